@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers.js';
+import { ConfigError, loadConfig } from './env.js';
+import { resolveSessionSecret } from './session-secret.js';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 5000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/parley',
+      DATABASE_URL: 'postgres://u:p@db:5432/parley',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://parley.example',
+      WHATSAPP_URL: 'https://wa.me/441234567890',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/parley',
+      databaseUrl: 'postgres://u:p@db:5432/parley',
+      logLevel: 'warn',
+      publicUrl: 'https://parley.example',
+      whatsappUrl: 'https://wa.me/441234567890',
+      telegramUrl: null,
+    });
+  });
+
+  it('names every bad key at once, without echoing values', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://root@localhost/x',
+      LOG_LEVEL: 'loud',
+      SESSION_SECRET: 'short-secret-value',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'SESSION_SECRET',
+    ]);
+    expect(problems.join('\n')).not.toContain('short-secret-value');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SESSION_SECRET: is required when NODE_ENV=production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).nodeEnv).toBe(
+      'production',
+    );
+  });
+});
+
+describe('resolveSessionSecret', () => {
+  it('generates a secret once in the data folder, owner-only, and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const first = resolveSessionSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'session-secret');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(resolveSessionSecret(config)).toBe(first);
+  });
+
+  it('prefers the environment and writes nothing', () => {
+    const dataDir = tempDir();
+    const secret = 'e'.repeat(48);
+    expect(resolveSessionSecret(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }))).toBe(
+      secret,
+    );
+    expect(fs.existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const API_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Blank values count as unset, as they do in most `.env` tooling. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+  PORT: optional(
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65535, 'must be at most 65535'),
+  ),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
+  ),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  WEB_DIST_DIR: optional(z.string()),
+  SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  WHATSAPP_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
+  TELEGRAM_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path of the embedded database folder (also holds the generated session secret). */
+  dataDir: string;
+  /** When set, PostgreSQL at this URL instead of the embedded database. */
+  databaseUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** From the environment; in development it may be absent and is then generated in dataDir. */
+  sessionSecret: string | undefined;
+  publicUrl: string | undefined;
+  webDistDir: string;
+  salesEmail: string;
+  supportEmail: string;
+  whatsappUrl: string | null;
+  telegramUrl: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The only reader of the environment. Throws a ConfigError naming every bad key
+ * (never its value, which may be a secret).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV=production']);
+  }
+  return {
+    nodeEnv,
+    port: e.PORT ?? 5000,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    sessionSecret: e.SESSION_SECRET,
+    publicUrl: e.PUBLIC_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(API_ROOT, '../web/dist')),
+    salesEmail: e.SALES_EMAIL ?? 'sales@parley.example',
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@parley.example',
+    whatsappUrl: e.WHATSAPP_URL ?? null,
+    telegramUrl: e.TELEGRAM_URL ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config/env.js';
+import { resolveSessionSecret } from './config/session-secret.js';
+import { type DatabaseTarget, openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
+import { createSystemRepo } from './modules/system/system.repo.js';
+
+function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  resolveSessionSecret(config);
+  const database = await openDatabase(databaseTarget(config));
+  const installedAt = await createSystemRepo(database.db).installedAt();
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.fatal({ err }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+  app.log.info(
+    { database: database.driver === 'pglite' ? config.dataDir : 'postgres', installedAt },
+    `Parley is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`Parley cannot start. ${err.message}`);
+  } else {
+    console.error('Parley cannot start.', err);
+  }
+  process.exit(1);
+});

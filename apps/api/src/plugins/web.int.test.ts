@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, tempDir } from '../../test/helpers.js';
+
+const dist = tempDir('parley-web-');
+const bigAsset = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><!--parley-config--></head><body><div id="root"></div></body></html>',
+);
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bigAsset);
+fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp({
+    WEB_DIST_DIR: dist,
+    SALES_EMAIL: 'sales@example.com',
+    TELEGRAM_URL: 'https://t.me/example',
+  });
+});
+afterAll(() => ctx.close());
+
+function configIn(html: string): unknown {
+  const match = html.match(/<script type="application\/json" id="parley-config">(.*?)<\/script>/);
+  return match ? JSON.parse(match[1] ?? '') : null;
+}
+
+describe('serving the web app', () => {
+  it.each(['/', '/some/page', '/admin/login', '/index.html'])(
+    'answers GET %s with index.html carrying the public configuration',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).not.toContain('<!--parley-config-->');
+      expect(configIn(res.body)).toEqual({
+        salesEmail: 'sales@example.com',
+        supportEmail: 'support@parley.example',
+        whatsappUrl: null,
+        telegramUrl: 'https://t.me/example',
+      });
+    },
+  );
+
+  it('serves hashed assets with a year-long immutable cache, compressed', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Number(res.rawPayload.length)).toBeLessThan(bigAsset.length / 4);
+  });
+
+  it('serves other files with a short cache', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('a missing asset falls to the app, an unknown API path to the JSON 404', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('escapes configuration so it cannot close the script element', async () => {
+    const other = await createTestApp({
+      WEB_DIST_DIR: dist,
+      TELEGRAM_URL: 'https://t.me/</script><script>alert(1)</script>',
+    });
+    const res = await other.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(configIn(res.body)).toMatchObject({ telegramUrl: expect.stringContaining('alert(1)') });
+    await other.close();
+  });
+});
+
+describe('without a built web app', () => {
+  it('says how to build it instead of failing obscurely', async () => {
+    const bare = await createTestApp({ WEB_DIST_DIR: tempDir() });
+    const res = await bare.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toContain('npm run build');
+    await bare.close();
+  });
+});

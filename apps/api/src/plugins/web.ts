@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@parley/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiNotFound, sendError } from './errors.js';
+
+const CONFIG_PLACEHOLDER = '<!--parley-config-->';
+
+/** JSON inside a <script> must not be able to close the element. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function renderIndex(webDistDir: string, publicConfig: PublicConfig): string | null {
+  const file = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(file)) return null;
+  const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${safeJson(publicConfig)}</script>`;
+  return fs.readFileSync(file, 'utf8').replace(CONFIG_PLACEHOLDER, block);
+}
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other GET
+ * outside /api gets index.html (never cached) so the client router decides, 404 page
+ * included. Unknown /api paths and non-GET requests get the JSON 404.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  opts: { webDistDir: string; publicConfig: PublicConfig },
+): Promise<void> {
+  const index = renderIndex(opts.webDistDir, opts.publicConfig);
+  if (index) {
+    await app.register(fastifyStatic, {
+      root: opts.webDistDir,
+      index: false,
+      // One route per built file; anything else (index.html included) reaches the
+      // handler below, which fills in the public configuration.
+      wildcard: false,
+      globIgnore: ['index.html'],
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir: opts.webDistDir }, 'web app not built; only the API is served');
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || request.url === '/api' || request.url.startsWith('/api/')) {
+      return apiNotFound(request, reply);
+    }
+    if (!index) {
+      return sendError(
+        reply,
+        'SERVICE_UNAVAILABLE',
+        'The web app is not built. Run npm run build.',
+      );
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+  });
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * Settings the browser needs before it can ask the API anything: contact channels
+ * shown in the footer, the Contact section and the help widget. The server embeds
+ * them in index.html; a missing channel is hidden rather than faked.
+ */
+export const publicConfigSchema = z.object({
+  salesEmail: z.email(),
+  supportEmail: z.email(),
+  whatsappUrl: z.url().nullable(),
+  telegramUrl: z.url().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const PUBLIC_CONFIG_ELEMENT_ID = 'parley-config';

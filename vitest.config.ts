@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const sharedSource = path.resolve(import.meta.dirname, 'packages/shared/src/index.ts');
+const alias = { '@parley/shared': sharedSource };
+
+const api = (name: string, include: string[], db: 'pglite' | 'postgres') =>
+  ({
+    resolve: { alias },
+    test: {
+      name,
+      root: 'apps/api',
+      include,
+      environment: 'node',
+      env: { PARLEY_TEST_DB: db },
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  }) satisfies TestProjectInlineConfiguration;
+
+// Integration tests run on the embedded database always, and again on PostgreSQL when
+// TEST_DATABASE_URL names one (CI sets it).
+const postgresProjects = process.env.TEST_DATABASE_URL
+  ? [api('api-postgres', ['src/**/*.int.test.ts'], 'postgres')]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
+      },
+      api('api', ['src/**/*.test.ts'], 'pglite'),
+      ...postgresProjects,
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
