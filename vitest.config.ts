@@ -1,12 +1,17 @@
-import path from 'node:path';
+import { defaultServerConditions } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const sharedSource = path.resolve(import.meta.dirname, 'packages/shared/src/index.ts');
-const alias = { '@parley/shared': sharedSource };
+// Workspace packages are read from their TypeScript source.
+const resolve = {
+  conditions: ['@parley/source', ...defaultServerConditions],
+  externalConditions: ['@parley/source'],
+};
+const ssr = { resolve };
 
 const api = (name: string, include: string[], db: 'pglite' | 'postgres') =>
   ({
-    resolve: { alias },
+    resolve,
+    ssr,
     test: {
       name,
       root: 'apps/api',
@@ -28,7 +33,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias },
+        resolve,
+        ssr,
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
       },
       api('api', ['src/**/*.test.ts'], 'pglite'),

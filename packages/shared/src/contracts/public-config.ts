@@ -12,5 +12,3 @@ export const publicConfigSchema = z.object({
   telegramUrl: z.url().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const PUBLIC_CONFIG_ELEMENT_ID = 'parley-config';

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useUser } from '@/features/auth/api/get-user';
+import { Footer } from './footer';
+import { HelpWidget } from './help-widget';
+import { Navbar } from './navbar';
+import { FullPageSpinner } from './spinner';
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  const signedIn = Boolean(user);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Navbar user={user ?? null} />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        {isPending ? <FullPageSpinner /> : <Outlet />}
+      </main>
+      <Footer signedIn={signedIn} />
+      <HelpWidget signedIn={signedIn} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { FOOTER_CRYPTO } from '@parley/shared/domain';
+import { Mail, MessageCircle, Send } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getPublicConfig } from '@/lib/public-config';
+import { FOOTER_LINKS, LOGIN_URL } from './nav-items';
+
+const linkClass = 'text-sm text-slate-300 hover:text-white underline-offset-4 hover:underline';
+
+export function Footer({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const config = getPublicConfig();
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold">Parley</p>
+          <p className="mt-2 text-sm text-slate-300">{t('footer.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.linksTitle')}>
+          <h2 className="font-semibold">{t('footer.linksTitle')}</h2>
+          <ul className="mt-3 space-y-2">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.key}>
+                {signedIn ? (
+                  <Link to={link.to} className={linkClass}>
+                    {t(`footer.links.${link.key}`)}
+                  </Link>
+                ) : (
+                  <a href={LOGIN_URL} className={linkClass}>
+                    {t(`footer.links.${link.key}`)}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold">{t('footer.contactTitle')}</h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a
+                href={`mailto:${config.supportEmail}`}
+                className={`${linkClass} inline-flex items-center gap-2`}
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                {config.supportEmail}
+              </a>
+            </li>
+            {config.telegramUrl && (
+              <li>
+                <a
+                  href={config.telegramUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                >
+                  <Send aria-hidden="true" className="size-4" />
+                  {t('help.telegram')}
+                </a>
+              </li>
+            )}
+            {config.whatsappUrl && (
+              <li>
+                <a
+                  href={config.whatsappUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                >
+                  <MessageCircle aria-hidden="true" className="size-4" />
+                  {t('help.whatsapp')}
+                </a>
+              </li>
+            )}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold">{t('footer.cryptoTitle')}</h2>
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('footer.cryptoTitle')}>
+            {FOOTER_CRYPTO.map((c) => (
+              <li
+                key={c}
+                className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-100"
+              >
+                {c}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        {t('footer.copyright', { year: new Date().getFullYear() })}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,92 @@
+import { LifeBuoy, MessageCircle, MessagesSquare, Send, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { getPublicConfig } from '@/lib/public-config';
+import { cn } from '@/lib/utils';
+import { LOGIN_URL } from './nav-items';
+
+const entryClass = cn(buttonVariants({ variant: 'outline' }), 'w-full justify-start');
+
+/** The floating help button: WhatsApp, Telegram and live chat (which needs sign-in). */
+export function HelpWidget({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [askSignIn, setAskSignIn] = useState(false);
+  const panelId = useId();
+  const config = getPublicConfig();
+
+  return (
+    <div className="fixed bottom-4 end-4 z-40 flex flex-col items-end gap-3">
+      {open && (
+        <section
+          id={panelId}
+          aria-label={t('help.title')}
+          className="w-72 rounded-lg border bg-background p-4 shadow-xl"
+        >
+          <h2 className="font-semibold">{t('help.title')}</h2>
+          <p className="mb-3 text-sm text-muted-foreground">{t('help.subtitle')}</p>
+          <div className="flex flex-col gap-2">
+            {config.whatsappUrl && (
+              <a
+                href={config.whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={entryClass}
+              >
+                <MessageCircle aria-hidden="true" className="text-green-700" />
+                {t('help.whatsapp')}
+              </a>
+            )}
+            {config.telegramUrl && (
+              <a
+                href={config.telegramUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={entryClass}
+              >
+                <Send aria-hidden="true" className="text-sky-700" />
+                {t('help.telegram')}
+              </a>
+            )}
+            {!signedIn && (
+              <Button
+                variant="outline"
+                className="w-full justify-start"
+                onClick={() => setAskSignIn(true)}
+              >
+                <MessagesSquare aria-hidden="true" />
+                {t('help.liveChat')}
+              </Button>
+            )}
+            {askSignIn && (
+              <p role="alert" className="rounded-md bg-muted p-3 text-sm">
+                {t('help.signInForChat')}{' '}
+                <a href={LOGIN_URL} className="font-medium text-primary underline">
+                  {t('nav.login')}
+                </a>
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+      <Button
+        size="icon"
+        className="size-14 rounded-full shadow-lg"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? t('help.close') : t('help.open')}
+        onClick={() => {
+          setOpen((o) => !o);
+          setAskSignIn(false);
+        }}
+      >
+        {open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <LifeBuoy aria-hidden="true" className="size-6" />
+        )}
+      </Button>
+    </div>
+  );
+}

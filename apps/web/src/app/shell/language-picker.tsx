@@ -1,0 +1,113 @@
+import { LANGUAGES } from '@parley/shared/domain';
+import { Check, Languages } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { setLanguage } from '@/lib/i18n';
+
+/**
+ * The visitor's flag menu. A small hand-made menu button (WAI-ARIA menu pattern):
+ * the component library's dropdown would add ~30 KB to the landing page.
+ */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const currentIndex = Math.max(
+    0,
+    LANGUAGES.findIndex((l) => l.code === i18n.language),
+  );
+  const current = LANGUAGES[currentIndex] ?? LANGUAGES[0];
+
+  useEffect(() => {
+    if (!open) return;
+    itemRefs.current[currentIndex]?.focus();
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open, currentIndex]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onMenuKey = (e: KeyboardEvent) => {
+    const items = itemRefs.current;
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    const move = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (e.key === 'ArrowDown') move(at + 1);
+    else if (e.key === 'ArrowUp') move(at - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(items.length - 1);
+    else if (e.key === 'Escape') close();
+    else if (e.key === 'Tab') setOpen(false);
+    else return;
+    if (e.key !== 'Tab') e.preventDefault();
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="sm"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={t('language.choose', { current: current.name })}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span aria-hidden="true" className="text-base leading-none">
+          {current.flag}
+        </span>
+        <Languages aria-hidden="true" className="hidden sm:block" />
+      </Button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={t('language.menu')}
+          tabIndex={-1}
+          onKeyDown={onMenuKey}
+          className="absolute end-0 top-full z-50 mt-2 w-48 rounded-md border bg-popover p-1 shadow-md"
+        >
+          {LANGUAGES.map((lang, i) => (
+            <button
+              key={lang.code}
+              ref={(el) => {
+                itemRefs.current[i] = el;
+              }}
+              type="button"
+              role="menuitemradio"
+              aria-checked={lang.code === current.code}
+              lang={lang.code}
+              dir={lang.dir}
+              tabIndex={-1}
+              className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-start text-sm outline-none hover:bg-accent focus:bg-accent"
+              onClick={() => {
+                void setLanguage(lang.code);
+                close();
+              }}
+            >
+              <span aria-hidden="true">{lang.flag}</span>
+              <span className="flex-1">{lang.name}</span>
+              {lang.code === current.code && <Check aria-hidden="true" className="size-4" />}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { User } from '@parley/shared';
+import { ChevronDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+import { CALL_CENTER_ITEMS, type NavItem, SERVICE_ITEMS } from './nav-items';
+import { UserMenu } from './user-menu';
+
+// Loaded only once someone is signed in, so visitors never download the menus.
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-accent');
+
+function MenuOf({
+  label,
+  items,
+  withDescriptions,
+}: {
+  label: string;
+  items: NavItem[];
+  withDescriptions?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm">
+          {label}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className={withDescriptions ? 'w-72' : undefined}>
+        {items.map((item) => (
+          <DropdownMenuItem key={item.key} asChild>
+            <Link to={item.to} className="items-start">
+              <item.icon aria-hidden="true" className="mt-0.5 text-primary" />
+              <span>
+                <span className="block font-medium">{t(`nav.items.${item.key}.name`)}</span>
+                {withDescriptions && (
+                  <span className="block text-xs text-muted-foreground">
+                    {t(`nav.items.${item.key}.description`)}
+                  </span>
+                )}
+              </span>
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function MemberLinks({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <MenuOf label={t('nav.services')} items={SERVICE_ITEMS} />
+      <MenuOf label={t('nav.callCenter')} items={CALL_CENTER_ITEMS} withDescriptions />
+      <NavLink to="/dashboard" className={linkClass}>
+        {t('nav.dashboard')}
+      </NavLink>
+      {user.isAdmin && (
+        <>
+          <NavLink to="/admin" className={linkClass}>
+            {t('nav.admin')}
+          </NavLink>
+          <NavLink to="/admin-chat" className={linkClass}>
+            {t('nav.liveChat')}
+          </NavLink>
+        </>
+      )}
+    </>
+  );
+}
+
+export default function MemberNav({ user, part }: { user: User; part: 'links' | 'menu' }) {
+  return part === 'links' ? <MemberLinks user={user} /> : <UserMenu user={user} />;
+}

@@ -1,0 +1,103 @@
+import type { User } from '@parley/shared';
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { cn } from '@/lib/utils';
+import { LanguagePicker } from './language-picker';
+import {
+  CALL_CENTER_ITEMS,
+  LANDING_ANCHORS,
+  LOGIN_URL,
+  LOGOUT_URL,
+  SERVICE_ITEMS,
+} from './nav-items';
+
+const itemClass = cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start');
+
+/** The side drawer on small screens; it mirrors the navigation bar. Loaded on first open. */
+export default function MobileDrawer({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: User | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const close = () => onOpenChange(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent closeLabel={t('common.close')}>
+        <SheetTitle className="text-lg font-semibold">Parley</SheetTitle>
+        <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
+        <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
+          <Link to="/" className={itemClass} onClick={close}>
+            {t('nav.home')}
+          </Link>
+          {user ? (
+            <>
+              <p className="mt-3 px-4 text-xs font-semibold uppercase text-muted-foreground">
+                {t('nav.services')}
+              </p>
+              {SERVICE_ITEMS.map((item) => (
+                <Link key={item.key} to={item.to} className={itemClass} onClick={close}>
+                  <item.icon aria-hidden="true" />
+                  {t(`nav.items.${item.key}.name`)}
+                </Link>
+              ))}
+              <p className="mt-3 px-4 text-xs font-semibold uppercase text-muted-foreground">
+                {t('nav.callCenter')}
+              </p>
+              {CALL_CENTER_ITEMS.map((item) => (
+                <Link key={item.key} to={item.to} className={itemClass} onClick={close}>
+                  <item.icon aria-hidden="true" />
+                  {t(`nav.items.${item.key}.name`)}
+                </Link>
+              ))}
+              <Link to="/dashboard" className={cn(itemClass, 'mt-3')} onClick={close}>
+                {t('nav.dashboard')}
+              </Link>
+              {user.isAdmin && (
+                <>
+                  <Link to="/admin" className={itemClass} onClick={close}>
+                    {t('nav.admin')}
+                  </Link>
+                  <Link to="/admin-chat" className={itemClass} onClick={close}>
+                    {t('nav.liveChat')}
+                  </Link>
+                </>
+              )}
+              <a href={LOGOUT_URL} className={cn(itemClass, 'mt-3')}>
+                <LogOut aria-hidden="true" />
+                {t('userMenu.logout')}
+              </a>
+            </>
+          ) : (
+            <>
+              {LANDING_ANCHORS.map((anchor) => (
+                <a key={anchor} href={`/#${anchor}`} className={itemClass} onClick={close}>
+                  {t(`nav.anchors.${anchor}`)}
+                </a>
+              ))}
+              <div className="mt-4 flex items-center gap-2">
+                <LanguagePicker />
+                <a
+                  href={LOGIN_URL}
+                  className={cn(buttonVariants({ variant: 'outline' }), 'flex-1')}
+                >
+                  {t('nav.login')}
+                </a>
+                <a href={LOGIN_URL} className={cn(buttonVariants(), 'flex-1')}>
+                  {t('nav.signUp')}
+                </a>
+              </div>
+            </>
+          )}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+export function FullPageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="size-10 animate-spin rounded-full border-4 border-primary border-t-transparent" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { User } from '@parley/shared';
+import { LayoutDashboard, LogOut, MessagesSquare, Shield } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { fullName } from '@/features/auth/api/get-user';
+import { LOGOUT_URL } from './nav-items';
+
+function initials(user: User): string {
+  const letters = [user.firstName, user.lastName].map((n) => n?.trim()[0] ?? '').join('');
+  return (letters || user.email[0] || '?').toUpperCase();
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const name = fullName(user) || user.email;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-full"
+          aria-label={t('userMenu.open', { name })}
+        >
+          {user.profileImageUrl ? (
+            <img src={user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />
+          ) : (
+            <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+              {initials(user)}
+            </span>
+          )}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>
+          <p className="font-medium">{name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          <p className="mt-1 text-xs">
+            {t('userMenu.balance', { amount: user.cryptoBalance || '0.00' })}
+          </p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden="true" />
+            {t('nav.dashboard')}
+          </Link>
+        </DropdownMenuItem>
+        {user.isAdmin && (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <Shield aria-hidden="true" />
+                {t('nav.adminPanel')}
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin-chat">
+                <MessagesSquare aria-hidden="true" />
+                {t('nav.liveChat')}
+              </Link>
+            </DropdownMenuItem>
+          </>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <a href={LOGOUT_URL}>
+            <LogOut aria-hidden="true" />
+            {t('userMenu.logout')}
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+/** The Sign In / Sign Up card; `?auth=signup` opens the second tab. */
+export function AuthCard() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('auth') === 'signup' ? 'signup' : 'signin';
+  return (
+    <Card id="auth" className="w-full scroll-mt-24">
+      <CardHeader>
+        <CardTitle>{t('auth.cardTitle')}</CardTitle>
+        <CardDescription>{t('auth.cardDescription')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            setParams({ auth: value }, { replace: true, preventScrollReset: true })
+          }
+        >
+          <TabsList>
+            <TabsTrigger value="signin">{t('auth.signIn')}</TabsTrigger>
+            <TabsTrigger value="signup">{t('auth.signUp')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <SignInForm />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

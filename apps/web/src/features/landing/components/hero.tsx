@@ -1,0 +1,45 @@
+import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { buttonVariants } from '@/components/ui/button';
+import { AuthCard } from '@/features/auth/components/auth-card';
+
+const STATS = ['uptime', 'countries', 'didCountries'] as const;
+
+export function Hero() {
+  const { t } = useTranslation();
+  return (
+    <section className="bg-gradient-to-b from-green-50 to-background">
+      <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-16 lg:grid-cols-2 lg:py-24">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {t('landing.hero.badge')}
+          </p>
+          <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">
+            {t('landing.hero.title')}
+          </h1>
+          <p className="mt-6 text-lg text-muted-foreground">{t('landing.hero.subtitle')}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href="/?auth=signup#auth" className={buttonVariants({ size: 'lg' })}>
+              {t('landing.hero.getStarted')}
+            </a>
+            <a href="/#services" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              {t('landing.hero.explore')}
+            </a>
+          </div>
+          <dl className="mt-10 grid grid-cols-3 gap-4">
+            {STATS.map((key) => (
+              <div key={key}>
+                <dt className="text-sm text-muted-foreground">
+                  {t(`landing.hero.stats.${key}.label`)}
+                </dt>
+                <dd className="text-2xl font-bold">{t(`landing.hero.stats.${key}.value`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <AuthCard />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ErrorResponse } from '@parley/shared';
+
+/** A non-OK answer from the API, carrying the server's error code when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// Checked by hand rather than with the shared Zod schema: zod would double the
+// landing page's JavaScript, and only three string fields are read.
+function errorBodyOf(text: string): ErrorResponse['error'] | null {
+  try {
+    const error = (JSON.parse(text) as Partial<ErrorResponse> | null)?.error;
+    if (typeof error?.code === 'string' && typeof error.message === 'string') return error;
+  } catch {
+    // Not JSON.
+  }
+  return null;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text();
+  const body = errorBodyOf(text);
+  if (body) return new ApiError(res.status, body.code, body.message, body.requestId ?? null);
+  return new ApiError(res.status, null, `${res.status}: ${text || res.statusText}`);
+}
+
+/** Every call sends cookies; any non-OK response is an error. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json');
+  }
+  const res = await fetch(path, { ...init, headers, credentials: 'include' });
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

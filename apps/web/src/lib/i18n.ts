@@ -1,0 +1,70 @@
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  LANGUAGE_CODES,
+  LANGUAGE_STORAGE_KEY,
+  type LanguageCode,
+  languageDirection,
+  resolveLanguage,
+} from '@parley/shared/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+
+type Resources = Record<string, unknown>;
+
+// English ships in the main bundle as the fallback; every other language is its own chunk.
+const loaders = import.meta.glob<Resources>(['../locales/*.json', '!../locales/en.json'], {
+  import: 'default',
+});
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function applyToDocument(code: LanguageCode): void {
+  document.documentElement.lang = code;
+  document.documentElement.dir = languageDirection(code);
+}
+
+async function ensureLoaded(code: LanguageCode): Promise<void> {
+  if (i18next.hasResourceBundle(code, 'translation')) return;
+  const load = loaders[`../locales/${code}.json`];
+  if (!load) return;
+  i18next.addResourceBundle(code, 'translation', await load(), true, true);
+}
+
+/** Picks the stored choice, else the browser's language, else English, and loads it. */
+export async function initI18n(): Promise<typeof i18next> {
+  const code = resolveLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGE_CODES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  i18next.on('languageChanged', (lng) => {
+    if (isLanguageCode(lng)) applyToDocument(lng);
+  });
+  await ensureLoaded(code);
+  await i18next.changeLanguage(code);
+  applyToDocument(code);
+  return i18next;
+}
+
+/** Switches the interface language and remembers the choice. */
+export async function setLanguage(code: LanguageCode): Promise<void> {
+  await ensureLoaded(code);
+  await i18next.changeLanguage(code);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+}

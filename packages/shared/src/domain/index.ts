@@ -1,0 +1,5 @@
+// Plain values and functions with no dependencies: safe for the browser's first bundle.
+export * from './crypto.js';
+export * from './error-codes.js';
+export * from './languages.js';
+export * from './public-config.js';
