@@ -9,7 +9,8 @@ import type { Config } from '../config/env.js';
  * library positions popovers with style attributes.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const production = config.nodeEnv === 'production';
+  // HSTS and request upgrades only make sense when the public address is https.
+  const https = config.publicUrl?.startsWith('https:') ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,10 +26,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: production,
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });

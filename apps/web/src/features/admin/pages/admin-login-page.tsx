@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { FormError, useFormErrorMessage } from '@/features/auth/components/form-error';
 import { adminLogin } from '../api/admin-login';
@@ -38,9 +38,7 @@ export default function AdminLoginPage() {
       <Card>
         <CardHeader className="items-center text-center">
           <Shield aria-hidden="true" className="size-10 text-primary" />
-          <CardTitle>
-            <h1>{t('admin.login.title')}</h1>
-          </CardTitle>
+          <h1 className="text-xl font-semibold leading-tight">{t('admin.login.title')}</h1>
           <CardDescription>{t('admin.login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>

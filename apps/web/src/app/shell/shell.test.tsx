@@ -1,0 +1,143 @@
+import { PUBLIC_CONFIG_ELEMENT_ID } from '@parley/shared/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aUser, renderWithApp } from '@/test/render';
+import { Footer } from './footer';
+import { HelpWidget } from './help-widget';
+import { Navbar } from './navbar';
+
+beforeAll(() => {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = PUBLIC_CONFIG_ELEMENT_ID;
+  block.textContent = JSON.stringify({
+    salesEmail: 'sales@example.com',
+    supportEmail: 'help@example.com',
+    whatsappUrl: 'https://wa.me/15550100',
+    telegramUrl: null,
+  });
+  document.head.append(block);
+});
+
+describe('Navbar', () => {
+  it('offers a visitor Login and Sign Up (both to the login route) and the landing anchors', () => {
+    renderWithApp(<Navbar user={null} />);
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveProperty('pathname', '/api/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveProperty('pathname', '/api/login');
+    expect(screen.getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/#about');
+    expect(screen.getByRole('button', { name: /Language: English/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Services' })).toBeNull();
+  });
+
+  it('gives a signed-in customer the Services, Call Center and Dashboard menus but no admin links', async () => {
+    renderWithApp(<Navbar user={aUser()} />);
+    expect(await screen.findByRole('button', { name: 'Services' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Call Center' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('adds Admin and Live Chat for an admin', async () => {
+    renderWithApp(<Navbar user={aUser({ isAdmin: true })} />);
+    expect((await screen.findByRole('link', { name: 'Admin' })).getAttribute('href')).toBe(
+      '/admin',
+    );
+    expect(screen.getByRole('link', { name: 'Live Chat' }).getAttribute('href')).toBe(
+      '/admin-chat',
+    );
+  });
+
+  it('opens the Services menu with its five entries', async () => {
+    renderWithApp(<Navbar user={aUser()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Services' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.getAttribute('href'))).toEqual([
+      '/services/sms',
+      '/services/voip',
+      '/services/sip',
+      '/services/sip-trunk',
+      '/services/did',
+    ]);
+  });
+
+  it('shows name, email and balance in the avatar menu, with Log out to /api/logout', async () => {
+    renderWithApp(<Navbar user={aUser({ cryptoBalance: '7.25' })} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ }),
+    );
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeTruthy();
+    expect(within(menu).getByText('Balance: £7.25')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' }).getAttribute('href')).toBe(
+      '/api/logout',
+    );
+  });
+
+  it('lets the keyboard pick a language from the flag menu', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Navbar user={null} />);
+    await user.click(screen.getByRole('button', { name: /Language: English/ }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(10);
+    expect(document.activeElement?.textContent).toContain('English');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('Español');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('Footer', () => {
+  it('lists the accepted cryptocurrencies in order and the configured contact channels', () => {
+    renderWithApp(<Footer signedIn={false} />);
+    const crypto = screen.getByRole('list', { name: 'We accept' });
+    expect(
+      within(crypto)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['BTC', 'USDT', 'LTC', 'SOL', 'ETH', 'USDC', 'BNB']);
+    expect(screen.getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe(
+      'mailto:help@example.com',
+    );
+    expect(screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
+      'https://wa.me/15550100',
+    );
+    expect(screen.queryByRole('link', { name: 'Telegram' })).toBeNull();
+  });
+
+  it('links a signed-in user to the service pages and a visitor to sign-in', () => {
+    const { unmount } = renderWithApp(<Footer signedIn />);
+    const links = within(screen.getByRole('navigation', { name: 'Services' })).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/services/sms',
+      '/services/voip',
+      '/services/sip',
+      '/services/did',
+      '/prices-coverage',
+      '/payment',
+      '/dashboard',
+    ]);
+    unmount();
+    renderWithApp(<Footer signedIn={false} />);
+    const visitorLinks = within(screen.getByRole('navigation', { name: 'Services' })).getAllByRole(
+      'link',
+    );
+    expect(new Set(visitorLinks.map((a) => a.getAttribute('href')))).toEqual(
+      new Set(['/api/login']),
+    );
+  });
+});
+
+describe('HelpWidget', () => {
+  it('asks a visitor to sign in before live chat', async () => {
+    renderWithApp(<HelpWidget signedIn={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open help' }));
+    expect(screen.getByRole('link', { name: 'WhatsApp' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Live chat' }));
+    expect(screen.getByRole('alert').textContent).toContain('Please sign in first');
+    await userEvent.click(screen.getByRole('button', { name: 'Close help' }));
+    expect(screen.queryByRole('region', { name: 'Need help?' })).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/test/render';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignInForm', () => {
+  it('stays disabled until email, password and the security check are all given', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />);
+    const submit = screen.getByRole('button', { name: 'Sign In' });
+    expect(submit).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    expect(submit).toHaveProperty('disabled', true);
+    await user.click(screen.getByLabelText('Verify security check'));
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it("shows the server's message when sign-in is refused, and the retry text when offline", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            '{"error":{"code":"X_UNKNOWN","message":"Invalid email or password","requestId":"r"}}',
+            { status: 401 },
+          ),
+      ),
+    );
+    renderWithApp(<SignInForm />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByLabelText('Verify security check'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByText('Login failed. Please try again.')).getAttribute('role')).toBe(
+      'alert',
+    );
+  });
+});
+
+describe('SignUpForm', () => {
+  it('enables Create Account only when every rule holds', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SignUpForm />);
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await user.type(screen.getByLabelText('Confirm password'), 'analytical-engin');
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    await user.type(screen.getByLabelText('Confirm password'), 'e');
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Contact method'), 'telegram');
+    const contact = screen.getByLabelText('Contact');
+    expect(contact.getAttribute('placeholder')).toBe('@your_handle');
+    await user.type(contact, '@ada');
+    await user.click(screen.getByLabelText(/I agree to the/));
+    expect(submit).toHaveProperty('disabled', true);
+    await user.click(screen.getByLabelText('Verify security check'));
+    expect(submit).toHaveProperty('disabled', false);
+
+    await user.selectOptions(screen.getByLabelText('Contact method'), 'phone');
+    expect(screen.getByLabelText('Contact')).toHaveProperty('value', '');
+    expect(screen.getByLabelText('Contact').getAttribute('placeholder')).toBe('+44 7700 900123');
+    expect(submit).toHaveProperty('disabled', true);
+  });
+});

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch } from './api-client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function respond(status: number, body: string, contentType = 'application/json') {
+  const fetchMock = vi.fn(
+    async () => new Response(body, { status, headers: { 'content-type': contentType } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiFetch', () => {
+  it('returns the JSON body and sends cookies', async () => {
+    const fetchMock = respond(200, '{"status":"ok"}');
+    await expect(apiFetch('/api/health')).resolves.toEqual({ status: 'ok' });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/health',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+  });
+
+  it('turns the error shape into an ApiError with its code', async () => {
+    respond(
+      409,
+      '{"error":{"code":"CONFLICT","message":"Email already registered","requestId":"r1"}}',
+    );
+    const err = await apiFetch('/api/x', { method: 'POST', body: '{}' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'Email already registered',
+      requestId: 'r1',
+    });
+  });
+
+  it('uses "status: body" for an answer without the error shape', async () => {
+    respond(502, 'Bad gateway from proxy', 'text/plain');
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      code: null,
+      message: '502: Bad gateway from proxy',
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { LANGUAGE_CODES } from '@parley/shared/domain';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[prefix + key, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
+const en = flatten(files['./en.json'] as Tree);
+const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
+
+// Values that are the same in every language: names, codes, numbers, sample input.
+const SAME_AS_ENGLISH = new Set([
+  'help.whatsapp',
+  'help.telegram',
+  'auth.contactMethods.telegram',
+  'auth.contactMethods.whatsapp',
+  'auth.emailPlaceholder',
+  'auth.telegramPlaceholder',
+  'auth.phonePlaceholder',
+  'landing.hero.stats.uptime.value',
+  'landing.hero.stats.countries.value',
+  'landing.hero.stats.didCountries.value',
+  'footer.links.sms',
+  'footer.links.voip',
+]);
+
+// Words a language shares with English.
+const SAME_IN: Record<string, string[]> = {
+  es: ['common.error'],
+  it: ['auth.password', 'admin.login.password'],
+};
+
+describe.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('locale %s', (code) => {
+  const file = files[`./${code}.json`];
+
+  it('exists', () => {
+    expect(file, `src/locales/${code}.json is missing`).toBeDefined();
+  });
+
+  const messages = file ? flatten(file) : {};
+
+  it('has every key English has, and no others', () => {
+    expect(Object.keys(en).filter((k) => !(k in messages))).toEqual([]);
+    expect(Object.keys(messages).filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('keeps every interpolation placeholder', () => {
+    for (const [key, value] of Object.entries(en)) {
+      if (key in messages)
+        expect(placeholders(messages[key] ?? ''), key).toEqual(placeholders(value));
+    }
+  });
+
+  it('is translated, not an English copy', () => {
+    const same = new Set([...SAME_AS_ENGLISH, ...(SAME_IN[code] ?? [])]);
+    const copies = Object.keys(en).filter((k) => !same.has(k) && messages[k] === en[k]);
+    expect(copies).toEqual([]);
+  });
+});
+
+describe('English', () => {
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  });
+
+  it('has every message the code asks for by a literal key', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [file, text] of Object.entries(sources)) {
+      for (const [, key] of text.matchAll(/\bt\(\s*'([\w.]+)'/g)) {
+        checked++;
+        if (key && !(key in en)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+
+beforeAll(async () => {
+  localStorage.clear();
+  await initI18n();
+});
+afterEach(() => cleanup());

@@ -1,0 +1,95 @@
+import { expect, test } from './fixtures';
+
+test('the landing page renders every section and loads no admin code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  await page.goto('/');
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Business communication, paid in crypto' }),
+  ).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
+  await expect(page.getByText('Verify security check')).toBeVisible();
+
+  const services = page.locator('#services');
+  await expect(services.getByRole('heading', { name: 'Our Services' })).toBeVisible();
+  await expect(services.getByText('Our catalogue is being prepared')).toBeVisible();
+
+  await expect(page.locator('#about').getByRole('heading', { name: 'About Parley' })).toBeVisible();
+
+  const contact = page.locator('#contact');
+  await expect(contact.getByRole('link', { name: 'sales@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:sales@example.com',
+  );
+  await expect(contact.getByRole('link', { name: 'support@example.com' })).toBeVisible();
+  await expect(contact.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute(
+    'href',
+    '/api/login',
+  );
+
+  const terms = page.locator('#terms');
+  for (const title of ['Service Usage', 'Payment', 'Privacy', 'Availability']) {
+    await expect(terms.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
+  }
+  await expect(terms).toContainText('non-refundable');
+  await expect(terms).toContainText('99.9%');
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('list', { name: 'We accept' })).toHaveText(
+    /BTC\s*USDT\s*LTC\s*SOL\s*ETH\s*USDC\s*BNB/,
+  );
+  await expect(footer.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+    'href',
+    'https://t.me/parley_support',
+  );
+
+  expect(scripts.some((url) => /admin/.test(url))).toBe(false);
+});
+
+test('the anchors scroll to their sections', async ({ page }) => {
+  for (const id of ['services', 'about', 'contact', 'terms']) {
+    await page.goto(`/#${id}`);
+    await expect(page.locator(`#${id}`)).toBeInViewport();
+  }
+});
+
+test('Login goes through /api/login to the sign-in tab', async ({ page }) => {
+  await page.goto('/?auth=signup');
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/\?auth=signin#auth$/);
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the help widget offers WhatsApp and Telegram, and asks a visitor to sign in for chat', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open help' }).click();
+  const panel = page.getByRole('region', { name: 'Need help?' });
+  await expect(panel.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/15550100',
+  );
+  await expect(panel.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+    'href',
+    'https://t.me/parley_support',
+  );
+  await panel.getByRole('button', { name: 'Live chat' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Please sign in first');
+});
+
+test('the mobile drawer mirrors the navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('link', { name: 'Terms' })).toBeVisible();
+  await drawer.getByRole('link', { name: 'Contact' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('#contact')).toBeInViewport();
+});

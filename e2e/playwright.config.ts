@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 5187);
+// A fresh data folder per run; workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? 'list' : [['list']],
+  outputDir: path.join(root, 'test-results'),
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node apps/api/dist/main.js',
+    cwd: root,
+    url: `${process.env.E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SALES_EMAIL: 'sales@example.com',
+      SUPPORT_EMAIL: 'support@example.com',
+      TELEGRAM_URL: 'https://t.me/parley_support',
+      WHATSAPP_URL: 'https://wa.me/15550100',
+    },
+  },
+});
