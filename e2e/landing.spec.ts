@@ -57,6 +57,11 @@ test('the anchors scroll to their sections', async ({ page }) => {
   }
 });
 
+test('a malformed link fragment still shows the page', async ({ page }) => {
+  await page.goto('/#%E0%A4');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('Login goes through /api/login to the sign-in tab', async ({ page }) => {
   await page.goto('/?auth=signup');
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');

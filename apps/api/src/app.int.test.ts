@@ -15,6 +15,12 @@ beforeAll(async () => {
   ctx.app.get('/api/test/boom', async () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
   });
+  ctx.app.get('/api/test/null', async () => {
+    throw null;
+  });
+  ctx.app.get('/api/test/teapot', async () => {
+    throw Object.assign(new Error('upstream said: key sk_live_123 rejected'), { statusCode: 418 });
+  });
   await ctx.app.ready();
 });
 afterAll(() => ctx.close());
@@ -96,6 +102,36 @@ describe('error shape', () => {
     expect(error.code).toBe('INTERNAL');
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('.ts:');
+  });
+
+  it.each(['/api/test/null', '/api/test/teapot'])(
+    'answers a strange failure (%s) with a generic 500 in the error shape',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error).toMatchObject({
+        code: 'INTERNAL',
+        requestId: res.headers['x-request-id'],
+      });
+      expect(res.body).not.toContain('sk_live_123');
+    },
+  );
+
+  it('answers a malformed URL with 400 in the error shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'BAD_REQUEST', requestId: expect.any(String) });
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', count: 1, pad: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('accepts a valid body', async () => {

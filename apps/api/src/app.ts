@@ -12,7 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
 
@@ -40,6 +40,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Errors Fastify raises before routing (a malformed URL…) take the same path.
+    frameworkErrors: handleError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -52,7 +54,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   const { db } = database;
   await app.register(healthRoutes, {
-    service: createHealthService({ repo: createHealthRepo(db), log: app.log }),
+    service: createHealthService({ repo: createHealthRepo(db) }),
   });
   await app.register(authRoutes);
 

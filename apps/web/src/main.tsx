@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { ErrorBoundary } from './app/error-boundary';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
@@ -12,10 +13,12 @@ if (!root) throw new Error('index.html has no #root element');
 await initI18n();
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
+    <ErrorBoundary>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </ErrorBoundary>
   </StrictMode>,
 );

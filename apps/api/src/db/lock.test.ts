@@ -67,3 +67,31 @@ describe('acquireDataDirLock', () => {
     acquireDataDirLock(dataDir)();
   });
 });
+
+describe('racing for a stale lock', () => {
+  it('lets exactly one of several processes take it over', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'parley.lock'), '999999999');
+    const lockModule = path.resolve(import.meta.dirname, 'lock.ts');
+    const script = `
+      import { acquireDataDirLock } from ${JSON.stringify(lockModule)};
+      try { acquireDataDirLock(${JSON.stringify(dataDir)}); console.log('won'); setTimeout(() => {}, 3000); }
+      catch (e) { console.log(e.name); }`;
+    const racers = Array.from({ length: 4 }, () => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      children.push(child);
+      return new Promise<string>((resolve) =>
+        child.stdout?.once('data', (d) => resolve(String(d).trim())),
+      );
+    });
+    const outcomes = await Promise.all(racers);
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'DataDirLockedError')).toHaveLength(3);
+  });
+});

@@ -4,7 +4,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
@@ -36,31 +35,48 @@ function validationFields(error: FastifyError): FieldError[] {
   }));
 }
 
+/** Fastify's own client errors (bad JSON, body too large…) have FST_ codes and safe messages. */
+function isFastifyClientError(error: unknown): error is FastifyError {
+  const e = error as Partial<FastifyError> | null;
+  return (
+    typeof e?.code === 'string' &&
+    e.code.startsWith('FST_') &&
+    typeof e.statusCode === 'number' &&
+    e.statusCode >= 400 &&
+    e.statusCode < 500
+  );
+}
+
 /**
  * The one error path: every failure leaves as `{ error: { code, message, requestId } }`.
- * Only errors we raised or Fastify's own client errors show their message; anything
- * else is logged and answered with a generic 500, never a stack trace.
+ * Only our AppErrors and Fastify's own client errors show their message; anything
+ * else (including a thrown non-Error) is logged and answered with a generic 500.
  */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500)
+      request.log.error({ err: error, cause: error.cause }, error.message);
+    return sendError(reply, error.code, error.message, error.fields);
+  }
+  if (error instanceof Error && hasZodFastifySchemaValidationErrors(error)) {
+    const fields = validationFields(error as FastifyError);
+    const summary = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
+    return sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, fields);
+  }
+  if (isFastifyClientError(error)) {
+    request.log.info({ err: error }, 'client error');
+    return sendError(
+      reply,
+      CODE_BY_STATUS[error.statusCode ?? 400] ?? 'BAD_REQUEST',
+      error.message,
+    );
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return sendError(reply, error.code, error.message, error.fields);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = validationFields(error);
-      const summary = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
-      return sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, fields);
-    }
-    const status = error.statusCode ?? 500;
-    const code = CODE_BY_STATUS[status];
-    if (status >= 400 && status < 500 && code) {
-      request.log.info({ err: error }, 'client error');
-      return sendError(reply, code, error.message);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');
-  });
+  app.setErrorHandler(handleError);
 }
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -64,20 +64,34 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it('a missing asset falls to the app, an unknown API path to the JSON 404', async () => {
-    const api = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
-    expect(api.statusCode).toBe(404);
-    expect(api.json().error.code).toBe('NOT_FOUND');
+  it.each(['/assets/index-old999.js', '/robots.txt', '/api?x=1', '/api/nope'])(
+    'answers GET %s with the JSON 404, never the app',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    },
+  );
+
+  it('answers HEAD for a page like GET, without a body', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/some/page' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe('');
   });
 
   it('escapes configuration so it cannot close the script element', async () => {
     const other = await createTestApp({
       WEB_DIST_DIR: dist,
       TELEGRAM_URL: 'https://t.me/</script><script>alert(1)</script>',
+      WHATSAPP_URL: "https://wa.me/1$'$`$&",
     });
     const res = await other.app.inject({ method: 'GET', url: '/' });
     expect(res.body).not.toContain('</script><script>alert(1)');
-    expect(configIn(res.body)).toMatchObject({ telegramUrl: expect.stringContaining('alert(1)') });
+    expect(configIn(res.body)).toMatchObject({
+      telegramUrl: expect.stringContaining('alert(1)'),
+      whatsappUrl: "https://wa.me/1$'$`$&",
+    });
     await other.close();
   });
 });

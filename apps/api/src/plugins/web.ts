@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@parley/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiNotFound, sendError } from './errors.js';
 
 const CONFIG_PLACEHOLDER = '<!--parley-config-->';
@@ -16,13 +16,14 @@ function renderIndex(webDistDir: string, publicConfig: PublicConfig): string | n
   const file = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(file)) return null;
   const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${safeJson(publicConfig)}</script>`;
-  return fs.readFileSync(file, 'utf8').replace(CONFIG_PLACEHOLDER, block);
+  // A function, so `$'` and friends in a configured value are not replacement patterns.
+  return fs.readFileSync(file, 'utf8').replace(CONFIG_PLACEHOLDER, () => block);
 }
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other GET
  * outside /api gets index.html (never cached) so the client router decides, 404 page
- * included. Unknown /api paths and non-GET requests get the JSON 404.
+ * included. Unknown /api paths, missing files and other methods get the JSON 404.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -49,9 +50,12 @@ export async function registerWebApp(
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app not built; only the API is served');
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPage || request.url === '/api' || request.url.startsWith('/api/')) {
+  // Any other GET is a page for the client router, unless it is an API path or looks
+  // like a file: a missing chunk (say, from an older deploy) must be a 404, not HTML.
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const looksLikeFile = pathname !== '/index.html' && /\.[a-z0-9]+$/i.test(pathname);
+    if (looksLikeFile || pathname === '/api' || pathname.startsWith('/api/')) {
       return apiNotFound(request, reply);
     }
     if (!index) {
@@ -63,4 +67,5 @@ export async function registerWebApp(
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   });
+  app.setNotFoundHandler(apiNotFound);
 }

@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { LandingPage } from '@/features/landing/pages/landing-page';
+import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AppShell } from './shell/app-shell';
-import { FullPageSpinner } from './shell/spinner';
 
 // Only the landing page is in the first bundle. Every other page is lazy so admin,
 // dashboard and call-centre code never loads for a visitor on "/".
@@ -11,14 +10,12 @@ const AdminLoginPage = lazy(() => import('@/features/admin/pages/admin-login-pag
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Routes>
-        <Route element={<AppShell />}>
-          <Route index element={<LandingPage />} />
-          <Route path="admin/login" element={<AdminLoginPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route index element={<LandingPage />} />
+        <Route path="admin/login" element={<AdminLoginPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }

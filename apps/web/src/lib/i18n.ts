@@ -31,11 +31,18 @@ function applyToDocument(code: LanguageCode): void {
   document.documentElement.dir = languageDirection(code);
 }
 
-async function ensureLoaded(code: LanguageCode): Promise<void> {
-  if (i18next.hasResourceBundle(code, 'translation')) return;
+/** Loads a language's messages; false when they could not be fetched (offline, old deploy). */
+async function ensureLoaded(code: LanguageCode): Promise<boolean> {
+  if (i18next.hasResourceBundle(code, 'translation')) return true;
   const load = loaders[`../locales/${code}.json`];
-  if (!load) return;
-  i18next.addResourceBundle(code, 'translation', await load(), true, true);
+  if (!load) return false;
+  try {
+    i18next.addResourceBundle(code, 'translation', await load(), true, true);
+    return true;
+  } catch (err) {
+    console.warn(`Could not load the ${code} messages`, err);
+    return false;
+  }
 }
 
 /** Picks the stored choice, else the browser's language, else English, and loads it. */
@@ -52,19 +59,20 @@ export async function initI18n(): Promise<typeof i18next> {
   i18next.on('languageChanged', (lng) => {
     if (isLanguageCode(lng)) applyToDocument(lng);
   });
-  await ensureLoaded(code);
-  await i18next.changeLanguage(code);
-  applyToDocument(code);
+  const usable = (await ensureLoaded(code)) ? code : DEFAULT_LANGUAGE;
+  await i18next.changeLanguage(usable);
+  applyToDocument(usable);
   return i18next;
 }
 
-/** Switches the interface language and remembers the choice. */
-export async function setLanguage(code: LanguageCode): Promise<void> {
-  await ensureLoaded(code);
+/** Switches the interface language and remembers the choice; false if it could not load. */
+export async function setLanguage(code: LanguageCode): Promise<boolean> {
+  if (!(await ensureLoaded(code))) return false;
   await i18next.changeLanguage(code);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  return true;
 }

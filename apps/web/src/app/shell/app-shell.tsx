@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
+import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { HelpWidget } from './help-widget';
 import { Navbar } from './navbar';
@@ -20,7 +22,15 @@ export function AppShell() {
       </a>
       <Navbar user={user ?? null} />
       <main id="main" className="flex-1" tabIndex={-1}>
-        {isPending ? <FullPageSpinner /> : <Outlet />}
+        <ErrorBoundary>
+          {isPending ? (
+            <FullPageSpinner />
+          ) : (
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </ErrorBoundary>
       </main>
       <Footer signedIn={signedIn} />
       <HelpWidget signedIn={signedIn} />

@@ -3,7 +3,8 @@ import { Mail, MessageCircle, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getPublicConfig } from '@/lib/public-config';
-import { FOOTER_LINKS, LOGIN_URL } from './nav-items';
+import { LOGIN_URL } from '@/lib/routes';
+import { FOOTER_LINKS } from './nav-items';
 
 const linkClass = 'text-sm text-slate-300 hover:text-white underline-offset-4 hover:underline';
 

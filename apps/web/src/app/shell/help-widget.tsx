@@ -1,28 +1,63 @@
 import { LifeBuoy, MessageCircle, MessagesSquare, Send, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { getPublicConfig } from '@/lib/public-config';
+import { LOGIN_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
-import { LOGIN_URL } from './nav-items';
 
 const entryClass = cn(buttonVariants({ variant: 'outline' }), 'w-full justify-start');
 
-/** The floating help button: WhatsApp, Telegram and live chat (which needs sign-in). */
+/**
+ * The floating help button: WhatsApp, Telegram and live chat (which needs sign-in).
+ * The panel follows its button in the page order (drawn above it), takes focus when
+ * it opens, and Escape closes it.
+ */
 export function HelpWidget({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [askSignIn, setAskSignIn] = useState(false);
   const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const config = getPublicConfig();
 
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    setAskSignIn(false);
+    buttonRef.current?.focus();
+  };
+
   return (
-    <div className="fixed bottom-4 end-4 z-40 flex flex-col items-end gap-3">
+    <div className="fixed bottom-4 end-4 z-40 flex flex-col-reverse items-end gap-3">
+      <Button
+        ref={buttonRef}
+        size="icon"
+        className="size-14 rounded-full shadow-lg"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? t('help.close') : t('help.open')}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <LifeBuoy aria-hidden="true" className="size-6" />
+        )}
+      </Button>
       {open && (
         <section
+          ref={panelRef}
           id={panelId}
           aria-label={t('help.title')}
           className="w-72 rounded-lg border bg-background p-4 shadow-xl"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+          }}
         >
           <h2 className="font-semibold">{t('help.title')}</h2>
           <p className="mb-3 text-sm text-muted-foreground">{t('help.subtitle')}</p>
@@ -70,23 +105,6 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
           </div>
         </section>
       )}
-      <Button
-        size="icon"
-        className="size-14 rounded-full shadow-lg"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={open ? t('help.close') : t('help.open')}
-        onClick={() => {
-          setOpen((o) => !o);
-          setAskSignIn(false);
-        }}
-      >
-        {open ? (
-          <X aria-hidden="true" className="size-6" />
-        ) : (
-          <LifeBuoy aria-hidden="true" className="size-6" />
-        )}
-      </Button>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { setLanguage } from '@/lib/i18n';
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -74,6 +75,14 @@ export function LanguagePicker() {
         </span>
         <Languages aria-hidden="true" className="hidden sm:block" />
       </Button>
+      {failed && (
+        <p
+          role="status"
+          className="absolute end-0 top-full z-50 mt-2 w-56 rounded-md border bg-popover p-2 text-xs shadow-md"
+        >
+          {t('language.loadFailed')}
+        </p>
+      )}
       {open && (
         <div
           id={menuId}
@@ -97,8 +106,8 @@ export function LanguagePicker() {
               tabIndex={-1}
               className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-start text-sm outline-none hover:bg-accent focus:bg-accent"
               onClick={() => {
-                void setLanguage(lang.code);
                 close();
+                void setLanguage(lang.code).then((ok) => setFailed(!ok));
               }}
             >
               <span aria-hidden="true">{lang.flag}</span>

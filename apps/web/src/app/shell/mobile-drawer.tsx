@@ -4,15 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { LOGIN_URL, LOGOUT_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
-import {
-  CALL_CENTER_ITEMS,
-  LANDING_ANCHORS,
-  LOGIN_URL,
-  LOGOUT_URL,
-  SERVICE_ITEMS,
-} from './nav-items';
+import { CALL_CENTER_ITEMS, LANDING_ANCHORS, SERVICE_ITEMS } from './nav-items';
 
 const itemClass = cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start');
 

@@ -46,6 +46,3 @@ export const FOOTER_LINKS = [
 
 /** Sections of the landing page a visitor can jump to. */
 export const LANDING_ANCHORS = ['services', 'about', 'contact', 'terms'] as const;
-
-export const LOGIN_URL = '/api/login';
-export const LOGOUT_URL = '/api/logout';

@@ -3,11 +3,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
+import { LOGIN_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
-import { LANDING_ANCHORS, LOGIN_URL } from './nav-items';
+import { LANDING_ANCHORS } from './nav-items';
 
 const MemberNav = lazy(() => import('./member-nav'));
 

@@ -140,4 +140,14 @@ describe('HelpWidget', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close help' }));
     expect(screen.queryByRole('region', { name: 'Need help?' })).toBeNull();
   });
+
+  it('moves focus into the panel when it opens and back to its button on Escape', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<HelpWidget signedIn={false} />);
+    await user.click(screen.getByRole('button', { name: 'Open help' }));
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'WhatsApp' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Need help?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open help' }));
+  });
 });

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { fullName } from '@/features/auth/api/get-user';
-import { LOGOUT_URL } from './nav-items';
+import { LOGOUT_URL } from '@/lib/routes';
 
 function initials(user: User): string {
   const letters = [user.firstName, user.lastName].map((n) => n?.trim()[0] ?? '').join('');

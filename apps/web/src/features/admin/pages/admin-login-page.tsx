@@ -3,10 +3,10 @@ import { Eye, EyeOff, Shield } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { FormError, useFormErrorMessage } from '@/features/auth/components/form-error';
 import { adminLogin } from '../api/admin-login';
 
 export default function AdminLoginPage() {

@@ -20,7 +20,7 @@ describe('SignInForm', () => {
     expect(submit).toHaveProperty('disabled', false);
   });
 
-  it("shows the server's message when sign-in is refused, and the retry text when offline", async () => {
+  it("shows the server's message when sign-in is refused, a translated rate limit, and the retry text offline", async () => {
     const user = userEvent.setup();
     vi.stubGlobal(
       'fetch',

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { userQueryOptions } from '../api/get-user';
 import { signIn } from '../api/submit-auth';
-import { FormError, useFormErrorMessage } from './form-error';
 import { SecurityCheck } from './security-check';
 
 export function SignInForm() {

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
 import { userQueryOptions } from '../api/get-user';
 import { CONTACT_METHODS, type ContactMethod, signUp } from '../api/submit-auth';
-import { FormError, useFormErrorMessage } from './form-error';
 import { SecurityCheck } from './security-check';
 
 const EMPTY = {
@@ -39,6 +39,7 @@ export function SignUpForm() {
     setFields((f) => ({ ...f, [key]: e.target.value }));
   const name = [fields.firstName.trim(), fields.lastName.trim()].filter(Boolean).join(' ');
   const passwordsMatch = fields.password === fields.confirmPassword;
+  const mismatchShown = !passwordsMatch && fields.confirmPassword !== '';
   const canSubmit =
     verified &&
     name !== '' &&
@@ -115,12 +116,12 @@ export function SignUpForm() {
             autoComplete="new-password"
             value={fields.confirmPassword}
             onChange={set('confirmPassword')}
-            aria-invalid={!passwordsMatch && fields.confirmPassword !== ''}
-            aria-describedby={!passwordsMatch ? 'signup-confirm-error' : undefined}
+            aria-invalid={mismatchShown}
+            aria-describedby={mismatchShown ? 'signup-confirm-error' : undefined}
           />
         </div>
       </div>
-      {!passwordsMatch && fields.confirmPassword !== '' && (
+      {mismatchShown && (
         <p id="signup-confirm-error" className="text-sm text-destructive">
           {t('auth.passwordsDiffer')}
         </p>

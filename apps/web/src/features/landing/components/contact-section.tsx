@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_URL } from '@/app/shell/nav-items';
 import { buttonVariants } from '@/components/ui/button';
 import { getPublicConfig } from '@/lib/public-config';
+import { LOGIN_URL } from '@/lib/routes';
 
 export function ContactSection() {
   const { t } = useTranslation();

@@ -1,11 +1,12 @@
 import { ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
-import { AuthCard } from '@/features/auth/components/auth-card';
 
 const STATS = ['uptime', 'countries', 'didCountries'] as const;
 
-export function Hero() {
+/** The hero; `aside` (the sign-in card) sits beside it, composed by the page. */
+export function Hero({ aside }: { aside: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="bg-gradient-to-b from-green-50 to-background">
@@ -38,7 +39,7 @@ export function Hero() {
             ))}
           </dl>
         </div>
-        <AuthCard />
+        {aside}
       </div>
     </section>
   );

@@ -2,15 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * The server's message for a refused request, or the spec's fallback; a request that
- * never reached the server gets the "please try again" wording.
+ * What to show for a refused request: the translation of its code when the code alone
+ * says what happened (rate limits, outages), else the server's message, else the
+ * form's fallback. A request that never reached the server gets `networkFallback`.
  */
 export function useFormErrorMessage() {
   const { t } = useTranslation();
   return (err: unknown, fallback: string, networkFallback: string): string => {
     if (!(err instanceof ApiError)) return networkFallback;
-    if (err.code && t(`errors.${err.code}`, { defaultValue: '' })) return t(`errors.${err.code}`);
-    return err.message || fallback;
+    const translated = err.code ? t(`errors.${err.code}`, { defaultValue: '' }) : '';
+    return translated || err.message || fallback;
   };
 }
 
