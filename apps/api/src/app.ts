@@ -8,17 +8,42 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
+import { createEventBus, type EventBus } from './lib/event-bus.js';
+import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { type AuthLimits, createAuthService } from './modules/auth/auth.service.js';
+import { createSecurityCheck } from './modules/auth/security-check.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createUsersRepo } from './modules/users/users.repo.js';
+import { usersAdminRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { requireAdmin } from './plugins/admin-guard.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
+import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/web.js';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** SESSION_SECRET, or the one generated in the data folder. */
+  sessionSecret: string;
+  events?: EventBus;
+  /** Tests shrink these to reach the limits quickly. */
+  authLimits?: AuthLimits;
+  challengeCounterRange?: [number, number];
+  /** Where log lines go (standard output when absent); tests read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, so tests can walk them (e.g. every admin route). */
+    registeredRoutes: { method: string; url: string }[];
+  }
 }
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -33,9 +58,14 @@ function publicConfigOf(config: Config): PublicConfig {
 }
 
 /** Assembles the server from its dependencies; main.ts and the tests both call this. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: false,
@@ -43,6 +73,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // Errors Fastify raises before routing (a malformed URL…) take the same path.
     frameworkErrors: handleError,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,10 +89,34 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await registerSecurity(app, config);
 
   const { db } = database;
+  const events = deps.events ?? createEventBus();
+  const authRepo = createAuthRepo(db);
+  const auth = createAuthService({
+    repo: authRepo,
+    events,
+    limits: deps.authLimits,
+    securityCheck: createSecurityCheck({
+      secret: deps.sessionSecret,
+      counterRange: deps.challengeCounterRange,
+      useOnce: (signature, expiresAt) => authRepo.useChallenge(signature, expiresAt, new Date()),
+    }),
+  });
+  registerSameOriginCheck(app, config.publicUrl);
+  const cookies = await registerSessions(app, { auth, secure: config.nodeEnv === 'production' });
+
   await app.register(healthRoutes, {
     service: createHealthService({ repo: createHealthRepo(db) }),
   });
-  await app.register(authRoutes);
+  await app.register(authRoutes, { auth, cookies });
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', requireAdmin);
+      await admin.register(usersAdminRoutes, {
+        users: createUsersService({ repo: createUsersRepo(db) }),
+      });
+    },
+    { prefix: '/api/admin' },
+  );
 
   await registerWebApp(app, {
     webDistDir: config.webDistDir,

@@ -3,6 +3,9 @@ import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { resolveSessionSecret } from './config/session-secret.js';
 import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
+import { createEventBus } from './lib/event-bus.js';
+import { createAdminAccounts } from './modules/auth/admin-accounts.js';
+import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { createSystemRepo } from './modules/system/system.repo.js';
 
 function databaseTarget(config: Config): DatabaseTarget {
@@ -13,10 +16,15 @@ function databaseTarget(config: Config): DatabaseTarget {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  resolveSessionSecret(config);
+  const sessionSecret = resolveSessionSecret(config);
   const database = await openDatabase(databaseTarget(config));
   const installedAt = await createSystemRepo(database.db).installedAt();
-  const app = await buildApp({ config, database });
+  const events = createEventBus();
+  if (config.admin) {
+    const accounts = createAdminAccounts({ repo: createAuthRepo(database.db), events });
+    await accounts.ensureAdmin(config.admin.email, config.admin.password);
+  }
+  const app = await buildApp({ config, database, sessionSecret, events });
 
   let stopping = false;
   const stop = async (signal: string) => {

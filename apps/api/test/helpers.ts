@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { type AuthLimits, DEFAULT_LIMITS } from '../src/modules/auth/auth.service.js';
 
 /** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
 export async function createTestDatabase(): Promise<Database> {
@@ -29,6 +34,13 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/** The real limit rules with room for a whole test file; rate-limit tests pass their own. */
+export function generousLimits(): AuthLimits {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [name, { ...rule, max: 10_000 }]),
+  ) as AuthLimits;
+}
+
 export function tempDir(prefix = 'parley-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -37,10 +49,17 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), WEB_DIST_DIR: tempDir(), ...env });
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}) {
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, extra: Partial<AppDeps> = {}) {
   const database = await createTestDatabase();
   const config = testConfig(env);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: 'test-secret-test-secret-test-secret!',
+    challengeCounterRange: [1, 50],
+    authLimits: generousLimits(),
+    ...extra,
+  });
   return {
     app,
     database,
@@ -50,4 +69,46 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}) {
       await database.close();
     },
   };
+}
+
+/** Solves the security check the way the browser does, returning the `altcha` field. */
+export async function solveSecurityCheck(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/auth/challenge' });
+  if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
+  const challenge = res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookieOf(res: { cookies: { name: string; value: string }[] }): string {
+  const cookie = res.cookies.find((c) => c.name === 'parley_session');
+  if (!cookie) throw new Error('no session cookie was set');
+  return `parley_session=${cookie.value}`;
+}
+
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const email = `user-${randomUUID()}@example.com`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      name: 'Ada King Lovelace',
+      email,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      contactMethod: 'telegram',
+      contactValue: '@ada',
+      altcha: await solveSecurityCheck(app),
+      ...overrides,
+    },
+  });
+  return { res, email: String(overrides.email ?? email).toLowerCase() };
+}
+
+/** Rows of a raw query, whichever driver ran it (PGlite returns { rows }, postgres.js an array). */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }

@@ -75,6 +75,21 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('short-secret-value');
   });
 
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, the password at least 10 characters', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'ops@example.com' })).toEqual([
+      'ADMIN_PASSWORD: is required with the other',
+    ]);
+    expect(problemsOf({ ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'short' })[0]).toMatch(
+      /^ADMIN_PASSWORD: /,
+    );
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'Ops@Example.com', ADMIN_PASSWORD: 'long enough password' }).admin,
+    ).toEqual({
+      email: 'ops@example.com',
+      password: 'long enough password',
+    });
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
   });

@@ -29,6 +29,8 @@ const envSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   WEB_DIST_DIR: optional(z.string()),
+  ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
   WHATSAPP_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
@@ -52,6 +54,8 @@ export interface Config {
   supportEmail: string;
   whatsappUrl: string | null;
   telegramUrl: string | null;
+  /** An admin to create (or promote) at start, when both are set. */
+  admin: { email: string; password: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -73,9 +77,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? 'development';
+  const problems: string[] = [];
   if (nodeEnv === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV=production']);
+    problems.push('SESSION_SECRET: is required when NODE_ENV=production');
   }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    problems.push(
+      `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv,
     port: e.PORT ?? 5000,
@@ -90,5 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL ?? 'support@parley.example',
     whatsappUrl: e.WHATSAPP_URL ?? null,
     telegramUrl: e.TELEGRAM_URL ?? null,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : null,
   };
 }

@@ -56,6 +56,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (error instanceof AppError) {
     if (error.statusCode >= 500)
       request.log.error({ err: error, cause: error.cause }, error.message);
+    if (error.headers) reply.headers(error.headers);
     return sendError(reply, error.code, error.message, error.fields);
   }
   if (error instanceof Error && hasZodFastifySchemaValidationErrors(error)) {

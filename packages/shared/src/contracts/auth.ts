@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_METHODS, PASSWORD_MIN_LENGTH } from '../domain/auth.js';
 
 /** The signed-in user as `GET /api/auth/user` returns it (never the password hash). */
 export const userSchema = z.object({
@@ -13,3 +14,68 @@ export const userSchema = z.object({
   updatedAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+/** The solved security check, as the widget sends it (base64 JSON). */
+const altcha = z.string().min(1, 'Complete the security check').max(8192);
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(1024),
+  altcha,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    email,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(1024, 'Password is too long'),
+    confirmPassword: z.string().max(1024),
+    contactMethod: z.enum(CONTACT_METHODS, 'Choose a contact method'),
+    contactValue: z.string().trim().min(1, 'Contact is required').max(100),
+    altcha,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const adminLoginSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+/** An ALTCHA challenge as `GET /api/auth/challenge` issues it. */
+export const challengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
+
+/** A user as the admin panel lists them. */
+export const adminUserSchema = userSchema.extend({ disabled: z.boolean() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const setUserDisabledSchema = z.object({ disabled: z.boolean() });

@@ -1,4 +1,5 @@
 // Plain values and functions with no dependencies: safe for the browser's first bundle.
+export * from './auth.js';
 export * from './crypto.js';
 export * from './error-codes.js';
 export * from './languages.js';

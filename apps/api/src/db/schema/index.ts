@@ -1,1 +1,2 @@
 export * from './system.js';
+export * from './users.js';

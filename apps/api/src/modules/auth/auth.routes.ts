@@ -1,15 +1,77 @@
+import {
+  adminLoginSchema,
+  challengeSchema,
+  signInSchema,
+  signUpSchema,
+  userSchema,
+} from '@parley/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import type { SessionCookies } from '../../plugins/session.js';
+import type { AuthService } from './auth.service.js';
 
-/**
- * The browser asks who is signed in before it renders anything. Accounts and
- * sessions do not exist yet, so nobody is: the answer is always 401.
- */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/auth/user', async () => {
-    throw new AppError('UNAUTHORIZED', 'You are not signed in.');
-  });
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  cookies: SessionCookies;
+}> = async (app, { auth, cookies }) => {
+  app.get(
+    '/api/auth/challenge',
+    { schema: { response: { 200: challengeSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return auth.issueChallenge(request.ip);
+    },
+  );
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { body: signUpSchema, response: { 201: userSchema } } },
+    async (request, reply) => {
+      const { user, session } = await auth.signUp(request.body, request.ip);
+      cookies.set(reply, session);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: signInSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await auth.signOut(request.sessionToken);
+      const { user, session } = await auth.signIn(request.body, request.ip);
+      cookies.set(reply, session);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/admin/login',
+    { schema: { body: adminLoginSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await auth.signOut(request.sessionToken);
+      const { user, session } = await auth.adminSignIn(request.body, request.ip);
+      cookies.set(reply, session);
+      return user;
+    },
+  );
+
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: userSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.user) throw new AppError('UNAUTHORIZED', 'You are not signed in.');
+      return request.user;
+    },
+  );
 
   /** The Login and Sign Up buttons are navigations here; the landing page has the forms. */
   app.get('/api/login', async (_request, reply) => reply.redirect('/?auth=signin#auth', 302));
+
+  app.get('/api/logout', async (request, reply) => {
+    if (request.sessionToken) await auth.signOut(request.sessionToken);
+    cookies.clear(reply);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect('/', 302);
+  });
 };

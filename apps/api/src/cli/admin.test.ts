@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers.js';
+import { openDatabase } from '../db/client.js';
+import { createAuthRepo } from '../modules/auth/auth.repo.js';
+import { verifyPassword } from '../modules/auth/passwords.js';
+
+const cli = path.resolve(import.meta.dirname, 'admin.ts');
+const run = (args: string[], dataDir: string) =>
+  spawnSync(process.execPath, ['--conditions=@parley/source', '--import', 'tsx', cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+describe('npm run admin -- create', () => {
+  it('creates an admin and prints a password that works, once', async () => {
+    const dataDir = tempDir();
+    const result = run(['create', '--email', 'Root@Example.com'], dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const password = result.stdout.match(/Password \(shown once, keep it safe\): (\S+)/)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const user = await createAuthRepo(database.db).findUserByEmail('root@example.com');
+    await database.close();
+    expect(user?.isAdmin).toBe(true);
+    expect(await verifyPassword(user?.passwordHash ?? '', password)).toBe(true);
+  });
+
+  it('explains its usage when the email is missing or wrong', () => {
+    const result = run(['create', '--email', 'nope'], tempDir());
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Usage: npm run admin -- create --email');
+  });
+});

@@ -1,0 +1,58 @@
+// npm run admin -- create --email someone@example.com
+// Creates an admin (or promotes an existing user) and prints a new password once.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '../config/env.js';
+import { openDatabase } from '../db/client.js';
+import { DataDirLockedError } from '../db/lock.js';
+import { createEventBus } from '../lib/event-bus.js';
+import { createAdminAccounts } from '../modules/auth/admin-accounts.js';
+import { createAuthRepo } from '../modules/auth/auth.repo.js';
+
+const USAGE = 'Usage: npm run admin -- create --email someone@example.com';
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    options: { email: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
+  if (positionals[0] !== 'create' || positionals.length !== 1 || !email.success) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  try {
+    const accounts = createAdminAccounts({
+      repo: createAuthRepo(database.db),
+      events: createEventBus(),
+    });
+    const { created, password } = await accounts.createAdmin(email.data);
+    process.stdout.write(
+      `${created ? 'Created' : 'Promoted'} admin ${email.data}.\n` +
+        `Password (shown once, keep it safe): ${password}\n` +
+        'Sign in at /admin/login.\n',
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    const known =
+      err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof TypeError;
+    console.error(known ? (err as Error).message : err);
+    if (err instanceof TypeError) console.error(USAGE);
+    process.exit(1);
+  },
+);

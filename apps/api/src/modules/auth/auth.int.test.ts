@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  queryRows,
+  sessionCookieOf,
+  signUp,
+  solveSecurityCheck,
+} from '../../../test/helpers.js';
+import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
+import { createAdminAccounts } from './admin-accounts.js';
+import { createAuthRepo } from './auth.repo.js';
+
+const PASSWORD = 'correct horse battery';
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const events: DomainEvent[] = [];
+const logs: string[] = [];
+
+beforeAll(async () => {
+  const bus = createEventBus();
+  bus.subscribe((e) => events.push(e));
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk) => logs.push(String(chunk)));
+  ctx = await createTestApp({ LOG_LEVEL: 'trace' }, { events: bus, logStream });
+});
+afterAll(() => ctx.close());
+
+const me = (cookie: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+async function login(email: string, password = PASSWORD, cookie?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: cookie ? { cookie } : {},
+    payload: { email, password, altcha: await solveSecurityCheck(ctx.app) },
+  });
+}
+
+describe('sign-up', () => {
+  it('creates the account, starts a session and announces it', async () => {
+    const { res, email } = await signUp(ctx.app);
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toEqual({
+      id: expect.any(String),
+      email,
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      profileImageUrl: null,
+      cryptoBalance: '0.00',
+      isAdmin: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const cookie = res.cookies.find((c) => c.name === 'parley_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value.length).toBeGreaterThanOrEqual(22);
+    expect((await me(sessionCookieOf(res))).json()).toEqual(user);
+    expect(events).toContainEqual({ type: 'user.created', data: { id: user.id, email } });
+  });
+
+  it('refuses an email already registered, whatever its case', async () => {
+    const { email } = await signUp(ctx.app);
+    const { res } = await signUp(ctx.app, { email: email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+    });
+  });
+
+  it('names the invalid fields and creates nothing', async () => {
+    const count = async () =>
+      (await queryRows<{ n: number }>(ctx.database, sql`select count(*)::int as n from users`))[0]
+        ?.n;
+    const before = await count();
+    const { res } = await signUp(ctx.app, {
+      password: 'short',
+      confirmPassword: 'other',
+      contactMethod: 'fax',
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.fields as { path: string; message: string }[];
+    expect(fields).toContainEqual({
+      path: 'body.password',
+      message: 'Password must be at least 10 characters',
+    });
+    expect(fields.map((f) => f.path)).toContain('body.contactMethod');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses mismatched passwords on confirmPassword', async () => {
+    const { res } = await signUp(ctx.app, { confirmPassword: 'correct horse batterY' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toContainEqual({
+      path: 'body.confirmPassword',
+      message: 'Passwords do not match',
+    });
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    const { email } = await signUp(ctx.app);
+    const user = await createAuthRepo(ctx.database.db).findUserByEmail(email);
+    expect(user?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(user?.passwordHash).not.toContain(PASSWORD);
+  });
+});
+
+describe('the security check', () => {
+  it('is required, must be genuine, and is accepted once only', async () => {
+    const missing = await signUp(ctx.app, { altcha: '' });
+    expect(missing.res.statusCode).toBe(400);
+
+    const forged = Buffer.from(
+      JSON.stringify({
+        challenge: { parameters: {}, signature: 'x' },
+        solution: { counter: 1, derivedKey: 'aa' },
+      }),
+    ).toString('base64');
+    const bad = await signUp(ctx.app, { altcha: forged });
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.res.json().error.code).toBe('CHALLENGE_FAILED');
+
+    const altcha = await solveSecurityCheck(ctx.app);
+    expect((await signUp(ctx.app, { altcha })).res.statusCode).toBe(201);
+    const replay = await signUp(ctx.app, { altcha });
+    expect(replay.res.statusCode).toBe(400);
+    expect(replay.res.json().error.message).toContain('already used');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('gives the same 401 for a wrong password and an unknown email', async () => {
+    const { email } = await signUp(ctx.app);
+    const wrong = await login(email, 'not the password');
+    const unknown = await login('nobody@example.com');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      });
+    }
+  });
+
+  it('starts a new session at every sign-in and ends the old one (no fixation)', async () => {
+    const { res: created, email } = await signUp(ctx.app);
+    const first = sessionCookieOf(created);
+    const res = await login(email.toUpperCase(), PASSWORD, first);
+    expect(res.statusCode).toBe(200);
+    const second = sessionCookieOf(res);
+    expect(second).not.toBe(first);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('keeps only a hash of the token, and a signed-out token stops working', async () => {
+    const { res } = await signUp(ctx.app);
+    const cookie = sessionCookieOf(res);
+    const token = cookie.split('=')[1] ?? '';
+    const hash = createHash('sha256').update(token).digest('hex');
+    const plain = await ctx.database.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = ${token}`,
+    );
+    const hashed = await ctx.database.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = ${hash}`,
+    );
+    expect(JSON.stringify(plain)).toContain('"n":0');
+    expect(JSON.stringify(hashed)).toContain('"n":1');
+
+    const out = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    expect(out.cookies.find((c) => c.name === 'parley_session')?.value).toBe('');
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('expires an idle session', async () => {
+    const { res } = await signUp(ctx.app);
+    const cookie = sessionCookieOf(res);
+    const user = res.json();
+    await ctx.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('gives customers 30 days of idle time and admins 12 hours', async () => {
+    const { res } = await signUp(ctx.app);
+    const accounts = createAdminAccounts({
+      repo: createAuthRepo(ctx.database.db),
+      events: createEventBus(),
+    });
+    const { password } = await accounts.createAdmin('idle-admin@example.com');
+    const admin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'idle-admin@example.com', password },
+    });
+    const ages = await ctx.database.db.execute(
+      sql`select u.is_admin, extract(epoch from s.expires_at - s.created_at)::int as secs from sessions s join users u on u.id = s.user_id where u.id in (${res.json().id}, ${admin.json().id})`,
+    );
+    const rows =
+      (ages as unknown as { rows?: { is_admin: boolean; secs: number }[] }).rows ??
+      (ages as unknown as { is_admin: boolean; secs: number }[]);
+    const byRole = Object.fromEntries(rows.map((r) => [r.is_admin ? 'admin' : 'customer', r.secs]));
+    expect(byRole.customer).toBeGreaterThan(30 * 86400 - 60);
+    expect(byRole.admin).toBeGreaterThan(12 * 3600 - 60);
+    expect(byRole.admin).toBeLessThanOrEqual(12 * 3600 + 60);
+  });
+
+  it('never writes a password to the log', async () => {
+    const secret = 'log-canary-password-123';
+    const { email } = await signUp(ctx.app, { password: secret, confirmPassword: secret });
+    await login(email, secret);
+    await login(email, `${secret}-wrong`);
+    const all = logs.join('');
+    expect(all).toContain('/api/auth/login');
+    expect(all).not.toContain(secret);
+  });
+});

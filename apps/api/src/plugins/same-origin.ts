@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests a browser sends from another origin. Same-origin
+ * means the Origin's host is the host the request was sent to (or PUBLIC_URL's origin),
+ * so any port or host name works without configuration. Without Origin, the browser's
+ * Sec-Fetch-Site decides; a client sending neither is not a browser and carries no
+ * victim's cookies.
+ */
+export function isSameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (publicUrl && origin === new URL(publicUrl).origin) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  }
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isSameOrigin(request, publicUrl)) {
+      throw new AppError('CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.');
+    }
+  });
+}

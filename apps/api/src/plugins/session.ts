@@ -1,0 +1,51 @@
+import cookie from '@fastify/cookie';
+import type { User } from '@parley/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AuthService, Session } from '../modules/auth/auth.service.js';
+import { SESSION_COOKIE } from '../modules/auth/session-token.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a visitor. */
+    user: User | null;
+    sessionToken: string | null;
+  }
+}
+
+export interface SessionCookies {
+  set(reply: FastifyReply, session: Session): void;
+  clear(reply: FastifyReply): void;
+}
+
+/** Reads the session cookie on every request and puts the user on `request.user`. */
+export async function registerSessions(
+  app: FastifyInstance,
+  opts: { auth: AuthService; secure: boolean },
+): Promise<SessionCookies> {
+  await app.register(cookie);
+  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+  const cookies: SessionCookies = {
+    set: (reply, session) => {
+      reply.setCookie(SESSION_COOKIE, session.token, { ...base, maxAge: session.idleSeconds });
+    },
+    clear: (reply) => {
+      reply.clearCookie(SESSION_COOKIE, base);
+    },
+  };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const found = await opts.auth.resolveSession(token);
+    if (!found) {
+      cookies.clear(reply);
+      return;
+    }
+    request.user = found.user;
+    request.sessionToken = token;
+    if (found.renewed) cookies.set(reply, found.renewed);
+  });
+  return cookies;
+}
