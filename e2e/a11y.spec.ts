@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 
 const pages = [
@@ -7,18 +8,44 @@ const pages = [
   { name: 'admin login', path: '/admin/login' },
 ];
 
+async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
 for (const lang of ['en', 'ar'] as const) {
+  test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({
+    page,
+  }) => {
+    await signUpThroughForm(page, newCustomer());
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
+    for (const path of ['/', '/dashboard', '/admin-chat']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
+  test(`the admin panel in ${lang} has no serious or critical axe violations`, async ({ page }) => {
+    await page.addInitScript((code) => localStorage.setItem('parley.lang', code), lang);
+    const res = await page.request.post('/api/admin/login', { data: ADMIN });
+    expect(res.status()).toBe(200);
+    await page.goto('/admin');
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   for (const { name, path } of pages) {
     test(`${name} page in ${lang} has no serious or critical axe violations`, async ({ page }) => {
       await page.addInitScript((code) => localStorage.setItem('parley.lang', code), lang);
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('main h1, main h2').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(bad).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { ADMIN } from './accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 5187);
@@ -43,6 +44,8 @@ export default defineConfig({
       SUPPORT_EMAIL: 'support@example.com',
       TELEGRAM_URL: 'https://t.me/parley_support',
       WHATSAPP_URL: 'https://wa.me/15550100',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     },
   },
 });

@@ -1,19 +1,41 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Outlet, Route, Routes } from 'react-router';
+import { useUser } from '@/lib/current-user';
 import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AppShell } from './shell/app-shell';
 
 // Only the landing page is in the first bundle. Every other page is lazy so admin,
 // dashboard and call-centre code never loads for a visitor on "/".
+const HomePage = lazy(() => import('@/features/home/pages/home-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const AdminLoginPage = lazy(() => import('@/features/admin/pages/admin-login-page'));
+const AdminPage = lazy(() => import('@/features/admin/pages/admin-page'));
+const AdminChatPage = lazy(() => import('@/features/admin/pages/admin-chat-page'));
+
+/** "/" is the landing page for visitors and the home page once signed in. */
+function IndexPage() {
+  const { data: user } = useUser();
+  return user ? <HomePage /> : <LandingPage />;
+}
+
+/** Signed-in pages do not exist for visitors: they see the 404 page (SPEC §2). */
+function SignedInOnly() {
+  const { data: user } = useUser();
+  return user ? <Outlet /> : <NotFoundPage />;
+}
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppShell />}>
-        <Route index element={<LandingPage />} />
+        <Route index element={<IndexPage />} />
         <Route path="admin/login" element={<AdminLoginPage />} />
+        <Route element={<SignedInOnly />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="admin" element={<AdminPage />} />
+          <Route path="admin-chat" element={<AdminChatPage />} />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

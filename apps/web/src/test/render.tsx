@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { userQueryOptions } from '@/features/auth/api/get-user';
+import { userQueryOptions } from '@/lib/current-user';
 import { createQueryClient } from '@/lib/query-client';
 
 export const aUser = (overrides: Partial<User> = {}): User => ({

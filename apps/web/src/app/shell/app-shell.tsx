@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/current-user';
 import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { HelpWidget } from './help-widget';

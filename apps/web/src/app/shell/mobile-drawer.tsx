@@ -1,4 +1,5 @@
 import type { User } from '@parley/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +23,8 @@ export default function MobileDrawer({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
+  // Signing out forgets cached transactions, SMS and call history at once.
+  const queryClient = useQueryClient();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -65,7 +68,11 @@ export default function MobileDrawer({
                   </Link>
                 </>
               )}
-              <a href={LOGOUT_URL} className={cn(itemClass, 'mt-3')}>
+              <a
+                href={LOGOUT_URL}
+                onClick={() => queryClient.clear()}
+                className={cn(itemClass, 'mt-3')}
+              >
                 <LogOut aria-hidden="true" />
                 {t('userMenu.logout')}
               </a>

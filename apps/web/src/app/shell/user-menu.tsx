@@ -1,4 +1,5 @@
 import type { User } from '@parley/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, MessagesSquare, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { fullName } from '@/features/auth/api/get-user';
+import { fullName } from '@/lib/current-user';
 import { LOGOUT_URL } from '@/lib/routes';
 
 function initials(user: User): string {
@@ -21,6 +22,8 @@ function initials(user: User): string {
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
+  // Signing out forgets cached transactions, SMS and call history at once.
+  const queryClient = useQueryClient();
   const name = fullName(user) || user.email;
   return (
     <DropdownMenu>
@@ -73,7 +76,7 @@ export function UserMenu({ user }: { user: User }) {
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <a href={LOGOUT_URL}>
+          <a href={LOGOUT_URL} onClick={() => queryClient.clear()}>
             <LogOut aria-hidden="true" />
             {t('userMenu.logout')}
           </a>

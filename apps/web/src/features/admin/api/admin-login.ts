@@ -1,3 +1,4 @@
+import type { User } from '@parley/shared';
 import { apiFetch } from '@/lib/api-client';
 
 export interface AdminLoginInput {
@@ -5,6 +6,6 @@ export interface AdminLoginInput {
   password: string;
 }
 
-export function adminLogin(input: AdminLoginInput): Promise<unknown> {
-  return apiFetch('/api/admin/login', { method: 'POST', body: JSON.stringify(input) });
+export function adminLogin(input: AdminLoginInput): Promise<User> {
+  return apiFetch<User>('/api/admin/login', { method: 'POST', body: JSON.stringify(input) });
 }

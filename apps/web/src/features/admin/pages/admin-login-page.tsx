@@ -1,12 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Shield } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
+import { userQueryOptions, useUser } from '@/lib/current-user';
 import { adminLogin } from '../api/admin-login';
 
 export default function AdminLoginPage() {
@@ -17,9 +18,14 @@ export default function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState(false);
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
   const mutation = useMutation({
     mutationFn: adminLogin,
-    onSuccess: () => void navigate('/admin'),
+    onSuccess: (signedIn) => {
+      queryClient.setQueryData(userQueryOptions.queryKey, signedIn);
+      void navigate('/admin');
+    },
   });
 
   const submit = (e: FormEvent) => {
@@ -28,6 +34,8 @@ export default function AdminLoginPage() {
     setMissing(incomplete);
     if (!incomplete) mutation.mutate({ email: email.trim(), password });
   };
+
+  if (user?.isAdmin && !mutation.isPending) return <Navigate to="/admin" replace />;
 
   const failure = mutation.error
     ? `${t('admin.login.failedTitle')}: ${errorMessage(mutation.error, t('admin.login.invalidCredentials'), t('admin.login.invalidCredentials'))}`

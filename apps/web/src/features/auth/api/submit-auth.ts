@@ -1,9 +1,11 @@
 import type { User } from '@parley/shared';
+import type { ContactMethod } from '@parley/shared/domain';
 import { apiFetch } from '@/lib/api-client';
 
 export interface SignInInput {
   email: string;
   password: string;
+  altcha: string;
 }
 
 export interface SignUpInput {
@@ -13,10 +15,8 @@ export interface SignUpInput {
   confirmPassword: string;
   contactMethod: ContactMethod;
   contactValue: string;
+  altcha: string;
 }
-
-export const CONTACT_METHODS = ['telegram', 'phone', 'whatsapp'] as const;
-export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
 export function signIn(input: SignInInput): Promise<User> {
   return apiFetch<User>('/api/auth/login', { method: 'POST', body: JSON.stringify(input) });

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The proof of work itself is tested against the real server in the API and browser
+// tests; here it resolves at once so the forms' rules can be checked.
+vi.mock('../api/security-check', () => ({ solveSecurityCheck: vi.fn(async () => 'solved-check') }));
+
 import { renderWithApp } from '@/test/render';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -16,8 +21,8 @@ describe('SignInForm', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     expect(submit).toHaveProperty('disabled', true);
-    await user.click(screen.getByLabelText('Verify security check'));
-    expect(submit).toHaveProperty('disabled', false);
+    await user.click(screen.getByRole('checkbox', { name: 'Verify security check' }));
+    await vi.waitFor(() => expect(submit).toHaveProperty('disabled', false));
   });
 
   it("shows the server's message when sign-in is refused, a translated rate limit, and the retry text offline", async () => {
@@ -35,9 +40,21 @@ describe('SignInForm', () => {
     renderWithApp(<SignInForm />);
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByLabelText('Verify security check'));
+    const check = screen.getByRole('checkbox', { name: 'Verify security check' });
+    await user.click(check);
+    await vi.waitFor(() => expect((check as HTMLInputElement).checked).toBe(true));
+    const fetchMock = vi.mocked(fetch);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'wrong',
+      altcha: 'solved-check',
+    });
+    // A used answer is not accepted again: the box is unticked for the next attempt.
+    expect((check as HTMLInputElement).checked).toBe(false);
+    await user.click(check);
+    await vi.waitFor(() => expect((check as HTMLInputElement).checked).toBe(true));
 
     vi.stubGlobal(
       'fetch',
@@ -58,6 +75,16 @@ describe('SignUpForm', () => {
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'analytical');
+    expect(screen.getByText('Password must be at least 10 characters').className).toContain(
+      'text-muted',
+    );
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'short');
+    expect(screen.getByText('Password must be at least 10 characters').className).toContain(
+      'text-destructive',
+    );
+    await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'analytical-engine');
     await user.type(screen.getByLabelText('Confirm password'), 'analytical-engin');
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
@@ -69,8 +96,8 @@ describe('SignUpForm', () => {
     await user.type(contact, '@ada');
     await user.click(screen.getByLabelText(/I agree to the/));
     expect(submit).toHaveProperty('disabled', true);
-    await user.click(screen.getByLabelText('Verify security check'));
-    expect(submit).toHaveProperty('disabled', false);
+    await user.click(screen.getByRole('checkbox', { name: 'Verify security check' }));
+    await vi.waitFor(() => expect(submit).toHaveProperty('disabled', false));
 
     await user.selectOptions(screen.getByLabelText('Contact method'), 'phone');
     expect(screen.getByLabelText('Contact')).toHaveProperty('value', '');

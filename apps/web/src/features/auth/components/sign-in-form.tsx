@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { userQueryOptions } from '../api/get-user';
+import { userQueryOptions } from '@/lib/current-user';
 import { signIn } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
 
@@ -16,19 +16,22 @@ export function SignInForm() {
   const errorMessage = useFormErrorMessage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [verified, setVerified] = useState(false);
+  const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signIn,
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryOptions.queryKey, user);
       void navigate('/dashboard');
     },
+    // Each solved check is accepted once: a new attempt needs a new one.
+    onError: () => setAltcha(null),
   });
-  const canSubmit = verified && email.trim() !== '' && password !== '' && !mutation.isPending;
+  const canSubmit =
+    altcha !== null && email.trim() !== '' && password !== '' && !mutation.isPending;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (canSubmit) mutation.mutate({ email: email.trim(), password });
+    if (canSubmit) mutation.mutate({ email: email.trim(), password, altcha });
   };
 
   return (
@@ -54,7 +57,7 @@ export function SignInForm() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </div>
-      <SecurityCheck checked={verified} onChange={setVerified} />
+      <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError
         message={
           mutation.error

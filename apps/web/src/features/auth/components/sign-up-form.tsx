@@ -1,3 +1,4 @@
+import { CONTACT_METHODS, type ContactMethod, PASSWORD_MIN_LENGTH } from '@parley/shared/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
-import { userQueryOptions } from '../api/get-user';
-import { CONTACT_METHODS, type ContactMethod, signUp } from '../api/submit-auth';
+import { userQueryOptions } from '@/lib/current-user';
+import { signUp } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
 
 const EMPTY = {
@@ -26,13 +27,15 @@ export function SignUpForm() {
   const [fields, setFields] = useState(EMPTY);
   const [contactMethod, setContactMethod] = useState<ContactMethod | ''>('');
   const [agreed, setAgreed] = useState(false);
-  const [verified, setVerified] = useState(false);
+  const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signUp,
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryOptions.queryKey, user);
       void navigate('/dashboard');
     },
+    // Each solved check is accepted once: a new attempt needs a new one.
+    onError: () => setAltcha(null),
   });
 
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
@@ -40,8 +43,10 @@ export function SignUpForm() {
   const name = [fields.firstName.trim(), fields.lastName.trim()].filter(Boolean).join(' ');
   const passwordsMatch = fields.password === fields.confirmPassword;
   const mismatchShown = !passwordsMatch && fields.confirmPassword !== '';
+  const tooShort = fields.password !== '' && fields.password.length < PASSWORD_MIN_LENGTH;
   const canSubmit =
-    verified &&
+    altcha !== null &&
+    !tooShort &&
     name !== '' &&
     fields.email.trim() !== '' &&
     fields.password !== '' &&
@@ -61,6 +66,7 @@ export function SignUpForm() {
       confirmPassword: fields.confirmPassword,
       contactMethod,
       contactValue: fields.contactValue.trim(),
+      altcha,
     });
   };
 
@@ -121,6 +127,12 @@ export function SignUpForm() {
           />
         </div>
       </div>
+      <p
+        id="signup-password-hint"
+        className={`text-sm ${tooShort ? 'text-destructive' : 'text-muted-foreground'}`}
+      >
+        {t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH })}
+      </p>
       {mismatchShown && (
         <p id="signup-confirm-error" className="text-sm text-destructive">
           {t('auth.passwordsDiffer')}
@@ -175,7 +187,7 @@ export function SignUpForm() {
           </a>
         </label>
       </div>
-      <SecurityCheck checked={verified} onChange={setVerified} />
+      <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError
         message={
           mutation.error

@@ -2,7 +2,7 @@ import type { User } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
-/** The signed-in user, or null for a visitor (the server answers 401). */
+/** The signed-in user (app-wide state), or null for a visitor (the server answers 401). */
 export async function getUser(): Promise<User | null> {
   try {
     return await apiFetch<User>('/api/auth/user');

@@ -1,0 +1,31 @@
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+
+type Toast = typeof import('sonner').toast;
+let ready: Promise<Toast> | null = null;
+
+/**
+ * Toasts load their library on first use (keeping it out of the landing bundle) and
+ * mount one viewport for the whole page. One toast at a time, 5 s by default (SPEC §9).
+ */
+function load(): Promise<Toast> {
+  ready ??= import('sonner').then(({ Toaster, toast }) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(
+      createElement(Toaster, {
+        visibleToasts: 1,
+        duration: 5000,
+        richColors: true,
+        dir: document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
+        position: 'top-center',
+      }),
+    );
+    return toast;
+  });
+  return ready;
+}
+
+export function showToast(kind: 'success' | 'error', title: string, description?: string): void {
+  void load().then((toast) => toast[kind](title, description ? { description } : undefined));
+}
