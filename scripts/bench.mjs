@@ -13,7 +13,12 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 /** Parley's endpoints under load; later features add theirs here. */
-const ENDPOINTS = [{ name: 'GET /api/health', path: '/api/health' }];
+const ENDPOINTS = [
+  { name: 'GET /api/health', path: '/api/health' },
+  // The session lookup every signed-in request pays for.
+  { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', signedIn: true },
+];
+const BENCH_ADMIN = { email: 'bench-admin@parley.test', password: 'bench admin password' };
 
 const children = [];
 function stopAll() {
@@ -55,6 +60,8 @@ async function startParley() {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'error',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -73,10 +80,23 @@ async function startParley() {
   throw new Error('Parley did not become healthy within 30 s');
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
+async function sessionCookie(url) {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
+  return res.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections, duration, pipelining: 1, headers });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    const codes = JSON.stringify(result.statusCodeStats);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers (${codes}) and ${result.errors} errors`,
+    );
   }
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
@@ -94,16 +114,19 @@ const rows = [
   { name: 'baseline: node:http hello', ...base },
   { name: 'baseline: node:http + select 1', ...baseQuery },
 ];
-for (const endpoint of ENDPOINTS)
-  rows.push({ name: endpoint.name, ...(await load(parley + endpoint.path)) });
+const cookie = await sessionCookie(parley);
+for (const endpoint of ENDPOINTS) {
+  const headers = endpoint.signedIn ? { cookie } : {};
+  rows.push({ name: endpoint.name, ...(await load(parley + endpoint.path, headers)) });
+}
 
 const pad = (s, n) => String(s).padEnd(n);
 console.log(
-  `\n${pad('endpoint', 34)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('vs hello', 10)}vs query`,
+  `\n${pad('endpoint', 36)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('vs hello', 10)}vs query`,
 );
 for (const row of rows) {
   console.log(
-    pad(row.name, 34) +
+    pad(row.name, 36) +
       pad(Math.round(row.rps), 10) +
       pad(row.p99, 9) +
       pad((row.rps / base.rps).toFixed(2), 10) +

@@ -68,7 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    trustProxy: false,
+    // Behind a proxy every client would share its address, and so its rate limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Errors Fastify raises before routing (a malformed URL…) take the same path.
     frameworkErrors: handleError,

@@ -90,6 +90,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as a flag or a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(problemsOf({ TRUST_PROXY: 'yes' })[0]).toMatch(/^TRUST_PROXY: /);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
   });

@@ -29,6 +29,11 @@ const envSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   WEB_DIST_DIR: optional(z.string()),
+  TRUST_PROXY: optional(
+    z.union([z.enum(['true', 'false']), z.coerce.number().int().min(1).max(10)], {
+      error: "must be 'true', 'false' or the number of proxies in front (1-10)",
+    }),
+  ),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -54,8 +59,16 @@ export interface Config {
   supportEmail: string;
   whatsappUrl: string | null;
   telegramUrl: string | null;
+  /** Whether to take the client address from X-Forwarded-For (true, or the number of proxy hops). */
+  trustProxy: boolean | number;
   /** An admin to create (or promote) at start, when both are set. */
   admin: { email: string; password: string } | null;
+}
+
+function trustProxyOf(value: 'true' | 'false' | number | undefined): boolean | number {
+  if (value === 'true') return true;
+  if (value === undefined || value === 'false') return false;
+  return value;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL ?? 'support@parley.example',
     whatsappUrl: e.WHATSAPP_URL ?? null,
     telegramUrl: e.TELEGRAM_URL ?? null,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

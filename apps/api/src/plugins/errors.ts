@@ -48,6 +48,24 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 }
 
 /**
+ * What of an unexpected error goes to the log. A failed query's message lists its
+ * parameters (emails, password hashes…), so for those only the query text and the
+ * database's own error are kept.
+ */
+export function loggable(error: unknown): unknown {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const query = (error as { query?: unknown }).query;
+  if (typeof query !== 'string') return error;
+  const cause = error.cause as { message?: string; code?: string } | undefined;
+  return {
+    type: error.name,
+    query,
+    cause: { message: cause?.message, code: cause?.code },
+    stack: error.stack?.split('\n').slice(1).join('\n'),
+  };
+}
+
+/**
  * The one error path: every failure leaves as `{ error: { code, message, requestId } }`.
  * Only our AppErrors and Fastify's own client errors show their message; anything
  * else (including a thrown non-Error) is logged and answered with a generic 500.
@@ -72,7 +90,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       error.message,
     );
   }
-  request.log.error({ err: error }, 'unhandled error');
+  request.log.error({ err: loggable(error) }, 'unhandled error');
   return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');
 }
 

@@ -27,9 +27,31 @@ describe('cross-site requests', () => {
     expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
   });
 
-  it('lets same-origin requests through to validation, on any host and port', async () => {
-    expect((await post({ origin: 'http://localhost:5000' })).statusCode).toBe(400);
+  it('with PUBLIC_URL set, accepts only its origin', async () => {
     expect((await post({ origin: 'https://parley.example.com' })).statusCode).toBe(400);
+    expect((await post({ origin: 'http://localhost:5000' })).statusCode).toBe(403);
+  });
+
+  it('without PUBLIC_URL, accepts the host the request was sent to, whatever its case', async () => {
+    const open = await createTestApp();
+    const res = await open.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'Parley.Example:8443', origin: 'https://parley.example:8443' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    const other = await open.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'parley.example:8443', origin: 'https://parley.example:9999' },
+      payload: {},
+    });
+    expect(other.statusCode).toBe(403);
+    await open.close();
+  });
+
+  it('lets requests without an Origin through unless Sec-Fetch-Site says cross-site', async () => {
     expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(400);
     expect((await post({})).statusCode).toBe(400);
   });

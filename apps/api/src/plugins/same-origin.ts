@@ -5,17 +5,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests a browser sends from another origin. Same-origin
- * means the Origin's host is the host the request was sent to (or PUBLIC_URL's origin),
- * so any port or host name works without configuration. Without Origin, the browser's
+ * means PUBLIC_URL's origin when that is set, otherwise the host the request was sent
+ * to, so any port or host name works without configuration. Without Origin, the browser's
  * Sec-Fetch-Site decides; a client sending neither is not a browser and carries no
  * victim's cookies.
  */
 export function isSameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const origin = request.headers.origin;
   if (origin) {
-    if (publicUrl && origin === new URL(publicUrl).origin) return true;
     try {
-      return new URL(origin).host === request.headers.host;
+      const from = new URL(origin);
+      // With PUBLIC_URL set, that is the only origin: a Host header can be spoofed by
+      // DNS rebinding; without it, the host the request was sent to decides.
+      if (publicUrl) return from.origin === new URL(publicUrl).origin;
+      return from.host === request.headers.host?.toLowerCase();
     } catch {
       return false;
     }

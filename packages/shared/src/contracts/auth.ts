@@ -22,6 +22,9 @@ const email = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
+/** Printable text: control characters (NUL above all) are refused, not stored. */
+const NO_CONTROL = /^[^\p{Cc}]*$/u;
+
 /** The solved security check, as the widget sends it (base64 JSON). */
 const altcha = z.string().min(1, 'Complete the security check').max(8192);
 
@@ -34,7 +37,12 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(200)
+      .regex(NO_CONTROL, 'Name contains invalid characters'),
     email,
     password: z
       .string()
@@ -42,7 +50,12 @@ export const signUpSchema = z
       .max(1024, 'Password is too long'),
     confirmPassword: z.string().max(1024),
     contactMethod: z.enum(CONTACT_METHODS, 'Choose a contact method'),
-    contactValue: z.string().trim().min(1, 'Contact is required').max(100),
+    contactValue: z
+      .string()
+      .trim()
+      .min(1, 'Contact is required')
+      .max(100)
+      .regex(NO_CONTROL, 'Contact contains invalid characters'),
     altcha,
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -33,18 +33,27 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
     });
   });
 
-  it('promote an existing customer, keeping their password', async () => {
+  it('promote a user who registered the address first, replacing their password and sessions', async () => {
     const repo = createAuthRepo(database.db);
-    await repo.insertUser({
+    const squatter = await repo.insertUser({
       email: 'cust@example.com',
       passwordHash: await hashPassword('their own password'),
     });
+    if (!squatter) throw new Error('insert failed');
+    await repo.insertSession({
+      tokenHash: 'h'.repeat(64),
+      userId: squatter.id,
+      idleSeconds: 60,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     await createAdminAccounts({ repo, events: createEventBus() }).ensureAdmin(
       'cust@example.com',
-      'another password',
+      'the operator password',
     );
     const user = await repo.findUserByEmail('cust@example.com');
     expect(user?.isAdmin).toBe(true);
-    expect(await verifyPassword(user?.passwordHash ?? '', 'their own password')).toBe(true);
+    expect(await verifyPassword(user?.passwordHash ?? '', 'their own password')).toBe(false);
+    expect(await verifyPassword(user?.passwordHash ?? '', 'the operator password')).toBe(true);
+    expect(await repo.findSession('h'.repeat(64), new Date())).toBeUndefined();
   });
 });

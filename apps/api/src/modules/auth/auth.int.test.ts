@@ -92,6 +92,20 @@ describe('sign-up', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses control characters instead of failing on them', async () => {
+    const { res } = await signUp(ctx.app, {
+      name: 'Ada\u0000Lovelace',
+      contactValue: '@ada\u0007',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['body.contactValue', 'body.name']);
+  });
+
   it('refuses mismatched passwords on confirmPassword', async () => {
     const { res } = await signUp(ctx.app, { confirmPassword: 'correct horse batterY' });
     expect(res.statusCode).toBe(400);
@@ -176,6 +190,31 @@ describe('sign-in and sign-out', () => {
     expect(out.headers.location).toBe('/');
     expect(out.cookies.find((c) => c.name === 'parley_session')?.value).toBe('');
     expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('slides the idle expiry forward and re-sends the cookie when the session is used', async () => {
+    const { res } = await signUp(ctx.app);
+    const cookie = sessionCookieOf(res);
+    const id = res.json().id;
+    await ctx.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '10 minutes', expires_at = now() + interval '1 hour' where user_id = ${id}`,
+    );
+    const used = await me(cookie);
+    expect(used.statusCode).toBe(200);
+    expect(used.cookies.find((c) => c.name === 'parley_session')?.maxAge).toBe(30 * 86400);
+    const [row] = await queryRows<{ days: number }>(
+      ctx.database,
+      sql`select round(extract(epoch from expires_at - now()) / 86400)::int as days from sessions where user_id = ${id}`,
+    );
+    expect(row?.days).toBe(30);
+  });
+
+  it('keeps the current session when a new sign-in attempt fails', async () => {
+    const { res, email } = await signUp(ctx.app);
+    const cookie = sessionCookieOf(res);
+    const failed = await login(email, 'not the password', cookie);
+    expect(failed.statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 
   it('expires an idle session', async () => {

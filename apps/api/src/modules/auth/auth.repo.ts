@@ -22,11 +22,23 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
-    async promoteToAdmin(id: string, passwordHash?: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ isAdmin: true, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
-        .where(eq(users.id, id));
+    /**
+     * Makes the user an admin with a new password and ends their sessions, so nothing
+     * signed in under the old role or password carries over.
+     */
+    async promoteToAdmin(id: string, passwordHash: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ isAdmin: true, passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, id));
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+      });
+    },
+
+    /** The admin list shows updatedAt as the last sign-in (SPEC §2). */
+    async recordSignIn(id: string, at: Date): Promise<void> {
+      await db.update(users).set({ updatedAt: at }).where(eq(users.id, id));
     },
 
     async insertSession(s: {
@@ -69,12 +81,10 @@ export function createAuthRepo(db: Db) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    async deleteSessionsOf(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
-
-    async deleteExpiredSessions(now: Date): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    async deleteExpiredSessionsOf(userId: string, now: Date): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
     },
 
     /** Records a solved challenge; false if it was already used. */

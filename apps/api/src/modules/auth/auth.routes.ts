@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/signup',
     { schema: { body: signUpSchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      const { user, session } = await auth.signUp(request.body, request.ip);
+      const { user, session } = await auth.signUp(request.body, request.ip, request.sessionToken);
       cookies.set(reply, session);
       return reply.code(201).send(user);
     },
@@ -37,8 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/login',
     { schema: { body: signInSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      if (request.sessionToken) await auth.signOut(request.sessionToken);
-      const { user, session } = await auth.signIn(request.body, request.ip);
+      const { user, session } = await auth.signIn(request.body, request.ip, request.sessionToken);
       cookies.set(reply, session);
       return user;
     },
@@ -48,8 +47,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/admin/login',
     { schema: { body: adminLoginSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      if (request.sessionToken) await auth.signOut(request.sessionToken);
-      const { user, session } = await auth.adminSignIn(request.body, request.ip);
+      const { user, session } = await auth.adminSignIn(
+        request.body,
+        request.ip,
+        request.sessionToken,
+      );
       cookies.set(reply, session);
       return user;
     },

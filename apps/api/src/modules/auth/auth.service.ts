@@ -1,7 +1,12 @@
 import type { AdminLoginInput, SignInInput, SignUpInput, User } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import { createRateLimiter, type RateLimitRule } from '../../lib/rate-limiter.js';
+import {
+  clientKey,
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../../lib/rate-limiter.js';
 import type { AuthRepo, UserRow } from './auth.repo.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SecurityCheck } from './security-check.js';
@@ -66,10 +71,18 @@ export function createAuthService(deps: {
     Object.entries(rules).map(([name, rule]) => [name, createRateLimiter(rule)]),
   ) as Record<keyof AuthLimits, ReturnType<typeof createRateLimiter>>;
 
-  async function startSession(user: UserRow): Promise<Session> {
+  /**
+   * A new session for a successful sign-in. The one the browser came with (if any) is
+   * ended only now, so a failed attempt never signs anyone out; the user's expired
+   * sessions are cleared on the way.
+   */
+  async function startSession(user: UserRow, previousToken: string | null): Promise<Session> {
+    const t = now();
+    if (previousToken) await repo.deleteSession(hashToken(previousToken));
+    await repo.deleteExpiredSessionsOf(user.id, t);
     const token = newSessionToken();
     const idleSeconds = user.isAdmin ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS;
-    const expiresAt = new Date(now().getTime() + idleSeconds * 1000);
+    const expiresAt = new Date(t.getTime() + idleSeconds * 1000);
     await repo.insertSession({
       tokenHash: hashToken(token),
       userId: user.id,
@@ -79,22 +92,37 @@ export function createAuthService(deps: {
     return { token, idleSeconds };
   }
 
-  /** The user behind email and password, or INVALID_CREDENTIALS (same answer for both). */
-  async function checkPassword(email: string, password: string): Promise<UserRow> {
+  /**
+   * The user behind email and password, or INVALID_CREDENTIALS (same answer and time
+   * for an unknown email). Only failed passwords count against `accountKey`, so
+   * nobody can lock an account out without guessing at it.
+   */
+  async function checkPassword(
+    email: string,
+    password: string,
+    limiter: RateLimiter,
+    accountKey: string,
+  ) {
+    limiter.check(accountKey);
     const user = await repo.findUserByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-    if (!user || !ok || user.disabledAt) throw invalidCredentials();
+    if (!user || !ok || user.disabledAt) {
+      limiter.record(accountKey);
+      throw invalidCredentials();
+    }
+    limiter.reset(accountKey);
+    await repo.recordSignIn(user.id, now());
     return user;
   }
 
   return {
     async issueChallenge(ip: string) {
-      limit.challengePerIp.hit(ip);
+      limit.challengePerIp.hit(clientKey(ip));
       return securityCheck.issue();
     },
 
-    async signUp(input: SignUpInput, ip: string): Promise<{ user: User; session: Session }> {
-      limit.signUpPerIp.hit(ip);
+    async signUp(input: SignUpInput, ip: string, previousToken: string | null = null) {
+      limit.signUpPerIp.hit(clientKey(ip));
       await securityCheck.verify(input.altcha);
       const row = await repo.insertUser({
         ...splitName(input.name),
@@ -105,29 +133,32 @@ export function createAuthService(deps: {
       });
       if (!row) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
       events.publish({ type: 'user.created', data: { id: row.id, email: row.email } });
-      return { user: toUser(row), session: await startSession(row) };
+      return { user: toUser(row), session: await startSession(row, previousToken) };
     },
 
-    async signIn(input: SignInInput, ip: string): Promise<{ user: User; session: Session }> {
-      limit.signInPerIp.hit(ip);
-      limit.signInPerAccount.hit(input.email);
+    async signIn(input: SignInInput, ip: string, previousToken: string | null = null) {
+      limit.signInPerIp.hit(clientKey(ip));
       await securityCheck.verify(input.altcha);
-      const row = await checkPassword(input.email, input.password);
-      limit.signInPerAccount.reset(input.email);
-      return { user: toUser(row), session: await startSession(row) };
+      const row = await checkPassword(
+        input.email,
+        input.password,
+        limit.signInPerAccount,
+        input.email,
+      );
+      return { user: toUser(row), session: await startSession(row, previousToken) };
     },
 
-    /** Admins only; a customer's correct password is refused like a wrong one. */
-    async adminSignIn(
-      input: AdminLoginInput,
-      ip: string,
-    ): Promise<{ user: User; session: Session }> {
-      limit.adminPerIp.hit(ip);
-      limit.adminPerAccount.hit(input.email);
-      const row = await checkPassword(input.email, input.password);
+    /**
+     * Admins only; a customer's correct password is refused like a wrong one. With no
+     * security check here, failures count per account and address, so a stranger
+     * cannot lock the real admin out.
+     */
+    async adminSignIn(input: AdminLoginInput, ip: string, previousToken: string | null = null) {
+      limit.adminPerIp.hit(clientKey(ip));
+      const key = `${input.email}|${clientKey(ip)}`;
+      const row = await checkPassword(input.email, input.password, limit.adminPerAccount, key);
       if (!row.isAdmin) throw invalidCredentials();
-      limit.adminPerAccount.reset(input.email);
-      return { user: toUser(row), session: await startSession(row) };
+      return { user: toUser(row), session: await startSession(row, previousToken) };
     },
 
     /** The user of a live session; slides its idle expiry. `renewed` when the cookie should be re-sent. */

@@ -40,6 +40,28 @@ describe('brute force', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('does not let requests that fail the security check lock an account out', async () => {
+    const { email } = await signUp(ctx.app);
+    for (let i = 0; i < 5; i++) {
+      const junk = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'guess', altcha: 'junk' },
+      });
+      expect(junk.statusCode).toBe(400);
+    }
+    const real = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: {
+        email,
+        password: 'correct horse battery',
+        altcha: await solveSecurityCheck(ctx.app),
+      },
+    });
+    expect(real.statusCode).toBe(200);
+  });
+
   it('limits admin sign-in per IP, whatever the account', async () => {
     const attempt = (email: string, ip: string) =>
       ctx.app.inject({

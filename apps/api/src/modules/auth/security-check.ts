@@ -39,7 +39,8 @@ export function createSecurityCheck(options: SecurityCheckOptions) {
   const hmacKeySignatureSecret = createHmac('sha256', options.secret)
     .update('altcha-key')
     .digest('hex');
-  const [low, high] = options.counterRange ?? [5_000, 20_000];
+  // SHA-256 rounds the browser must try on average: about a second on a phone.
+  const [low, high] = options.counterRange ?? [20_000, 80_000];
   const now = options.now ?? Date.now;
 
   return {
@@ -47,7 +48,7 @@ export function createSecurityCheck(options: SecurityCheckOptions) {
       return createChallenge({
         algorithm: 'SHA-256',
         cost: 1,
-        counter: randomInt(low, high),
+        counter: randomInt(high, low),
         deriveKey,
         expiresAt: Math.floor(now() / 1000) + EXPIRES_SECONDS,
         hmacSignatureSecret,
