@@ -16,7 +16,14 @@ test('the landing page renders every section and loads no admin code', async ({ 
 
   const services = page.locator('#services');
   await expect(services.getByRole('heading', { name: 'Our Services' })).toBeVisible();
-  await expect(services.getByText('Our catalogue is being prepared')).toBeVisible();
+  // The starting catalogue is loaded on first start and listed from GET /api/services.
+  const cards = services.getByRole('listitem');
+  await expect(cards).toHaveCount(11);
+  await expect(services.getByRole('heading', { name: 'SMS Messaging' })).toBeVisible();
+  await expect(cards.first().getByRole('link', { name: /Learn More/ })).toHaveAttribute(
+    'href',
+    '/api/login',
+  );
 
   await expect(page.locator('#about').getByRole('heading', { name: 'About Parley' })).toBeVisible();
 

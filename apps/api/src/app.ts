@@ -13,6 +13,9 @@ import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthLimits, createAuthService } from './modules/auth/auth.service.js';
 import { createSecurityCheck } from './modules/auth/security-check.js';
+import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.js';
+import { catalogueAdminRoutes, catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
@@ -112,12 +115,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createHealthService({ repo: createHealthRepo(db) }),
   });
   await app.register(authRoutes, { auth, cookies });
+  const catalogue = createCatalogueService({ repo: createCatalogueRepo(db) });
+  await app.register(catalogueRoutes, { catalogue });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
       await admin.register(usersAdminRoutes, {
         users: createUsersService({ repo: createUsersRepo(db) }),
       });
+      await admin.register(catalogueAdminRoutes, { catalogue });
     },
     { prefix: '/api/admin' },
   );

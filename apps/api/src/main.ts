@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { createEventBus } from './lib/event-bus.js';
 import { createAdminAccounts } from './modules/auth/admin-accounts.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
+import { seedCatalogueOnce } from './modules/catalogue/catalogue-seed.repo.js';
 import { createSystemRepo } from './modules/system/system.repo.js';
 
 function databaseTarget(config: Config): DatabaseTarget {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const sessionSecret = resolveSessionSecret(config);
   const database = await openDatabase(databaseTarget(config));
   const installedAt = await createSystemRepo(database.db).installedAt();
+  const catalogueSeeded = await seedCatalogueOnce(database.db);
   const events = createEventBus();
   if (config.admin) {
     const accounts = createAdminAccounts({ repo: createAuthRepo(database.db), events });
@@ -46,7 +48,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   app.log.info(
-    { database: database.driver === 'pglite' ? config.dataDir : 'postgres', installedAt },
+    {
+      database: database.driver === 'pglite' ? config.dataDir : 'postgres',
+      installedAt,
+      catalogueSeeded,
+    },
     `Parley is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
 }

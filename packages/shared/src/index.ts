@@ -1,4 +1,5 @@
 export * from './contracts/auth.js';
+export * from './contracts/catalogue.js';
 export * from './contracts/errors.js';
 export * from './contracts/health.js';
 export * from './contracts/public-config.js';

@@ -1,5 +1,6 @@
 // Plain values and functions with no dependencies: safe for the browser's first bundle.
 export * from './auth.js';
+export * from './catalogue.js';
 export * from './crypto.js';
 export * from './error-codes.js';
 export * from './languages.js';

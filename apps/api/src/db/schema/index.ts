@@ -1,2 +1,3 @@
+export * from './catalogue.js';
 export * from './system.js';
 export * from './users.js';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ServicesGrid } from '@/components/services-grid';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AboutSection } from '@/features/landing/components/about-section';
 import { ContactSection } from '@/features/landing/components/contact-section';
@@ -27,7 +28,9 @@ export function LandingPage() {
   return (
     <>
       <Hero aside={<AuthCard />} />
-      <ServicesSection />
+      <ServicesSection>
+        <ServicesGrid signedIn={false} />
+      </ServicesSection>
       <AboutSection />
       <ContactSection />
       <TermsSection />

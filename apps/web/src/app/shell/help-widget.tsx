@@ -6,7 +6,7 @@ import { getPublicConfig } from '@/lib/public-config';
 import { LOGIN_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
 
-const entryClass = cn(buttonVariants({ variant: 'outline' }), 'w-full justify-start');
+const entryClass = cn(buttonVariants({ variant: 'outline', justify: 'start' }), 'w-full');
 
 /**
  * The floating help button: WhatsApp, Telegram and live chat (which needs sign-in).
@@ -36,8 +36,7 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
     <div className="fixed bottom-4 end-4 z-40 flex flex-col-reverse items-end gap-3">
       <Button
         ref={buttonRef}
-        size="icon"
-        className="size-14 rounded-full shadow-lg"
+        size="fab"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? t('help.close') : t('help.open')}
@@ -87,7 +86,8 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
             {!signedIn && (
               <Button
                 variant="outline"
-                className="w-full justify-start"
+                justify="start"
+                className="w-full"
                 onClick={() => setAskSignIn(true)}
               >
                 <MessagesSquare aria-hidden="true" />

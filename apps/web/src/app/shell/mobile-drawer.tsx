@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, LANDING_ANCHORS, SERVICE_ITEMS } from './nav-items';
 
-const itemClass = cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start');
+const itemClass = cn(buttonVariants({ variant: 'ghost', justify: 'start' }), 'w-full');
 
 /** The side drawer on small screens; it mirrors the navigation bar. Loaded on first open. */
 export default function MobileDrawer({

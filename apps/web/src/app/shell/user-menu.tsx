@@ -28,12 +28,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-full"
-          aria-label={t('userMenu.open', { name })}
-        >
+        <Button variant="ghost" size="round" aria-label={t('userMenu.open', { name })}>
           {user.profileImageUrl ? (
             <img src={user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />
           ) : (

@@ -18,7 +18,7 @@ export default function DashboardPage() {
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
+            <CardTitle className="flex items-center gap-2">
               <Wallet aria-hidden="true" className="size-5 text-primary" />
               {t('home.currentBalance')}
             </CardTitle>
@@ -30,7 +30,7 @@ export default function DashboardPage() {
         {user.isAdmin && (
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
+              <CardTitle className="flex items-center gap-2">
                 <Shield aria-hidden="true" className="size-5 text-primary" />
                 {t('dashboard.adminAccess')}
               </CardTitle>

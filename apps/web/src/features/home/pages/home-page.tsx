@@ -1,7 +1,6 @@
 import {
   LayoutDashboard,
   MessageSquare,
-  PackageOpen,
   PhoneCall,
   ShieldCheck,
   TrendingUp,
@@ -10,8 +9,9 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServicesGrid } from '@/components/services-grid';
 import { buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
 
 const BLURBS = [
@@ -46,8 +46,8 @@ export default function HomePage() {
       </section>
 
       <Card>
-        <CardHeader className="flex-row items-center justify-between">
-          <CardTitle className="flex items-center gap-2 text-lg">
+        <div className="flex items-center justify-between gap-4 p-6">
+          <CardTitle className="flex items-center gap-2">
             <Wallet aria-hidden="true" className="size-5 text-primary" />
             {t('home.currentBalance')}
           </CardTitle>
@@ -57,7 +57,7 @@ export default function HomePage() {
           >
             {t('home.addFunds')}
           </Link>
-        </CardHeader>
+        </div>
         <CardContent>
           <p className="text-4xl font-bold" data-testid="balance">
             £{user.cryptoBalance}
@@ -79,9 +79,8 @@ export default function HomePage() {
         <h2 id="your-services-title" className="text-2xl font-bold">
           {t('home.yourServices')}
         </h2>
-        <div className="mt-4 flex flex-col items-center rounded-lg border border-dashed p-10 text-center">
-          <PackageOpen aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="mt-3 text-sm text-muted-foreground">{t('landing.services.emptyText')}</p>
+        <div className="mt-4">
+          <ServicesGrid signedIn />
         </div>
       </section>
 
@@ -92,14 +91,14 @@ export default function HomePage() {
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <Link
             to="/services/sms"
-            className={`${buttonVariants({ variant: 'outline', size: 'lg' })} justify-start`}
+            className={buttonVariants({ variant: 'outline', size: 'lg', justify: 'start' })}
           >
             <MessageSquare aria-hidden="true" />
             {t('home.sendSms')}
           </Link>
           <Link
             to="/services/sip"
-            className={`${buttonVariants({ variant: 'outline', size: 'lg' })} justify-start`}
+            className={buttonVariants({ variant: 'outline', size: 'lg', justify: 'start' })}
           >
             <PhoneCall aria-hidden="true" />
             {t('home.makeCall')}

@@ -1,12 +1,8 @@
-import { PackageOpen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * "Our Services". The catalogue API does not exist yet, so this says so honestly
- * instead of showing invented cards; the catalogue work replaces the empty state
- * with the grid from GET /api/services.
- */
-export function ServicesSection() {
+/** "Our Services"; the page puts the grid inside. */
+export function ServicesSection({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section
@@ -18,13 +14,7 @@ export function ServicesSection() {
         {t('landing.services.title')}
       </h2>
       <p className="mt-2 text-muted-foreground">{t('landing.services.subtitle')}</p>
-      <div className="mt-8 flex flex-col items-center rounded-lg border border-dashed p-12 text-center">
-        <PackageOpen aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="mt-4 font-medium">{t('landing.services.emptyTitle')}</p>
-        <p className="mt-1 max-w-md text-sm text-muted-foreground">
-          {t('landing.services.emptyText')}
-        </p>
-      </div>
+      <div className="mt-8">{children}</div>
     </section>
   );
 }

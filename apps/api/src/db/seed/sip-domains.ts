@@ -1,0 +1,20 @@
+/** The premium SIP domains offered at a one-time setup of £400 each (SPEC §2, §9). */
+export const SIP_DOMAINS = [
+  'voice.business',
+  'sip.enterprises',
+  'callcenter.pro',
+  'trunk.global',
+  'voip.exchange',
+  'sip.solutions',
+  'telecom.services',
+  'pbx.cloud',
+  'sip.network',
+  'dial.company',
+  'voice.agency',
+  'sip.systems',
+  'phone.support',
+  'calls.digital',
+  'sip.tel',
+  'ring.partners',
+  'voip.international',
+].map((domain) => ({ domain, price: '400.00', currency: 'GBP' as const }));

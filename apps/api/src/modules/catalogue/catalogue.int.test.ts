@@ -1,0 +1,149 @@
+import { REGIONS } from '@parley/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows } from '../../../test/helpers.js';
+import { seedCatalogueOnce } from './catalogue-seed.repo.js';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedCatalogueOnce(ctx.database.db);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+describe('the starting catalogue', () => {
+  it('is loaded once only', async () => {
+    expect(await seedCatalogueOnce(ctx.database.db)).toBe(false);
+    const [row] = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(*)::int as n from services`,
+    );
+    expect(row?.n).toBe((await get('/api/services')).json().length);
+  });
+
+  it('has the services the screens link to', async () => {
+    const slugs = (await get('/api/services')).json().map((s: { slug: string }) => s.slug);
+    for (const slug of [
+      'sms',
+      'voip',
+      'sip',
+      'sip-trunk',
+      'did',
+      'smtp',
+      'data',
+      'pbx',
+      'call-center',
+      'analytics',
+    ]) {
+      expect(slugs).toContain(slug);
+    }
+  });
+
+  it('has the three VoIP plans at the spec prices, Professional the most popular', async () => {
+    const res = await get('/api/packages?service=voip');
+    expect(res.statusCode).toBe(200);
+    const plans = res
+      .json()
+      .map((p: Record<string, unknown>) => [
+        p.name,
+        p.price,
+        p.currency,
+        p.billingPeriod,
+        p.isPopular,
+      ]);
+    expect(plans).toEqual([
+      ['Starter', '99.00', 'GBP', 'monthly', false],
+      ['Professional', '199.00', 'GBP', 'monthly', true],
+      ['Enterprise', '499.00', 'GBP', 'monthly', false],
+    ]);
+  });
+
+  it('prices 60+ countries in all eight regions, as exact decimal strings', async () => {
+    const rows = (await get('/api/country-pricing')).json() as {
+      region: string;
+      smsPrice: string;
+      didPrice: string;
+    }[];
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(rows.map((r) => r.region))).toEqual(new Set(REGIONS));
+    for (const r of rows) {
+      expect(r.smsPrice).toMatch(/^\d+\.\d{4}$/);
+      expect(r.didPrice).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
+
+  it('offers the 17 SIP domains at £400', async () => {
+    const domains = (await get('/api/sip-domains')).json() as { price: string; currency: string }[];
+    expect(domains).toHaveLength(17);
+    expect(new Set(domains.map((d) => `${d.currency} ${d.price}`))).toEqual(
+      new Set(['GBP 400.00']),
+    );
+  });
+});
+
+describe('GET /api/numbers', () => {
+  it('filters by country and type, and pages', async () => {
+    const res = await get('/api/numbers?country=gb&type=local&pageSize=2');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.length).toBeLessThanOrEqual(2);
+    expect(body.total).toBeGreaterThanOrEqual(body.items.length);
+    for (const n of body.items) expect(n).toMatchObject({ countryCode: 'GB', type: 'local' });
+  });
+
+  it('matches q against the city, the country code and the digits of the number', async () => {
+    const all = (await get('/api/numbers?pageSize=100')).json().items as {
+      number: string;
+      city: string | null;
+    }[];
+    const sample = all.find((n) => n.city);
+    if (!sample?.city) throw new Error('seed has no city');
+    const byCity = (
+      await get(`/api/numbers?q=${encodeURIComponent(sample.city.toLowerCase())}`)
+    ).json();
+    expect(byCity.items.map((n: { number: string }) => n.number)).toContain(sample.number);
+    const digits = sample.number.slice(-6);
+    const byDigits = (await get(`/api/numbers?q=${digits}`)).json();
+    expect(byDigits.items.map((n: { number: string }) => n.number)).toContain(sample.number);
+  });
+
+  it('never lists a number that is reserved or assigned', async () => {
+    const first = (await get('/api/numbers?pageSize=1')).json().items[0];
+    await ctx.database.db.execute(
+      sql`update did_numbers set status = 'reserved' where id = ${first.id}`,
+    );
+    const after = (await get(`/api/numbers?q=${first.number.slice(1)}`)).json();
+    expect(after.items.map((n: { id: string }) => n.id)).not.toContain(first.id);
+  });
+
+  it.each([
+    '/api/numbers?country=GBR',
+    '/api/numbers?type=fax',
+    '/api/numbers?pageSize=1000',
+    '/api/numbers?page=0',
+  ])('refuses %s with 400 naming the field', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0].path).toMatch(/^querystring\./);
+  });
+
+  it('treats LIKE wildcards in q literally', async () => {
+    const res = await get('/api/numbers?q=%25');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(0);
+  });
+});
+
+describe('inactive items', () => {
+  it('are hidden from customers and shown to admins', async () => {
+    await ctx.database.db.execute(
+      sql`update services set is_active = false where slug = 'analytics'`,
+    );
+    const slugs = (await get('/api/services')).json().map((s: { slug: string }) => s.slug);
+    expect(slugs).not.toContain('analytics');
+    const pkgs = (await get('/api/packages?service=analytics')).json();
+    expect(pkgs).toEqual([]);
+  });
+});

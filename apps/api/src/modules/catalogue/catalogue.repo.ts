@@ -1,0 +1,81 @@
+import type { NumbersQuery } from '@parley/shared';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  countryPricing,
+  didNumbers,
+  packages,
+  services,
+  sipDomains,
+} from '../../db/schema/index.js';
+
+export function createCatalogueRepo(db: Db) {
+  return {
+    listServices(onlyActive: boolean) {
+      return db
+        .select()
+        .from(services)
+        .where(onlyActive ? eq(services.isActive, true) : undefined)
+        .orderBy(asc(services.createdAt), asc(services.name));
+    },
+
+    listPackages(opts: { onlyActive: boolean; serviceSlug?: string }) {
+      const conditions: SQL[] = [];
+      if (opts.onlyActive)
+        conditions.push(eq(packages.isActive, true), eq(services.isActive, true));
+      if (opts.serviceSlug) conditions.push(eq(services.slug, opts.serviceSlug));
+      return db
+        .select({ pkg: packages, serviceSlug: services.slug })
+        .from(packages)
+        .innerJoin(services, eq(services.id, packages.serviceId))
+        .where(and(...conditions))
+        .orderBy(asc(services.slug), asc(packages.price), asc(packages.name));
+    },
+
+    listCountryPricing(onlyActive: boolean) {
+      return db
+        .select()
+        .from(countryPricing)
+        .where(onlyActive ? eq(countryPricing.isActive, true) : undefined)
+        .orderBy(asc(countryPricing.region), asc(countryPricing.countryName));
+    },
+
+    listSipDomains(onlyActive: boolean) {
+      return db
+        .select()
+        .from(sipDomains)
+        .where(onlyActive ? eq(sipDomains.isActive, true) : undefined)
+        .orderBy(asc(sipDomains.domain));
+    },
+
+    /** Available numbers only; `q` matches the number, the country code or the city. */
+    async searchNumbers(query: NumbersQuery) {
+      const conditions: SQL[] = [eq(didNumbers.status, 'available')];
+      if (query.country) conditions.push(eq(didNumbers.countryCode, query.country));
+      if (query.type) conditions.push(eq(didNumbers.type, query.type));
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const digits = query.q.replace(/[^\d]/g, '');
+        const match = or(
+          ilike(didNumbers.city, like),
+          ilike(didNumbers.countryCode, like),
+          ...(digits ? [ilike(didNumbers.number, `%${digits}%`)] : []),
+        );
+        if (match) conditions.push(match);
+      }
+      const where = and(...conditions);
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(didNumbers)
+          .where(where)
+          .orderBy(asc(didNumbers.countryCode), asc(didNumbers.number))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(didNumbers).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+  };
+}
+export type CatalogueRepo = ReturnType<typeof createCatalogueRepo>;

@@ -1,0 +1,90 @@
+import type {
+  CountryPricing,
+  DidNumber,
+  NumbersPage,
+  NumbersQuery,
+  Package,
+  Service,
+  SipDomain,
+} from '@parley/shared';
+import type { CatalogueRepo } from './catalogue.repo.js';
+
+type Rows<K extends keyof CatalogueRepo> = Awaited<ReturnType<CatalogueRepo[K]>>;
+
+const toService = (r: Rows<'listServices'>[number]): Service => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): Package => ({
+  id: pkg.id,
+  serviceId: pkg.serviceId,
+  serviceSlug,
+  name: pkg.name,
+  description: pkg.description,
+  price: pkg.price,
+  currency: pkg.currency,
+  billingPeriod: pkg.billingPeriod,
+  features: pkg.features,
+  isPopular: pkg.isPopular,
+  isActive: pkg.isActive,
+});
+
+const toCountryPricing = (r: Rows<'listCountryPricing'>[number]): CountryPricing => ({
+  id: r.id,
+  countryName: r.countryName,
+  countryCode: r.countryCode,
+  region: r.region,
+  smsPrice: r.smsPrice,
+  voipPrice: r.voipPrice,
+  didPrice: r.didPrice,
+  sipTrunkPrice: r.sipTrunkPrice,
+  currency: r.currency,
+  isActive: r.isActive,
+});
+
+const toSipDomain = (r: Rows<'listSipDomains'>[number]): SipDomain => ({
+  id: r.id,
+  domain: r.domain,
+  price: r.price,
+  currency: r.currency,
+  isActive: r.isActive,
+});
+
+const toNumber = (r: Rows<'searchNumbers'>['items'][number]): DidNumber => ({
+  id: r.id,
+  number: r.number,
+  countryCode: r.countryCode,
+  city: r.city,
+  type: r.type as DidNumber['type'],
+  monthlyPrice: r.monthlyPrice,
+  setupPrice: r.setupPrice,
+  currency: r.currency,
+  features: r.features,
+});
+
+/** Reads of the catalogue: customers see active items, admins see everything. */
+export function createCatalogueService(deps: { repo: CatalogueRepo }) {
+  const { repo } = deps;
+  return {
+    async services(opts: { admin: boolean }) {
+      return (await repo.listServices(!opts.admin)).map(toService);
+    },
+    async packages(opts: { admin: boolean; serviceSlug?: string }) {
+      return (
+        await repo.listPackages({ onlyActive: !opts.admin, serviceSlug: opts.serviceSlug })
+      ).map(toPackage);
+    },
+    async countryPricing(opts: { admin: boolean }) {
+      return (await repo.listCountryPricing(!opts.admin)).map(toCountryPricing);
+    },
+    async sipDomains(opts: { admin: boolean }) {
+      return (await repo.listSipDomains(!opts.admin)).map(toSipDomain);
+    },
+    async numbers(query: NumbersQuery): Promise<NumbersPage> {
+      const { items, total } = await repo.searchNumbers(query);
+      return { items: items.map(toNumber), total, page: query.page, pageSize: query.pageSize };
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,33 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+export interface PricedCountry {
+  countryCode: string | null;
+  isActive: boolean;
+}
+
+export type Destination<T extends PricedCountry> =
+  | { ok: true; country: string; e164: string; price: T }
+  | { ok: false; reason: 'invalid-number' | 'not-supported'; country: string | null };
+
+/** The ISO country of an international number, or null when it is not a valid number. */
+export function countryOfNumber(number: string): { country: string; e164: string } | null {
+  const parsed = parsePhoneNumberFromString(number.trim());
+  if (!parsed?.isValid() || !parsed.country) return null;
+  return { country: parsed.country, e164: parsed.number };
+}
+
+/**
+ * Maps an international number to its country and that country's active price row.
+ * A number that is not valid, or whose country has no active row, is not a
+ * destination we can charge for.
+ */
+export function destinationFor<T extends PricedCountry>(
+  number: string,
+  rows: readonly T[],
+): Destination<T> {
+  const found = countryOfNumber(number);
+  if (!found) return { ok: false, reason: 'invalid-number', country: null };
+  const price = rows.find((r) => r.isActive && r.countryCode?.toUpperCase() === found.country);
+  if (!price) return { ok: false, reason: 'not-supported', country: found.country };
+  return { ok: true, country: found.country, e164: found.e164, price };
+}
