@@ -16,6 +16,9 @@ import { createSecurityCheck } from './modules/auth/security-check.js';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.js';
 import { catalogueAdminRoutes, catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
+import { catalogueWriteRoutes } from './modules/catalogue/catalogue-admin.routes.js';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
@@ -124,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         users: createUsersService({ repo: createUsersRepo(db) }),
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
+      await admin.register(catalogueWriteRoutes, {
+        admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
+      });
     },
     { prefix: '/api/admin' },
   );

@@ -15,7 +15,7 @@ const run = (args: string[], dataDir: string) =>
   });
 
 describe('npm run admin -- create', () => {
-  it('creates an admin and prints a password that works, once', async () => {
+  it('creates an admin and prints a password that works, once', { timeout: 90_000 }, async () => {
     const dataDir = tempDir();
     const result = run(['create', '--email', 'Root@Example.com'], dataDir);
     expect(result.stderr).toBe('');
@@ -30,7 +30,7 @@ describe('npm run admin -- create', () => {
     expect(await verifyPassword(user?.passwordHash ?? '', password)).toBe(true);
   });
 
-  it('explains its usage when the email is missing or wrong', () => {
+  it('explains its usage when the email is missing or wrong', { timeout: 60_000 }, () => {
     const result = run(['create', '--email', 'nope'], tempDir());
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('Usage: npm run admin -- create --email');

@@ -1,7 +1,16 @@
 import { EventEmitter } from 'node:events';
 
 /** Domain events other parts of Parley react to (the admin stream, later). */
-export type DomainEvent = { type: 'user.created'; data: { id: string; email: string } };
+export type DomainEvent =
+  | { type: 'user.created'; data: { id: string; email: string } }
+  | {
+      type: 'catalogue.changed';
+      data: {
+        entity: 'service' | 'package' | 'country-pricing' | 'sip-domain' | 'number';
+        action: 'created' | 'updated' | 'deleted';
+        id: string;
+      };
+    };
 
 /**
  * In-process publish/subscribe. The admin event stream subscribes here; fan-out

@@ -8,7 +8,7 @@ export const decimalString = (label: string, scale = 2) =>
     .trim()
     .min(1, `${label} is required`)
     .regex(
-      new RegExp(`^\\d{1,10}(\\.\\d{1,${scale}})?$`),
+      new RegExp(`^(\\d{1,10}(\\.\\d{1,${scale}})?)?$`),
       `${label} must be a non-negative number with at most ${scale} decimals`,
     );
 
@@ -127,3 +127,87 @@ export type NumbersPage = z.infer<typeof numbersPageSchema>;
 
 export { CURRENCY as currencySchema };
 export const regionSchema = z.enum(REGIONS, 'Region is required');
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+const features = z.array(z.string().trim().min(1).max(200)).max(50).default([]);
+
+export const packageInputSchema = z.object({
+  serviceId: z.uuid({ error: 'Service is required' }),
+  name: z
+    .string({ error: 'Package name is required' })
+    .trim()
+    .min(1, 'Package name is required')
+    .max(100),
+  description: optionalText(1000),
+  price: decimalString('Price'),
+  currency: CURRENCY.default('GBP'),
+  billingPeriod: z.enum(['monthly', 'one-time', 'per-message', 'per-minute']).default('monthly'),
+  features,
+  isPopular: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+});
+export type PackageInput = z.infer<typeof packageInputSchema>;
+
+export const countryPricingInputSchema = z.object({
+  countryName: z
+    .string({ error: 'Country name is required' })
+    .trim()
+    .min(1, 'Country name is required')
+    .max(100),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, 'Country code must be two letters')
+    .transform((c) => (c ? c.toUpperCase() : null))
+    .nullable()
+    .default(null),
+  region: z.enum(REGIONS, 'Region is required'),
+  smsPrice: decimalString('SMS price', 4),
+  voipPrice: decimalString('VoIP price', 4),
+  didPrice: decimalString('DID price', 2),
+  sipTrunkPrice: decimalString('SIP Trunk price', 2),
+  currency: CURRENCY.default('USD'),
+  isActive: z.boolean().default(true),
+});
+export type CountryPricingInput = z.infer<typeof countryPricingInputSchema>;
+
+export const sipDomainInputSchema = z.object({
+  domain: z
+    .string({ error: 'Domain is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Domain is required')
+    .max(253)
+    .regex(/^(?=.{1,253}$)([a-z0-9](-?[a-z0-9])*)(\.[a-z0-9](-?[a-z0-9])*)+$/, 'Invalid domain'),
+  price: decimalString('Price'),
+  currency: CURRENCY.default('GBP'),
+  isActive: z.boolean().default(true),
+});
+export type SipDomainInput = z.infer<typeof sipDomainInputSchema>;
+
+export const NUMBER_STATUSES = ['available', 'reserved', 'assigned'] as const;
+
+export const numberInputSchema = z.object({
+  number: z
+    .string({ error: 'Number is required' })
+    .trim()
+    .regex(/^\+[1-9]\d{5,14}$/, 'Number must be in international format, e.g. +442079460123'),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Country code must be two letters')
+    .transform((c) => c.toUpperCase()),
+  city: z.string().trim().max(100).nullable().default(null),
+  type: z.enum(NUMBER_TYPES, 'Type must be local, tollfree or mobile'),
+  monthlyPrice: decimalString('Monthly price'),
+  setupPrice: decimalString('Setup price').default('0.00'),
+  currency: CURRENCY.default('USD'),
+  features,
+  status: z.enum(NUMBER_STATUSES).default('available'),
+});
+export type NumberInput = z.infer<typeof numberInputSchema>;
+
+export const adminNumberSchema = didNumberSchema.extend({ status: z.enum(NUMBER_STATUSES) });
+export type AdminNumber = z.infer<typeof adminNumberSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });

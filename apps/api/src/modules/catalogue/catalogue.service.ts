@@ -11,12 +11,12 @@ import type { CatalogueRepo } from './catalogue.repo.js';
 
 type Rows<K extends keyof CatalogueRepo> = Awaited<ReturnType<CatalogueRepo[K]>>;
 
-const toService = (r: Rows<'listServices'>[number]): Service => ({
+export const toService = (r: Rows<'listServices'>[number]): Service => ({
   ...r,
   createdAt: r.createdAt.toISOString(),
 });
 
-const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): Package => ({
+export const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): Package => ({
   id: pkg.id,
   serviceId: pkg.serviceId,
   serviceSlug,
@@ -30,7 +30,7 @@ const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): Package 
   isActive: pkg.isActive,
 });
 
-const toCountryPricing = (r: Rows<'listCountryPricing'>[number]): CountryPricing => ({
+export const toCountryPricing = (r: Rows<'listCountryPricing'>[number]): CountryPricing => ({
   id: r.id,
   countryName: r.countryName,
   countryCode: r.countryCode,
@@ -43,7 +43,7 @@ const toCountryPricing = (r: Rows<'listCountryPricing'>[number]): CountryPricing
   isActive: r.isActive,
 });
 
-const toSipDomain = (r: Rows<'listSipDomains'>[number]): SipDomain => ({
+export const toSipDomain = (r: Rows<'listSipDomains'>[number]): SipDomain => ({
   id: r.id,
   domain: r.domain,
   price: r.price,
@@ -51,7 +51,7 @@ const toSipDomain = (r: Rows<'listSipDomains'>[number]): SipDomain => ({
   isActive: r.isActive,
 });
 
-const toNumber = (r: Rows<'searchNumbers'>['items'][number]): DidNumber => ({
+export const toNumber = (r: Rows<'searchNumbers'>['items'][number]): DidNumber => ({
   id: r.id,
   number: r.number,
   countryCode: r.countryCode,

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows, sessionCookieOf } from '../../../test/helpers.js';
+import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
+import { createAdminAccounts } from '../auth/admin-accounts.js';
+import { createAuthRepo } from '../auth/auth.repo.js';
+import { seedCatalogueOnce } from './catalogue-seed.repo.js';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let cookie: string;
+const events: DomainEvent[] = [];
+
+beforeAll(async () => {
+  const bus = createEventBus();
+  bus.subscribe((e) => events.push(e));
+  ctx = await createTestApp({}, { events: bus });
+  await seedCatalogueOnce(ctx.database.db);
+  const { password } = await createAdminAccounts({
+    repo: createAuthRepo(ctx.database.db),
+    events: bus,
+  }).createAdmin('cat-admin@example.com');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: 'cat-admin@example.com', password },
+  });
+  cookie = sessionCookieOf(res);
+});
+afterAll(() => ctx.close());
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: { cookie }, payload: payload as object });
+const count = async (table: string) =>
+  (
+    await queryRows<{ n: number }>(ctx.database, sql.raw(`select count(*)::int as n from ${table}`))
+  )[0]?.n;
+const fieldsOf = (res: { json(): { error: { fields?: { path: string; message: string }[] } } }) =>
+  Object.fromEntries((res.json().error.fields ?? []).map((f) => [f.path, f.message]));
+
+describe('services', () => {
+  const service = {
+    name: 'Fax to Email',
+    slug: 'fax',
+    icon: 'mail',
+    description: 'Receive faxes by email.',
+  };
+
+  it('are created with their id, listed to customers at once, edited and deleted', async () => {
+    const created = await send('POST', '/api/admin/services', service);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    expect(created.json()).toMatchObject({ ...service, id: expect.any(String), isActive: true });
+    expect(events).toContainEqual({
+      type: 'catalogue.changed',
+      data: { entity: 'service', action: 'created', id },
+    });
+
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/services' })).json();
+    expect(listed.map((s: { slug: string }) => s.slug)).toContain('fax');
+
+    const edited = await send('PUT', `/api/admin/services/${id}`, { ...service, name: 'Fax' });
+    expect(edited.json().name).toBe('Fax');
+
+    expect((await send('DELETE', `/api/admin/services/${id}`)).statusCode).toBe(204);
+    expect((await send('DELETE', `/api/admin/services/${id}`)).statusCode).toBe(404);
+  });
+
+  it("refuse bad input with the spec's messages and write nothing", async () => {
+    const before = await count('services');
+    const bad = await send('POST', '/api/admin/services', { name: '', slug: 'Bad Slug', icon: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toMatchObject({
+      'body.name': 'Service name is required',
+      'body.slug': 'Invalid slug format',
+      'body.icon': 'Icon is required',
+    });
+    const missing = await send('POST', '/api/admin/services', { icon: 'mail' });
+    expect(fieldsOf(missing)).toMatchObject({
+      'body.name': 'Service name is required',
+      'body.slug': 'Slug is required',
+    });
+    expect(await count('services')).toBe(before);
+  });
+
+  it('refuse a duplicate slug with 409', async () => {
+    const res = await send('POST', '/api/admin/services', { ...service, slug: 'sms' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('A service with this slug already exists');
+  });
+
+  it('cannot be deleted while they have packages', async () => {
+    const [sms] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from services where slug = 'sms'`,
+    );
+    const res = await send('DELETE', `/api/admin/services/${sms?.id}`);
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('packages', () => {
+  let serviceId: string;
+  beforeAll(async () => {
+    const [voip] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from services where slug = 'voip'`,
+    );
+    serviceId = voip?.id ?? '';
+  });
+
+  it.each([
+    [{ price: '' }, 'Price is required'],
+    [{ price: '-1' }, 'Price must be a non-negative number with at most 2 decimals'],
+    [{ price: 'abc' }, 'Price must be a non-negative number with at most 2 decimals'],
+    [{ price: '1.005' }, 'Price must be a non-negative number with at most 2 decimals'],
+  ])('refuse %j', async (patch, message) => {
+    const res = await send('POST', '/api/admin/packages', { serviceId, name: 'Bad', ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)['body.price']).toBe(message);
+  });
+
+  it('need a real service', async () => {
+    const none = await send('POST', '/api/admin/packages', { name: 'X', price: '1.00' });
+    expect(fieldsOf(none)['body.serviceId']).toBe('Service is required');
+    const unknown = await send('POST', '/api/admin/packages', {
+      serviceId: '00000000-0000-4000-8000-000000000000',
+      name: 'X',
+      price: '1.00',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldsOf(unknown)['body.serviceId']).toBe('No such service');
+  });
+
+  it('are created, and an edit really changes what customers see', async () => {
+    const created = await send('POST', '/api/admin/packages', {
+      serviceId,
+      name: 'Business',
+      price: '299.00',
+      features: ['3000 minutes'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      serviceSlug: 'voip',
+      currency: 'GBP',
+      billingPeriod: 'monthly',
+    });
+    const edited = await send('PUT', `/api/admin/packages/${created.json().id}`, {
+      serviceId,
+      name: 'Business',
+      price: '249.50',
+      features: ['3000 minutes'],
+    });
+    expect(edited.statusCode).toBe(200);
+    const plans = (
+      await ctx.app.inject({ method: 'GET', url: '/api/packages?service=voip' })
+    ).json();
+    expect(plans.find((p: { name: string }) => p.name === 'Business')?.price).toBe('249.50');
+  });
+});
+
+describe('country pricing', () => {
+  const row = {
+    countryName: 'Atlantis',
+    countryCode: 'aq',
+    region: 'Oceania',
+    smsPrice: '0.0450',
+    voipPrice: '0.1200',
+    didPrice: '5.00',
+    sipTrunkPrice: '30.00',
+  };
+
+  it("names each missing field with the spec's message", async () => {
+    const res = await send('POST', '/api/admin/country-pricing', {});
+    expect(fieldsOf(res)).toMatchObject({
+      'body.countryName': 'Country name is required',
+      'body.region': 'Region is required',
+      'body.smsPrice': 'SMS price is required',
+      'body.voipPrice': 'VoIP price is required',
+      'body.didPrice': 'DID price is required',
+      'body.sipTrunkPrice': 'SIP Trunk price is required',
+    });
+  });
+
+  it('creates, refuses a duplicate, updates and deletes, announcing each change', async () => {
+    const created = await send('POST', '/api/admin/country-pricing', row);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      countryCode: 'AQ',
+      currency: 'USD',
+      smsPrice: '0.0450',
+    });
+    expect((await send('POST', '/api/admin/country-pricing', row)).statusCode).toBe(409);
+    const id = created.json().id;
+    const updated = await send('PUT', `/api/admin/country-pricing/${id}`, {
+      ...row,
+      smsPrice: '0.0500',
+    });
+    expect(updated.json().smsPrice).toBe('0.0500');
+    expect((await send('DELETE', `/api/admin/country-pricing/${id}`)).statusCode).toBe(204);
+    const actions = events
+      .filter((e) => e.type === 'catalogue.changed' && e.data.id === id)
+      .map((e) => (e.type === 'catalogue.changed' ? e.data.action : ''));
+    expect(actions).toEqual(['created', 'updated', 'deleted']);
+  });
+});
+
+describe('SIP domains and numbers', () => {
+  it('create a domain and refuse a malformed one', async () => {
+    expect(
+      (
+        await send('POST', '/api/admin/sip-domains', { domain: 'Voice.Example', price: '400.00' })
+      ).json(),
+    ).toMatchObject({
+      domain: 'voice.example',
+      currency: 'GBP',
+    });
+    expect(
+      (await send('POST', '/api/admin/sip-domains', { domain: 'not a domain', price: '1' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('add a number only when it is valid for its country', async () => {
+    const wrong = await send('POST', '/api/admin/numbers', {
+      number: '+442079460999',
+      countryCode: 'US',
+      type: 'local',
+      monthlyPrice: '5.00',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(fieldsOf(wrong)['body.number']).toBe('Not a valid US number');
+    const ok = await send('POST', '/api/admin/numbers', {
+      number: '+442079460999',
+      countryCode: 'gb',
+      city: 'London',
+      type: 'local',
+      monthlyPrice: '5.00',
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ countryCode: 'GB', status: 'available', setupPrice: '0.00' });
+    const found = (
+      await ctx.app.inject({ method: 'GET', url: '/api/numbers?q=2079460999' })
+    ).json();
+    expect(found.items.map((n: { number: string }) => n.number)).toContain('+442079460999');
+  });
+});

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  countryPricing,
+  didNumbers,
+  packages,
+  services,
+  sipDomains,
+} from '../../db/schema/index.js';
+
+type Table =
+  | typeof services
+  | typeof packages
+  | typeof countryPricing
+  | typeof sipDomains
+  | typeof didNumbers;
+
+/** Create, replace and delete by id for one catalogue table. */
+function crud<T extends Table>(db: Db, table: T) {
+  const byId = (id: string) => eq((table as unknown as { id: typeof services.id }).id, id);
+  return {
+    async insert(values: T['$inferInsert']): Promise<T['$inferSelect']> {
+      const [row] = await db
+        .insert(table as PgTable)
+        .values(values)
+        .returning();
+      return row as T['$inferSelect'];
+    },
+    async update(
+      id: string,
+      values: Partial<T['$inferInsert']>,
+    ): Promise<T['$inferSelect'] | undefined> {
+      const [row] = await db
+        .update(table as PgTable)
+        .set(values)
+        .where(byId(id))
+        .returning();
+      return row as T['$inferSelect'] | undefined;
+    },
+    async remove(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(table as PgTable)
+        .where(byId(id))
+        .returning();
+      return rows.length > 0;
+    },
+  };
+}
+
+export function createCatalogueAdminRepo(db: Db) {
+  return {
+    services: crud(db, services),
+    packages: crud(db, packages),
+    countryPricing: crud(db, countryPricing),
+    sipDomains: crud(db, sipDomains),
+    numbers: crud(db, didNumbers),
+    async serviceSlugOf(serviceId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ slug: services.slug })
+        .from(services)
+        .where(eq(services.id, serviceId));
+      return row?.slug;
+    },
+    listNumbers() {
+      return db.select().from(didNumbers).orderBy(didNumbers.countryCode, didNumbers.number);
+    },
+  };
+}
+export type CatalogueAdminRepo = ReturnType<typeof createCatalogueAdminRepo>;

@@ -1,0 +1,157 @@
+import type {
+  AdminNumber,
+  CountryPricing,
+  CountryPricingInput,
+  NumberInput,
+  Package,
+  PackageInput,
+  Service,
+  ServiceInput,
+  SipDomain,
+  SipDomainInput,
+} from '@parley/shared';
+import { countryOfNumber } from '@parley/shared/phone';
+import { AppError } from '../../lib/app-error.js';
+import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
+import {
+  FOREIGN_KEY_VIOLATION,
+  pgErrorCode,
+  RESTRICT_VIOLATION,
+  UNIQUE_VIOLATION,
+} from '../../lib/pg-errors.js';
+import {
+  toCountryPricing,
+  toNumber,
+  toPackage,
+  toService,
+  toSipDomain,
+} from './catalogue.service.js';
+import type { CatalogueAdminRepo } from './catalogue-admin.repo.js';
+
+type Entity = Extract<DomainEvent, { type: 'catalogue.changed' }>['data']['entity'];
+
+const DUPLICATE: Record<Entity, string> = {
+  service: 'A service with this slug already exists',
+  package: 'This package already exists',
+  'country-pricing': 'This country already has a price (country name and code must be unique)',
+  'sip-domain': 'This domain already exists',
+  number: 'This number is already in the inventory',
+};
+
+/** Creating, editing and deleting catalogue items; every change is announced. */
+export function createCatalogueAdminService(deps: {
+  repo: CatalogueAdminRepo;
+  events: EventBus;
+  now?: () => Date;
+}) {
+  const { repo, events } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function write<T extends { id: string }>(
+    entity: Entity,
+    action: 'created' | 'updated',
+    run: () => Promise<T | undefined>,
+  ): Promise<T> {
+    let row: T | undefined;
+    try {
+      row = await run();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', DUPLICATE[entity]);
+      if (code === FOREIGN_KEY_VIOLATION) {
+        throw new AppError('VALIDATION_FAILED', 'No such service', [
+          { path: 'body.serviceId', message: 'No such service' },
+        ]);
+      }
+      throw err;
+    }
+    if (!row) throw new AppError('NOT_FOUND', 'No such item.');
+    events.publish({ type: 'catalogue.changed', data: { entity, action, id: row.id } });
+    return row;
+  }
+
+  async function remove(entity: Entity, run: () => Promise<boolean>, id: string): Promise<void> {
+    let removed: boolean;
+    try {
+      removed = await run();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION) {
+        throw new AppError('CONFLICT', 'This service still has packages; delete them first.');
+      }
+      throw err;
+    }
+    if (!removed) throw new AppError('NOT_FOUND', 'No such item.');
+    events.publish({ type: 'catalogue.changed', data: { entity, action: 'deleted', id } });
+  }
+
+  async function asPackage(
+    row: Awaited<ReturnType<CatalogueAdminRepo['packages']['insert']>>,
+  ): Promise<Package> {
+    return toPackage({ pkg: row, serviceSlug: (await repo.serviceSlugOf(row.serviceId)) ?? '' });
+  }
+
+  function checkNumber(input: NumberInput): void {
+    const found = countryOfNumber(input.number);
+    if (!found || found.country !== input.countryCode) {
+      const message = `Not a valid ${input.countryCode} number`;
+      throw new AppError('VALIDATION_FAILED', message, [{ path: 'body.number', message }]);
+    }
+  }
+
+  return {
+    createService: async (input: ServiceInput): Promise<Service> =>
+      toService(await write('service', 'created', () => repo.services.insert(input))),
+    updateService: async (id: string, input: ServiceInput): Promise<Service> =>
+      toService(await write('service', 'updated', () => repo.services.update(id, input))),
+    deleteService: (id: string) => remove('service', () => repo.services.remove(id), id),
+
+    createPackage: async (input: PackageInput): Promise<Package> =>
+      asPackage(await write('package', 'created', () => repo.packages.insert(input))),
+    updatePackage: async (id: string, input: PackageInput): Promise<Package> =>
+      asPackage(
+        await write('package', 'updated', () =>
+          repo.packages.update(id, { ...input, updatedAt: now() }),
+        ),
+      ),
+    deletePackage: (id: string) => remove('package', () => repo.packages.remove(id), id),
+
+    createCountryPricing: async (input: CountryPricingInput): Promise<CountryPricing> =>
+      toCountryPricing(
+        await write('country-pricing', 'created', () => repo.countryPricing.insert(input)),
+      ),
+    updateCountryPricing: async (id: string, input: CountryPricingInput): Promise<CountryPricing> =>
+      toCountryPricing(
+        await write('country-pricing', 'updated', () =>
+          repo.countryPricing.update(id, { ...input, updatedAt: now() }),
+        ),
+      ),
+    deleteCountryPricing: (id: string) =>
+      remove('country-pricing', () => repo.countryPricing.remove(id), id),
+
+    createSipDomain: async (input: SipDomainInput): Promise<SipDomain> =>
+      toSipDomain(await write('sip-domain', 'created', () => repo.sipDomains.insert(input))),
+    updateSipDomain: async (id: string, input: SipDomainInput): Promise<SipDomain> =>
+      toSipDomain(await write('sip-domain', 'updated', () => repo.sipDomains.update(id, input))),
+    deleteSipDomain: (id: string) => remove('sip-domain', () => repo.sipDomains.remove(id), id),
+
+    async listNumbers(): Promise<AdminNumber[]> {
+      return (await repo.listNumbers()).map((r) => ({
+        ...toNumber(r),
+        status: r.status as AdminNumber['status'],
+      }));
+    },
+    async createNumber(input: NumberInput): Promise<AdminNumber> {
+      checkNumber(input);
+      const row = await write('number', 'created', () => repo.numbers.insert(input));
+      return { ...toNumber(row), status: row.status as AdminNumber['status'] };
+    },
+    async updateNumber(id: string, input: NumberInput): Promise<AdminNumber> {
+      checkNumber(input);
+      const row = await write('number', 'updated', () => repo.numbers.update(id, input));
+      return { ...toNumber(row), status: row.status as AdminNumber['status'] };
+    },
+    deleteNumber: (id: string) => remove('number', () => repo.numbers.remove(id), id),
+  };
+}
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
