@@ -22,7 +22,7 @@ for (const lang of ['en', 'ar'] as const) {
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
-    for (const path of ['/', '/dashboard', '/admin-chat']) {
+    for (const path of ['/', '/dashboard', '/admin-chat', '/prices-coverage', '/services/voip']) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('main h1').first()).toBeVisible();

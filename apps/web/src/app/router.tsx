@@ -12,6 +12,8 @@ const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-pa
 const AdminLoginPage = lazy(() => import('@/features/admin/pages/admin-login-page'));
 const AdminPage = lazy(() => import('@/features/admin/pages/admin-page'));
 const AdminChatPage = lazy(() => import('@/features/admin/pages/admin-chat-page'));
+const PricesCoveragePage = lazy(() => import('@/features/catalogue/pages/prices-coverage-page'));
+const VoipPage = lazy(() => import('@/features/catalogue/pages/voip-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -35,6 +37,8 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="admin" element={<AdminPage />} />
           <Route path="admin-chat" element={<AdminChatPage />} />
+          <Route path="prices-coverage" element={<PricesCoveragePage />} />
+          <Route path="services/voip" element={<VoipPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -31,6 +31,8 @@ const SAME_AS_ENGLISH = new Set([
   'landing.hero.stats.didCountries.value',
   'footer.links.sms',
   'footer.links.voip',
+  'prices.tabs.sms',
+  'prices.tabs.voip',
 ]);
 
 // Words a language shares with English.

@@ -1,0 +1,70 @@
+import { newCustomer, signUpThroughForm } from './accounts';
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await signUpThroughForm(page, newCustomer());
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('prices and coverage lists countries by region, searchable, in their real currency', async ({
+  page,
+}) => {
+  await page.goto('/prices-coverage');
+  await expect(page.getByRole('heading', { name: 'Prices & Coverage' })).toBeVisible();
+  for (const region of ['Africa', 'Europe', 'North America', 'Middle East']) {
+    await expect(page.getByRole('heading', { name: region, exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Search by country name or code').fill('germany');
+  const europe = page.getByRole('region', { name: 'Europe' });
+  await expect(europe.getByRole('row')).toHaveCount(2);
+  await expect(europe.getByRole('row').last()).toContainText(/Germany\s*DE\s*\$0\.\d{4}/);
+  await expect(page.getByRole('heading', { name: 'Africa', exact: true })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'DID Numbers' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Monthly' })).toBeVisible();
+  await page.getByLabel('Search by country name or code').fill('jp');
+  await expect(page.getByRole('row').last()).toContainText(/Japan\s*JP\s*\$\d+\.\d{2}/);
+
+  await page.getByLabel('Search by country name or code').fill('zzzz');
+  await expect(page.getByText('No countries match your search.')).toBeVisible();
+});
+
+test('the VoIP page shows the plans from the catalogue and Purchase Now remembers the choice', async ({
+  page,
+}) => {
+  await page.goto('/services/voip');
+  const plans = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /Purchase the/ }) });
+  await expect(plans).toHaveCount(3);
+  await expect(plans.nth(0)).toContainText('£99.00');
+  await expect(plans.nth(1)).toContainText('Most popular');
+  await expect(plans.nth(2)).toContainText('£499.00');
+  await page.getByRole('button', { name: 'Purchase the Professional plan' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  const stored = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('selectedVoIPPackage') ?? 'null'),
+  );
+  expect(stored).toEqual({
+    type: 'voip-package',
+    name: 'VoIP Professional Plan',
+    price: 199,
+    details: {
+      features: [
+        '5000 minutes',
+        '25 concurrent calls',
+        'Priority support',
+        'Call recording',
+        'Advanced analytics',
+      ],
+      billingPeriod: 'monthly',
+      period: 'monthly',
+    },
+  });
+});
+
+test('a visitor does not have these pages', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/prices-coverage');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
