@@ -19,10 +19,19 @@ for (const lang of ['en', 'ar'] as const) {
   test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({
     page,
   }) => {
+    test.setTimeout(120_000); // seven pages, each scanned by axe
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
-    for (const path of ['/', '/dashboard', '/admin-chat', '/prices-coverage', '/services/voip']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/admin-chat',
+      '/prices-coverage',
+      '/services/voip',
+      '/services/did',
+      '/did-numbers',
+    ]) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('main h1').first()).toBeVisible();

@@ -68,3 +68,40 @@ test('a visitor does not have these pages', async ({ browser }) => {
   await page.goto('/prices-coverage');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
+
+test('the DID page searches by country and area code', async ({ page }) => {
+  await page.goto('/services/did');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Area code').fill('212');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const us = page.getByRole('region', { name: 'United States' });
+  await expect(us.getByRole('listitem').first()).toContainText('+1212');
+  await expect(page.getByRole('region')).toHaveCount(1);
+  const buy = us.getByRole('link', { name: /^Purchase \+1212/ }).first();
+  await expect(buy).toHaveAttribute(
+    'href',
+    /^\/payment\?service=did&type=local&number=%2B1212\d+&price=\d+\.\d{2}&location=/,
+  );
+});
+
+test('the choose-number page filters by type and text, and says when nothing matches', async ({
+  page,
+}) => {
+  await page.goto('/did-numbers');
+  await page.getByLabel('Type').selectOption('tollfree');
+  await expect(page.getByText(/Numbers found: \d+/)).toBeVisible();
+  const items = page.getByRole('main').getByRole('listitem');
+  await expect(items.first()).toContainText('Toll-free');
+  for (const text of await items.allTextContents()) expect(text).toContain('Toll-free');
+
+  await page.getByLabel('Type').selectOption('');
+  await page.getByLabel('Search').fill('london');
+  await expect(page.getByRole('region', { name: 'United Kingdom' })).toBeVisible();
+  await expect(page.getByRole('region')).toHaveCount(1);
+
+  await page.getByLabel('Search').fill('zzzz');
+  await expect(page.getByText('No numbers found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to DID numbers' }).click();
+  await expect(page).toHaveURL(/\/services\/did$/);
+});

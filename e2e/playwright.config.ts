@@ -44,6 +44,8 @@ export default defineConfig({
       SUPPORT_EMAIL: 'support@example.com',
       TELEGRAM_URL: 'https://t.me/parley_support',
       WHATSAPP_URL: 'https://wa.me/15550100',
+      // Every test signs a customer up from 127.0.0.1; real limits would stop the suite.
+      AUTH_LIMIT_FACTOR: '100',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },

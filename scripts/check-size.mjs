@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
-const FORBIDDEN = /src\/features\/(admin|catalogue|dashboard|home|call-center)\//;
+const FORBIDDEN = /src\/features\/(admin|catalogue|dashboard|home|numbers|call-center)\//;
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 

@@ -11,7 +11,7 @@ import type { Database } from './db/client.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { type AuthLimits, createAuthService } from './modules/auth/auth.service.js';
+import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
 import { createSecurityCheck } from './modules/auth/security-check.js';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.js';
 import { catalogueAdminRoutes, catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({
     repo: authRepo,
     events,
-    limits: deps.authLimits,
+    limits: deps.authLimits ?? scaledLimits(config.authLimitFactor),
     securityCheck: createSecurityCheck({
       secret: deps.sessionSecret,
       counterRange: deps.challengeCounterRange,

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { type AuthLimits, DEFAULT_LIMITS } from '../src/modules/auth/auth.service.js';
+import { type AuthLimits, scaledLimits } from '../src/modules/auth/auth.service.js';
 
 /** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
 export async function createTestDatabase(): Promise<Database> {
@@ -36,9 +36,7 @@ export async function createTestDatabase(): Promise<Database> {
 
 /** The real limit rules with room for a whole test file; rate-limit tests pass their own. */
 export function generousLimits(): AuthLimits {
-  return Object.fromEntries(
-    Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [name, { ...rule, max: 10_000 }]),
-  ) as AuthLimits;
+  return scaledLimits(1000);
 }
 
 export function tempDir(prefix = 'parley-test-'): string {

@@ -90,6 +90,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads AUTH_LIMIT_FACTOR as a whole number of at least 1', () => {
+    expect(loadConfig({}).authLimitFactor).toBe(1);
+    expect(loadConfig({ AUTH_LIMIT_FACTOR: '100' }).authLimitFactor).toBe(100);
+    expect(problemsOf({ AUTH_LIMIT_FACTOR: '0' })[0]).toMatch(/^AUTH_LIMIT_FACTOR: /);
+  });
+
   it('reads TRUST_PROXY as a flag or a hop count', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -34,6 +34,9 @@ const envSchema = z.object({
       error: "must be 'true', 'false' or the number of proxies in front (1-10)",
     }),
   ),
+  AUTH_LIMIT_FACTOR: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000),
+  ),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -61,6 +64,8 @@ export interface Config {
   telegramUrl: string | null;
   /** Whether to take the client address from X-Forwarded-For (true, or the number of proxy hops). */
   trustProxy: boolean | number;
+  /** Multiplies every sign-in/sign-up rate limit (tests and trusted load tests raise it). */
+  authLimitFactor: number;
   /** An admin to create (or promote) at start, when both are set. */
   admin: { email: string; password: string } | null;
 }
@@ -115,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappUrl: e.WHATSAPP_URL ?? null,
     telegramUrl: e.TELEGRAM_URL ?? null,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

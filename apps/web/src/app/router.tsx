@@ -14,6 +14,8 @@ const AdminPage = lazy(() => import('@/features/admin/pages/admin-page'));
 const AdminChatPage = lazy(() => import('@/features/admin/pages/admin-chat-page'));
 const PricesCoveragePage = lazy(() => import('@/features/catalogue/pages/prices-coverage-page'));
 const VoipPage = lazy(() => import('@/features/catalogue/pages/voip-page'));
+const DidPage = lazy(() => import('@/features/numbers/pages/did-page'));
+const ChooseNumberPage = lazy(() => import('@/features/numbers/pages/choose-number-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -39,6 +41,8 @@ export function AppRoutes() {
           <Route path="admin-chat" element={<AdminChatPage />} />
           <Route path="prices-coverage" element={<PricesCoveragePage />} />
           <Route path="services/voip" element={<VoipPage />} />
+          <Route path="services/did" element={<DidPage />} />
+          <Route path="did-numbers" element={<ChooseNumberPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGIONS } from '../domain/catalogue.js';
+import { NUMBER_TYPES, REGIONS } from '../domain/catalogue.js';
 
 /** A decimal amount as text, never a float: up to 10 digits and `scale` decimals. */
 export const decimalString = (label: string, scale = 2) =>
@@ -88,8 +88,6 @@ export const sipDomainSchema = z.object({
   isActive: z.boolean(),
 });
 export type SipDomain = z.infer<typeof sipDomainSchema>;
-
-export const NUMBER_TYPES = ['local', 'tollfree', 'mobile'] as const;
 
 export const didNumberSchema = z.object({
   id: z.string(),

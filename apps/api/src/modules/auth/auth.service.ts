@@ -28,6 +28,16 @@ export const DEFAULT_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 export type AuthLimits = typeof DEFAULT_LIMITS;
 
+/** The default limits with every allowance multiplied by `factor`. */
+export function scaledLimits(factor: number): AuthLimits {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [
+      name,
+      { ...rule, max: rule.max * factor },
+    ]),
+  ) as AuthLimits;
+}
+
 /** Sessions are touched at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = MINUTE;
 

@@ -1,0 +1,81 @@
+import type { DidNumber } from '@parley/shared';
+import { SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { formatMoney } from '@/lib/money';
+
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The payment link for a number (SPEC §7). */
+export function purchaseHref(n: DidNumber): string {
+  const params = new URLSearchParams({
+    service: 'did',
+    type: n.type,
+    number: n.number,
+    price: n.monthlyPrice,
+    location: n.city ?? countryName(n.countryCode, 'en'),
+  });
+  return `/payment?${params}`;
+}
+
+/** Numbers grouped by country, each with its price and a Purchase button. */
+export function NumberList({ numbers }: { numbers: DidNumber[] }) {
+  const { t, i18n } = useTranslation();
+  if (numbers.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-lg border border-dashed p-10 text-center">
+        <SearchX aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="mt-3 font-medium">{t('numbers.empty')}</p>
+        <p className="text-sm text-muted-foreground">{t('numbers.emptyHint')}</p>
+      </div>
+    );
+  }
+  const byCountry = new Map<string, DidNumber[]>();
+  for (const n of numbers)
+    byCountry.set(n.countryCode, [...(byCountry.get(n.countryCode) ?? []), n]);
+  return (
+    <div className="space-y-8">
+      {[...byCountry].map(([code, list]) => (
+        <section key={code} aria-label={countryName(code, i18n.language)}>
+          <h2 className="mb-3 text-lg font-semibold">{countryName(code, i18n.language)}</h2>
+          <ul className="grid gap-3 md:grid-cols-2">
+            {list.map((n) => (
+              <li
+                key={n.id}
+                className="flex items-center justify-between gap-4 rounded-lg border p-4"
+              >
+                <div>
+                  <p className="font-mono font-semibold" dir="ltr">
+                    {n.number}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {[n.city, t(`numbers.types.${n.type}`)].filter(Boolean).join(' · ')}
+                  </p>
+                  <p className="text-sm">
+                    {t('numbers.monthly', {
+                      price: formatMoney(n.monthlyPrice, n.currency, i18n.language),
+                    })}
+                  </p>
+                </div>
+                <Link
+                  to={purchaseHref(n)}
+                  className={buttonVariants({ size: 'sm' })}
+                  aria-label={t('numbers.purchaseLabel', { number: n.number })}
+                >
+                  {t('numbers.purchase')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

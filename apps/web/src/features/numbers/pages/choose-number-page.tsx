@@ -1,0 +1,119 @@
+import { NUMBER_TYPES } from '@parley/shared/domain';
+import { ArrowLeft } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Input, Label, Select } from '@/components/ui/input';
+import { useNumbers } from '../api/search-numbers';
+import { CountrySelect } from '../components/country-select';
+import { NumberList } from '../components/number-list';
+
+const PAGE_SIZE = 50;
+
+/** Choose a number (SPEC §2): search, country and type filters, grouped by country. */
+export default function ChooseNumberPage() {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [country, setCountry] = useState('');
+  const [type, setType] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDeferredValue(q.trim());
+  const { data, isPending, error } = useNumbers({
+    q: search,
+    country,
+    type,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
+      <Link
+        to="/services/did"
+        className="inline-flex items-center gap-2 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {t('numbers.backToDid')}
+      </Link>
+      <h1 className="text-3xl font-bold">{t('numbers.chooseTitle')}</h1>
+      <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="num-q">{t('numbers.search')}</Label>
+          <Input
+            id="num-q"
+            type="search"
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+            placeholder={t('numbers.searchHint')}
+          />
+        </div>
+        <CountrySelect
+          id="num-country"
+          value={country}
+          onChange={(code) => {
+            setCountry(code);
+            setPage(1);
+          }}
+        />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="num-type">{t('numbers.type')}</Label>
+          <Select
+            id="num-type"
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('numbers.allTypes')}</option>
+            {NUMBER_TYPES.map((ty) => (
+              <option key={ty} value={ty}>
+                {t(`numbers.types.${ty}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {isPending && <p role="status">{t('common.loading')}</p>}
+      {error && (
+        <p role="alert" className="text-destructive">
+          {t('numbers.loadFailed')}
+        </p>
+      )}
+      {data && (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('numbers.found', { count: data.total })}
+          </p>
+          <NumberList numbers={data.items} />
+          {pages > 1 && (
+            <nav aria-label={t('numbers.pages')} className="flex items-center gap-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {t('numbers.previous')}
+              </Button>
+              <span className="text-sm">{t('numbers.pageOf', { page, pages })}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t('numbers.next')}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
