@@ -112,11 +112,12 @@ export function createAuthService(deps: {
     password: string,
     limiter: RateLimiter,
     accountKey: string,
+    accept: (user: UserRow) => boolean = () => true,
   ) {
     limiter.check(accountKey);
     const user = await repo.findUserByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-    if (!user || !ok || user.disabledAt) {
+    if (!user || !ok || user.disabledAt || !accept(user)) {
       limiter.record(accountKey);
       throw invalidCredentials();
     }
@@ -166,8 +167,14 @@ export function createAuthService(deps: {
     async adminSignIn(input: AdminLoginInput, ip: string, previousToken: string | null = null) {
       limit.adminPerIp.hit(clientKey(ip));
       const key = `${input.email}|${clientKey(ip)}`;
-      const row = await checkPassword(input.email, input.password, limit.adminPerAccount, key);
-      if (!row.isAdmin) throw invalidCredentials();
+      const isAdmin = (user: UserRow) => user.isAdmin;
+      const row = await checkPassword(
+        input.email,
+        input.password,
+        limit.adminPerAccount,
+        key,
+        isAdmin,
+      );
       return { user: toUser(row), session: await startSession(row, previousToken) };
     },
 
