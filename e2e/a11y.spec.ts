@@ -19,7 +19,7 @@ for (const lang of ['en', 'ar'] as const) {
   test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({
     page,
   }) => {
-    test.setTimeout(120_000); // seven pages, each scanned by axe
+    test.setTimeout(150_000); // eight pages, each scanned by axe
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);

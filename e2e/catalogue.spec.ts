@@ -105,3 +105,20 @@ test('the choose-number page filters by type and text, and says when nothing mat
   await page.getByRole('link', { name: 'Back to DID numbers' }).click();
   await expect(page).toHaveURL(/\/services\/did$/);
 });
+
+test('a service page lists its packages with a way to buy them', async ({ page }) => {
+  await page.goto('/services/smtp');
+  await expect(page.getByRole('heading', { level: 1, name: 'SMTP Email' })).toBeVisible();
+  const cards = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: /Purchase the/ }) });
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('per month');
+  await expect(cards.first().getByRole('link')).toHaveAttribute(
+    'href',
+    /^\/payment\?service=smtp&type=.+&price=\d+\.\d{2}$/,
+  );
+  await page.goto('/services/nope');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});

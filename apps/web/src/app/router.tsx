@@ -14,6 +14,7 @@ const AdminPage = lazy(() => import('@/features/admin/pages/admin-page'));
 const AdminChatPage = lazy(() => import('@/features/admin/pages/admin-chat-page'));
 const PricesCoveragePage = lazy(() => import('@/features/catalogue/pages/prices-coverage-page'));
 const VoipPage = lazy(() => import('@/features/catalogue/pages/voip-page'));
+const ServiceDetailPage = lazy(() => import('@/features/catalogue/pages/service-detail-page'));
 const DidPage = lazy(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = lazy(() => import('@/features/numbers/pages/choose-number-page'));
 
@@ -42,6 +43,7 @@ export function AppRoutes() {
           <Route path="prices-coverage" element={<PricesCoveragePage />} />
           <Route path="services/voip" element={<VoipPage />} />
           <Route path="services/did" element={<DidPage />} />
+          <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

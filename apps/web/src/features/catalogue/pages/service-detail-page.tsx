@@ -1,0 +1,97 @@
+import { ArrowLeft, Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+import { useServices } from '@/lib/services-query';
+import { usePackages } from '../api/catalogue';
+
+/** /services/{slug}: a service and the packages it sells. */
+export default function ServiceDetailPage() {
+  const { t, i18n } = useTranslation();
+  const { slug = '' } = useParams();
+  const services = useServices();
+  const packages = usePackages(slug);
+  const service = services.data?.find((s) => s.slug === slug);
+
+  if (services.isPending)
+    return (
+      <p role="status" className="p-10">
+        {t('common.loading')}
+      </p>
+    );
+  if (!service) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
+        <p className="mt-3 text-muted-foreground">{t('serviceDetail.notFound')}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-2 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {t('voip.back')}
+      </Link>
+      <header>
+        <h1 className="text-3xl font-bold">{service.name}</h1>
+        <p className="mt-2 text-muted-foreground">{service.description}</p>
+      </header>
+      <section aria-labelledby="packages-title" className="space-y-4">
+        <h2 id="packages-title" className="text-2xl font-semibold">
+          {t('serviceDetail.packages')}
+        </h2>
+        {packages.isPending && <p role="status">{t('common.loading')}</p>}
+        {packages.data?.length === 0 && (
+          <p className="text-muted-foreground">{t('serviceDetail.noPackages')}</p>
+        )}
+        <ul className="grid gap-6 md:grid-cols-3">
+          {packages.data?.map((pkg) => {
+            const pay = new URLSearchParams({ service: slug, type: pkg.name, price: pkg.price });
+            return (
+              <li key={pkg.id}>
+                <Card className="flex h-full flex-col">
+                  <CardHeader>
+                    <CardTitle>
+                      <h3>{pkg.name}</h3>
+                    </CardTitle>
+                    <CardDescription>{pkg.description}</CardDescription>
+                    <p className="text-2xl font-bold">
+                      {formatMoney(pkg.price, pkg.currency, i18n.language)}
+                      <span className="text-sm font-normal text-muted-foreground">
+                        {' '}
+                        {t(`serviceDetail.billing.${pkg.billingPeriod}`, { defaultValue: '' })}
+                      </span>
+                    </p>
+                  </CardHeader>
+                  <CardContent className="flex flex-1 flex-col">
+                    <ul className="flex-1 space-y-2 text-sm">
+                      {pkg.features.map((f) => (
+                        <li key={f} className="flex items-center gap-2">
+                          <Check aria-hidden="true" className="size-4 text-primary" />
+                          {f}
+                        </li>
+                      ))}
+                    </ul>
+                    <Link
+                      to={`/payment?${pay}`}
+                      className={`${buttonVariants()} mt-6 w-full`}
+                      aria-label={t('voip.purchaseLabel', { plan: pkg.name })}
+                    >
+                      {t('voip.purchase')}
+                    </Link>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
