@@ -129,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(catalogueWriteRoutes, {
         admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
+        catalogue,
       });
     },
     { prefix: '/api/admin' },

@@ -209,3 +209,37 @@ export const adminNumberSchema = didNumberSchema.extend({ status: z.enum(NUMBER_
 export type AdminNumber = z.infer<typeof adminNumberSchema>;
 
 export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
+
+/** The columns of the country-pricing CSV, in export order. */
+export const COUNTRY_PRICING_CSV_COLUMNS = [
+  'countryName',
+  'countryCode',
+  'region',
+  'smsPrice',
+  'voipPrice',
+  'didPrice',
+  'sipTrunkPrice',
+  'currency',
+  'isActive',
+] as const;
+
+export const csvImportQuerySchema = z.object({
+  commit: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const csvImportResultSchema = z.object({
+  committed: z.boolean(),
+  valid: z.boolean(),
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      action: z.enum(['create', 'update']),
+      countryName: z.string(),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type CsvImportResult = z.infer<typeof csvImportResultSchema>;

@@ -2,6 +2,7 @@
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './crypto.js';
+export * from './csv.js';
 export * from './error-codes.js';
 export * from './languages.js';
 export * from './public-config.js';

@@ -244,3 +244,91 @@ describe('SIP domains and numbers', () => {
     expect(found.items.map((n: { number: string }) => n.number)).toContain('+442079460999');
   });
 });
+
+describe('country pricing CSV', () => {
+  const csv = (text: string, commit = false) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/country-pricing/import${commit ? '?commit=true' : ''}`,
+      headers: { cookie, 'content-type': 'text/csv' },
+      payload: text,
+    });
+  const header =
+    'countryName,countryCode,region,smsPrice,voipPrice,didPrice,sipTrunkPrice,currency,isActive';
+
+  it('exports every row, and the export previews as updates with no errors', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/country-pricing/export',
+      headers: { cookie },
+    });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('country-pricing.csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(header);
+    expect(lines.length).toBeGreaterThan(60);
+    const preview = (await csv(res.body)).json();
+    expect(preview.valid).toBe(true);
+    expect(new Set(preview.rows.map((r: { action: string }) => r.action))).toEqual(
+      new Set(['update']),
+    );
+  });
+
+  it('previews per-line errors and writes nothing, even when asked to commit', async () => {
+    const before = await count('country_pricing');
+    const text = `${header}\nNarnia,NN,Europe,0.0100,0.0200,3.00,20.00,USD,true\nGermany,DE,Europe,-1,0.02,3,20,USD,true\n,,Mars,1,1,1,1,,\n`;
+    const preview = (await csv(text)).json();
+    expect(preview.valid).toBe(false);
+    expect(preview.rows[0]).toMatchObject({ line: 2, action: 'create', errors: [] });
+    expect(preview.rows[1]).toMatchObject({
+      line: 3,
+      action: 'update',
+      errors: [
+        {
+          field: 'smsPrice',
+          message: 'SMS price must be a non-negative number with at most 4 decimals',
+        },
+      ],
+    });
+    expect(preview.rows[2].errors.map((e: { field: string }) => e.field)).toEqual([
+      'countryName',
+      'region',
+    ]);
+    const committed = await csv(text, true);
+    expect(committed.statusCode).toBe(400);
+    expect(committed.json().error.fields[0].path).toBe('line 3.smsPrice');
+    expect(await count('country_pricing')).toBe(before);
+  });
+
+  it('commits a valid file: updates existing countries and adds new ones', async () => {
+    const before = await count('country_pricing');
+    const text = `${header}\nGermany,DE,Europe,0.0612,0.0150,2.50,25.00,USD,true\nNarnia,NN,Europe,0.0100,0.0200,3.00,20.00,USD,false\n`;
+    const res = await csv(text, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().committed).toBe(true);
+    expect(await count('country_pricing')).toBe((before ?? 0) + 1);
+    const rows = (await ctx.app.inject({ method: 'GET', url: '/api/country-pricing' })).json();
+    expect(rows.find((r: { countryCode: string }) => r.countryCode === 'DE')?.smsPrice).toBe(
+      '0.0612',
+    );
+    expect(rows.find((r: { countryName: string }) => r.countryName === 'Narnia')).toBeUndefined();
+  });
+
+  it('refuses a wrong header, a duplicate line, a broken file and another content type', async () => {
+    expect((await csv('name,price\nX,1\n')).json().error.message).toContain('missing columns');
+    const dup = (
+      await csv(`${header}\nNarnia,,Europe,1,1,1,1,,\nnarnia,,Europe,1,1,1,1,,\n`)
+    ).json();
+    expect(dup.rows[1].errors).toEqual([
+      { field: 'countryName', message: 'Same country as line 2' },
+    ]);
+    expect((await csv(`${header}\n"Narnia,NN`)).statusCode).toBe(400);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/country-pricing/import',
+      headers: { cookie },
+      payload: { csv: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+});

@@ -62,6 +62,29 @@ export function createCatalogueAdminRepo(db: Db) {
         .where(eq(services.id, serviceId));
       return row?.slug;
     },
+    async countryNames(): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: countryPricing.id, name: countryPricing.countryName })
+        .from(countryPricing);
+      return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+    },
+
+    /** Writes every row or none: updates by id where given, inserts the rest. */
+    async upsertCountryPricing(
+      rows: { id?: string; values: typeof countryPricing.$inferInsert }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const { id, values } of rows) {
+          if (id)
+            await tx
+              .update(countryPricing)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(countryPricing.id, id));
+          else await tx.insert(countryPricing).values(values);
+        }
+      });
+    },
+
     listNumbers() {
       return db.select().from(didNumbers).orderBy(didNumbers.countryCode, didNumbers.number);
     },

@@ -2,6 +2,8 @@ import {
   adminNumberSchema,
   countryPricingInputSchema,
   countryPricingSchema,
+  csvImportQuerySchema,
+  csvImportResultSchema,
   idParamsSchema,
   numberInputSchema,
   packageInputSchema,
@@ -14,7 +16,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { CatalogueService } from './catalogue.service.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
+import { countryPricingToCsv } from './country-pricing-csv.js';
 
 interface Crud<I, O> {
   create(input: I): Promise<O>;
@@ -52,10 +57,10 @@ function registerCrud<I extends z.ZodType>(
 }
 
 /** Catalogue changes; registered under the admin guard with the /api/admin prefix. */
-export const catalogueWriteRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminService }> = async (
-  app,
-  { admin },
-) => {
+export const catalogueWriteRoutes: FastifyPluginAsyncZod<{
+  admin: CatalogueAdminService;
+  catalogue: CatalogueService;
+}> = async (app, { admin, catalogue }) => {
   registerCrud(app, 'services', serviceInputSchema, serviceSchema, {
     create: admin.createService,
     update: admin.updateService,
@@ -81,6 +86,26 @@ export const catalogueWriteRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdmin
     update: admin.updateNumber,
     remove: admin.deleteNumber,
   });
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  app.get('/country-pricing/export', async (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="country-pricing.csv"')
+      .send(countryPricingToCsv(await catalogue.countryPricing({ admin: true }))),
+  );
+  app.post(
+    '/country-pricing/import',
+    { schema: { querystring: csvImportQuerySchema, response: { 200: csvImportResultSchema } } },
+    async (request) => {
+      if (typeof request.body !== 'string')
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv.');
+      return admin.importCountryPricing(request.body, request.query.commit);
+    },
+  );
   app.get('/numbers', { schema: { response: { 200: z.array(adminNumberSchema) } } }, async () =>
     admin.listNumbers(),
   );

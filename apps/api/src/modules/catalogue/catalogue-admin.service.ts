@@ -2,6 +2,7 @@ import type {
   AdminNumber,
   CountryPricing,
   CountryPricingInput,
+  CsvImportResult,
   NumberInput,
   Package,
   PackageInput,
@@ -27,6 +28,7 @@ import {
   toSipDomain,
 } from './catalogue.service.js';
 import type { CatalogueAdminRepo } from './catalogue-admin.repo.js';
+import { duplicateNames, parseCountryPricingCsv } from './country-pricing-csv.js';
 
 type Entity = Extract<DomainEvent, { type: 'catalogue.changed' }>['data']['entity'];
 
@@ -134,6 +136,56 @@ export function createCatalogueAdminService(deps: {
     updateSipDomain: async (id: string, input: SipDomainInput): Promise<SipDomain> =>
       toSipDomain(await write('sip-domain', 'updated', () => repo.sipDomains.update(id, input))),
     deleteSipDomain: (id: string) => remove('sip-domain', () => repo.sipDomains.remove(id), id),
+
+    /**
+     * Country prices from CSV: a preview (commit false) shows what each line would do
+     * and its errors; a commit writes all lines in one transaction, or nothing when
+     * any line is wrong.
+     */
+    async importCountryPricing(text: string, commit: boolean): Promise<CsvImportResult> {
+      const rows = parseCountryPricingCsv(text);
+      duplicateNames(rows);
+      const existing = await repo.countryNames();
+      const result: CsvImportResult = {
+        committed: false,
+        valid: rows.every((r) => r.errors.length === 0),
+        rows: rows.map((r) => ({
+          line: r.line,
+          action: existing.has(r.countryName.trim().toLowerCase()) ? 'update' : 'create',
+          countryName: r.countryName,
+          errors: r.errors,
+        })),
+      };
+      if (!commit) return result;
+      if (!result.valid) {
+        const fields = rows.flatMap((r) =>
+          r.errors.map((e) => ({ path: `line ${r.line}.${e.field}`, message: e.message })),
+        );
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Some lines are not valid; nothing was imported.',
+          fields,
+        );
+      }
+      try {
+        await repo.upsertCountryPricing(
+          rows.flatMap((r) =>
+            r.input
+              ? [{ id: existing.get(r.countryName.trim().toLowerCase()), values: r.input }]
+              : [],
+          ),
+        );
+      } catch (err) {
+        if (pgErrorCode(err) === UNIQUE_VIOLATION)
+          throw new AppError('CONFLICT', DUPLICATE['country-pricing']);
+        throw err;
+      }
+      events.publish({
+        type: 'catalogue.changed',
+        data: { entity: 'country-pricing', action: 'updated', id: 'csv-import' },
+      });
+      return { ...result, committed: true };
+    },
 
     async listNumbers(): Promise<AdminNumber[]> {
       return (await repo.listNumbers()).map((r) => ({
