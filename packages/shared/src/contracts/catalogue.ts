@@ -237,9 +237,22 @@ export const csvImportResultSchema = z.object({
     z.object({
       line: z.number().int(),
       action: z.enum(['create', 'update']),
-      countryName: z.string(),
+      /** What the line is about: a country name, a phone number. */
+      label: z.string(),
       errors: z.array(z.object({ field: z.string(), message: z.string() })),
     }),
   ),
 });
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>;
+
+export const NUMBER_CSV_COLUMNS = [
+  'number',
+  'countryCode',
+  'city',
+  'type',
+  'monthlyPrice',
+  'setupPrice',
+  'currency',
+  'features',
+  'status',
+] as const;

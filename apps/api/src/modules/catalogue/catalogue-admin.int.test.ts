@@ -319,9 +319,7 @@ describe('country pricing CSV', () => {
     const dup = (
       await csv(`${header}\nNarnia,,Europe,1,1,1,1,,\nnarnia,,Europe,1,1,1,1,,\n`)
     ).json();
-    expect(dup.rows[1].errors).toEqual([
-      { field: 'countryName', message: 'Same country as line 2' },
-    ]);
+    expect(dup.rows[1].errors).toEqual([{ field: 'countryName', message: 'Same as line 2' }]);
     expect((await csv(`${header}\n"Narnia,NN`)).statusCode).toBe(400);
     const json = await ctx.app.inject({
       method: 'POST',
@@ -330,5 +328,58 @@ describe('country pricing CSV', () => {
       payload: { csv: 'x' },
     });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('numbers from CSV', () => {
+  const upload = (text: string, commit = false) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/numbers/import${commit ? '?commit=true' : ''}`,
+      headers: { cookie, 'content-type': 'text/csv' },
+      payload: text,
+    });
+  const header = 'number,countryCode,city,type,monthlyPrice,setupPrice,features';
+
+  it('previews each line, catching wrong countries, duplicates and numbers already held', async () => {
+    const [held] = await queryRows<{ number: string }>(
+      ctx.database,
+      sql`select number from did_numbers limit 1`,
+    );
+    const text = [
+      header,
+      '+442079460777,GB,London,local,4.00,1.00,Voice;SMS',
+      '+442079460777,GB,London,local,4.00,1.00,Voice',
+      '+442079460778,US,,local,4.00,,',
+      `${held?.number},US,,local,4.00,,`,
+    ].join('\n');
+    const res = (await upload(text)).json();
+    expect(res.valid).toBe(false);
+    expect(
+      res.rows.map((r: { errors: { message: string }[] }) => r.errors.map((e) => e.message)),
+    ).toEqual([
+      [],
+      ['Same as line 2'],
+      ['Not a valid US number'],
+      expect.arrayContaining(['Already in the inventory']),
+    ]);
+    expect((await upload(text, true)).statusCode).toBe(400);
+    const found = (
+      await ctx.app.inject({ method: 'GET', url: '/api/numbers?q=2079460777' })
+    ).json();
+    expect(found.total).toBe(0);
+  });
+
+  it('adds every number of a valid file at once', async () => {
+    const text = `${header}\n+442079460781,GB,London,local,4.00,1.00,Voice;SMS\n+442079460782,GB,London,local,4.50,,Voice\n`;
+    const res = await upload(text, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ committed: true, valid: true });
+    const found = (await ctx.app.inject({ method: 'GET', url: '/api/numbers?q=20794607' })).json();
+    const added = found.items.filter((n: { number: string }) =>
+      ['+442079460781', '+442079460782'].includes(n.number),
+    );
+    expect(added).toHaveLength(2);
+    expect(added[0]).toMatchObject({ features: ['Voice', 'SMS'], setupPrice: '1.00' });
   });
 });

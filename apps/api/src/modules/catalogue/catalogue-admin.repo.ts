@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -83,6 +83,20 @@ export function createCatalogueAdminRepo(db: Db) {
           else await tx.insert(countryPricing).values(values);
         }
       });
+    },
+
+    async existingNumbers(numbers: string[]): Promise<Set<string>> {
+      if (numbers.length === 0) return new Set();
+      const rows = await db
+        .select({ n: didNumbers.number })
+        .from(didNumbers)
+        .where(inArray(didNumbers.number, numbers));
+      return new Set(rows.map((r) => r.n));
+    },
+
+    /** All or nothing. */
+    async insertNumbers(rows: (typeof didNumbers.$inferInsert)[]): Promise<void> {
+      if (rows.length) await db.insert(didNumbers).values(rows);
     },
 
     listNumbers() {

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
-import { countryPricingToCsv } from './country-pricing-csv.js';
+import { countryPricingToCsv } from './catalogue-csv.js';
 
 interface Crud<I, O> {
   create(input: I): Promise<O>;
@@ -104,6 +104,15 @@ export const catalogueWriteRoutes: FastifyPluginAsyncZod<{
       if (typeof request.body !== 'string')
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv.');
       return admin.importCountryPricing(request.body, request.query.commit);
+    },
+  );
+  app.post(
+    '/numbers/import',
+    { schema: { querystring: csvImportQuerySchema, response: { 200: csvImportResultSchema } } },
+    async (request) => {
+      if (typeof request.body !== 'string')
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv.');
+      return admin.importNumbers(request.body, request.query.commit);
     },
   );
   app.get('/numbers', { schema: { response: { 200: z.array(adminNumberSchema) } } }, async () =>

@@ -28,7 +28,8 @@ import {
   toSipDomain,
 } from './catalogue.service.js';
 import type { CatalogueAdminRepo } from './catalogue-admin.repo.js';
-import { duplicateNames, parseCountryPricingCsv } from './country-pricing-csv.js';
+import { parseCountryPricingCsv, parseNumbersCsv } from './catalogue-csv.js';
+import { invalidLines } from './csv-import.js';
 
 type Entity = Extract<DomainEvent, { type: 'catalogue.changed' }>['data']['entity'];
 
@@ -144,35 +145,23 @@ export function createCatalogueAdminService(deps: {
      */
     async importCountryPricing(text: string, commit: boolean): Promise<CsvImportResult> {
       const rows = parseCountryPricingCsv(text);
-      duplicateNames(rows);
       const existing = await repo.countryNames();
       const result: CsvImportResult = {
         committed: false,
         valid: rows.every((r) => r.errors.length === 0),
         rows: rows.map((r) => ({
           line: r.line,
-          action: existing.has(r.countryName.trim().toLowerCase()) ? 'update' : 'create',
-          countryName: r.countryName,
+          action: existing.has(r.label.toLowerCase()) ? 'update' : 'create',
+          label: r.label,
           errors: r.errors,
         })),
       };
       if (!commit) return result;
-      if (!result.valid) {
-        const fields = rows.flatMap((r) =>
-          r.errors.map((e) => ({ path: `line ${r.line}.${e.field}`, message: e.message })),
-        );
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'Some lines are not valid; nothing was imported.',
-          fields,
-        );
-      }
+      if (!result.valid) throw invalidLines(rows);
       try {
         await repo.upsertCountryPricing(
           rows.flatMap((r) =>
-            r.input
-              ? [{ id: existing.get(r.countryName.trim().toLowerCase()), values: r.input }]
-              : [],
+            r.input ? [{ id: existing.get(r.label.toLowerCase()), values: r.input }] : [],
           ),
         );
       } catch (err) {
@@ -183,6 +172,46 @@ export function createCatalogueAdminService(deps: {
       events.publish({
         type: 'catalogue.changed',
         data: { entity: 'country-pricing', action: 'updated', id: 'csv-import' },
+      });
+      return { ...result, committed: true };
+    },
+
+    /** Numbers in bulk from CSV, previewed or committed like country prices (insert only). */
+    async importNumbers(text: string, commit: boolean): Promise<CsvImportResult> {
+      const rows = parseNumbersCsv(text);
+      const existing = await repo.existingNumbers(rows.map((r) => r.label));
+      for (const row of rows) {
+        if (existing.has(row.label))
+          row.errors.push({ field: 'number', message: 'Already in the inventory' });
+        const found = row.input && countryOfNumber(row.input.number);
+        if (row.input && found?.country !== row.input.countryCode) {
+          row.errors.push({
+            field: 'number',
+            message: `Not a valid ${row.input.countryCode} number`,
+          });
+        }
+      }
+      const result: CsvImportResult = {
+        committed: false,
+        valid: rows.every((r) => r.errors.length === 0),
+        rows: rows.map((r) => ({
+          line: r.line,
+          action: 'create',
+          label: r.label,
+          errors: r.errors,
+        })),
+      };
+      if (!commit) return result;
+      if (!result.valid) throw invalidLines(rows);
+      try {
+        await repo.insertNumbers(rows.flatMap((r) => (r.input ? [r.input] : [])));
+      } catch (err) {
+        if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', DUPLICATE.number);
+        throw err;
+      }
+      events.publish({
+        type: 'catalogue.changed',
+        data: { entity: 'number', action: 'created', id: 'csv-import' },
       });
       return { ...result, committed: true };
     },
