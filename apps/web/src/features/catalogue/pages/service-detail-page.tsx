@@ -1,15 +1,14 @@
-import { ArrowLeft, Check } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney } from '@/lib/money';
 import { useServices } from '@/lib/services-query';
 import { usePackages } from '../api/catalogue';
+import { PackageCard } from '../components/package-card';
 
 /** /services/{slug}: a service and the packages it sells. */
 export default function ServiceDetailPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { slug = '' } = useParams();
   const services = useServices();
   const packages = usePackages(slug);
@@ -55,38 +54,18 @@ export default function ServiceDetailPage() {
             const pay = new URLSearchParams({ service: slug, type: pkg.name, price: pkg.price });
             return (
               <li key={pkg.id}>
-                <Card className="flex h-full flex-col">
-                  <CardHeader>
-                    <CardTitle>
-                      <h3>{pkg.name}</h3>
-                    </CardTitle>
-                    <CardDescription>{pkg.description}</CardDescription>
-                    <p className="text-2xl font-bold">
-                      {formatMoney(pkg.price, pkg.currency, i18n.language)}
-                      <span className="text-sm font-normal text-muted-foreground">
-                        {' '}
-                        {t(`serviceDetail.billing.${pkg.billingPeriod}`, { defaultValue: '' })}
-                      </span>
-                    </p>
-                  </CardHeader>
-                  <CardContent className="flex flex-1 flex-col">
-                    <ul className="flex-1 space-y-2 text-sm">
-                      {pkg.features.map((f) => (
-                        <li key={f} className="flex items-center gap-2">
-                          <Check aria-hidden="true" className="size-4 text-primary" />
-                          {f}
-                        </li>
-                      ))}
-                    </ul>
+                <PackageCard
+                  pkg={pkg}
+                  action={
                     <Link
                       to={`/payment?${pay}`}
-                      className={`${buttonVariants()} mt-6 w-full`}
+                      className={`${buttonVariants()} w-full`}
                       aria-label={t('voip.purchaseLabel', { plan: pkg.name })}
                     >
                       {t('voip.purchase')}
                     </Link>
-                  </CardContent>
-                </Card>
+                  }
+                />
               </li>
             );
           })}

@@ -1,12 +1,12 @@
 import type { Package } from '@parley/shared';
-import { ArrowLeft, Check, Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
+import { ArrowLeft, Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney } from '@/lib/money';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getPublicConfig } from '@/lib/public-config';
 import { usePackages } from '../api/catalogue';
+import { PackageCard } from '../components/package-card';
 
 const BENEFITS = [
   { key: 'hd', icon: Headphones },
@@ -26,7 +26,7 @@ export function rememberVoipPlan(plan: Package): void {
 }
 
 export default function VoipPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, isPending, error } = usePackages('voip');
   const plans = (data ?? []).filter((p) => p.billingPeriod === 'monthly');
@@ -66,38 +66,12 @@ export default function VoipPage() {
       <ul className="grid gap-6 md:grid-cols-3">
         {plans.map((plan) => (
           <li key={plan.id}>
-            <Card
-              className={`flex h-full flex-col ${plan.isPopular ? 'border-primary shadow-md' : ''}`}
-            >
-              <CardHeader>
-                {plan.isPopular && (
-                  <span className="w-fit rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
-                    {t('voip.popular')}
-                  </span>
-                )}
-                <CardTitle>
-                  <h2>{plan.name}</h2>
-                </CardTitle>
-                <CardDescription>{plan.description}</CardDescription>
-                <p className="text-3xl font-bold">
-                  {formatMoney(plan.price, plan.currency, i18n.language)}
-                  <span className="text-sm font-normal text-muted-foreground">
-                    {' '}
-                    {t('voip.perMonth')}
-                  </span>
-                </p>
-              </CardHeader>
-              <CardContent className="flex flex-1 flex-col">
-                <ul className="flex-1 space-y-2 text-sm">
-                  {plan.features.map((f) => (
-                    <li key={f} className="flex items-center gap-2">
-                      <Check aria-hidden="true" className="size-4 text-primary" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+            <PackageCard
+              pkg={plan}
+              headingLevel="h2"
+              action={
                 <Button
-                  className="mt-6 w-full"
+                  className="w-full"
                   aria-label={t('voip.purchaseLabel', { plan: plan.name })}
                   onClick={() => {
                     rememberVoipPlan(plan);
@@ -106,8 +80,8 @@ export default function VoipPage() {
                 >
                   {t('voip.purchase')}
                 </Button>
-              </CardContent>
-            </Card>
+              }
+            />
           </li>
         ))}
       </ul>
