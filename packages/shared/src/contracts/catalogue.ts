@@ -123,9 +123,6 @@ export const numbersPageSchema = z.object({
 });
 export type NumbersPage = z.infer<typeof numbersPageSchema>;
 
-export { CURRENCY as currencySchema };
-export const regionSchema = z.enum(REGIONS, 'Region is required');
-
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 const features = z.array(z.string().trim().min(1).max(200)).max(50).default([]);
 

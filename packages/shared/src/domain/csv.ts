@@ -3,7 +3,7 @@
 export function toCsv(rows: readonly (readonly string[])[]): string {
   const field = (value: string) =>
     /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
 export class CsvError extends Error {}

@@ -56,6 +56,13 @@ function registerCrud<I extends z.ZodType>(
   });
 }
 
+/** A CSV upload's text; any other content type is refused. */
+function csvBody(request: FastifyRequest): string {
+  if (typeof request.body !== 'string')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv.');
+  return request.body;
+}
+
 /** Catalogue changes; registered under the admin guard with the /api/admin prefix. */
 export const catalogueWriteRoutes: FastifyPluginAsyncZod<{
   admin: CatalogueAdminService;
@@ -101,18 +108,14 @@ export const catalogueWriteRoutes: FastifyPluginAsyncZod<{
     '/country-pricing/import',
     { schema: { querystring: csvImportQuerySchema, response: { 200: csvImportResultSchema } } },
     async (request) => {
-      if (typeof request.body !== 'string')
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv.');
-      return admin.importCountryPricing(request.body, request.query.commit);
+      return admin.importCountryPricing(csvBody(request), request.query.commit);
     },
   );
   app.post(
     '/numbers/import',
     { schema: { querystring: csvImportQuerySchema, response: { 200: csvImportResultSchema } } },
     async (request) => {
-      if (typeof request.body !== 'string')
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv.');
-      return admin.importNumbers(request.body, request.query.commit);
+      return admin.importNumbers(csvBody(request), request.query.commit);
     },
   );
   app.get('/numbers', { schema: { response: { 200: z.array(adminNumberSchema) } } }, async () =>

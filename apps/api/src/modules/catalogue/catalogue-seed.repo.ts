@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   appMeta,
@@ -45,9 +44,4 @@ export async function seedCatalogueOnce(db: Db, now: Date = new Date()): Promise
     await tx.insert(didNumbers).values(NUMBERS);
     return true;
   });
-}
-
-export async function isCatalogueSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, MARKER));
-  return Boolean(row);
 }

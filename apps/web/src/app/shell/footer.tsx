@@ -11,6 +11,10 @@ const linkClass = 'text-sm text-slate-300 hover:text-white underline-offset-4 ho
 export function Footer({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const config = getPublicConfig();
+  const channels = [
+    { url: config.telegramUrl, label: t('help.telegram'), icon: Send },
+    { url: config.whatsappUrl, label: t('help.whatsapp'), icon: MessageCircle },
+  ].filter((c): c is typeof c & { url: string } => Boolean(c.url));
   return (
     <footer className="mt-16 bg-slate-900 text-slate-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -48,32 +52,19 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
                 {config.supportEmail}
               </a>
             </li>
-            {config.telegramUrl && (
-              <li>
+            {channels.map(({ url, label, icon: Icon }) => (
+              <li key={label}>
                 <a
-                  href={config.telegramUrl}
+                  href={url}
                   target="_blank"
                   rel="noopener noreferrer"
                   className={`${linkClass} inline-flex items-center gap-2`}
                 >
-                  <Send aria-hidden="true" className="size-4" />
-                  {t('help.telegram')}
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
                 </a>
               </li>
-            )}
-            {config.whatsappUrl && (
-              <li>
-                <a
-                  href={config.whatsappUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`${linkClass} inline-flex items-center gap-2`}
-                >
-                  <MessageCircle aria-hidden="true" className="size-4" />
-                  {t('help.whatsapp')}
-                </a>
-              </li>
-            )}
+            ))}
           </ul>
         </div>
         <div>

@@ -1,6 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { buttonVariants } from '@/components/ui/button';
 import { useServices } from '@/lib/services-query';
 import { usePackages } from '../api/catalogue';
@@ -30,13 +30,7 @@ export default function ServiceDetailPage() {
   }
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-2 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {t('voip.back')}
-      </Link>
+      <BackLink to="/dashboard">{t('voip.back')}</BackLink>
       <header>
         <h1 className="text-3xl font-bold">{service.name}</h1>
         <p className="mt-2 text-muted-foreground">{service.description}</p>

@@ -1,7 +1,8 @@
 import type { Package } from '@parley/shared';
-import { ArrowLeft, Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
+import { Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getPublicConfig } from '@/lib/public-config';
@@ -34,13 +35,7 @@ export default function VoipPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-10">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-2 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {t('voip.back')}
-      </Link>
+      <BackLink to="/dashboard">{t('voip.back')}</BackLink>
       <header>
         <h1 className="text-3xl font-bold">{t('voip.title')}</h1>
         <p className="mt-2 text-muted-foreground">{t('voip.subtitle')}</p>

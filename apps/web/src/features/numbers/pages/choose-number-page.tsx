@@ -1,8 +1,7 @@
 import { NUMBER_TYPES } from '@parley/shared/domain';
-import { ArrowLeft } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
 import { useNumbers } from '../api/search-numbers';
@@ -30,13 +29,7 @@ export default function ChooseNumberPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
-      <Link
-        to="/services/did"
-        className="inline-flex items-center gap-2 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {t('numbers.backToDid')}
-      </Link>
+      <BackLink to="/services/did">{t('numbers.backToDid')}</BackLink>
       <h1 className="text-3xl font-bold">{t('numbers.chooseTitle')}</h1>
       <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-3">
         <div className="flex flex-col gap-2">

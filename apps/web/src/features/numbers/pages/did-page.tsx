@@ -1,7 +1,8 @@
-import { ArrowLeft, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useNumbers } from '../api/search-numbers';
@@ -27,13 +28,7 @@ export default function DidPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-2 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {t('voip.back')}
-      </Link>
+      <BackLink to="/dashboard">{t('voip.back')}</BackLink>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{t('numbers.didTitle')}</h1>
