@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
@@ -7,6 +9,11 @@ const pages = [
   { name: '404', path: '/some/page' },
   { name: 'admin login', path: '/admin/login' },
 ];
+
+const locale = (lang: string) =>
+  JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, `../apps/web/src/locales/${lang}.json`), 'utf8'),
+  ) as Record<string, unknown>;
 
 async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -19,7 +26,7 @@ for (const lang of ['en', 'ar'] as const) {
   test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({
     page,
   }) => {
-    test.setTimeout(150_000); // eight pages, each scanned by axe
+    test.setTimeout(200_000); // eleven pages, each scanned by axe
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
@@ -31,6 +38,9 @@ for (const lang of ['en', 'ar'] as const) {
       '/services/voip',
       '/services/did',
       '/did-numbers',
+      '/services/sip-trunk',
+      '/services/sip-trunk-advanced',
+      '/sip-services',
     ]) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -40,12 +50,29 @@ for (const lang of ['en', 'ar'] as const) {
   });
 
   test(`the admin panel in ${lang} has no serious or critical axe violations`, async ({ page }) => {
+    test.setTimeout(120_000); // six tabs and a dialog, each scanned by axe
     await page.addInitScript((code) => localStorage.setItem('parley.lang', code), lang);
     const res = await page.request.post('/api/admin/login', { data: ADMIN });
     expect(res.status()).toBe(200);
-    await page.goto('/admin');
-    await expect(page.getByRole('table')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    for (const tab of [
+      'services',
+      'packages',
+      'country-pricing',
+      'sip-domains',
+      'numbers',
+      'users',
+    ]) {
+      await page.goto(`/admin?tab=${tab}`);
+      await expect(page.getByRole('table')).toBeVisible();
+      expect(await seriousViolations(page), tab).toEqual([]);
+    }
+    // The edit dialog, with its field errors showing.
+    await page.goto('/admin?tab=country-pricing');
+    const add = (locale(lang).admin as { countryPricing: { add: string } }).countryPricing.add;
+    await page.getByRole('button', { name: add }).click();
+    await page.getByRole('dialog').locator('button[type=submit]').click();
+    await expect(page.getByRole('dialog').locator('[aria-invalid=true]').first()).toBeFocused();
+    expect(await seriousViolations(page), 'add dialog').toEqual([]);
   });
 
   for (const { name, path } of pages) {

@@ -24,6 +24,11 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     trace: 'off',
   },
+  projects: [
+    { name: 'main', testIgnore: '**/admin-catalogue.spec.ts' },
+    // Changes the catalogue that other tests count, so it runs after them.
+    { name: 'catalogue-changes', testMatch: '**/admin-catalogue.spec.ts', dependencies: ['main'] },
+  ],
   webServer: {
     command: 'node apps/api/dist/main.js',
     cwd: root,

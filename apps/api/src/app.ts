@@ -22,6 +22,9 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
+import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
+import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -120,6 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, cookies });
   const catalogue = createCatalogueService({ repo: createCatalogueRepo(db) });
   await app.register(catalogueRoutes, { catalogue });
+  await app.register(sipTrunkRoutes, {
+    trunk: createSipTrunkService({ repo: createSipTrunkRepo(db) }),
+  });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);

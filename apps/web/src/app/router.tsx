@@ -1,22 +1,33 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { useUser } from '@/lib/current-user';
+import { loadFullEnglish } from '@/lib/i18n';
 import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AppShell } from './shell/app-shell';
 
+/** A lazy page: its code and the rest of the English messages load together. */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadFullEnglish()]).then(([module]) => module));
+}
+
 // Only the landing page is in the first bundle. Every other page is lazy so admin,
 // dashboard and call-centre code never loads for a visitor on "/".
-const HomePage = lazy(() => import('@/features/home/pages/home-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
-const AdminLoginPage = lazy(() => import('@/features/admin/pages/admin-login-page'));
-const AdminPage = lazy(() => import('@/features/admin/pages/admin-page'));
-const AdminChatPage = lazy(() => import('@/features/admin/pages/admin-chat-page'));
-const PricesCoveragePage = lazy(() => import('@/features/catalogue/pages/prices-coverage-page'));
-const VoipPage = lazy(() => import('@/features/catalogue/pages/voip-page'));
-const ServiceDetailPage = lazy(() => import('@/features/catalogue/pages/service-detail-page'));
-const DidPage = lazy(() => import('@/features/numbers/pages/did-page'));
-const ChooseNumberPage = lazy(() => import('@/features/numbers/pages/choose-number-page'));
+const HomePage = page(() => import('@/features/home/pages/home-page'));
+const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'));
+const AdminLoginPage = page(() => import('@/features/admin/pages/admin-login-page'));
+const AdminPage = page(() => import('@/features/admin/pages/admin-page'));
+const AdminChatPage = page(() => import('@/features/admin/pages/admin-chat-page'));
+const PricesCoveragePage = page(() => import('@/features/catalogue/pages/prices-coverage-page'));
+const VoipPage = page(() => import('@/features/catalogue/pages/voip-page'));
+const ServiceDetailPage = page(() => import('@/features/catalogue/pages/service-detail-page'));
+const SipServicesPage = page(() => import('@/features/catalogue/pages/sip-services-page'));
+const SipTrunkPage = page(() => import('@/features/catalogue/pages/sip-trunk-page'));
+const SipTrunkAdvancedPage = page(
+  () => import('@/features/catalogue/pages/sip-trunk-advanced-page'),
+);
+const DidPage = page(() => import('@/features/numbers/pages/did-page'));
+const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -43,6 +54,9 @@ export function AppRoutes() {
           <Route path="prices-coverage" element={<PricesCoveragePage />} />
           <Route path="services/voip" element={<VoipPage />} />
           <Route path="services/did" element={<DidPage />} />
+          <Route path="services/sip-trunk" element={<SipTrunkPage />} />
+          <Route path="services/sip-trunk-advanced" element={<SipTrunkAdvancedPage />} />
+          <Route path="sip-services" element={<SipServicesPage />} />
           <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
         </Route>

@@ -20,7 +20,7 @@ import { LOGIN_URL } from '@/lib/routes';
 import { useServices } from '@/lib/services-query';
 
 /** Icons a service may name; an unknown name gets the globe. */
-const ICONS: Record<string, LucideIcon> = {
+export const SERVICE_ICONS: Record<string, LucideIcon> = {
   'message-square': MessageSquare,
   phone: Phone,
   'phone-call': PhoneCall,
@@ -67,7 +67,7 @@ export function ServicesGrid({ signedIn }: { signedIn: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {data.map((service) => {
-        const Icon = ICONS[service.icon] ?? Globe;
+        const Icon = SERVICE_ICONS[service.icon] ?? Globe;
         const href = `/services/${service.slug}`;
         return (
           <li key={service.id} className="flex flex-col rounded-lg border p-6 shadow-sm">

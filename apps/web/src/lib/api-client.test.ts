@@ -36,6 +36,26 @@ describe('apiFetch', () => {
     });
   });
 
+  it('keys field messages by their top-level name in the body, first message per field', async () => {
+    respond(
+      400,
+      JSON.stringify({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid request.',
+          requestId: 'r2',
+          fields: [
+            { path: 'body.slug', message: 'Invalid slug format' },
+            { path: 'body.slug', message: 'second' },
+            { path: 'body.features.2', message: 'Too long' },
+          ],
+        },
+      }),
+    );
+    const err = (await apiFetch('/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(err.fields).toEqual({ slug: 'Invalid slug format', features: 'Too long' });
+  });
+
   it('uses "status: body" for an answer without the error shape', async () => {
     respond(502, 'Bad gateway from proxy', 'text/plain');
     await expect(apiFetch('/api/x')).rejects.toMatchObject({

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string | null,
     message: string,
     readonly requestId: string | null = null,
+    /** Per-field messages of a refused form, keyed by the top-level field's name in the body. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,10 +27,28 @@ function errorBodyOf(text: string): ErrorResponse['error'] | null {
   return null;
 }
 
+function fieldsOf(body: ErrorResponse['error']): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const f of Array.isArray(body.fields) ? body.fields : []) {
+    if (typeof f?.path !== 'string' || typeof f.message !== 'string') continue;
+    // "body.features.2" belongs to the form's "features" field.
+    const name = f.path.replace(/^body\./, '').split('.')[0] ?? '';
+    fields[name] ??= f.message;
+  }
+  return fields;
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text();
   const body = errorBodyOf(text);
-  if (body) return new ApiError(res.status, body.code, body.message, body.requestId ?? null);
+  if (body)
+    return new ApiError(
+      res.status,
+      body.code,
+      body.message,
+      body.requestId ?? null,
+      fieldsOf(body),
+    );
   return new ApiError(res.status, null, `${res.status}: ${text || res.statusText}`);
 }
 

@@ -1,7 +1,7 @@
 import { LANGUAGE_STORAGE_KEY } from '@parley/shared/domain';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from './i18n';
+import { CORE_ENGLISH, setLanguage } from './i18n';
 
 afterEach(async () => {
   await setLanguage('en');
@@ -26,5 +26,30 @@ describe('setLanguage', () => {
     i18next.addResource('en', 'translation', 'only.inEnglish', 'English only');
     expect(i18next.t('only.inEnglish')).toBe('English only');
     expect(i18next.t('no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('the English in the main bundle', () => {
+  // Code that the landing page loads up front; lib/regions.ts serves lazy pages only.
+  const eager = import.meta.glob<string>(
+    [
+      '../app/**/*.tsx',
+      '../components/**/*.tsx',
+      '../features/landing/**/*.tsx',
+      '../features/auth/**/*.tsx',
+      './*.ts',
+      '!../**/*.test.{ts,tsx}',
+      '!./regions.ts',
+    ],
+    { eager: true, query: '?raw', import: 'default' },
+  );
+
+  it('holds every message group the landing page and the shell ask for', () => {
+    const missing = new Set<string>();
+    for (const [file, text] of Object.entries(eager))
+      for (const [, group] of text.matchAll(/\bt\(\s*['`](\w+)\./g))
+        if (group && !(group in CORE_ENGLISH)) missing.add(`${file}: ${group}`);
+    expect(Object.keys(eager).length).toBeGreaterThan(10);
+    expect([...missing]).toEqual([]);
   });
 });

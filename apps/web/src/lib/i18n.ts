@@ -9,11 +9,58 @@ import {
 } from '@parley/shared/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import {
+  auth,
+  common,
+  errors,
+  footer,
+  help,
+  landing,
+  language,
+  nav,
+  notFound,
+  services,
+  userMenu,
+} from '../locales/en.json';
 
 type Resources = Record<string, unknown>;
 
-// English ships in the main bundle as the fallback; every other language is its own chunk.
+// The English the landing page and the shell need ships in the main bundle (named JSON
+// imports are tree-shaken); the rest of English, and every other language, is a chunk.
+/** Exported for the test that keeps it complete. */
+export const CORE_ENGLISH = {
+  auth,
+  common,
+  errors,
+  footer,
+  help,
+  landing,
+  language,
+  nav,
+  notFound,
+  services,
+  userMenu,
+};
+
+let fullEnglish: Promise<void> | null = null;
+
+/**
+ * Adds the rest of the English messages (every signed-in page's). Lazy pages wait for
+ * it together with their own code, so a page never shows a bare key.
+ */
+export function loadFullEnglish(): Promise<void> {
+  fullEnglish ??= import('../locales/en.json?raw')
+    .then(({ default: text }) => {
+      i18next.addResourceBundle('en', 'translation', JSON.parse(text), true, true);
+    })
+    .catch((err: unknown) => {
+      // Fail the page (the error boundary offers a reload) rather than show bare keys.
+      fullEnglish = null;
+      throw err;
+    });
+  return fullEnglish;
+}
+
 const loaders = import.meta.glob<Resources>(['../locales/*.json', '!../locales/en.json'], {
   import: 'default',
 });
@@ -49,7 +96,8 @@ async function ensureLoaded(code: LanguageCode): Promise<boolean> {
 export async function initI18n(): Promise<typeof i18next> {
   const code = resolveLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    // A copy: adding the rest of English later merges into i18next's own object.
+    resources: { en: { translation: structuredClone(CORE_ENGLISH) } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGE_CODES],

@@ -33,12 +33,23 @@ const SAME_AS_ENGLISH = new Set([
   'footer.links.voip',
   'prices.tabs.sms',
   'prices.tabs.voip',
+  'sipTrunk.technical.server.value',
 ]);
 
 // Words a language shares with English.
 const SAME_IN: Record<string, string[]> = {
+  de: ['admin.fields.name', 'admin.fields.status', 'admin.fields.region', 'admin.fields.domain'],
   es: ['common.error'],
-  it: ['auth.password', 'admin.login.password'],
+  fr: [
+    'admin.actions',
+    'admin.csv.action',
+    'admin.fields.description',
+    'admin.fields.service',
+    'admin.services.title',
+    'admin.fields.type',
+    'regions.europe',
+  ],
+  it: ['auth.password', 'admin.login.password', 'regions.africa', 'regions.oceania'],
 };
 
 describe.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('locale %s', (code) => {

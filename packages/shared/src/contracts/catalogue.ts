@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NUMBER_TYPES, REGIONS } from '../domain/catalogue.js';
+import {
+  BILLING_PERIODS,
+  CATALOGUE_CURRENCIES,
+  NUMBER_STATUSES,
+  NUMBER_TYPES,
+  REGIONS,
+} from '../domain/catalogue.js';
 
 /** A decimal amount as text, never a float: up to 10 digits and `scale` decimals. */
 export const decimalString = (label: string, scale = 2) =>
@@ -12,7 +18,7 @@ export const decimalString = (label: string, scale = 2) =>
       `${label} must be a non-negative number with at most ${scale} decimals`,
     );
 
-const CURRENCY = z.enum(['GBP', 'USD']);
+const CURRENCY = z.enum(CATALOGUE_CURRENCIES);
 
 export const serviceSchema = z.object({
   id: z.string(),
@@ -54,6 +60,7 @@ export const packageSchema = z.object({
   billingPeriod: z.string(),
   features: z.array(z.string()),
   isPopular: z.boolean(),
+  isAddon: z.boolean(),
   isActive: z.boolean(),
 });
 export type Package = z.infer<typeof packageSchema>;
@@ -136,9 +143,10 @@ export const packageInputSchema = z.object({
   description: optionalText(1000),
   price: decimalString('Price'),
   currency: CURRENCY.default('GBP'),
-  billingPeriod: z.enum(['monthly', 'one-time', 'per-message', 'per-minute']).default('monthly'),
+  billingPeriod: z.enum(BILLING_PERIODS).default('monthly'),
   features,
   isPopular: z.boolean().default(false),
+  isAddon: z.boolean().default(false),
   isActive: z.boolean().default(true),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
@@ -180,8 +188,6 @@ export const sipDomainInputSchema = z.object({
 });
 export type SipDomainInput = z.infer<typeof sipDomainInputSchema>;
 
-export const NUMBER_STATUSES = ['available', 'reserved', 'assigned'] as const;
-
 export const numberInputSchema = z.object({
   number: z
     .string({ error: 'Number is required' })
@@ -205,20 +211,22 @@ export type NumberInput = z.infer<typeof numberInputSchema>;
 export const adminNumberSchema = didNumberSchema.extend({ status: z.enum(NUMBER_STATUSES) });
 export type AdminNumber = z.infer<typeof adminNumberSchema>;
 
-export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
+export const destinationQuerySchema = z.object({
+  number: z
+    .string({ error: 'number is required' })
+    .trim()
+    .regex(/^\+?[1-9]\d{1,14}$/, 'Invalid phone number format'),
+});
 
-/** The columns of the country-pricing CSV, in export order. */
-export const COUNTRY_PRICING_CSV_COLUMNS = [
-  'countryName',
-  'countryCode',
-  'region',
-  'smsPrice',
-  'voipPrice',
-  'didPrice',
-  'sipTrunkPrice',
-  'currency',
-  'isActive',
-] as const;
+/** Where a number goes and what it costs there. */
+export const destinationSchema = z.object({
+  country: z.string(),
+  e164: z.string(),
+  pricing: countryPricingSchema,
+});
+export type Destination = z.infer<typeof destinationSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid('Invalid id') });
 
 export const csvImportQuerySchema = z.object({
   commit: z
@@ -241,15 +249,3 @@ export const csvImportResultSchema = z.object({
   ),
 });
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>;
-
-export const NUMBER_CSV_COLUMNS = [
-  'number',
-  'countryCode',
-  'city',
-  'type',
-  'monthlyPrice',
-  'setupPrice',
-  'currency',
-  'features',
-  'status',
-] as const;

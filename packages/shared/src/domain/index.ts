@@ -5,4 +5,6 @@ export * from './crypto.js';
 export * from './csv.js';
 export * from './error-codes.js';
 export * from './languages.js';
+export * from './money.js';
 export * from './public-config.js';
+export * from './sip-trunk.js';

@@ -38,6 +38,8 @@ export const packages = pgTable(
     billingPeriod: text('billing_period').notNull().default('monthly'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     isPopular: boolean('is_popular').notNull().default(false),
+    /** Sold on top of a plan (IVR, failover…) rather than as a plan of its own. */
+    isAddon: boolean('is_addon').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),

@@ -1,3 +1,4 @@
 export * from './catalogue.js';
+export * from './sip-trunk.js';
 export * from './system.js';
 export * from './users.js';

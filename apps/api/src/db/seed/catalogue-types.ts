@@ -28,6 +28,7 @@ export interface SeedPackage {
   billingPeriod: 'monthly' | 'one-time' | 'per-message' | 'per-minute';
   features: string[];
   isPopular?: boolean;
+  isAddon?: boolean;
 }
 
 export interface SeedCountryPrice {

@@ -131,6 +131,20 @@ describe('packages', () => {
     expect(fieldsOf(unknown)['body.serviceId']).toBe('No such service');
   });
 
+  it('keep being an add-on through an edit', async () => {
+    const body = { serviceId, name: 'Fax relay', price: '5.00', isAddon: true };
+    const created = await send('POST', '/api/admin/packages', body);
+    expect(created.json()).toMatchObject({ isAddon: true, isPopular: false });
+    const { id } = created.json();
+    const edited = await send('PUT', `/api/admin/packages/${id}`, { ...body, price: '6.00' });
+    expect(edited.json()).toMatchObject({ isAddon: true, price: '6.00' });
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/packages?service=voip' }))
+      .json()
+      .find((p: { id: string }) => p.id === id);
+    expect(listed).toMatchObject({ isAddon: true, price: '6.00' });
+    await send('DELETE', `/api/admin/packages/${id}`);
+  });
+
   it('are created, and an edit really changes what customers see', async () => {
     const created = await send('POST', '/api/admin/packages', {
       serviceId,

@@ -36,7 +36,7 @@ export async function seedCatalogueOnce(db: Db, now: Date = new Date()): Promise
         const serviceId = idOf.get(serviceSlug);
         if (!serviceId)
           throw new Error(`seed package ${p.name} names unknown service ${serviceSlug}`);
-        return { ...p, serviceId, isPopular: p.isPopular ?? false };
+        return { ...p, serviceId, isPopular: p.isPopular ?? false, isAddon: p.isAddon ?? false };
       }),
     );
     await tx.insert(countryPricing).values(COUNTRY_PRICES);

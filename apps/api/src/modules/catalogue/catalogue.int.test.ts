@@ -60,6 +60,25 @@ describe('the starting catalogue', () => {
     ]);
   });
 
+  it('separates the trunk tiers from the add-ons sold on top of them', async () => {
+    const trunk = (await get('/api/packages?service=sip-trunk')).json() as {
+      name: string;
+      price: string;
+      isAddon: boolean;
+    }[];
+    expect(trunk.filter((p) => !p.isAddon).map((p) => [p.name, p.price])).toEqual([
+      ['Trunk Starter', '25.00'],
+      ['Trunk Professional', '75.00'],
+      ['Trunk Enterprise', '150.00'],
+    ]);
+    expect(trunk.filter((p) => p.isAddon).map((p) => [p.name, p.price])).toEqual([
+      ['Analytics', '10.00'],
+      ['IVR', '15.00'],
+      ['Failover', '20.00'],
+      ['PBX', '25.00'],
+    ]);
+  });
+
   it('prices 60+ countries in all eight regions, as exact decimal strings', async () => {
     const rows = (await get('/api/country-pricing')).json() as {
       region: string;
@@ -145,5 +164,41 @@ describe('inactive items', () => {
     expect(slugs).not.toContain('analytics');
     const pkgs = (await get('/api/packages?service=analytics')).json();
     expect(pkgs).toEqual([]);
+  });
+});
+
+describe('GET /api/destinations', () => {
+  it('maps a number, with or without +, to its country and active prices', async () => {
+    const uk = await get('/api/destinations?number=%2B447400123456');
+    expect(uk.statusCode).toBe(200);
+    expect(uk.json()).toMatchObject({
+      country: 'GB',
+      e164: '+447400123456',
+      pricing: { countryCode: 'GB', smsPrice: expect.stringMatching(/^\d+\.\d{4}$/) },
+    });
+    const us = await get('/api/destinations?number=12025550143');
+    expect(us.json()).toMatchObject({ country: 'US', pricing: { countryCode: 'US' } });
+  });
+
+  it('says a country without prices, or with inactive prices, is not supported', async () => {
+    const iceland = await get('/api/destinations?number=%2B3545101234');
+    expect(iceland.statusCode).toBe(422);
+    expect(iceland.json().error).toMatchObject({
+      code: 'DESTINATION_NOT_SUPPORTED',
+      message: expect.stringContaining('IS'),
+    });
+    await ctx.database.db.execute(
+      sql`update country_pricing set is_active = false where country_code = 'KE'`,
+    );
+    const kenya = await get('/api/destinations?number=%2B254712345678');
+    expect(kenya.statusCode).toBe(422);
+  });
+
+  it('refuses a number that is not one, or is missing', async () => {
+    const bogus = await get('/api/destinations?number=%2B1234');
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().error.code).toBe('INVALID_NUMBER');
+    for (const url of ['/api/destinations', '/api/destinations?number=abc'])
+      expect((await get(url)).json().error.code, url).toBe('VALIDATION_FAILED');
   });
 });

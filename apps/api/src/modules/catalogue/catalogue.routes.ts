@@ -1,5 +1,7 @@
 import {
   countryPricingSchema,
+  destinationQuerySchema,
+  destinationSchema,
   numbersPageSchema,
   numbersQuerySchema,
   packageSchema,
@@ -28,6 +30,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     '/api/country-pricing',
     { schema: { response: { 200: z.array(countryPricingSchema) } } },
     async () => catalogue.countryPricing({ admin: false }),
+  );
+  app.get(
+    '/api/destinations',
+    { schema: { querystring: destinationQuerySchema, response: { 200: destinationSchema } } },
+    async (request) => catalogue.destination(request.query.number),
   );
   app.get(
     '/api/sip-domains',

@@ -1,5 +1,6 @@
 import type {
   CountryPricing,
+  Destination,
   DidNumber,
   NumbersPage,
   NumbersQuery,
@@ -7,6 +8,8 @@ import type {
   Service,
   SipDomain,
 } from '@parley/shared';
+import { destinationFor } from '@parley/shared/phone';
+import { AppError } from '../../lib/app-error.js';
 import type { CatalogueRepo } from './catalogue.repo.js';
 
 type Rows<K extends keyof CatalogueRepo> = Awaited<ReturnType<CatalogueRepo[K]>>;
@@ -27,6 +30,7 @@ export const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): P
   billingPeriod: pkg.billingPeriod,
   features: pkg.features,
   isPopular: pkg.isPopular,
+  isAddon: pkg.isAddon,
   isActive: pkg.isActive,
 });
 
@@ -74,6 +78,22 @@ export function createCatalogueService(deps: { repo: CatalogueRepo }) {
       return (
         await repo.listPackages({ onlyActive: !opts.admin, serviceSlug: opts.serviceSlug })
       ).map(toPackage);
+    },
+    /**
+     * The country of an international number and its active price row. The number
+     * gets a leading + if it lacks one (the spec's pattern makes it optional).
+     */
+    async destination(number: string): Promise<Destination> {
+      const international = number.startsWith('+') ? number : `+${number}`;
+      const found = destinationFor(international, await repo.listCountryPricing(true));
+      if (found.ok)
+        return { country: found.country, e164: found.e164, pricing: toCountryPricing(found.price) };
+      if (found.reason === 'invalid-number')
+        throw new AppError('INVALID_NUMBER', 'This is not a valid international phone number.');
+      throw new AppError(
+        'DESTINATION_NOT_SUPPORTED',
+        `Destination not supported: we do not serve numbers in ${found.country} yet.`,
+      );
     },
     async countryPricing(opts: { admin: boolean }) {
       return (await repo.listCountryPricing(!opts.admin)).map(toCountryPricing);

@@ -1,28 +1,82 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { UsersTable } from '../components/users-table';
+import { CountryPricingTab } from '../resources/country-pricing-tab';
+import { NumbersTab } from '../resources/numbers-tab';
+import { PackagesTab } from '../resources/packages-tab';
+import { ServicesTab } from '../resources/services-tab';
+import { SipDomainsTab } from '../resources/sip-domains-tab';
 
-/** The admin panel; its tabs fill in as the catalogue and payments features land. */
+const TABS = [
+  'services',
+  'packages',
+  'country-pricing',
+  'sip-domains',
+  'numbers',
+  'users',
+] as const;
+type Tab = (typeof TABS)[number];
+
+const LABEL_KEYS: Record<Tab, string> = {
+  services: 'admin.services.title',
+  packages: 'admin.packages.title',
+  'country-pricing': 'admin.countryPricing.title',
+  'sip-domains': 'admin.sipDomains.title',
+  numbers: 'admin.numbers.title',
+  users: 'admin.users.title',
+};
+
+/** The admin panel; the open tab is kept in the address so it survives a reload. */
 export default function AdminPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const [params, setParams] = useSearchParams();
   const denied = !user?.isAdmin;
   useEffect(() => {
     if (denied) showToast('error', t('admin.accessDenied.title'), t('admin.accessDenied.text'));
   }, [denied, t]);
   if (denied) return <Navigate to="/dashboard" replace />;
+  const requested = params.get('tab');
+  const tab: Tab = TABS.find((x) => x === requested) ?? 'services';
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('nav.adminPanel')}</h1>
-      <section aria-labelledby="admin-users-title" className="space-y-3">
-        <h2 id="admin-users-title" className="text-xl font-semibold">
-          {t('admin.users.title')}
-        </h2>
-        <UsersTable />
-      </section>
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList className="h-auto flex-wrap justify-start">
+          {TABS.map((x) => (
+            <TabsTrigger key={x} value={x} className="flex-none">
+              {t(LABEL_KEYS[x])}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="services">
+          <ServicesTab />
+        </TabsContent>
+        <TabsContent value="packages">
+          <PackagesTab />
+        </TabsContent>
+        <TabsContent value="country-pricing">
+          <CountryPricingTab />
+        </TabsContent>
+        <TabsContent value="sip-domains">
+          <SipDomainsTab />
+        </TabsContent>
+        <TabsContent value="numbers">
+          <NumbersTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <section aria-labelledby="admin-users-title" className="space-y-3">
+            <h2 id="admin-users-title" className="text-xl font-semibold">
+              {t('admin.users.title')}
+            </h2>
+            <UsersTable />
+          </section>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

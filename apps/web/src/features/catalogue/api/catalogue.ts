@@ -1,4 +1,4 @@
-import type { CountryPricing, Package } from '@parley/shared';
+import type { CountryPricing, Package, SipDomain } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -19,4 +19,23 @@ export const packagesQueryOptions = (service: string) =>
 
 export function usePackages(service: string) {
   return useQuery(packagesQueryOptions(service));
+}
+
+/** Every active package, for pages that compare several services. */
+export const allPackagesQueryOptions = queryOptions({
+  queryKey: ['catalogue', 'packages', '*'],
+  queryFn: () => apiFetch<Package[]>('/api/packages'),
+});
+
+export function useAllPackages() {
+  return useQuery(allPackagesQueryOptions);
+}
+
+export const sipDomainsQueryOptions = queryOptions({
+  queryKey: ['catalogue', 'sip-domains'],
+  queryFn: () => apiFetch<SipDomain[]>('/api/sip-domains'),
+});
+
+export function useSipDomains() {
+  return useQuery(sipDomainsQueryOptions);
 }

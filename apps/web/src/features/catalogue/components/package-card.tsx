@@ -16,7 +16,6 @@ export function PackageCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const { t, i18n } = useTranslation();
-  const Heading = headingLevel;
   return (
     <Card className={`flex h-full flex-col ${pkg.isPopular ? 'border-primary shadow-md' : ''}`}>
       <CardHeader>
@@ -25,9 +24,7 @@ export function PackageCard({
             {t('voip.popular')}
           </span>
         )}
-        <CardTitle>
-          <Heading>{pkg.name}</Heading>
-        </CardTitle>
+        <CardTitle as={headingLevel}>{pkg.name}</CardTitle>
         <CardDescription>{pkg.description}</CardDescription>
         <p className="text-3xl font-bold">
           {formatMoney(pkg.price, pkg.currency, i18n.language)}

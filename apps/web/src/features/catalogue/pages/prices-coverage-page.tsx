@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMoney } from '@/lib/money';
+import { regionLabel } from '@/lib/regions';
 import { useCountryPricing } from '../api/catalogue';
 
 const TABS = [
@@ -77,8 +78,8 @@ export default function PricesCoveragePage() {
                 const rows = visible.filter((r) => r.region === region);
                 if (rows.length === 0) return null;
                 return (
-                  <section key={region} aria-label={region}>
-                    <h2 className="mb-2 text-lg font-semibold">{region}</h2>
+                  <section key={region} aria-label={regionLabel(t, region)}>
+                    <h2 className="mb-2 text-lg font-semibold">{regionLabel(t, region)}</h2>
                     <table className="w-full text-sm">
                       <thead>
                         <tr className="border-b text-muted-foreground">

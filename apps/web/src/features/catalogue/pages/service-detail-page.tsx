@@ -1,15 +1,24 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { buttonVariants } from '@/components/ui/button';
 import { useServices } from '@/lib/services-query';
 import { usePackages } from '../api/catalogue';
-import { PackageCard } from '../components/package-card';
+import { PackageGrid } from '../components/package-grid';
 
 /** /services/{slug}: a service and the packages it sells. */
-export default function ServiceDetailPage() {
+export default function ServiceDetailPage({
+  slug: fixedSlug,
+  children,
+}: {
+  /** A dedicated page's service; otherwise the address names it. */
+  slug?: string;
+  /** More about the service, shown after its packages. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
+  const params = useParams();
+  const slug = fixedSlug ?? params.slug ?? '';
   const services = useServices();
   const packages = usePackages(slug);
   const service = services.data?.find((s) => s.slug === slug);
@@ -43,28 +52,9 @@ export default function ServiceDetailPage() {
         {packages.data?.length === 0 && (
           <p className="text-muted-foreground">{t('serviceDetail.noPackages')}</p>
         )}
-        <ul className="grid gap-6 md:grid-cols-3">
-          {packages.data?.map((pkg) => {
-            const pay = new URLSearchParams({ service: slug, type: pkg.name, price: pkg.price });
-            return (
-              <li key={pkg.id}>
-                <PackageCard
-                  pkg={pkg}
-                  action={
-                    <Link
-                      to={`/payment?${pay}`}
-                      className={`${buttonVariants()} w-full`}
-                      aria-label={t('voip.purchaseLabel', { plan: pkg.name })}
-                    >
-                      {t('voip.purchase')}
-                    </Link>
-                  }
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <PackageGrid packages={packages.data ?? []} />
       </section>
+      {children}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { BackLink } from '@/components/back-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getPublicConfig } from '@/lib/public-config';
+import { rememberSelection } from '@/lib/selection';
 import { usePackages } from '../api/catalogue';
 import { PackageCard } from '../components/package-card';
 
@@ -17,13 +18,13 @@ const BENEFITS = [
 
 /** What the payment page reads back (SPEC §2, "VoIP packages screen"). */
 export function rememberVoipPlan(plan: Package): void {
-  const selected = {
+  rememberSelection('selectedVoIPPackage', {
     type: 'voip-package',
+    id: plan.id,
     name: `VoIP ${plan.name} Plan`,
     price: Number(plan.price),
     details: { features: plan.features, billingPeriod: plan.billingPeriod, period: 'monthly' },
-  };
-  localStorage.setItem('selectedVoIPPackage', JSON.stringify(selected));
+  });
 }
 
 export default function VoipPage() {
@@ -84,17 +85,13 @@ export default function VoipPage() {
       <div id="setup" className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t('voip.setup.title')}</h2>
-            </CardTitle>
+            <CardTitle as="h2">{t('voip.setup.title')}</CardTitle>
             <CardDescription>{t('voip.setup.text')}</CardDescription>
           </CardHeader>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t('voip.billing.title')}</h2>
-            </CardTitle>
+            <CardTitle as="h2">{t('voip.billing.title')}</CardTitle>
             <CardDescription>{t('voip.billing.text')}</CardDescription>
           </CardHeader>
         </Card>

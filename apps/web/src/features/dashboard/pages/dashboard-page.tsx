@@ -1,6 +1,7 @@
 import { Shield, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServicesGrid } from '@/components/services-grid';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
@@ -18,7 +19,7 @@ export default function DashboardPage() {
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle as="h2" className="flex items-center gap-2">
               <Wallet aria-hidden="true" className="size-5 text-primary" />
               {t('home.currentBalance')}
             </CardTitle>
@@ -30,7 +31,7 @@ export default function DashboardPage() {
         {user.isAdmin && (
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2">
+              <CardTitle as="h2" className="flex items-center gap-2">
                 <Shield aria-hidden="true" className="size-5 text-primary" />
                 {t('dashboard.adminAccess')}
               </CardTitle>
@@ -43,6 +44,17 @@ export default function DashboardPage() {
           </Card>
         )}
       </div>
+      <section aria-labelledby="dashboard-services" className="space-y-4">
+        <div className="flex flex-wrap items-baseline gap-3">
+          <h2 id="dashboard-services" className="me-auto text-2xl font-semibold">
+            {t('home.yourServices')}
+          </h2>
+          <Link to="/sip-services" className="text-sm text-primary underline">
+            {t('dashboard.allSip')}
+          </Link>
+        </div>
+        <ServicesGrid signedIn />
+      </section>
     </div>
   );
 }

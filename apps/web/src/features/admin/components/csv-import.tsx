@@ -1,0 +1,185 @@
+import type { CsvImportResult } from '@parley/shared';
+import { COUNTRY_PRICING_CSV_COLUMNS, NUMBER_CSV_COLUMNS } from '@parley/shared/domain';
+import { Download, Upload } from 'lucide-react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/input';
+import { showToast } from '@/lib/toast';
+import { useAdminErrorToast } from '../api/admin-errors';
+import { useCsvImport } from '../api/catalogue-admin';
+
+const COLUMNS = { 'country-pricing': COUNTRY_PRICING_CSV_COLUMNS, numbers: NUMBER_CSV_COLUMNS };
+
+export function CsvExportLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} download className={buttonVariants({ variant: 'outline' })}>
+      <Download aria-hidden="true" />
+      {t('admin.csv.export')}
+    </a>
+  );
+}
+
+/**
+ * Upload in two steps: the server first answers with what each line would do and
+ * what is wrong with it; only an error-free preview can be committed, all at once.
+ */
+export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers' }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const upload = useCsvImport(resource);
+  const errorToast = useAdminErrorToast();
+  const [open, setOpen] = useState(false);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CsvImportResult | null>(null);
+  const [fileName, setFileName] = useState('');
+  // Bumped on close, so a file still being read for a closed dialog is ignored.
+  const session = useRef(0);
+
+  const close = () => {
+    session.current++;
+    setFileName('');
+    setOpen(false);
+    setCsv(null);
+    setPreview(null);
+    upload.reset();
+  };
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Cleared so that choosing the same file again, once fixed, reads it again.
+    input.value = '';
+    setPreview(null);
+    if (!file) return;
+    const mine = session.current;
+    const text = await file.text();
+    if (mine !== session.current) return;
+    setFileName(file.name);
+    setCsv(text);
+    upload.mutate(
+      { csv: text, commit: false },
+      {
+        onSuccess: (result) => mine === session.current && setPreview(result),
+        onError: errorToast,
+      },
+    );
+  }
+
+  function commit() {
+    if (!csv) return;
+    upload.mutate(
+      { csv, commit: true },
+      {
+        onSuccess: (result) => {
+          if (!result.committed) return setPreview(result);
+          showToast(
+            'success',
+            t('common.success'),
+            t('admin.csv.imported', { count: result.rows.length }),
+          );
+          close();
+        },
+        onError: errorToast,
+      },
+    );
+  }
+
+  const bad = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Upload aria-hidden="true" />
+        {t('admin.csv.import')}
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => !o && close()}>
+        <DialogContent closeLabel={t('common.close')} className="max-w-3xl">
+          <DialogTitle>{t('admin.csv.import')}</DialogTitle>
+          <DialogDescription>
+            {t('admin.csv.columns')} <code dir="ltr">{COLUMNS[resource].join(',')}</code>
+          </DialogDescription>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-file`}>{t('admin.csv.file')}</Label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={choose}
+              className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2"
+            />
+            {fileName && (
+              <p className="text-sm text-muted-foreground" dir="ltr">
+                {fileName}
+              </p>
+            )}
+          </div>
+          {upload.isPending && <p role="status">{t('common.loading')}</p>}
+          {preview && (
+            <div className="space-y-3">
+              <p role="status" className={bad ? 'text-destructive' : 'text-green-800'}>
+                {bad
+                  ? t('admin.csv.invalid', { count: bad })
+                  : t('admin.csv.ready', { count: preview.rows.length })}
+              </p>
+              <div className="max-h-80 overflow-auto rounded-lg border">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">{t('admin.csv.preview')}</caption>
+                  <thead className="sticky top-0 bg-muted">
+                    <tr>
+                      <th scope="col" className="p-2 text-start">
+                        {t('admin.csv.line')}
+                      </th>
+                      <th scope="col" className="p-2 text-start">
+                        {t('admin.csv.item')}
+                      </th>
+                      <th scope="col" className="p-2 text-start">
+                        {t('admin.csv.action')}
+                      </th>
+                      <th scope="col" className="p-2 text-start">
+                        {t('admin.csv.problems')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.rows.map((r) => (
+                      <tr
+                        key={r.line}
+                        className={r.errors.length ? 'border-t bg-red-50' : 'border-t'}
+                      >
+                        <td className="p-2">{r.line}</td>
+                        <td className="p-2">{r.label}</td>
+                        <td className="p-2">{t(`admin.csv.${r.action}`)}</td>
+                        <td className="p-2 text-destructive">
+                          {r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              disabled={!preview || bad > 0 || preview.rows.length === 0 || upload.isPending}
+              onClick={commit}
+            >
+              {t('admin.csv.commit', { count: preview?.rows.length ?? 0 })}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

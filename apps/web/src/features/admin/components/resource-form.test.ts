@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { type FieldSpec, toBody, validate } from './resource-form';
+
+const fields: FieldSpec[] = [
+  { name: 'name', label: 'Name', kind: 'text', required: 'Name is required' },
+  {
+    name: 'slug',
+    label: 'Slug',
+    kind: 'text',
+    required: 'Slug is required',
+    pattern: { re: /^[a-z0-9-]+$/, message: 'Invalid slug format' },
+  },
+  { name: 'sms', label: 'SMS price', kind: 'decimal', scale: 4, required: 'SMS price is required' },
+  { name: 'code', label: 'Code', kind: 'text', nullIfEmpty: true },
+  { name: 'features', label: 'Features', kind: 'lines' },
+  { name: 'isActive', label: 'Active', kind: 'checkbox' },
+];
+const decimal = (label: string, scale: number) => `${label}/${scale}`;
+
+describe('validate', () => {
+  it('names every empty required field with its own message', () => {
+    expect(validate(fields, { name: ' ', slug: '', sms: '', isActive: true }, decimal)).toEqual({
+      name: 'Name is required',
+      slug: 'Slug is required',
+      sms: 'SMS price is required',
+    });
+  });
+
+  it('checks patterns and decimal places, refusing negatives and text', () => {
+    const base = { name: 'A', slug: 'ok-1', sms: '0.0123' };
+    expect(validate(fields, base, decimal)).toEqual({});
+    expect(validate(fields, { ...base, slug: 'Not OK' }, decimal)).toEqual({
+      slug: 'Invalid slug format',
+    });
+    for (const sms of ['-1', '0.01234', 'abc', '1e3', '1,5'])
+      expect(validate(fields, { ...base, sms }, decimal), sms).toEqual({ sms: 'SMS price/4' });
+  });
+});
+
+describe('toBody', () => {
+  it('trims text, keeps booleans, splits lines and sends null for an empty optional code', () => {
+    expect(
+      toBody(fields, {
+        name: ' Fax ',
+        slug: 'fax',
+        sms: '0.01',
+        code: '',
+        features: 'One\n\n  Two  \n',
+        isActive: false,
+      }),
+    ).toEqual({
+      name: 'Fax',
+      slug: 'fax',
+      sms: '0.01',
+      code: null,
+      features: ['One', 'Two'],
+      isActive: false,
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import type { Service } from '@parley/shared';
+import { useTranslation } from 'react-i18next';
+import { SERVICE_ICONS } from '@/components/services-grid';
+import { useAdminList } from '../api/catalogue-admin';
+import type { FieldSpec } from '../components/resource-form';
+import { type Column, ResourceTab } from '../components/resource-tab';
+import { ActiveBadge } from './active-badge';
+
+const SLUG = /^[a-z0-9-]+$/;
+
+export function ServicesTab() {
+  const { t } = useTranslation();
+  const inUse = (useAdminList<Service>('services').data ?? []).map((s) => s.icon);
+  const fields: FieldSpec[] = [
+    {
+      name: 'name',
+      label: t('admin.fields.name'),
+      kind: 'text',
+      required: t('admin.validation.serviceName'),
+    },
+    {
+      name: 'slug',
+      label: t('admin.fields.slug'),
+      kind: 'text',
+      ltr: true,
+      required: t('admin.validation.slugRequired'),
+      pattern: { re: SLUG, message: t('admin.validation.slugFormat') },
+      hint: t('admin.fields.slugHint'),
+    },
+    {
+      name: 'icon',
+      label: t('admin.fields.icon'),
+      kind: 'select',
+      required: t('admin.validation.icon'),
+      // Icons already in use stay choosable, so an edit never changes one silently.
+      options: [...new Set([...Object.keys(SERVICE_ICONS), ...inUse])].map((value) => ({
+        value,
+        label: value,
+      })),
+    },
+    { name: 'description', label: t('admin.fields.description'), kind: 'textarea' },
+    { name: 'isActive', label: t('admin.fields.isActive'), kind: 'checkbox' },
+  ];
+  const columns: Column<Service>[] = [
+    { header: t('admin.fields.name'), cell: (s) => s.name },
+    { header: t('admin.fields.slug'), cell: (s) => <code>{s.slug}</code>, ltr: true },
+    { header: t('admin.fields.icon'), cell: (s) => s.icon, ltr: true },
+    { header: t('admin.fields.status'), cell: (s) => <ActiveBadge active={s.isActive} /> },
+  ];
+  return (
+    <ResourceTab<Service>
+      resource="services"
+      texts={{
+        title: t('admin.services.title'),
+        add: t('admin.services.add'),
+        edit: t('admin.services.edit'),
+        deleteConfirm: t('admin.services.deleteConfirm'),
+        empty: t('admin.services.empty'),
+        loadFailed: t('admin.loadFailed'),
+      }}
+      columns={columns}
+      fields={fields}
+      blank={{ name: '', slug: '', icon: 'globe', description: '', isActive: true }}
+      toValues={(s) => ({
+        name: s.name,
+        slug: s.slug,
+        icon: s.icon,
+        description: s.description,
+        isActive: s.isActive,
+      })}
+      nameOf={(s) => s.name}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { Package } from '@parley/shared';
+import { useTranslation } from 'react-i18next';
+import { PackageCard } from './package-card';
+import { PurchaseLink } from './purchase-link';
+
+/** Packages as cards, each with a Purchase link to the payment page. */
+export function PackageGrid({
+  packages,
+  columns = 3,
+}: {
+  packages: readonly Package[];
+  columns?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`grid gap-6 ${columns === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3'}`}>
+      {packages.map((pkg) => (
+        <li key={pkg.id}>
+          <PackageCard
+            pkg={pkg}
+            action={
+              <PurchaseLink
+                service={pkg.serviceSlug}
+                type={pkg.name}
+                price={pkg.price}
+                item={pkg.id}
+                label={t('voip.purchaseLabel', { plan: pkg.name })}
+              >
+                {t('voip.purchase')}
+              </PurchaseLink>
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

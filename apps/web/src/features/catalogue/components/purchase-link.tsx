@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+
+/**
+ * A way to buy one catalogue item: /payment with the service, what it is, its shown
+ * price and its id. The payment step prices the item again from the id.
+ */
+export function PurchaseLink({
+  service,
+  type,
+  price,
+  item,
+  label,
+  children,
+}: {
+  service: string;
+  type: string;
+  price: string;
+  /** The package's or SIP domain's id. */
+  item: string;
+  /** The full accessible name, naming the item ("Purchase the Starter plan"). */
+  label: string;
+  children: string;
+}) {
+  const query = new URLSearchParams({ service, type, price, item });
+  return (
+    <Link to={`/payment?${query}`} className={`${buttonVariants()} w-full`} aria-label={label}>
+      {children}
+    </Link>
+  );
+}

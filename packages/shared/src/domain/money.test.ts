@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  add,
+  compareDecimal,
+  divide,
+  fromUnits,
+  minDecimal,
+  multiply,
+  subtract,
+  toUnits,
+} from './money.js';
+
+describe('compareDecimal', () => {
+  it.each([
+    ['25.00', '25', 0],
+    ['9.50', '10.00', -1],
+    ['100.00', '99.99', 1],
+    ['0.0123', '0.012', 1],
+    ['007.1', '7.10', 0],
+    ['0', '0.00', 0],
+    ['12345678901234567890.01', '12345678901234567890.1', -1],
+    ['-1.5', '1', -1],
+  ] as const)('%s vs %s is %i', (a, b, expected) => {
+    expect(compareDecimal(a, b)).toBe(expected);
+    expect(compareDecimal(b, a)).toBe(-expected || 0);
+  });
+});
+
+describe('minDecimal', () => {
+  it('finds the smallest exactly, or null for none', () => {
+    expect(minDecimal(['150.00', '25.00', '75.00', '25.0'])).toBe('25.00');
+    expect(minDecimal(['0.30000000000000001', '0.3'])).toBe('0.3');
+    expect(minDecimal([])).toBeNull();
+  });
+});
+
+describe('toUnits / fromUnits', () => {
+  it('round-trips exactly and refuses more decimals than the scale', () => {
+    expect(toUnits('12.3', 2)).toBe(1230n);
+    expect(toUnits('-0.05', 2)).toBe(-5n);
+    expect(toUnits('7.100', 2)).toBe(710n);
+    expect(fromUnits(1230n, 2)).toBe('12.30');
+    expect(fromUnits(-5n, 2)).toBe('-0.05');
+    expect(fromUnits(5n, 0)).toBe('5');
+    expect(() => toUnits('0.001', 2)).toThrow(RangeError);
+    expect(() => toUnits('1e3', 2)).toThrow(RangeError);
+    expect(() => toUnits('', 2)).toThrow(RangeError);
+  });
+
+  it('round-trips any amount', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.nat(18),
+        (units, scale) => {
+          expect(toUnits(fromUnits(units, scale), scale)).toBe(units);
+        },
+      ),
+    );
+  });
+});
+
+describe('multiply and divide', () => {
+  it.each([
+    ['100.00', '0.79', 2, 'half-up', '79.00'],
+    ['0.005', '1', 2, 'half-up', '0.01'],
+    ['0.005', '1', 2, 'down', '0.00'],
+    ['0.001', '1', 2, 'up', '0.01'],
+    ['-0.005', '1', 2, 'half-up', '-0.01'],
+    ['123.45', '0.000012345678', 8, 'half-up', '0.00152407'],
+  ] as const)('%s × %s to %i (%s) = %s', (a, b, scale, rounding, expected) => {
+    expect(multiply(a, b, scale, rounding)).toBe(expected);
+  });
+
+  it.each([
+    ['100.00', '65000.12', 8, 'up', '0.00153846'],
+    ['1', '3', 4, 'half-up', '0.3333'],
+    ['2', '3', 4, 'half-up', '0.6667'],
+    ['2', '3', 4, 'down', '0.6666'],
+    ['10', '0.5', 2, 'down', '20.00'],
+  ] as const)('%s ÷ %s to %i (%s) = %s', (a, b, scale, rounding, expected) => {
+    expect(divide(a, b, scale, rounding)).toBe(expected);
+  });
+
+  it('refuses to divide by zero or a negative rate', () => {
+    expect(() => divide('1', '0', 2, 'down')).toThrow(RangeError);
+    expect(() => divide('1', '-2', 2, 'down')).toThrow(RangeError);
+  });
+
+  it('rounds down, then up, around the exact quotient', () => {
+    const amount = fc.bigInt({ min: 0n, max: 10n ** 12n }).map((u) => fromUnits(u, 2));
+    const rate = fc.bigInt({ min: 1n, max: 10n ** 12n }).map((u) => fromUnits(u, 6));
+    fc.assert(
+      fc.property(amount, rate, (a, r) => {
+        const down = toUnits(divide(a, r, 8, 'down'), 8);
+        const up = toUnits(divide(a, r, 8, 'up'), 8);
+        expect(up - down === 0n || up - down === 1n).toBe(true);
+        // down × rate ≤ amount ≤ up × rate, exactly.
+        expect(compareDecimal(multiply(fromUnits(down, 8), r, 14, 'down'), a)).toBeLessThanOrEqual(
+          0,
+        );
+        expect(compareDecimal(multiply(fromUnits(up, 8), r, 14, 'down'), a)).toBeGreaterThanOrEqual(
+          0,
+        );
+      }),
+    );
+  });
+
+  it('adds and subtracts at a fixed scale', () => {
+    expect(add('0.10', '0.20', 2)).toBe('0.30');
+    expect(subtract('5.00', '7.25', 2)).toBe('-2.25');
+  });
+});

@@ -1,0 +1,53 @@
+/** How a customer's PBX proves itself to the trunk (SPEC §2, Configure Service). */
+export const TRUNK_AUTH_METHODS = ['credentials', 'ip', 'tls'] as const;
+export type TrunkAuthMethod = (typeof TRUNK_AUTH_METHODS)[number];
+
+/** Codecs offered first in SDP, in the customer's order of preference. */
+export const TRUNK_CODECS = ['g711', 'g722', 'g729', 'opus'] as const;
+export type TrunkCodec = (typeof TRUNK_CODECS)[number];
+
+export const MAX_TRUNK_CHANNELS = 1000;
+export const MAX_TRUNK_IPS = 20;
+
+export const DEFAULT_TRUNK_SETTINGS = {
+  authMethod: 'credentials',
+  concurrentCalls: 10,
+  codec: 'g711',
+  allowedIps: [] as string[],
+} as const;
+
+const IPV4_BLOCKED: readonly [number, number][] = [
+  // [network as a 32-bit number, prefix length]
+  [0x00000000, 8], // "this" network
+  [0x0a000000, 8], // private
+  [0x64400000, 10], // carrier-grade NAT
+  [0x7f000000, 8], // loopback
+  [0xa9fe0000, 16], // link-local
+  [0xac100000, 12], // private
+  [0xc0000200, 24], // documentation
+  [0xc0a80000, 16], // private
+  [0xc6120000, 15], // benchmarking
+  [0xc6336400, 24], // documentation
+  [0xcb007100, 24], // documentation
+  [0xe0000000, 3], // multicast, reserved and broadcast (224.0.0.0 and up)
+];
+
+/**
+ * Whether an address (already known to be valid IPv4 or IPv6) is public unicast, the
+ * only kind a PBX on the internet can call from.
+ */
+export function isPublicIp(ip: string): boolean {
+  if (!ip.includes(':')) {
+    const n = ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+    return !IPV4_BLOCKED.some(
+      ([net, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits)),
+    );
+  }
+  const lower = ip.toLowerCase();
+  if (lower === '::' || lower === '::1') return false;
+  if (lower.startsWith('::ffff:')) return isPublicIp(lower.slice(7));
+  const first = Number.parseInt(lower.split(':')[0] || '0', 16);
+  // Global unicast is 2000::/3; this leaves out ULA, link-local, multicast and the rest.
+  if (first < 0x2000 || first > 0x3fff) return false;
+  return !lower.startsWith('2001:db8:') && !lower.startsWith('2001:0db8:');
+}
