@@ -22,6 +22,14 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createPaymentsRepo } from './modules/payments/payments.repo.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
+import { createRatesRepo } from './modules/payments/rates.repo.js';
+import { createRatesService } from './modules/payments/rates.service.js';
+import { createWalletsRepo } from './modules/payments/wallets.repo.js';
+import { createWalletsService } from './modules/payments/wallets.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
@@ -126,6 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sipTrunkRoutes, {
     trunk: createSipTrunkService({ repo: createSipTrunkRepo(db) }),
   });
+  const walletsRepo = createWalletsRepo(db);
+  const wallets = createWalletsService({ repo: walletsRepo });
+  const rates = createRatesService({ repo: createRatesRepo(db), maxAgeMs: config.rateMaxAgeMs });
+  const payments = createPaymentsService({
+    repo: createPaymentsRepo(db),
+    wallets: walletsRepo,
+    rates,
+    events,
+  });
+  await app.register(paymentsRoutes, { payments, wallets });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
@@ -133,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         users: createUsersService({ repo: createUsersRepo(db) }),
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
+      await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
       await admin.register(catalogueWriteRoutes, {
         admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
         catalogue,

@@ -96,6 +96,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ AUTH_LIMIT_FACTOR: '0' })[0]).toMatch(/^AUTH_LIMIT_FACTOR: /);
   });
 
+  it('reads RATE_MAX_AGE_HOURS, 24 hours unless set', () => {
+    expect(loadConfig({}).rateMaxAgeMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ RATE_MAX_AGE_HOURS: '0.5' }).rateMaxAgeMs).toBe(1_800_000);
+    expect(problemsOf({ RATE_MAX_AGE_HOURS: '-1' })[0]).toMatch(/^RATE_MAX_AGE_HOURS: /);
+    expect(problemsOf({ RATE_MAX_AGE_HOURS: 'soon' })[0]).toMatch(/^RATE_MAX_AGE_HOURS: /);
+  });
+
   it('reads TRUST_PROXY as a flag or a hop count', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

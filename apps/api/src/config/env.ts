@@ -37,6 +37,12 @@ const envSchema = z.object({
   AUTH_LIMIT_FACTOR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000),
   ),
+  RATE_MAX_AGE_HOURS: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(0.01, 'must be positive')
+      .max(24 * 365),
+  ),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -68,6 +74,8 @@ export interface Config {
   authLimitFactor: number;
   /** An admin to create (or promote) at start, when both are set. */
   admin: { email: string; password: string } | null;
+  /** Exchange rates older than this are refused rather than used. */
+  rateMaxAgeMs: number;
 }
 
 function trustProxyOf(value: 'true' | 'false' | number | undefined): boolean | number {
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramUrl: e.TELEGRAM_URL ?? null,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
+    rateMaxAgeMs: (e.RATE_MAX_AGE_HOURS ?? 24) * 3_600_000,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

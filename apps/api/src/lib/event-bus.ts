@@ -10,6 +10,21 @@ export type DomainEvent =
         action: 'created' | 'updated' | 'deleted';
         id: string;
       };
+    }
+  | {
+      type: 'transaction.created';
+      data: {
+        id: string;
+        userId: string;
+        email: string;
+        serviceName: string;
+        currency: string;
+        amount: string;
+      };
+    }
+  | {
+      type: 'transaction.updated';
+      data: { id: string; userId: string; status: string };
     };
 
 /**

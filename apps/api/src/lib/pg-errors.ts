@@ -9,3 +9,4 @@ export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 /** Deleting a row another still references (ON DELETE RESTRICT raises this one). */
 export const RESTRICT_VIOLATION = '23001';
+export const CHECK_VIOLATION = '23514';

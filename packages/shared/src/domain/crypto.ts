@@ -86,3 +86,46 @@ export function isTxHashFormat(network: Network, hash: string): boolean {
       return /^[1-9A-HJ-NP-Za-km-z]{86,88}$/.test(hash);
   }
 }
+
+/** Decimal places a quoted crypto amount carries (the chains allow as many or more). */
+export const CRYPTO_DECIMALS: Record<CryptoCurrency, number> = {
+  BTC: 8,
+  ETH: 8,
+  USDT: 6,
+  USDC: 6,
+  LTC: 8,
+  SOL: 9,
+  BNB: 8,
+  TRX: 6,
+  MATIC: 8,
+};
+
+/** How long a quoted crypto amount holds (the payment page counts it down). */
+export const QUOTE_TTL_MINUTES = 15;
+
+/** The smallest top-up, in US dollars (SPEC §5). */
+export const MIN_TOP_UP_USD = '100';
+
+/** The currency balances are kept and shown in. */
+export const BILLING_CURRENCY = 'GBP';
+
+/** What a top-up is called in a payment (SPEC §7: the Add Funds flow). */
+export const TOP_UP_SERVICE_NAME = 'Add Funds';
+
+/** "USDT-TRC20" → USDT on tron; "BTC" → BTC on its default chain; null if unknown. */
+export function parsePaymentCurrency(
+  label: string,
+): { currency: CryptoCurrency; network: Network } | null {
+  const [code = '', standard] = label.split('-');
+  if (!(CRYPTO_CURRENCIES as readonly string[]).includes(code)) return null;
+  const currency = code as CryptoCurrency;
+  const network = standard ? networkOf(standard) : CURRENCY_NETWORKS[currency][0];
+  if (!network || !CURRENCY_NETWORKS[currency].includes(network)) return null;
+  return { currency, network };
+}
+
+/** The label a payment carries: USDT gets its token standard, others their code. */
+export function paymentCurrencyLabel(currency: CryptoCurrency, network: Network): string {
+  if (currency !== 'USDT') return currency;
+  return network === 'tron' ? 'USDT-TRC20' : 'USDT-ERC20';
+}

@@ -9,6 +9,7 @@ import {
   multiply,
   subtract,
   toUnits,
+  trimDecimal,
 } from './money.js';
 
 describe('compareDecimal', () => {
@@ -111,4 +112,15 @@ describe('multiply and divide', () => {
     expect(add('0.10', '0.20', 2)).toBe('0.30');
     expect(subtract('5.00', '7.25', 2)).toBe('-2.25');
   });
+});
+
+describe('trimDecimal', () => {
+  it.each([
+    ['0.001500', '0.0015'],
+    ['300.000000000000000000', '300'],
+    ['300', '300'],
+    ['100', '100'],
+    ['0.000', '0'],
+    ['-2.50', '-2.5'],
+  ])('%s → %s', (input, output) => expect(trimDecimal(input)).toBe(output));
 });

@@ -93,3 +93,9 @@ export function minDecimal(values: readonly string[]): string | null {
     null,
   );
 }
+
+/** Drops trailing zeros after the point ("0.001500" → "0.0015", "300.00" → "300"). */
+export function trimDecimal(value: string): string {
+  if (!value.includes('.')) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Fiat money: the balance, prices, credits. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+/** Crypto amounts and exchange rates need far more places than fiat. */
+const fine = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+/** 1 `base` = `rate` `quote`, as set by `source` at `updated_at`. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    rate: fine('rate').notNull(),
+    source: text('source').notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.base, t.quote] }),
+    check('exchange_rates_positive', sql`${t.rate} > 0`),
+  ],
+);
+
+/** Where customers send crypto; admins manage them, the client never hard-codes one. */
+export const cryptoWallets = pgTable(
+  'crypto_wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    walletType: text('wallet_type').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [unique('crypto_wallets_currency_address').on(t.currency, t.network, t.address)],
+);
+
+/**
+ * Every change of a balance, written in the same transaction as users.crypto_balance.
+ * (kind, reference) is unique: the same payment can never be credited twice, nor the
+ * same message charged or refunded twice.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    /** The exchange rate applied, when the money arrived in another currency. */
+    rate: fine('rate'),
+    note: text('note').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [
+    check(
+      'ledger_entries_kind',
+      sql`${t.kind} in ('deposit', 'purchase', 'charge', 'refund', 'adjustment')`,
+    ),
+    check('ledger_entries_balance_after', sql`${t.balanceAfter} >= 0`),
+    check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+    unique('ledger_entries_kind_reference').on(t.kind, t.reference),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A crypto amount locked for a short time: what the customer is asked to send. */
+export const paymentQuotes = pgTable(
+  'payment_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fiatAmount: money('fiat_amount').notNull(),
+    fiatCurrency: text('fiat_currency').notNull(),
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => cryptoWallets.id, { onDelete: 'restrict' }),
+    address: text('address').notNull(),
+    cryptoAmount: fine('crypto_amount').notNull(),
+    /** 1 crypto = `rate` fiat. */
+    rate: fine('rate').notNull(),
+    /** What the payment is worth in the billing currency, and the rate that made it. */
+    creditAmount: money('credit_amount').notNull(),
+    creditRate: fine('credit_rate').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [check('payment_quotes_positive', sql`${t.cryptoAmount} > 0 and ${t.fiatAmount} > 0`)],
+);
+
+/** A customer's payment, pending until an admin approves or rejects it. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    serviceName: text('service_name').notNull(),
+    servicePrice: text('service_price'),
+    amount: money('amount').notNull(),
+    amountCurrency: text('amount_currency').notNull(),
+    /** As the customer chose it: BTC, USDT-TRC20… */
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => cryptoWallets.id, { onDelete: 'restrict' }),
+    walletAddress: text('wallet_address').notNull(),
+    cryptoAmount: fine('crypto_amount').notNull(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .unique()
+      .references(() => paymentQuotes.id, { onDelete: 'restrict' }),
+    txHash: text('tx_hash').unique(),
+    /** What a purchase buys: a package, a SIP domain or a number (null for a top-up). */
+    itemKind: text('item_kind'),
+    itemId: uuid('item_id'),
+    creditAmount: money('credit_amount').notNull(),
+    creditRate: fine('credit_rate').notNull(),
+    status: text('status').notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('transactions_kind', sql`${t.kind} in ('topup', 'purchase')`),
+    check('transactions_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.creditAmount} > 0`),
+    check(
+      'transactions_item',
+      sql`(${t.kind} = 'topup') = (${t.itemKind} is null) and (${t.itemKind} is null) = (${t.itemId} is null)`,
+    ),
+    index('transactions_user_idx').on(t.userId, t.createdAt),
+    index('transactions_status_idx').on(t.status, t.createdAt),
+  ],
+);

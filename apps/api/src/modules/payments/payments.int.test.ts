@@ -1,0 +1,390 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
+import { createAdminAccounts } from '../auth/admin-accounts.js';
+import { createAuthRepo } from '../auth/auth.repo.js';
+
+const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const HASH = 'a'.repeat(64);
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let customer: string;
+let customerId: string;
+const events: DomainEvent[] = [];
+
+beforeAll(async () => {
+  const bus = createEventBus();
+  bus.subscribe((e) => events.push(e));
+  ctx = await createTestApp({}, { events: bus });
+  const { password } = await createAdminAccounts({
+    repo: createAuthRepo(ctx.database.db),
+    events: bus,
+  }).createAdmin('pay-admin@example.com');
+  admin = sessionCookieOf(
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'pay-admin@example.com', password },
+    }),
+  );
+  const signed = await signUp(ctx.app);
+  customer = sessionCookieOf(signed.res);
+  customerId = signed.res.json().id;
+});
+afterAll(() => ctx.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  cookie: string | null,
+  payload?: unknown,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const one = async <T>(query: ReturnType<typeof sql>) =>
+  (await queryRows<T>(ctx.database, query))[0];
+const balance = async (id = customerId) =>
+  (await one<{ b: string }>(sql`select crypto_balance::text as b from users where id = ${id}`))?.b;
+const count = async (table: string) =>
+  (await one<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))?.n;
+
+/** The ledger agrees with every cached balance. */
+afterEach(async () => {
+  const check = await call('GET', '/api/admin/ledger/check', admin);
+  expect(check.json().mismatches).toEqual([]);
+});
+
+describe('crypto wallets', () => {
+  it('have no seed: until an admin adds one, payments in that currency are unavailable', async () => {
+    expect((await call('GET', '/api/payments/wallets', customer)).json()).toEqual([]);
+    const res = await call('POST', '/api/payments/quote', customer, {
+      amount: '150.00',
+      currency: 'BTC',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'PAYMENT_UNAVAILABLE',
+      message: 'Payments in BTC are unavailable right now.',
+    });
+  });
+
+  it('are checked against their chain, and TRC20 means tron', async () => {
+    const bad = await call('POST', '/api/admin/crypto-wallets', admin, {
+      currency: 'BTC',
+      network: 'bitcoin',
+      address: `${BTC.slice(0, -1)}b`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual([
+      { path: 'body.address', message: 'Not a valid bitcoin address' },
+    ]);
+    const wrongChain = await call('POST', '/api/admin/crypto-wallets', admin, {
+      currency: 'USDT',
+      network: 'bitcoin',
+      address: BTC,
+    });
+    expect(wrongChain.json().error.fields[0].path).toBe('body.network');
+    expect(await count('crypto_wallets')).toBe(0);
+
+    const btc = await call('POST', '/api/admin/crypto-wallets', admin, {
+      currency: 'BTC',
+      network: 'bitcoin',
+      address: BTC,
+      walletType: 'cold_storage',
+    });
+    expect(btc.statusCode).toBe(201);
+    expect(btc.json()).toMatchObject({ currency: 'BTC', address: BTC, isActive: true });
+    const usdt = await call('POST', '/api/admin/crypto-wallets', admin, {
+      currency: 'USDT',
+      network: 'TRC20',
+      address: TRON,
+    });
+    expect(usdt.json()).toMatchObject({ network: 'tron' });
+    const again = await call('POST', '/api/admin/crypto-wallets', admin, {
+      currency: 'BTC',
+      network: 'bitcoin',
+      address: BTC,
+    });
+    expect(again.statusCode).toBe(409);
+    const listed = (await call('GET', '/api/payments/wallets', customer)).json();
+    expect(listed.map((w: { currency: string }) => w.currency).sort()).toEqual(['BTC', 'USDT']);
+  });
+});
+
+describe('a top-up', () => {
+  it('is quoted in crypto from the rate, rounded up, and locked for 15 minutes', async () => {
+    const before = Date.now();
+    const res = await call('POST', '/api/payments/quote', customer, {
+      amount: '150.00',
+      currency: 'BTC',
+    });
+    expect(res.statusCode).toBe(201);
+    // 150 / 95000 = 0.001578947…, rounded up to 8 places.
+    expect(res.json()).toMatchObject({
+      fiatAmount: '150.00',
+      fiatCurrency: 'USD',
+      network: 'bitcoin',
+      address: BTC,
+      cryptoAmount: '0.00157895',
+      creditAmount: '118.50',
+    });
+    const expires = new Date(res.json().expiresAt).getTime();
+    expect(expires - before).toBeGreaterThanOrEqual(15 * 60_000 - 1000);
+    expect(expires - before).toBeLessThanOrEqual(15 * 60_000 + 5000);
+  });
+
+  it('is refused below $100, to a wrong address, with a bad hash, and when signed out', async () => {
+    const base = {
+      amount: '150.00',
+      currency: 'BTC',
+      walletAddress: BTC,
+      serviceName: 'Add Funds',
+    };
+    const cases: [unknown, string | null, number, string][] = [
+      [{ ...base, amount: '99.99' }, customer, 422, 'BELOW_MINIMUM'],
+      [
+        { ...base, walletAddress: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy' },
+        customer,
+        400,
+        'WALLET_MISMATCH',
+      ],
+      [{ ...base, txHash: '0x1234' }, customer, 400, 'INVALID_TX_HASH'],
+      [{ ...base, currency: 'DOGE' }, customer, 400, 'VALIDATION_FAILED'],
+      [{ ...base, amount: '-5' }, customer, 400, 'VALIDATION_FAILED'],
+      [{ ...base, amount: '1e3' }, customer, 400, 'VALIDATION_FAILED'],
+      [{ ...base, currency: 'ETH' }, customer, 422, 'PAYMENT_UNAVAILABLE'],
+      [base, null, 401, 'UNAUTHORIZED'],
+    ];
+    for (const [payload, cookie, status, code] of cases) {
+      const res = await call('POST', '/api/transactions/create', cookie, payload);
+      expect([res.statusCode, res.json().error.code], JSON.stringify(payload)).toEqual([
+        status,
+        code,
+      ]);
+    }
+    expect(await count('transactions')).toBe(0);
+    const below = await call('POST', '/api/transactions/create', customer, {
+      ...base,
+      amount: '50',
+    });
+    expect(below.json().error.message).toBe('Minimum deposit is $100 USD');
+  });
+
+  it('is pending until approved, then credits the locked amount exactly once', async () => {
+    const quote = (
+      await call('POST', '/api/payments/quote', customer, { amount: '250.00', currency: 'BTC' })
+    ).json();
+    const created = await call('POST', '/api/transactions/create', customer, {
+      amount: '250.00',
+      currency: 'BTC',
+      walletAddress: BTC,
+      serviceName: 'Add Funds',
+      servicePrice: '250.00',
+      txHash: HASH,
+      quoteId: quote.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const tx = created.json();
+    expect(tx).toMatchObject({
+      status: 'pending',
+      cryptoAmount: quote.cryptoAmount,
+      creditAmount: '197.50',
+      currency: 'BTC',
+      txHash: HASH,
+    });
+    expect(events).toContainEqual({
+      type: 'transaction.created',
+      data: expect.objectContaining({ id: tx.id, serviceName: 'Add Funds', amount: '250.00' }),
+    });
+    // The rate moving after the quote does not change what is credited.
+    await call('PUT', '/api/admin/rates/USD/GBP', admin, { rate: '0.5' });
+    expect(await balance()).toBe('0.00');
+
+    const approved = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      adminNotes: 'Payment approved by admin',
+    });
+    expect(await balance()).toBe('197.50');
+    const again = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
+    expect(again.statusCode).toBe(409);
+    const reject = await call('POST', `/api/admin/payments/${tx.id}/reject`, admin, {});
+    expect(reject.json().error.code).toBe('ALREADY_DECIDED');
+    expect(await balance()).toBe('197.50');
+    const ledger = await queryRows<{ amount: string; kind: string; balance_after: string }>(
+      ctx.database,
+      sql`select amount::text, kind, balance_after::text from ledger_entries where user_id = ${customerId}`,
+    );
+    expect(ledger).toEqual([{ amount: '197.50', kind: 'deposit', balance_after: '197.50' }]);
+    const payments = (await call('GET', '/api/admin/payments', admin)).json();
+    expect(payments[0]).toMatchObject({ id: tx.id, approvedBy: expect.any(String) });
+    await call('PUT', '/api/admin/rates/USD/GBP', admin, { rate: '0.79' });
+  });
+
+  it('uses a transaction hash and a quote only once', async () => {
+    const body = { amount: '100', currency: 'BTC', walletAddress: BTC, serviceName: 'Add Funds' };
+    const reused = await call('POST', '/api/transactions/create', customer, {
+      ...body,
+      txHash: HASH,
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.code).toBe('TX_HASH_USED');
+    const quote = (
+      await call('POST', '/api/payments/quote', customer, { amount: '100', currency: 'BTC' })
+    ).json();
+    const first = await call('POST', '/api/transactions/create', customer, {
+      ...body,
+      quoteId: quote.id,
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await call('POST', '/api/transactions/create', customer, {
+      ...body,
+      quoteId: quote.id,
+    });
+    expect(second.statusCode).toBe(409);
+  });
+
+  it('refuses an expired quote', async () => {
+    const quote = (
+      await call('POST', '/api/payments/quote', customer, { amount: '120', currency: 'BTC' })
+    ).json();
+    await ctx.database.db.execute(
+      sql`update payment_quotes set expires_at = now() - interval '1 second' where id = ${quote.id}`,
+    );
+    const res = await call('POST', '/api/transactions/create', customer, {
+      amount: '120',
+      currency: 'BTC',
+      walletAddress: BTC,
+      serviceName: 'Add Funds',
+      quoteId: quote.id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('QUOTE_EXPIRED');
+  });
+
+  it('pays USDT on TRC20 to the tron wallet', async () => {
+    const res = await call('POST', '/api/transactions/create', customer, {
+      amount: '300',
+      currency: 'USDT-TRC20',
+      walletAddress: TRON,
+      serviceName: 'Add Funds',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      currency: 'USDT-TRC20',
+      network: 'tron',
+      cryptoAmount: '300',
+    });
+  });
+
+  it('rejected, records the default note and credits nothing', async () => {
+    const before = await balance();
+    const tx = (
+      await call('POST', '/api/transactions/create', customer, {
+        amount: '100',
+        currency: 'BTC',
+        walletAddress: BTC,
+        serviceName: 'Add Funds',
+      })
+    ).json();
+    const res = await call('POST', `/api/admin/payments/${tx.id}/reject`, admin, {});
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      adminNotes: 'Payment rejected by admin',
+    });
+    expect(await balance()).toBe(before);
+    const approve = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
+    expect(approve.statusCode).toBe(409);
+  });
+
+  it('approved ten times at once credits once', async () => {
+    const before = await balance();
+    const tx = (
+      await call('POST', '/api/transactions/create', customer, {
+        amount: '100',
+        currency: 'BTC',
+        walletAddress: BTC,
+        serviceName: 'Add Funds',
+      })
+    ).json();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {
+          adminNotes: 'seen on chain',
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const credited = await one<{ n: number }>(
+      sql`select count(*)::int as n from ledger_entries where reference = ${`transaction:${tx.id}`}`,
+    );
+    expect(credited?.n).toBe(1);
+    expect(Number(await balance()) - Number(before)).toBeCloseTo(79, 2);
+  });
+
+  it('lists only the customer’s own payments, newest first', async () => {
+    const other = sessionCookieOf((await signUp(ctx.app)).res);
+    expect((await call('GET', '/api/transactions', other)).json()).toEqual([]);
+    const mine = (await call('GET', '/api/transactions', customer)).json();
+    expect(mine.length).toBeGreaterThan(3);
+    const times = mine.map((t: { createdAt: string }) => t.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await call('GET', '/api/transactions', null)).statusCode).toBe(401);
+  });
+});
+
+describe('exchange rates', () => {
+  it('out of date are refused, not guessed, until an admin sets them', async () => {
+    await ctx.database.db.execute(
+      sql`update exchange_rates set updated_at = now() - interval '25 hours' where base = 'BTC'`,
+    );
+    const rates = (await call('GET', '/api/admin/rates', admin)).json();
+    expect(rates.find((r: { base: string }) => r.base === 'BTC')).toMatchObject({ stale: true });
+    const refused = await call('POST', '/api/payments/quote', customer, {
+      amount: '150',
+      currency: 'BTC',
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.code).toBe('RATE_UNAVAILABLE');
+    const set = await call('PUT', '/api/admin/rates/BTC/USD', admin, { rate: '100000' });
+    expect(set.json()).toMatchObject({
+      rate: '100000',
+      stale: false,
+      source: 'admin:pay-admin@example.com',
+    });
+    const quote = await call('POST', '/api/payments/quote', customer, {
+      amount: '150',
+      currency: 'BTC',
+    });
+    expect(quote.json().cryptoAmount).toBe('0.0015');
+  });
+
+  it('convert through USD when there is no direct pair, and refuse nonsense', async () => {
+    // BTC → GBP: 1 BTC = 100000 USD = 79000 GBP, so £79 is 0.001 BTC.
+    const quote = await call('POST', '/api/payments/quote', customer, {
+      amount: '79.00',
+      fiatCurrency: 'GBP',
+      currency: 'BTC',
+    });
+    expect(quote.json()).toMatchObject({ cryptoAmount: '0.001', creditAmount: '79.00' });
+    for (const rate of ['0', '-1', 'abc', ''])
+      expect((await call('PUT', '/api/admin/rates/BTC/USD', admin, { rate })).statusCode).toBe(400);
+  });
+});
+
+describe('the balance', () => {
+  it('can never go below zero, whatever writes it', async () => {
+    const attempt = ctx.database.db.execute(
+      sql`update users set crypto_balance = -0.01 where id = ${customerId}`,
+    );
+    await expect(attempt).rejects.toThrow();
+  });
+});

@@ -1,0 +1,123 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { applyLedgerEntry } from '../../db/ledger.js';
+import { ledgerEntries, paymentQuotes, transactions, users } from '../../db/schema/index.js';
+
+type NewQuote = typeof paymentQuotes.$inferInsert;
+type NewTransaction = typeof transactions.$inferInsert;
+
+const withUser = {
+  tx: transactions,
+  user: {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  },
+};
+
+export function createPaymentsRepo(db: Db) {
+  return {
+    async createQuote(values: NewQuote) {
+      const [row] = await db.insert(paymentQuotes).values(values).returning();
+      if (!row) throw new Error('quote insert returned no row');
+      return row;
+    },
+    async findQuote(id: string, userId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentQuotes)
+        .where(and(eq(paymentQuotes.id, id), eq(paymentQuotes.userId, userId)));
+      return row;
+    },
+    async createTransaction(values: NewTransaction) {
+      const [row] = await db.insert(transactions).values(values).returning();
+      if (!row) throw new Error('transaction insert returned no row');
+      return row;
+    },
+    listForUser(userId: string, limit: number) {
+      return db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.userId, userId))
+        .orderBy(desc(transactions.createdAt))
+        .limit(limit);
+    },
+    listAll(limit: number) {
+      return db
+        .select(withUser)
+        .from(transactions)
+        .innerJoin(users, eq(users.id, transactions.userId))
+        .orderBy(desc(transactions.createdAt))
+        .limit(limit);
+    },
+    async findWithUser(id: string) {
+      const [row] = await db
+        .select(withUser)
+        .from(transactions)
+        .innerJoin(users, eq(users.id, transactions.userId))
+        .where(eq(transactions.id, id));
+      return row;
+    },
+
+    /**
+     * Decides a pending payment, once: the conditional update takes the row lock, so
+     * of any number of concurrent decisions exactly one sees it pending. Approving a
+     * top-up credits the balance in the same transaction.
+     */
+    async decide(
+      id: string,
+      decision: { status: 'approved' | 'rejected'; notes: string; by: string; at: Date },
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(transactions)
+          .set({
+            status: decision.status,
+            adminNotes: decision.notes,
+            approvedBy: decision.by,
+            approvedAt: decision.at,
+            updatedAt: decision.at,
+          })
+          .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
+          .returning();
+        if (!row) return null;
+        if (decision.status === 'approved' && row.kind === 'topup')
+          await applyLedgerEntry(tx, {
+            userId: row.userId,
+            amount: row.creditAmount,
+            currency: 'GBP',
+            kind: 'deposit',
+            reference: `transaction:${row.id}`,
+            rate: row.creditRate,
+            note: `${row.amount} ${row.amountCurrency} in ${row.currency}`,
+          });
+        return row;
+      });
+    },
+
+    /** Users whose cached balance is not the sum of their ledger rows. */
+    async ledgerMismatches() {
+      const sums = db
+        .select({
+          userId: ledgerEntries.userId,
+          total: sql<string>`sum(${ledgerEntries.amount})`.as('total'),
+        })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.userId)
+        .as('sums');
+      const rows = await db
+        .select({
+          userId: users.id,
+          balance: users.cryptoBalance,
+          ledgerSum: sql<string>`coalesce(${sums.total}, 0)::numeric(20,2)::text`,
+        })
+        .from(users)
+        .leftJoin(sums, eq(sums.userId, users.id))
+        .where(sql`${users.cryptoBalance} <> coalesce(${sums.total}, 0)`);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return { users: count?.n ?? 0, mismatches: rows };
+    },
+  };
+}
+export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;

@@ -1,0 +1,257 @@
+import {
+  type AdminPayment,
+  BILLING_CURRENCY,
+  CRYPTO_DECIMALS,
+  type CryptoCurrency,
+  CURRENCY_NETWORKS,
+  compareDecimal,
+  type createTransactionSchema,
+  divide,
+  isTxHashFormat,
+  type LedgerCheck,
+  MIN_TOP_UP_USD,
+  multiply,
+  type Network,
+  parsePaymentCurrency,
+  paymentCurrencyLabel,
+  QUOTE_TTL_MINUTES,
+  type Quote,
+  type QuoteInput,
+  quoteInputSchema,
+  TOP_UP_SERVICE_NAME,
+  type Transaction,
+  trimDecimal,
+} from '@parley/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import type { PaymentsRepo } from './payments.repo.js';
+import type { RatesService } from './rates.service.js';
+import type { WalletsRepo } from './wallets.repo.js';
+
+type TxRow = Awaited<ReturnType<PaymentsRepo['listForUser']>>[number];
+type QuoteRow = NonNullable<Awaited<ReturnType<PaymentsRepo['findQuote']>>>;
+type CreateInput = z.output<typeof createTransactionSchema>;
+
+export const toTransaction = (r: TxRow): Transaction => ({
+  id: r.id,
+  kind: r.kind as Transaction['kind'],
+  serviceName: r.serviceName,
+  servicePrice: r.servicePrice,
+  amount: r.amount,
+  amountCurrency: r.amountCurrency,
+  currency: r.currency,
+  network: r.network,
+  walletAddress: r.walletAddress,
+  cryptoAmount: trimDecimal(r.cryptoAmount),
+  txHash: r.txHash,
+  creditAmount: r.creditAmount,
+  status: r.status as Transaction['status'],
+  adminNotes: r.adminNotes,
+  approvedAt: r.approvedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const toQuote = (q: QuoteRow): Quote => ({
+  id: q.id,
+  fiatAmount: q.fiatAmount,
+  fiatCurrency: q.fiatCurrency,
+  currency: q.currency,
+  network: q.network,
+  address: q.address,
+  cryptoAmount: trimDecimal(q.cryptoAmount),
+  rate: trimDecimal(q.rate),
+  creditAmount: q.creditAmount,
+  expiresAt: q.expiresAt.toISOString(),
+});
+
+/**
+ * Crypto payments as invoices: a quote locks the crypto amount for a while; the
+ * customer's submission refers to it; an admin approves it once, which credits the
+ * balance through the ledger.
+ */
+export function createPaymentsService(deps: {
+  repo: PaymentsRepo;
+  wallets: WalletsRepo;
+  rates: RatesService;
+  events: EventBus;
+  now?: () => Date;
+}) {
+  const { repo, wallets, rates, events } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function quote(userId: string, input: ReturnType<typeof quoteInputSchema.parse>) {
+    const currency = input.currency as CryptoCurrency;
+    const network: Network = input.network ?? (CURRENCY_NETWORKS[currency][0] as Network);
+    if (!CURRENCY_NETWORKS[currency].includes(network))
+      throw new AppError('VALIDATION_FAILED', `${currency} is not paid on ${network}.`, [
+        { path: 'body.network', message: `${currency} is not paid on ${network}` },
+      ]);
+    const wallet = await wallets.activeFor(currency, network);
+    if (!wallet)
+      throw new AppError(
+        'PAYMENT_UNAVAILABLE',
+        `Payments in ${paymentCurrencyLabel(currency, network)} are unavailable right now.`,
+      );
+    const rate = await rates.rate(currency, input.fiatCurrency);
+    const creditRate = await rates.rate(input.fiatCurrency, BILLING_CURRENCY);
+    const at = now();
+    return repo.createQuote({
+      userId,
+      fiatAmount: input.amount,
+      fiatCurrency: input.fiatCurrency,
+      currency,
+      network,
+      walletId: wallet.id,
+      address: wallet.address,
+      // Rounded up: the customer never sends less than the amount is worth.
+      cryptoAmount: divide(input.amount, rate, CRYPTO_DECIMALS[currency], 'up'),
+      rate,
+      creditAmount: multiply(input.amount, creditRate, 2, 'down'),
+      creditRate,
+      expiresAt: new Date(at.getTime() + QUOTE_TTL_MINUTES * 60_000),
+    });
+  }
+
+  /** The quote a submission pays: the one it names, or a fresh one at today's rate. */
+  async function quoteFor(userId: string, input: CreateInput): Promise<QuoteRow> {
+    const parsed = parsePaymentCurrency(input.currency);
+    if (!parsed)
+      throw new AppError('VALIDATION_FAILED', `Unknown payment currency: ${input.currency}.`, [
+        { path: 'body.currency', message: 'Unknown payment currency' },
+      ]);
+    const q = input.quoteId
+      ? await repo.findQuote(input.quoteId, userId)
+      : await quote(userId, {
+          amount: input.amount,
+          fiatCurrency: 'USD',
+          currency: parsed.currency,
+          network: parsed.network,
+        });
+    if (!q) throw new AppError('NOT_FOUND', 'No such quote.');
+    if (q.expiresAt.getTime() <= now().getTime())
+      throw new AppError('QUOTE_EXPIRED', 'This quote has expired; ask for a new one.');
+    if (q.currency !== parsed.currency || q.network !== parsed.network)
+      throw new AppError('VALIDATION_FAILED', 'The currency does not match the quote.', [
+        { path: 'body.currency', message: 'Does not match the quote' },
+      ]);
+    if (compareDecimal(q.fiatAmount, input.amount) !== 0)
+      throw new AppError('VALIDATION_FAILED', 'The amount does not match the quote.', [
+        { path: 'body.amount', message: 'Does not match the quote' },
+      ]);
+    if (q.address !== input.walletAddress)
+      throw new AppError(
+        'WALLET_MISMATCH',
+        `This address is not a Parley wallet for ${input.currency}; pay the address shown.`,
+      );
+    return q;
+  }
+
+  return {
+    async quote(userId: string, input: QuoteInput): Promise<Quote> {
+      return toQuote(await quote(userId, quoteInputSchema.parse(input)));
+    },
+
+    async create(user: { id: string; email: string }, input: CreateInput): Promise<Transaction> {
+      if (input.serviceName !== TOP_UP_SERVICE_NAME)
+        throw new AppError(
+          'BAD_REQUEST',
+          'Only balance top-ups ("Add Funds") can be paid in crypto for now.',
+        );
+      const q = await quoteFor(user.id, input);
+      const usd =
+        q.fiatCurrency === 'USD'
+          ? q.fiatAmount
+          : multiply(q.fiatAmount, await rates.rate(q.fiatCurrency, 'USD'), 2, 'down');
+      if (compareDecimal(usd, MIN_TOP_UP_USD) < 0)
+        throw new AppError('BELOW_MINIMUM', 'Minimum deposit is $100 USD');
+      const network = q.network as Network;
+      if (input.txHash && !isTxHashFormat(network, input.txHash))
+        throw new AppError('INVALID_TX_HASH', `This is not a ${network} transaction hash.`, [
+          { path: 'body.txHash', message: `Not a ${network} transaction hash` },
+        ]);
+      try {
+        const row = await repo.createTransaction({
+          userId: user.id,
+          kind: 'topup',
+          serviceName: input.serviceName,
+          servicePrice: input.servicePrice ?? null,
+          amount: q.fiatAmount,
+          amountCurrency: q.fiatCurrency,
+          currency: paymentCurrencyLabel(q.currency as CryptoCurrency, network),
+          network,
+          walletId: q.walletId,
+          walletAddress: q.address,
+          cryptoAmount: q.cryptoAmount,
+          quoteId: q.id,
+          txHash: input.txHash ?? null,
+          creditAmount: q.creditAmount,
+          creditRate: q.creditRate,
+        });
+        const created = toTransaction(row);
+        events.publish({
+          type: 'transaction.created',
+          data: {
+            id: created.id,
+            userId: user.id,
+            email: user.email,
+            serviceName: created.serviceName,
+            currency: created.currency,
+            amount: created.amount,
+          },
+        });
+        return created;
+      } catch (err) {
+        if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+        const detail = String((err as { cause?: { detail?: string } }).cause?.detail ?? err);
+        if (detail.includes('tx_hash'))
+          throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
+        throw new AppError('CONFLICT', 'This quote has already been submitted.');
+      }
+    },
+
+    async mine(userId: string): Promise<Transaction[]> {
+      return (await repo.listForUser(userId, 100)).map(toTransaction);
+    },
+
+    async all(): Promise<AdminPayment[]> {
+      return (await repo.listAll(500)).map(({ tx, user }) => ({
+        ...toTransaction(tx),
+        user,
+        approvedBy: tx.approvedBy,
+      }));
+    },
+
+    async decide(
+      id: string,
+      status: 'approved' | 'rejected',
+      admin: { id: string },
+      notes?: string,
+    ): Promise<Transaction> {
+      const fallback =
+        status === 'approved' ? 'Payment approved by admin' : 'Payment rejected by admin';
+      const row = await repo.decide(id, {
+        status,
+        notes: notes?.trim() || fallback,
+        by: admin.id,
+        at: now(),
+      });
+      if (!row) {
+        const existing = await repo.findWithUser(id);
+        if (!existing) throw new AppError('NOT_FOUND', 'No such payment.');
+        throw new AppError('ALREADY_DECIDED', `This payment was already ${existing.tx.status}.`);
+      }
+      events.publish({
+        type: 'transaction.updated',
+        data: { id: row.id, userId: row.userId, status: row.status },
+      });
+      return toTransaction(row);
+    },
+
+    ledgerCheck(): Promise<LedgerCheck> {
+      return repo.ledgerMismatches();
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,71 @@
+import {
+  type CryptoWallet,
+  type CryptoWalletInput,
+  CURRENCY_NETWORKS,
+  type PaymentWallet,
+} from '@parley/shared';
+import { isValidAddress, normalizeAddress } from '@parley/shared/chains';
+import { AppError } from '../../lib/app-error.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import type { WalletsRepo } from './wallets.repo.js';
+
+type Row = Awaited<ReturnType<WalletsRepo['list']>>[number];
+
+const toWallet = (r: Row): CryptoWallet => ({
+  id: r.id,
+  currency: r.currency,
+  network: r.network,
+  address: r.address,
+  walletType: r.walletType,
+  description: r.description,
+  isActive: r.isActive,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The admin's crypto wallets; every address is checked against its chain's format. */
+export function createWalletsService(deps: { repo: WalletsRepo }) {
+  const { repo } = deps;
+  return {
+    async list(): Promise<CryptoWallet[]> {
+      return (await repo.list()).map(toWallet);
+    },
+
+    /** Where customers can pay now (no wallet for a currency means it is unavailable). */
+    async active(): Promise<PaymentWallet[]> {
+      return (await repo.listActive()).map(({ id, currency, network, address }) => ({
+        id,
+        currency,
+        network,
+        address,
+      }));
+    },
+
+    async create(input: CryptoWalletInput): Promise<CryptoWallet> {
+      if (!CURRENCY_NETWORKS[input.currency].includes(input.network))
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${input.currency} is not paid on ${input.network}.`,
+          [{ path: 'body.network', message: `${input.currency} is not paid on ${input.network}` }],
+        );
+      if (!isValidAddress(input.network, input.address))
+        throw new AppError('INVALID_ADDRESS', `This is not a valid ${input.network} address.`, [
+          { path: 'body.address', message: `Not a valid ${input.network} address` },
+        ]);
+      try {
+        const address = normalizeAddress(input.network, input.address);
+        return toWallet(await repo.create({ ...input, address }));
+      } catch (err) {
+        if (pgErrorCode(err) === UNIQUE_VIOLATION)
+          throw new AppError('CONFLICT', 'This wallet already exists.');
+        throw err;
+      }
+    },
+
+    async setActive(id: string, isActive: boolean): Promise<CryptoWallet> {
+      const row = await repo.setActive(id, isActive, new Date());
+      if (!row) throw new AppError('NOT_FOUND', 'No such wallet.');
+      return toWallet(row);
+    },
+  };
+}
+export type WalletsService = ReturnType<typeof createWalletsService>;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { CRYPTO_CURRENCIES, networkOf, WALLET_TYPES } from '../domain/crypto.js';
+
+/** A positive decimal string with at most `scale` decimals. */
+const positiveDecimal = (label: string, scale: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(
+      new RegExp(`^\\d{1,20}(\\.\\d{1,${scale}})?$`),
+      `${label} must be a positive number with at most ${scale} decimals`,
+    )
+    .refine((v) => /[1-9]/.test(v), `${label} must be a positive number`);
+
+export const FIAT_CURRENCIES = ['USD', 'GBP'] as const;
+
+export const exchangeRateSchema = z.object({
+  base: z.string(),
+  quote: z.string(),
+  rate: z.string(),
+  source: z.string(),
+  updatedAt: z.string(),
+  /** Older than the configured maximum age: quotes using it are refused. */
+  stale: z.boolean(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const rateParamsSchema = z.object({
+  base: z.string().regex(/^[A-Z]{3,5}$/, 'Invalid currency'),
+  quote: z.string().regex(/^[A-Z]{3,5}$/, 'Invalid currency'),
+});
+export const rateInputSchema = z.object({ rate: positiveDecimal('Rate', 18) });
+
+const network = z
+  .string({ error: 'Network is required' })
+  .trim()
+  .min(1, 'Network is required')
+  .transform((name, ctx) => {
+    const found = networkOf(name);
+    if (!found) ctx.addIssue({ code: 'custom', message: `Unknown network: ${name}` });
+    return found ?? 'bitcoin';
+  });
+
+export const cryptoWalletSchema = z.object({
+  id: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  walletType: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type CryptoWallet = z.infer<typeof cryptoWalletSchema>;
+
+export const cryptoWalletInputSchema = z.object({
+  currency: z.enum(CRYPTO_CURRENCIES, 'Currency is required'),
+  network,
+  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(120),
+  walletType: z.enum(WALLET_TYPES).default('system'),
+  description: z.string().trim().max(500).default(''),
+  isActive: z.boolean().default(true),
+});
+export type CryptoWalletInput = z.infer<typeof cryptoWalletInputSchema>;
+
+export const walletToggleSchema = z.object({
+  isActive: z.boolean('isActive must be true or false'),
+});
+
+/** What a customer sees of a wallet: where to pay. */
+export const paymentWalletSchema = cryptoWalletSchema.pick({
+  id: true,
+  currency: true,
+  network: true,
+  address: true,
+});
+export type PaymentWallet = z.infer<typeof paymentWalletSchema>;
+
+export const quoteInputSchema = z.object({
+  amount: positiveDecimal('Amount', 2),
+  fiatCurrency: z.enum(FIAT_CURRENCIES).default('USD'),
+  currency: z.enum(CRYPTO_CURRENCIES, 'Choose a supported cryptocurrency'),
+  network: network.optional(),
+});
+export type QuoteInput = z.input<typeof quoteInputSchema>;
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  fiatAmount: z.string(),
+  fiatCurrency: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  cryptoAmount: z.string(),
+  rate: z.string(),
+  creditAmount: z.string(),
+  expiresAt: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** POST /api/transactions/create (SPEC §7), plus the quote it pays. */
+export const createTransactionSchema = z.object({
+  amount: positiveDecimal('Amount', 2),
+  /** BTC, ETH…, or USDT-TRC20 / USDT-ERC20. */
+  currency: z
+    .string({ error: 'Currency is required' })
+    .trim()
+    .regex(/^[A-Z]{3,5}(-(TRC20|ERC20))?$/, 'Invalid currency'),
+  walletAddress: z.string({ error: 'Wallet address is required' }).trim().min(1).max(120),
+  serviceName: z.string({ error: 'Service name is required' }).trim().min(1).max(200),
+  servicePrice: z.string().trim().max(50).optional(),
+  txHash: z
+    .string()
+    .trim()
+    .max(120)
+    .optional()
+    .transform((v) => v || undefined),
+  quoteId: z.uuid('Invalid quote').optional(),
+});
+export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
+
+export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['topup', 'purchase']),
+  serviceName: z.string(),
+  servicePrice: z.string().nullable(),
+  amount: z.string(),
+  amountCurrency: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  walletAddress: z.string(),
+  cryptoAmount: z.string(),
+  txHash: z.string().nullable(),
+  creditAmount: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  adminNotes: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const adminPaymentSchema = transactionSchema.extend({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+  approvedBy: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const decisionInputSchema = z
+  .object({ adminNotes: z.string().trim().max(1000).optional() })
+  .default({});
+
+export const ledgerCheckSchema = z.object({
+  users: z.number().int(),
+  mismatches: z.array(z.object({ userId: z.string(), balance: z.string(), ledgerSum: z.string() })),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
