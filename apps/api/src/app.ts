@@ -8,7 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
-import { createEventBus, type EventBus } from './lib/event-bus.js';
+import type { EventBus } from './lib/event-bus.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
@@ -19,6 +19,9 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
 import { catalogueWriteRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { createEventsRepo } from './modules/events/events.repo.js';
+import { adminEventsRoutes, customerEventsRoutes } from './modules/events/events.routes.js';
+import { createStoredEventBus } from './modules/events/stored-event-bus.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
@@ -110,7 +113,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, config);
 
   const { db } = database;
-  const events = deps.events ?? createEventBus();
+  const eventsRepo = createEventsRepo(db);
+  let events: EventBus;
+  if (deps.events) events = deps.events;
+  else {
+    const stored = await createStoredEventBus({ repo: eventsRepo, database, log: app.log });
+    app.addHook('onClose', () => stored.stop());
+    events = stored;
+  }
   const authRepo = createAuthRepo(db);
   const auth = createAuthService({
     repo: authRepo,
@@ -144,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   });
   await app.register(paymentsRoutes, { payments, wallets });
+  await app.register(customerEventsRoutes, { bus: events, repo: eventsRepo });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
@@ -152,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
+      await admin.register(adminEventsRoutes, { bus: events, repo: eventsRepo });
       await admin.register(catalogueWriteRoutes, {
         admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
         catalogue,

@@ -13,7 +13,7 @@ import { type Database, openDatabase } from '../src/db/client.js';
 import { type AuthLimits, scaledLimits } from '../src/modules/auth/auth.service.js';
 
 /** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.PARLEY_TEST_DB !== 'postgres' || !url)
     return openDatabase({ kind: 'pglite-memory' });
@@ -26,6 +26,8 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: target.toString(), max: 4 });
   return {
     ...database,
+    /** For a second server instance on the same database. */
+    url: target.toString(),
     async close() {
       await database.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

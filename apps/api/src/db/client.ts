@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await client.end({ timeout: 5 });
       throw err;
     }
-    return { db: db as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      async listen(channel, onPayload) {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
 
   let release = () => {};
@@ -54,6 +64,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      async listen(channel, onPayload) {
+        const stop = await client.listen(channel, onPayload);
+        return async () => stop();
+      },
       close: async () => {
         await client.close();
         release();

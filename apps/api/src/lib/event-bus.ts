@@ -27,21 +27,28 @@ export type DomainEvent =
       data: { id: string; userId: string; status: string };
     };
 
+/** A listener gets the event and, when it was stored, its id in the events table. */
+export type EventListener = (event: DomainEvent, id?: number) => void;
+
+export interface EventBus {
+  publish(event: DomainEvent): void;
+  subscribe(listener: EventListener): () => void;
+}
+
 /**
- * In-process publish/subscribe. The admin event stream subscribes here; fan-out
- * across instances (PostgreSQL LISTEN/NOTIFY) plugs in behind the same interface.
+ * In-process publish/subscribe, for tests and as the local half of the stored bus
+ * (modules/events), which adds persistence and fan-out across instances.
  */
-export function createEventBus() {
+export function createEventBus(): EventBus & { deliver(event: DomainEvent, id?: number): void } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const deliver = (event: DomainEvent, id?: number) => emitter.emit('event', event, id);
   return {
-    publish(event: DomainEvent): void {
-      emitter.emit('event', event);
-    },
-    subscribe(listener: (event: DomainEvent) => void): () => void {
+    publish: (event) => deliver(event),
+    deliver,
+    subscribe(listener) {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
   };
 }
-export type EventBus = ReturnType<typeof createEventBus>;

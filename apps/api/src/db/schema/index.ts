@@ -1,4 +1,5 @@
 export * from './catalogue.js';
+export * from './events.js';
 export * from './payments.js';
 export * from './sip-trunk.js';
 export * from './system.js';

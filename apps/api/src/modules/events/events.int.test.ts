@@ -1,0 +1,181 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookieOf, signUp, testConfig } from '../../../test/helpers.js';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/client.js';
+import { createAdminAccounts } from '../auth/admin-accounts.js';
+import { createAuthRepo } from '../auth/auth.repo.js';
+
+type Sse = { id: string; event: string; data: unknown };
+
+/** A minimal EventSource: collects events and waits for one that matches. */
+function openStream(base: string, path: string, cookie: string, lastEventId?: string) {
+  const received: Sse[] = [];
+  const waiters: { test: (e: Sse) => boolean; resolve: (e: Sse) => void }[] = [];
+  let buffer = '';
+  const req = http.get(`${base}${path}`, {
+    headers: {
+      cookie,
+      accept: 'text/event-stream',
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
+  });
+  const status = new Promise<number>((resolve) => {
+    req.on('response', (res) => {
+      resolve(res.statusCode ?? 0);
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((l) => l.startsWith(`${name}: `))
+              ?.slice(name.length + 2) ?? '';
+          const e = {
+            id: field('id'),
+            event: field('event'),
+            data: JSON.parse(field('data') || 'null'),
+          };
+          received.push(e);
+          for (const w of waiters.splice(0)) w.test(e) ? w.resolve(e) : waiters.push(w);
+        }
+      });
+    });
+  });
+  req.on('error', () => {});
+  return {
+    status,
+    received,
+    next(test: (e: Sse) => boolean, ms = 5000): Promise<Sse> {
+      const found = received.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no such event in time')), ms);
+        waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      });
+    },
+    close: () => req.destroy(),
+  };
+}
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let base: string;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const { password } = await createAdminAccounts({
+    repo: createAuthRepo(ctx.database.db),
+    events: { publish() {}, subscribe: () => () => {} },
+  }).createAdmin('stream-admin@example.com');
+  admin = sessionCookieOf(
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'stream-admin@example.com', password },
+    }),
+  );
+});
+afterAll(() => ctx.close());
+
+describe('the admin event stream', () => {
+  it('is for admins only', async () => {
+    const customer = sessionCookieOf((await signUp(ctx.app)).res);
+    const visitor = openStream(base, '/api/admin/events', '');
+    const notAdmin = openStream(base, '/api/admin/events', customer);
+    expect([await visitor.status, await notAdmin.status]).toEqual([401, 403]);
+    visitor.close();
+    notAdmin.close();
+  });
+
+  it('says connected, then sends each new event with an id', async () => {
+    const s = openStream(base, '/api/admin/events', admin);
+    expect(await s.status).toBe(200);
+    const connected = await s.next((e) => e.event === 'connected');
+    const { email } = await signUp(ctx.app);
+    const created = await s.next((e) => e.event === 'user.created');
+    expect(created.data).toMatchObject({ email });
+    expect(Number(created.id)).toBeGreaterThan(Number(connected.id));
+    s.close();
+  });
+
+  it('replays what a reconnecting stream missed, from Last-Event-ID', async () => {
+    const first = openStream(base, '/api/admin/events', admin);
+    const connected = await first.next((e) => e.event === 'connected');
+    first.close();
+    const missed = [(await signUp(ctx.app)).email, (await signUp(ctx.app)).email];
+    const again = openStream(base, '/api/admin/events', admin, connected.id);
+    for (const email of missed)
+      await again.next(
+        (e) => e.event === 'user.created' && (e.data as { email: string }).email === email,
+      );
+    const ids = again.received.filter((e) => e.event === 'user.created').map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    again.close();
+  });
+});
+
+describe("a customer's event stream", () => {
+  it('tells them when their own payment is decided, and nothing about others', async () => {
+    const call = (url: string, cookie: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    await call('/api/admin/crypto-wallets', admin, {
+      currency: 'BTC',
+      network: 'bitcoin',
+      address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    });
+    const pay = async (cookie: string) =>
+      (
+        await call('/api/transactions/create', cookie, {
+          amount: '100',
+          currency: 'BTC',
+          walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+          serviceName: 'Add Funds',
+        })
+      ).json().id as string;
+    const ada = sessionCookieOf((await signUp(ctx.app)).res);
+    const bob = sessionCookieOf((await signUp(ctx.app)).res);
+    const [adaTx, bobTx] = [await pay(ada), await pay(bob)];
+    const s = openStream(base, '/api/events', ada);
+    await s.next((e) => e.event === 'connected');
+    await call(`/api/admin/payments/${bobTx}/approve`, admin, {});
+    await call(`/api/admin/payments/${adaTx}/approve`, admin, {});
+    const updated = await s.next((e) => e.event === 'transaction.updated');
+    expect(updated.data).toMatchObject({ id: adaTx, status: 'approved' });
+    expect(s.received.filter((e) => e.event === 'transaction.updated')).toHaveLength(1);
+    s.close();
+    expect(await openStream(base, '/api/events', '').status).toBe(401);
+  });
+});
+
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('across server instances', () => {
+  it('an event published on one reaches a stream held by another', async () => {
+    const url = (ctx.database as { url?: string }).url ?? '';
+    const database = await openDatabase({ kind: 'postgres', url, max: 2 });
+    const second = await buildApp({
+      config: testConfig(),
+      database,
+      sessionSecret: 'test-secret-test-secret-test-secret!',
+      challengeCounterRange: [1, 50],
+    });
+    try {
+      const s = openStream(base, '/api/admin/events', admin);
+      await s.next((e) => e.event === 'connected');
+      const { email } = await signUp(second);
+      const seen = await s.next(
+        (e) => e.event === 'user.created' && (e.data as { email: string }).email === email,
+      );
+      expect(Number(seen.id)).toBeGreaterThan(0);
+      s.close();
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { events } from '../../db/schema/index.js';
+
+export const EVENTS_CHANNEL = 'parley_events';
+
+export function createEventsRepo(db: Db) {
+  return {
+    /** Stores an event and tells every instance its id, in one transaction. */
+    async store(type: string, data: Record<string, unknown>, userId: string | null) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(events)
+          .values({ type, data, userId })
+          .returning({ id: events.id });
+        if (!row) throw new Error('event insert returned no row');
+        await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`);
+        return row.id;
+      });
+    },
+    async byId(id: number) {
+      const [row] = await db.select().from(events).where(eq(events.id, id));
+      return row;
+    },
+    async lastId() {
+      const [row] = await db
+        .select({ id: events.id })
+        .from(events)
+        .orderBy(desc(events.id))
+        .limit(1);
+      return row?.id ?? 0;
+    },
+    /** What a stream missed: events after `afterId` of these types (and this user's only). */
+    after(afterId: number, types: readonly string[], userId: string | null, limit: number) {
+      return db
+        .select()
+        .from(events)
+        .where(
+          and(
+            gt(events.id, afterId),
+            inArray(events.type, [...types]),
+            userId ? eq(events.userId, userId) : undefined,
+          ),
+        )
+        .orderBy(asc(events.id))
+        .limit(limit);
+    },
+  };
+}
+export type EventsRepo = ReturnType<typeof createEventsRepo>;

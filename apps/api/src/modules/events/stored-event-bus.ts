@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { createEventBus, type DomainEvent, type EventBus } from '../../lib/event-bus.js';
+import { EVENTS_CHANNEL, type EventsRepo } from './events.repo.js';
+
+/** The customer an event is about, so their own stream (and its replay) can find it. */
+function userOf(event: DomainEvent): string | null {
+  return 'userId' in event.data ? String(event.data.userId) : null;
+}
+
+/**
+ * Events stored in the database and announced with NOTIFY: every instance LISTENs and
+ * hands each event, with its id, to its own subscribers, whichever instance published.
+ */
+export async function createStoredEventBus(deps: {
+  repo: EventsRepo;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Promise<EventBus & { stop(): Promise<void> }> {
+  const { repo, database, log } = deps;
+  const local = createEventBus();
+  const stop = await database.listen(EVENTS_CHANNEL, (payload) => {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id)) return;
+    repo
+      .byId(id)
+      .then((row) => {
+        if (row) local.deliver({ type: row.type, data: row.data } as DomainEvent, row.id);
+      })
+      .catch((err: unknown) => log.error({ err }, 'could not read a notified event'));
+  });
+  return {
+    publish(event) {
+      repo
+        .store(event.type, event.data, userOf(event))
+        .catch((err: unknown) => log.error({ err, type: event.type }, 'could not store an event'));
+    },
+    subscribe: local.subscribe,
+    async stop() {
+      try {
+        await stop();
+      } catch {
+        // The database closed first; there is nothing left to listen to.
+      }
+    },
+  };
+}
