@@ -55,7 +55,13 @@ function openStream(base: string, path: string, cookie: string, lastEventId?: st
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no such event in time')), ms);
-        waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+        waiters.push({
+          test,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
       });
     },
     close: () => req.destroy(),
