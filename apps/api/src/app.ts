@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { PublicConfig } from '@parley/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
@@ -20,7 +21,11 @@ import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.re
 import { catalogueWriteRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { createEventsRepo } from './modules/events/events.repo.js';
-import { adminEventsRoutes, customerEventsRoutes } from './modules/events/events.routes.js';
+import {
+  adminEventsRoutes,
+  customerEventsRoutes,
+  endStreamsOnClose,
+} from './modules/events/events.routes.js';
 import { createStoredEventBus } from './modules/events/stored-event-bus.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -154,7 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   });
   await app.register(paymentsRoutes, { payments, wallets });
-  await app.register(customerEventsRoutes, { bus: events, repo: eventsRepo });
+  const openStreams = new Set<ServerResponse>();
+  endStreamsOnClose(app, openStreams);
+  await app.register(customerEventsRoutes, { bus: events, repo: eventsRepo, open: openStreams });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
@@ -163,7 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
-      await admin.register(adminEventsRoutes, { bus: events, repo: eventsRepo });
+      await admin.register(adminEventsRoutes, {
+        bus: events,
+        repo: eventsRepo,
+        open: openStreams,
+      });
       await admin.register(catalogueWriteRoutes, {
         admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
         catalogue,

@@ -160,6 +160,21 @@ describe("a customer's event stream", () => {
   });
 });
 
+describe('shutting down', () => {
+  it('ends open streams instead of waiting for them', async () => {
+    const other = await createTestApp();
+    await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+    const cookie = sessionCookieOf((await signUp(other.app)).res);
+    const s = openStream(url, '/api/events', cookie);
+    await s.next((e) => e.event === 'connected');
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    s.close();
+  });
+});
+
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('across server instances', () => {
   it('an event published on one reaches a stream held by another', async () => {
     const url = (ctx.database as { url?: string }).url ?? '';

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
 import { requireUser } from '../../plugins/admin-guard.js';
 import type { EventsRepo } from './events.repo.js';
@@ -13,7 +14,13 @@ const ADMIN_TYPES = [
 ] as const;
 const CUSTOMER_TYPES = ['transaction.created', 'transaction.updated'] as const;
 
-type StreamDeps = { bus: EventBus; repo: EventsRepo; heartbeatMs?: number };
+type StreamDeps = {
+  bus: EventBus;
+  repo: EventsRepo;
+  /** Open streams, ended when the server shuts down (they would hold it open). */
+  open: Set<ServerResponse>;
+  heartbeatMs?: number;
+};
 
 /** The id a reconnecting browser sends (header), or one given in the query. */
 function lastEventId(request: FastifyRequest): number {
@@ -79,9 +86,19 @@ async function stream(
     () => write('heartbeat', {}, last),
     deps.heartbeatMs ?? HEARTBEAT_MS,
   );
+  deps.open.add(res);
   request.raw.on('close', () => {
     clearInterval(heartbeat);
     unsubscribe();
+    deps.open.delete(res);
+  });
+}
+
+/** Ends every open stream as the server begins to close; browsers reconnect elsewhere. */
+export function endStreamsOnClose(app: FastifyInstance, open: Set<ServerResponse>): void {
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
   });
 }
 
