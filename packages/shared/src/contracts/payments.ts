@@ -95,6 +95,8 @@ export const quoteSchema = z.object({
   rate: z.string(),
   creditAmount: z.string(),
   expiresAt: z.string(),
+  /** The payment URI for wallet apps and the QR code (BIP21, EIP-681, tron:, Solana Pay). */
+  uri: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

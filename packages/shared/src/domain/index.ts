@@ -6,5 +6,6 @@ export * from './csv.js';
 export * from './error-codes.js';
 export * from './languages.js';
 export * from './money.js';
+export * from './payment-uri.js';
 export * from './public-config.js';
 export * from './sip-trunk.js';

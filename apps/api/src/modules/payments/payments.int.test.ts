@@ -134,6 +134,7 @@ describe('a top-up', () => {
       address: BTC,
       cryptoAmount: '0.00157895',
       creditAmount: '118.50',
+      uri: `bitcoin:${BTC}?amount=0.00157895`,
     });
     const expires = new Date(res.json().expiresAt).getTime();
     expect(expires - before).toBeGreaterThanOrEqual(15 * 60_000 - 1000);

@@ -14,6 +14,7 @@ import {
   type Network,
   parsePaymentCurrency,
   paymentCurrencyLabel,
+  paymentUri,
   QUOTE_TTL_MINUTES,
   type Quote,
   type QuoteInput,
@@ -64,6 +65,12 @@ const toQuote = (q: QuoteRow): Quote => ({
   rate: trimDecimal(q.rate),
   creditAmount: q.creditAmount,
   expiresAt: q.expiresAt.toISOString(),
+  uri: paymentUri({
+    currency: q.currency as CryptoCurrency,
+    network: q.network as Network,
+    address: q.address,
+    amount: q.cryptoAmount,
+  }),
 });
 
 /**
