@@ -21,7 +21,7 @@ test('an admin adds, edits and deletes a service, and a customer sees each chang
 }) => {
   const slug = `fax-${randomUUID().slice(0, 8)}`;
   await signInAdmin(page);
-  await page.goto('/admin');
+  await page.goto('/admin?tab=services');
   await page.getByRole('button', { name: 'Add service' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add service' });
   await dialog.getByRole('button', { name: 'Save' }).click();

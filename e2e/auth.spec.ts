@@ -113,6 +113,7 @@ test.describe('in Arabic', () => {
     await page.locator('form button[type=submit]').click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.goto('/admin?tab=services');
     await expect(page.getByRole('table')).toContainText('sip-trunk');
   });
 });

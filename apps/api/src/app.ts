@@ -68,6 +68,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, so tests can walk them (e.g. every admin route). */
     registeredRoutes: { method: string; url: string }[];
+    /** The event bus the app publishes on and its streams read. */
+    events: EventBus;
   }
 }
 
@@ -158,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rates,
     events,
   });
+  app.decorate('events', events);
   await app.register(paymentsRoutes, { payments, wallets });
   const openStreams = new Set<ServerResponse>();
   endStreamsOnClose(app, openStreams);

@@ -3,7 +3,6 @@ import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { resolveSessionSecret } from './config/session-secret.js';
 import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { createEventBus } from './lib/event-bus.js';
 import { createAdminAccounts } from './modules/auth/admin-accounts.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { seedCatalogueOnce } from './modules/catalogue/catalogue-seed.repo.js';
@@ -21,12 +20,12 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseTarget(config));
   const installedAt = await createSystemRepo(database.db).installedAt();
   const catalogueSeeded = await seedCatalogueOnce(database.db);
-  const events = createEventBus();
+  // The app's own (stored) event bus, so events published here reach the streams.
+  const app = await buildApp({ config, database, sessionSecret });
   if (config.admin) {
-    const accounts = createAdminAccounts({ repo: createAuthRepo(database.db), events });
+    const accounts = createAdminAccounts({ repo: createAuthRepo(database.db), events: app.events });
     await accounts.ensureAdmin(config.admin.email, config.admin.password);
   }
-  const app = await buildApp({ config, database, sessionSecret, events });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -26,6 +26,7 @@ const SipTrunkPage = page(() => import('@/features/catalogue/pages/sip-trunk-pag
 const SipTrunkAdvancedPage = page(
   () => import('@/features/catalogue/pages/sip-trunk-advanced-page'),
 );
+const PaymentPage = page(() => import('@/features/payments/pages/payment-page'));
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 
@@ -57,6 +58,7 @@ export function AppRoutes() {
           <Route path="services/sip-trunk" element={<SipTrunkPage />} />
           <Route path="services/sip-trunk-advanced" element={<SipTrunkAdvancedPage />} />
           <Route path="sip-services" element={<SipServicesPage />} />
+          <Route path="payment" element={<PaymentPage />} />
           <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
         </Route>

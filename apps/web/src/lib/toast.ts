@@ -26,6 +26,16 @@ function load(): Promise<Toast> {
   return ready;
 }
 
-export function showToast(kind: 'success' | 'error', title: string, description?: string): void {
-  void load().then((toast) => toast[kind](title, description ? { description } : undefined));
+export function showToast(
+  kind: 'success' | 'error' | 'info',
+  title: string,
+  description?: string,
+  durationMs?: number,
+): void {
+  void load().then((toast) =>
+    toast[kind](title, {
+      ...(description ? { description } : {}),
+      ...(durationMs ? { duration: durationMs } : {}),
+    }),
+  );
 }

@@ -34,11 +34,20 @@ const SAME_AS_ENGLISH = new Set([
   'prices.tabs.sms',
   'prices.tabs.voip',
   'sipTrunk.technical.server.value',
+  'admin.wallets.types.trust_wallet',
+  'admin.wallets.types.metamask',
 ]);
 
 // Words a language shares with English.
 const SAME_IN: Record<string, string[]> = {
-  de: ['admin.fields.name', 'admin.fields.status', 'admin.fields.region', 'admin.fields.domain'],
+  de: [
+    'admin.fields.name',
+    'admin.fields.status',
+    'admin.fields.region',
+    'admin.fields.domain',
+    'admin.payments.columns.status',
+    'admin.wallets.types.system',
+  ],
   es: ['common.error'],
   fr: [
     'admin.actions',
@@ -48,6 +57,9 @@ const SAME_IN: Record<string, string[]> = {
     'admin.services.title',
     'admin.fields.type',
     'regions.europe',
+    'admin.payments.columns.date',
+    'admin.payments.columns.service',
+    'admin.rates.source',
   ],
   it: ['auth.password', 'admin.login.password', 'regions.africa', 'regions.oceania'],
 };

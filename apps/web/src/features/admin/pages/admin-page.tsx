@@ -4,7 +4,11 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
+import { useAdminEvents } from '../api/admin-events';
+import { PaymentsTable } from '../components/payments-table';
+import { RatesTab } from '../components/rates-tab';
 import { UsersTable } from '../components/users-table';
+import { WalletsTab } from '../components/wallets-tab';
 import { CountryPricingTab } from '../resources/country-pricing-tab';
 import { NumbersTab } from '../resources/numbers-tab';
 import { PackagesTab } from '../resources/packages-tab';
@@ -12,6 +16,9 @@ import { ServicesTab } from '../resources/services-tab';
 import { SipDomainsTab } from '../resources/sip-domains-tab';
 
 const TABS = [
+  'payments',
+  'wallets',
+  'rates',
   'services',
   'packages',
   'country-pricing',
@@ -22,6 +29,9 @@ const TABS = [
 type Tab = (typeof TABS)[number];
 
 const LABEL_KEYS: Record<Tab, string> = {
+  payments: 'admin.payments.title',
+  wallets: 'admin.wallets.title',
+  rates: 'admin.rates.title',
   services: 'admin.services.title',
   packages: 'admin.packages.title',
   'country-pricing': 'admin.countryPricing.title',
@@ -36,12 +46,13 @@ export default function AdminPage() {
   const { data: user } = useUser();
   const [params, setParams] = useSearchParams();
   const denied = !user?.isAdmin;
+  useAdminEvents(!denied);
   useEffect(() => {
     if (denied) showToast('error', t('admin.accessDenied.title'), t('admin.accessDenied.text'));
   }, [denied, t]);
   if (denied) return <Navigate to="/dashboard" replace />;
   const requested = params.get('tab');
-  const tab: Tab = TABS.find((x) => x === requested) ?? 'services';
+  const tab: Tab = TABS.find((x) => x === requested) ?? 'payments';
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('nav.adminPanel')}</h1>
@@ -53,6 +64,20 @@ export default function AdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value="payments">
+          <section aria-labelledby="admin-payments-title" className="space-y-3">
+            <h2 id="admin-payments-title" className="text-xl font-semibold">
+              {t('admin.payments.title')}
+            </h2>
+            <PaymentsTable />
+          </section>
+        </TabsContent>
+        <TabsContent value="wallets">
+          <WalletsTab />
+        </TabsContent>
+        <TabsContent value="rates">
+          <RatesTab />
+        </TabsContent>
         <TabsContent value="services">
           <ServicesTab />
         </TabsContent>

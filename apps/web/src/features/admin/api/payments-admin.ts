@@ -1,0 +1,93 @@
+import type { AdminPayment, CryptoWallet, ExchangeRate, Transaction } from '@parley/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+const polled = { refetchInterval: 10_000, refetchIntervalInBackground: false } as const;
+
+export const adminPaymentsQueryOptions = queryOptions({
+  queryKey: ['admin', 'payments'],
+  queryFn: () => apiFetch<AdminPayment[]>('/api/admin/payments'),
+});
+
+/** Refetched every 10 s while the tab is visible (SPEC §9). */
+export function useAdminPayments() {
+  return useQuery({ ...adminPaymentsQueryOptions, ...polled });
+}
+
+export function useDecidePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      action,
+      notes,
+    }: {
+      id: string;
+      action: 'approve' | 'reject';
+      notes: string;
+    }) =>
+      apiFetch<Transaction>(`/api/admin/payments/${id}/${action}`, {
+        method: 'POST',
+        body: JSON.stringify(notes.trim() ? { adminNotes: notes.trim() } : {}),
+      }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: adminPaymentsQueryOptions.queryKey }),
+  });
+}
+
+export const adminWalletsQueryOptions = queryOptions({
+  queryKey: ['admin', 'crypto-wallets'],
+  queryFn: () => apiFetch<CryptoWallet[]>('/api/admin/crypto-wallets'),
+});
+
+export function useAdminWallets() {
+  return useQuery({ ...adminWalletsQueryOptions, ...polled });
+}
+
+export function useWalletMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminWalletsQueryOptions.queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['payments', 'wallets'] }),
+    ]);
+  return {
+    create: useMutation({
+      mutationFn: (body: Record<string, unknown>) =>
+        apiFetch<CryptoWallet>('/api/admin/crypto-wallets', {
+          method: 'POST',
+          body: JSON.stringify(body),
+        }),
+      onSuccess: refresh,
+    }),
+    toggle: useMutation({
+      mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+        apiFetch<CryptoWallet>(`/api/admin/crypto-wallets/${id}`, {
+          method: 'PUT',
+          body: JSON.stringify({ isActive }),
+        }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export const adminRatesQueryOptions = queryOptions({
+  queryKey: ['admin', 'rates'],
+  queryFn: () => apiFetch<ExchangeRate[]>('/api/admin/rates'),
+});
+
+export function useAdminRates() {
+  return useQuery(adminRatesQueryOptions);
+}
+
+export function useSetRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ base, quote, rate }: { base: string; quote: string; rate: string }) =>
+      apiFetch<ExchangeRate>(`/api/admin/rates/${base}/${quote}`, {
+        method: 'PUT',
+        body: JSON.stringify({ rate }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminRatesQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,148 @@
+import type { AdminPayment } from '@parley/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { fullName } from '@/lib/current-user';
+import { showToast } from '@/lib/toast';
+import { useAdminErrorToast } from '../api/admin-errors';
+import { useAdminUsers } from '../api/get-users';
+import { useAdminPayments, useDecidePayment } from '../api/payments-admin';
+
+const BADGE: Record<AdminPayment['status'], string> = {
+  approved: 'bg-green-100 text-green-900',
+  rejected: 'bg-red-100 text-red-900',
+  pending: 'bg-yellow-100 text-yellow-900',
+};
+
+/** A hash as its first 8 and last 8 characters (SPEC §3). */
+export function shortHash(hash: string): string {
+  return hash.length > 20 ? `${hash.slice(0, 8)}…${hash.slice(-8)}` : hash;
+}
+
+function Decision({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation();
+  const [notes, setNotes] = useState('');
+  const decide = useDecidePayment();
+  const errorToast = useAdminErrorToast();
+  const act = (action: 'approve' | 'reject') =>
+    decide.mutate(
+      { id: payment.id, action, notes },
+      {
+        onSuccess: () =>
+          showToast(
+            'success',
+            t('common.success'),
+            action === 'approve' ? t('admin.payments.approved') : t('admin.payments.rejected'),
+          ),
+        onError: errorToast,
+      },
+    );
+  return (
+    <div className="flex min-w-64 flex-col gap-2">
+      <Input
+        aria-label={t('admin.payments.notesFor', { email: payment.user.email })}
+        placeholder={t('admin.payments.notes')}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button size="sm" disabled={decide.isPending} onClick={() => act('approve')}>
+          {t('admin.payments.approve')}
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={decide.isPending}
+          onClick={() => act('reject')}
+        >
+          {t('admin.payments.reject')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Every payment, newest first; pending ones can be decided here. */
+export function PaymentsTable() {
+  const { t, i18n } = useTranslation();
+  const payments = useAdminPayments();
+  const users = useAdminUsers();
+  const emailOf = (id: string | null) => users.data?.find((u) => u.id === id)?.email ?? '—';
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  if (payments.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (payments.error)
+    return (
+      <p role="alert" className="text-destructive">
+        {t('admin.loadFailed')}
+      </p>
+    );
+  if (payments.data.length === 0)
+    return (
+      <p className="rounded-lg border p-6 text-center text-muted-foreground">
+        {t('admin.payments.empty')}
+      </p>
+    );
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t('admin.payments.title')}</caption>
+        <thead className="bg-muted">
+          <tr>
+            {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map((c) => (
+              <th key={c} scope="col" className="p-3 text-start">
+                {t(`admin.payments.columns.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {payments.data.map((p) => (
+            <tr key={p.id} className="border-t align-top">
+              <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+              <td className="p-3">
+                <div>{fullName(p.user) || '—'}</div>
+                <div className="text-muted-foreground">{p.user.email}</div>
+              </td>
+              <td className="p-3">{p.serviceName}</td>
+              <td className="p-3 whitespace-nowrap" dir="ltr">
+                {p.amount} {p.amountCurrency}
+                <div className="text-muted-foreground">£{p.creditAmount}</div>
+              </td>
+              <td className="p-3" dir="ltr">
+                <div className="whitespace-nowrap">
+                  {p.cryptoAmount} {p.currency}
+                </div>
+                {p.txHash && (
+                  <div className="font-mono text-xs text-muted-foreground" title={p.txHash}>
+                    {shortHash(p.txHash)}
+                  </div>
+                )}
+              </td>
+              <td className="p-3">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[p.status]}`}>
+                  {t(`admin.payments.status.${p.status}`)}
+                </span>
+              </td>
+              <td className="p-3">
+                {p.status === 'pending' ? (
+                  <Decision payment={p} />
+                ) : (
+                  <div className="space-y-1">
+                    <div>{p.adminNotes}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {t('admin.payments.decidedBy', {
+                        email: emailOf(p.approvedBy),
+                        date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
+                      })}
+                    </div>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

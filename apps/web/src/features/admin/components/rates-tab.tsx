@@ -1,0 +1,138 @@
+import type { ExchangeRate } from '@parley/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
+import { useAdminErrorToast } from '../api/admin-errors';
+import { useAdminRates, useSetRate } from '../api/payments-admin';
+import { ResourceForm } from './resource-form';
+
+/** Exchange rates; an out-of-date one stops quotes in its currency until updated. */
+export function RatesTab() {
+  const { t, i18n } = useTranslation();
+  const rates = useAdminRates();
+  const setRate = useSetRate();
+  const errorToast = useAdminErrorToast();
+  const [editing, setEditing] = useState<ExchangeRate | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [rejections, setRejections] = useState(0);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const pair = (r: ExchangeRate) => `${r.base}/${r.quote}`;
+  return (
+    <section aria-labelledby="rates-title" className="space-y-4">
+      <div>
+        <h2 id="rates-title" className="text-xl font-semibold">
+          {t('admin.rates.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('admin.rates.text')}</p>
+      </div>
+      {rates.isPending ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : rates.error ? (
+        <p role="alert" className="text-destructive">
+          {t('admin.loadFailed')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('admin.rates.title')}</caption>
+            <thead className="bg-muted">
+              <tr>
+                {['pair', 'rate', 'source', 'updated'].map((c) => (
+                  <th key={c} scope="col" className="p-3 text-start">
+                    {t(`admin.rates.${c}`)}
+                  </th>
+                ))}
+                <th scope="col" className="p-3 text-end">
+                  {t('admin.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rates.data.map((r) => (
+                <tr key={pair(r)} className="border-t">
+                  <td className="p-3 font-medium" dir="ltr">
+                    {pair(r)}
+                  </td>
+                  <td className="p-3 font-mono" dir="ltr">
+                    {r.rate}
+                  </td>
+                  <td className="p-3">{r.source}</td>
+                  <td className="p-3">
+                    {date.format(new Date(r.updatedAt))}
+                    {r.stale && (
+                      <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">
+                        {t('admin.rates.stale')}
+                      </span>
+                    )}
+                  </td>
+                  <td className="p-3 text-end">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={t('admin.rates.updateLabel', { pair: pair(r) })}
+                      onClick={() => {
+                        setServerErrors({});
+                        setEditing(r);
+                      }}
+                    >
+                      {t('admin.rates.update')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
+        <DialogContent closeLabel={t('common.close')}>
+          <DialogTitle>
+            {editing ? t('admin.rates.updateLabel', { pair: pair(editing) }) : null}
+          </DialogTitle>
+          {editing && (
+            <ResourceForm
+              fields={[
+                {
+                  name: 'rate',
+                  label: t('admin.rates.rateOf', { base: editing.base, quote: editing.quote }),
+                  kind: 'decimal',
+                  scale: 18,
+                  required: t('admin.rates.rateRequired'),
+                  ltr: true,
+                },
+              ]}
+              initial={{ rate: editing.rate }}
+              serverErrors={serverErrors}
+              rejections={rejections}
+              onEdit={() => setServerErrors({})}
+              pending={setRate.isPending}
+              submitLabel={t('admin.form.save')}
+              onCancel={() => setEditing(null)}
+              onSubmit={(body) =>
+                setRate.mutate(
+                  { base: editing.base, quote: editing.quote, rate: String(body.rate) },
+                  {
+                    onSuccess: () => {
+                      setEditing(null);
+                      showToast('success', t('common.success'), t('admin.form.saved'));
+                    },
+                    onError: (err) => {
+                      if (err instanceof ApiError) {
+                        setServerErrors(err.fields);
+                        setRejections((n) => n + 1);
+                      }
+                      errorToast(err);
+                    },
+                  },
+                )
+              }
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

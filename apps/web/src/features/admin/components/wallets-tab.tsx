@@ -1,0 +1,172 @@
+import { CRYPTO_CURRENCIES, NETWORKS, WALLET_TYPES } from '@parley/shared/domain';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
+import { useAdminErrorToast } from '../api/admin-errors';
+import { useAdminWallets, useWalletMutations } from '../api/payments-admin';
+import { ActiveBadge } from '../resources/active-badge';
+import { type FieldSpec, ResourceForm } from './resource-form';
+
+/** Where customers pay: add a wallet (checked against its chain), switch one off or on. */
+export function WalletsTab() {
+  const { t } = useTranslation();
+  const wallets = useAdminWallets();
+  const { create, toggle } = useWalletMutations();
+  const errorToast = useAdminErrorToast();
+  const [adding, setAdding] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [rejections, setRejections] = useState(0);
+  const fields: FieldSpec[] = [
+    {
+      name: 'currency',
+      label: t('admin.wallets.currency'),
+      kind: 'select',
+      options: CRYPTO_CURRENCIES.map((c) => ({ value: c, label: c })),
+    },
+    {
+      name: 'network',
+      label: t('admin.wallets.network'),
+      kind: 'select',
+      options: NETWORKS.map((n) => ({ value: n, label: n })),
+    },
+    {
+      name: 'address',
+      label: t('admin.wallets.address'),
+      kind: 'text',
+      ltr: true,
+      required: t('admin.wallets.addressRequired'),
+    },
+    {
+      name: 'walletType',
+      label: t('admin.wallets.type'),
+      kind: 'select',
+      options: WALLET_TYPES.map((w) => ({ value: w, label: t(`admin.wallets.types.${w}`) })),
+    },
+    { name: 'description', label: t('admin.fields.description'), kind: 'textarea' },
+  ];
+  const submit = (body: Record<string, unknown>) => {
+    setServerErrors({});
+    create.mutate(
+      { ...body, isActive: true },
+      {
+        onSuccess: () => {
+          setAdding(false);
+          showToast('success', t('common.success'), t('admin.form.saved'));
+        },
+        onError: (err) => {
+          if (err instanceof ApiError) {
+            setServerErrors(err.fields);
+            setRejections((n) => n + 1);
+          }
+          errorToast(err);
+        },
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="wallets-title" className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="wallets-title" className="me-auto text-xl font-semibold">
+          {t('admin.wallets.title')}
+        </h2>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          {t('admin.wallets.add')}
+        </Button>
+      </div>
+      {wallets.isPending ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : wallets.error ? (
+        <p role="alert" className="text-destructive">
+          {t('admin.loadFailed')}
+        </p>
+      ) : wallets.data.length === 0 ? (
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">
+          {t('admin.wallets.empty')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('admin.wallets.title')}</caption>
+            <thead className="bg-muted">
+              <tr>
+                {['currency', 'network', 'address', 'type'].map((c) => (
+                  <th key={c} scope="col" className="p-3 text-start">
+                    {t(`admin.wallets.${c}`)}
+                  </th>
+                ))}
+                <th scope="col" className="p-3 text-start">
+                  {t('admin.fields.status')}
+                </th>
+                <th scope="col" className="p-3 text-end">
+                  {t('admin.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {wallets.data.map((w) => (
+                <tr key={w.id} className="border-t">
+                  <td className="p-3">{w.currency}</td>
+                  <td className="p-3">{w.network}</td>
+                  <td className="break-all p-3 font-mono text-xs" dir="ltr">
+                    {w.address}
+                  </td>
+                  <td className="p-3">{t(`admin.wallets.types.${w.walletType}`)}</td>
+                  <td className="p-3">
+                    <ActiveBadge active={w.isActive} />
+                  </td>
+                  <td className="p-3 text-end">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={toggle.isPending}
+                      onClick={() =>
+                        toggle.mutate({ id: w.id, isActive: !w.isActive }, { onError: errorToast })
+                      }
+                    >
+                      {w.isActive ? t('admin.wallets.deactivate') : t('admin.wallets.activate')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog open={adding} onOpenChange={setAdding}>
+        <DialogContent closeLabel={t('common.close')} className="max-w-2xl">
+          <DialogTitle>{t('admin.wallets.add')}</DialogTitle>
+          {adding && (
+            <ResourceForm
+              fields={fields}
+              initial={{
+                currency: 'BTC',
+                network: 'bitcoin',
+                address: '',
+                walletType: 'system',
+                description: '',
+              }}
+              serverErrors={serverErrors}
+              rejections={rejections}
+              onEdit={(name) =>
+                setServerErrors((old) => {
+                  if (!(name in old)) return old;
+                  const { [name]: _, ...rest } = old;
+                  return rest;
+                })
+              }
+              pending={create.isPending}
+              submitLabel={t('admin.form.save')}
+              onSubmit={submit}
+              onCancel={() => setAdding(false)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonVariants } from '@/components/ui/button';
+import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { showToast } from '@/lib/toast';
+import { CopyButton } from './copy-button';
+
+/** The spec's image options (SPEC §2, QR dialog). */
+const QR_OPTIONS = {
+  width: 300,
+  margin: 2,
+  errorCorrectionLevel: 'M',
+  color: { dark: '#22c55e', light: '#1e293b' },
+} as const;
+
+/** The payment URI as a QR code, with the address, the amount and a download. */
+export function QrDialogContent({
+  uri,
+  address,
+  amount,
+  currency,
+}: {
+  uri: string;
+  address: string;
+  amount: string;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('qrcode')
+      .then((qr) => qr.toDataURL(uri, QR_OPTIONS))
+      .then((url) => live && setImage(url))
+      .catch(() => showToast('error', t('payment.qrError')));
+    return () => {
+      live = false;
+    };
+  }, [uri, t]);
+  return (
+    <DialogContent closeLabel={t('common.close')}>
+      <DialogTitle>{t('payment.qrTitle', { currency })}</DialogTitle>
+      <DialogDescription>{t('payment.qrText')}</DialogDescription>
+      <div className="flex justify-center">
+        {image ? (
+          <img src={image} alt={t('payment.qrAlt', { currency })} width={300} height={300} />
+        ) : (
+          <p role="status">{t('common.loading')}</p>
+        )}
+      </div>
+      <p className="break-all text-center font-mono text-sm" dir="ltr">
+        {address}
+      </p>
+      <p className="text-center font-semibold" dir="ltr">
+        {amount} {currency}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <CopyButton text={address} label={t('payment.copyAddress')} />
+        {image && (
+          <a
+            href={image}
+            download={`${currency.toLowerCase()}-payment-qr.png`}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            <Download aria-hidden="true" />
+            {t('payment.downloadQr')}
+          </a>
+        )}
+      </div>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,75 @@
+import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { expect, test } from './fixtures';
+
+const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+
+test('a customer tops up in BTC, an admin sees it live and approves, and the balance grows', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // The admin panel, open before the payment arrives.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  expect((await admin.request.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  const wallet = await admin.request.post('/api/admin/crypto-wallets', {
+    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
+  });
+  expect([201, 409]).toContain(wallet.status());
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { name: 'Payments' })).toBeVisible();
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpThroughForm(page, newCustomer());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/payment?service=balance&type=Add+Funds&amount=150');
+  await expect(page.getByRole('heading', { name: 'Selected Package' })).toBeVisible();
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('150');
+  await expect(page.getByText('Minimum top-up: $100')).toBeVisible();
+
+  await page.getByLabel('Cryptocurrency').selectOption('ETH');
+  await expect(
+    page.getByText('Payments in ETH are unavailable right now.', { exact: false }),
+  ).toBeVisible();
+  await page.getByLabel('Cryptocurrency').selectOption('BTC');
+  await page.getByRole('button', { name: 'Get payment address' }).click();
+  // 150 USD at the seeded 95,000 USD per BTC, rounded up to 8 places.
+  await expect(page.getByRole('heading', { name: /Send exactly\s+0\.00157895 BTC/ })).toBeVisible();
+  await expect(page.getByText(BTC_WALLET)).toBeVisible();
+  await expect(page.getByText(/This amount is held for\s+1[45]:\d\d/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Copy Address' }).click();
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(BTC_WALLET);
+  await expect(page.getByRole('button', { name: 'Copy Address' })).toBeVisible({ timeout: 4000 });
+
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  const qr = page.getByRole('dialog', { name: 'Pay with BTC' });
+  await expect(qr.getByRole('img', { name: 'QR code for the BTC payment' })).toBeVisible();
+  await expect(qr.getByRole('link', { name: 'Download QR' })).toHaveAttribute(
+    'download',
+    'btc-payment-qr.png',
+  );
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Transaction hash (optional)').fill('0xnot-a-hash');
+  await expect(
+    page.getByText('This does not look like a transaction hash', { exact: false }),
+  ).toBeVisible();
+  await page.getByLabel('Transaction hash (optional)').fill('b'.repeat(64));
+  await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+
+  // The admin hears about it without reloading, then approves it.
+  await expect(admin.getByText('New payment')).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: 'bbbbbbbb…bbbbbbbb' });
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('150.00 USD');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toContainText('Approved');
+  await expect(row).toContainText('Payment approved by admin');
+
+  await page.reload();
+  await expect(page.getByText('£118.50')).toBeVisible();
+  await adminContext.close();
+});
