@@ -70,6 +70,75 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await expect(row).toContainText('Payment approved by admin');
 
   await page.reload();
-  await expect(page.getByText('£118.50')).toBeVisible();
+  await expect(page.getByText('£118.50').first()).toBeVisible();
+  await adminContext.close();
+});
+
+test('a plan bought from the balance is active at once; a dearer item offers crypto instead', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const adminContext = await browser.newContext();
+  const admin = adminContext.request;
+  expect((await admin.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  const wallet = await admin.post('/api/admin/crypto-wallets', {
+    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
+  });
+  expect([201, 409]).toContain(wallet.status());
+
+  await signUpThroughForm(page, newCustomer());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // £118.50 on the balance: a $150 top-up, approved.
+  const quote = await (
+    await page.request.post('/api/payments/quote', { data: { amount: '150', currency: 'BTC' } })
+  ).json();
+  const tx = await page.request.post('/api/transactions/create', {
+    data: {
+      amount: quote.fiatAmount,
+      currency: 'BTC',
+      walletAddress: quote.address,
+      serviceName: 'Add Funds',
+      quoteId: quote.id,
+    },
+  });
+  expect(tx.status()).toBe(201);
+  expect(
+    (
+      await admin.post(`/api/admin/payments/${(await tx.json()).id}/approve`, { data: {} })
+    ).status(),
+  ).toBe(200);
+
+  await page.goto('/services/voip');
+  await page.getByRole('button', { name: 'Purchase the Starter plan' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByText('Starter (VoIP Calling)')).toBeVisible();
+  await expect(page.getByText('Your balance: £118.50')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Or pay in cryptocurrency' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay £99.00 from balance' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('£19.50').first()).toBeVisible();
+  const orders = await (await page.request.get('/api/orders')).json();
+  expect(orders).toMatchObject([
+    { name: 'Starter (VoIP Calling)', charged: '99.00', status: 'active', paidWith: 'balance' },
+  ]);
+
+  // A SIP domain costs £400: the balance does not cover it, crypto is offered at its price.
+  const [domain] = await (await page.request.get('/api/sip-domains')).json();
+  await page.goto(`/payment?service=sip-domain&type=domain&price=1.00&item=${domain.id}`);
+  await expect(page.getByText('£400.00').first()).toBeVisible();
+  await expect(page.getByText(/Your balance does not cover £400\.00/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /from balance/ })).toHaveCount(0);
+  await expect(page.getByLabel('Amount (GBP)')).toHaveValue('400.00');
+  await page.getByRole('button', { name: 'Get payment address' }).click();
+  await expect(page.getByRole('heading', { name: /Send exactly\s+[\d.]+ BTC/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+  const mine = await (await page.request.get('/api/transactions')).json();
+  expect(mine[0]).toMatchObject({
+    kind: 'purchase',
+    serviceName: domain.domain,
+    status: 'pending',
+  });
   await adminContext.close();
 });

@@ -10,6 +10,9 @@ import {
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import type { EventBus } from './lib/event-bus.js';
+import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
+import { analyticsAdminRoutes } from './modules/analytics/analytics.routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
@@ -20,6 +23,9 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
 import { catalogueWriteRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createEventsRepo } from './modules/events/events.repo.js';
 import {
   adminEventsRoutes,
@@ -30,6 +36,9 @@ import { createStoredEventBus } from './modules/events/stored-event-bus.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createOrdersRepo } from './modules/orders/orders.repo.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
 import { createPaymentsRepo } from './modules/payments/payments.repo.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -41,6 +50,8 @@ import { createWalletsService } from './modules/payments/wallets.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
+import { smsAdminRoutes, smsRoutes } from './modules/sms/sms.routes.js';
+import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -62,6 +73,7 @@ export interface AppDeps {
   challengeCounterRange?: [number, number];
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: NodeJS.WritableStream;
+  sms?: SmsDeps;
 }
 
 declare module 'fastify' {
@@ -151,27 +163,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sipTrunkRoutes, {
     trunk: createSipTrunkService({ repo: createSipTrunkRepo(db) }),
   });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({ repo: createDashboardRepo(db) }),
+  });
   const walletsRepo = createWalletsRepo(db);
   const wallets = createWalletsService({ repo: walletsRepo });
   const rates = createRatesService({ repo: createRatesRepo(db), maxAgeMs: config.rateMaxAgeMs });
+  const orders = createOrdersService({ repo: createOrdersRepo(db), rates });
   const payments = createPaymentsService({
     repo: createPaymentsRepo(db),
+    orders,
     wallets: walletsRepo,
     rates,
     events,
   });
   app.decorate('events', events);
   await app.register(paymentsRoutes, { payments, wallets });
+  await app.register(ordersRoutes, { orders });
+  const sms = setUpSms(app, {
+    db,
+    config: config.sms,
+    rates,
+    countryPricing: () => catalogue.countryPricing({ admin: false }),
+    deps: deps.sms,
+  });
+  await app.register(smsRoutes, { sms: sms.sms });
   const openStreams = new Set<ServerResponse>();
   endStreamsOnClose(app, openStreams);
   await app.register(customerEventsRoutes, { bus: events, repo: eventsRepo, open: openStreams });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
+      await admin.register(analyticsAdminRoutes, {
+        analytics: createAnalyticsService({ repo: createAnalyticsRepo(db) }),
+      });
       await admin.register(usersAdminRoutes, {
         users: createUsersService({ repo: createUsersRepo(db) }),
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
+      await admin.register(smsAdminRoutes, { status: sms.status });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
       await admin.register(adminEventsRoutes, {
         bus: events,

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { moneyText } from '@parley/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { type AppDeps, buildApp } from '../src/app.js';
@@ -111,4 +112,14 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
   const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/** A user's balance as the API shows it ("118.50", "0.0062"). */
+export async function balanceOf(database: Database, userId: string): Promise<string> {
+  const [row] = await queryRows<{ b: string }>(
+    database,
+    sql`select crypto_balance::text as b from users where id = ${userId}`,
+  );
+  if (!row) throw new Error(`no user ${userId}`);
+  return moneyText(row.b);
 }

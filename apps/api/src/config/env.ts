@@ -49,6 +49,15 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
   WHATSAPP_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
   TELEGRAM_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
+  SMS_GATEWAY: optional(z.enum(['sandbox', 'smpp'], { error: "must be 'sandbox' or 'smpp'" })),
+  SMS_SANDBOX_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  SMPP_HOST: optional(z.string().min(1)),
+  SMPP_PORT: optional(z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535)),
+  SMPP_SYSTEM_ID: optional(z.string().min(1).max(15, 'must be at most 15 characters')),
+  SMPP_PASSWORD: optional(z.string().min(1).max(8, 'must be at most 8 characters (SMPP 3.4)')),
+  SMPP_SUBMITS_PER_SECOND: optional(
+    z.coerce.number({ error: 'must be a number' }).min(0.1).max(10_000),
+  ),
 });
 
 export interface Config {
@@ -76,6 +85,17 @@ export interface Config {
   admin: { email: string; password: string } | null;
   /** Exchange rates older than this are refused rather than used. */
   rateMaxAgeMs: number;
+  /** Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. */
+  sms:
+    | { gateway: 'sandbox'; delayMs: number }
+    | {
+        gateway: 'smpp';
+        host: string;
+        port: number;
+        systemId: string;
+        password: string;
+        submitsPerSecond: number;
+      };
 }
 
 function trustProxyOf(value: 'true' | 'false' | number | undefined): boolean | number {
@@ -112,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
     );
   }
+  if (e.SMS_GATEWAY === 'smpp')
+    for (const key of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const)
+      if (!e[key]) problems.push(`${key}: is required when SMS_GATEWAY=smpp`);
   if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv,
@@ -130,6 +153,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rateMaxAgeMs: (e.RATE_MAX_AGE_HOURS ?? 24) * 3_600_000,
+    sms:
+      e.SMS_GATEWAY === 'smpp'
+        ? {
+            gateway: 'smpp',
+            host: e.SMPP_HOST ?? '',
+            port: e.SMPP_PORT ?? 2775,
+            systemId: e.SMPP_SYSTEM_ID ?? '',
+            password: e.SMPP_PASSWORD ?? '',
+            submitsPerSecond: e.SMPP_SUBMITS_PER_SECOND ?? 10,
+          }
+        : { gateway: 'sandbox', delayMs: e.SMS_SANDBOX_DELAY_MS ?? 2000 },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { ledgerEntries, users } from './schema/index.js';
 
@@ -17,6 +17,16 @@ export interface LedgerEntryInput {
   reference: string;
   rate?: string | null;
   note?: string;
+  /** Refuse unless the balance is at least this before the change (SMS needs 0.05). */
+  minBalanceBefore?: string;
+}
+
+/** The balance was below `minBalanceBefore`; the caller's transaction should roll back. */
+export class BalanceTooLowError extends Error {
+  constructor() {
+    super('The balance is below the minimum for this.');
+    this.name = 'BalanceTooLowError';
+  }
 }
 
 /**
@@ -28,8 +38,16 @@ export async function applyLedgerEntry(tx: Tx, entry: LedgerEntryInput) {
   const [user] = await tx
     .update(users)
     .set({ cryptoBalance: sql`${users.cryptoBalance} + ${entry.amount}::numeric` })
-    .where(eq(users.id, entry.userId))
+    .where(
+      entry.minBalanceBefore === undefined
+        ? eq(users.id, entry.userId)
+        : and(
+            eq(users.id, entry.userId),
+            sql`${users.cryptoBalance} >= ${entry.minBalanceBefore}::numeric`,
+          ),
+    )
     .returning({ balance: users.cryptoBalance });
+  if (!user && entry.minBalanceBefore !== undefined) throw new BalanceTooLowError();
   if (!user) throw new Error(`applyLedgerEntry: no user ${entry.userId}`);
   const [row] = await tx
     .insert(ledgerEntries)

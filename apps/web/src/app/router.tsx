@@ -27,6 +27,7 @@ const SipTrunkAdvancedPage = page(
   () => import('@/features/catalogue/pages/sip-trunk-advanced-page'),
 );
 const PaymentPage = page(() => import('@/features/payments/pages/payment-page'));
+const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 
@@ -59,6 +60,7 @@ export function AppRoutes() {
           <Route path="services/sip-trunk-advanced" element={<SipTrunkAdvancedPage />} />
           <Route path="sip-services" element={<SipServicesPage />} />
           <Route path="payment" element={<PaymentPage />} />
+          <Route path="add-funds" element={<AddFundsPage />} />
           <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
         </Route>

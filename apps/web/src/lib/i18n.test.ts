@@ -30,7 +30,8 @@ describe('setLanguage', () => {
 });
 
 describe('the English in the main bundle', () => {
-  // Code that the landing page loads up front; lib/regions.ts serves lazy pages only.
+  // Code that the landing page loads up front; lib/regions.ts serves lazy pages only, and
+  // lib/customer-events.ts loads with the signed-in menu and waits for the full English.
   const eager = import.meta.glob<string>(
     [
       '../app/**/*.tsx',
@@ -40,6 +41,7 @@ describe('the English in the main bundle', () => {
       './*.ts',
       '!../**/*.test.{ts,tsx}',
       '!./regions.ts',
+      '!./customer-events.ts',
     ],
     { eager: true, query: '?raw', import: 'default' },
   );

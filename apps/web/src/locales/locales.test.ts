@@ -60,6 +60,7 @@ const SAME_IN: Record<string, string[]> = {
     'admin.payments.columns.date',
     'admin.payments.columns.service',
     'admin.rates.source',
+    'payment.catalogue',
   ],
   it: ['auth.password', 'admin.login.password', 'regions.africa', 'regions.oceania'],
 };

@@ -118,6 +118,8 @@ export const createTransactionSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   quoteId: z.uuid('Invalid quote').optional(),
+  /** What a purchase buys (a package, SIP domain or number); absent for "Add Funds". */
+  itemId: z.uuid('Invalid item').optional(),
 });
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 

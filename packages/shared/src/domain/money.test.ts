@@ -6,6 +6,7 @@ import {
   divide,
   fromUnits,
   minDecimal,
+  moneyText,
   multiply,
   subtract,
   toUnits,
@@ -123,4 +124,14 @@ describe('trimDecimal', () => {
     ['0.000', '0'],
     ['-2.50', '-2.5'],
   ])('%s → %s', (input, output) => expect(trimDecimal(input)).toBe(output));
+});
+
+describe('moneyText', () => {
+  it.each([
+    ['118.5000', '118.50'],
+    ['0.0000', '0.00'],
+    ['0.0062', '0.0062'],
+    ['12', '12.00'],
+    ['-3.1200', '-3.12'],
+  ])('%s → %s', (input, output) => expect(moneyText(input)).toBe(output));
 });

@@ -99,3 +99,10 @@ export function trimDecimal(value: string): string {
   if (!value.includes('.')) return value;
   return value.replace(/0+$/, '').replace(/\.$/, '');
 }
+
+/** A money amount with at least two decimals and no needless ones: "118.5000" → "118.50", "0.0062" stays. */
+export function moneyText(value: string): string {
+  const trimmed = trimDecimal(value);
+  const [whole, fraction = ''] = trimmed.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}

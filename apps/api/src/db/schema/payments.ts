@@ -17,6 +17,8 @@ const created = () => timestamp('created_at', { withTimezone: true }).notNull().
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Fiat money: the balance, prices, credits. */
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+/** The balance and its ledger: four decimals, as per-message charges need. */
+const balanceMoney = (name: string) => numeric(name, { precision: 20, scale: 4 });
 /** Crypto amounts and exchange rates need far more places than fiat. */
 const fine = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
@@ -65,11 +67,11 @@ export const ledgerEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    amount: money('amount').notNull(),
+    amount: balanceMoney('amount').notNull(),
     currency: text('currency').notNull(),
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),
-    balanceAfter: money('balance_after').notNull(),
+    balanceAfter: balanceMoney('balance_after').notNull(),
     /** The exchange rate applied, when the money arrived in another currency. */
     rate: fine('rate'),
     note: text('note').notNull().default(''),

@@ -23,7 +23,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     contactMethod: text('contact_method'),
     contactValue: text('contact_value'),
-    cryptoBalance: numeric('crypto_balance', { precision: 20, scale: 2 }).notNull().default('0.00'),
+    /** GBP to four decimals: an SMS can cost a fraction of a penny. */
+    cryptoBalance: numeric('crypto_balance', { precision: 20, scale: 4 }).notNull().default('0'),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

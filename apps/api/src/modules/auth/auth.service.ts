@@ -1,4 +1,10 @@
-import type { AdminLoginInput, SignInInput, SignUpInput, User } from '@parley/shared';
+import {
+  type AdminLoginInput,
+  moneyText,
+  type SignInInput,
+  type SignUpInput,
+  type User,
+} from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import {
@@ -53,7 +59,7 @@ export function toUser(row: UserRow): User {
     firstName: row.firstName,
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,
-    cryptoBalance: row.cryptoBalance,
+    cryptoBalance: moneyText(row.cryptoBalance),
     isAdmin: row.isAdmin,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

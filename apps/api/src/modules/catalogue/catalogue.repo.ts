@@ -1,9 +1,10 @@
 import type { NumbersQuery } from '@parley/shared';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   countryPricing,
   didNumbers,
+  orders,
   packages,
   services,
   sipDomains,
@@ -44,7 +45,16 @@ export function createCatalogueRepo(db: Db) {
       return db
         .select()
         .from(sipDomains)
-        .where(onlyActive ? eq(sipDomains.isActive, true) : undefined)
+        .where(
+          // Customers see what they can still buy: a sold domain is in an active order.
+          onlyActive
+            ? and(
+                eq(sipDomains.isActive, true),
+                sql`not exists (select 1 from ${orders} where ${orders.itemKind} = 'sip_domain'
+                  and ${orders.itemId} = ${sipDomains.id} and ${orders.status} = 'active')`,
+              )
+            : undefined,
+        )
         .orderBy(asc(sipDomains.domain));
     },
 

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import {
+  balanceOf,
+  createTestApp,
+  queryRows,
+  sessionCookieOf,
+  signUp,
+} from '../../../test/helpers.js';
 import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
 import { createAdminAccounts } from '../auth/admin-accounts.js';
 import { createAuthRepo } from '../auth/auth.repo.js';
@@ -50,8 +56,7 @@ const call = (
   });
 const one = async <T>(query: ReturnType<typeof sql>) =>
   (await queryRows<T>(ctx.database, query))[0];
-const balance = async (id = customerId) =>
-  (await one<{ b: string }>(sql`select crypto_balance::text as b from users where id = ${id}`))?.b;
+const balance = async (id = customerId) => balanceOf(ctx.database, id);
 const count = async (table: string) =>
   (await one<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))?.n;
 
@@ -222,7 +227,7 @@ describe('a top-up', () => {
     expect(await balance()).toBe('197.50');
     const ledger = await queryRows<{ amount: string; kind: string; balance_after: string }>(
       ctx.database,
-      sql`select amount::text, kind, balance_after::text from ledger_entries where user_id = ${customerId}`,
+      sql`select amount::numeric(20,2)::text as amount, kind, balance_after::numeric(20,2)::text as balance_after from ledger_entries where user_id = ${customerId}`,
     );
     expect(ledger).toEqual([{ amount: '197.50', kind: 'deposit', balance_after: '197.50' }]);
     const payments = (await call('GET', '/api/admin/payments', admin)).json();

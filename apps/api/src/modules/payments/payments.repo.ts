@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
+import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../../db/orders.js';
 import { ledgerEntries, paymentQuotes, transactions, users } from '../../db/schema/index.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 type NewQuote = typeof paymentQuotes.$inferInsert;
 type NewTransaction = typeof transactions.$inferInsert;
@@ -15,6 +17,10 @@ const withUser = {
     lastName: users.lastName,
   },
 };
+
+/** Added to the admin's notes when an approved purchase could not be delivered. */
+export const UNAVAILABLE_NOTE =
+  '(The item was no longer available: the payment was credited to the balance instead.)';
 
 export function createPaymentsRepo(db: Db) {
   return {
@@ -62,8 +68,8 @@ export function createPaymentsRepo(db: Db) {
 
     /**
      * Decides a pending payment, once: the conditional update takes the row lock, so
-     * of any number of concurrent decisions exactly one sees it pending. Approving a
-     * top-up credits the balance in the same transaction.
+     * of any number of concurrent decisions exactly one sees it pending. Approving
+     * credits the balance in the same transaction; a purchase then buys its item.
      */
     async decide(
       id: string,
@@ -82,17 +88,44 @@ export function createPaymentsRepo(db: Db) {
           .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
           .returning();
         if (!row) return null;
-        if (decision.status === 'approved' && row.kind === 'topup')
-          await applyLedgerEntry(tx, {
-            userId: row.userId,
-            amount: row.creditAmount,
-            currency: 'GBP',
-            kind: 'deposit',
-            reference: `transaction:${row.id}`,
-            rate: row.creditRate,
-            note: `${row.amount} ${row.amountCurrency} in ${row.currency}`,
+        if (decision.status !== 'approved') return row;
+        await applyLedgerEntry(tx, {
+          userId: row.userId,
+          amount: row.creditAmount,
+          currency: 'GBP',
+          kind: 'deposit',
+          reference: `transaction:${row.id}`,
+          rate: row.creditRate,
+          note: `${row.amount} ${row.amountCurrency} in ${row.currency}`,
+        });
+        if (row.kind !== 'purchase' || !row.itemId) return row;
+        // The payment buys its item with what it credited. When the item has gone
+        // meanwhile (a number sold to someone else), the money stays on the balance.
+        try {
+          await tx.transaction(async (sp) => {
+            const item = await findCatalogueItem(sp, row.itemId as string);
+            if (!item) throw new ItemUnavailableError(row.serviceName);
+            await placeOrder(sp, {
+              userId: row.userId,
+              item,
+              charged: row.creditAmount,
+              chargedRate: row.creditRate,
+              paidWith: 'crypto',
+              transactionId: row.id,
+              at: decision.at,
+            });
           });
-        return row;
+          return row;
+        } catch (err) {
+          if (!(err instanceof ItemUnavailableError) && pgErrorCode(err) !== UNIQUE_VIOLATION)
+            throw err;
+          const [noted] = await tx
+            .update(transactions)
+            .set({ adminNotes: `${decision.notes} ${UNAVAILABLE_NOTE}` })
+            .where(eq(transactions.id, row.id))
+            .returning();
+          return noted ?? row;
+        }
       });
     },
 
@@ -110,7 +143,7 @@ export function createPaymentsRepo(db: Db) {
         .select({
           userId: users.id,
           balance: users.cryptoBalance,
-          ledgerSum: sql<string>`coalesce(${sums.total}, 0)::numeric(20,2)::text`,
+          ledgerSum: sql<string>`coalesce(${sums.total}, 0)::numeric(20,4)::text`,
         })
         .from(users)
         .leftJoin(sums, eq(sums.userId, users.id))

@@ -24,9 +24,11 @@ import {
   trimDecimal,
 } from '@parley/shared';
 import type { z } from 'zod';
+import type { CatalogueItem } from '../../db/orders.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
@@ -82,10 +84,11 @@ export function createPaymentsService(deps: {
   repo: PaymentsRepo;
   wallets: WalletsRepo;
   rates: RatesService;
+  orders: Pick<OrdersService, 'find'>;
   events: EventBus;
   now?: () => Date;
 }) {
-  const { repo, wallets, rates, events } = deps;
+  const { repo, wallets, rates, orders, events } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function quote(userId: string, input: ReturnType<typeof quoteInputSchema.parse>) {
@@ -155,24 +158,49 @@ export function createPaymentsService(deps: {
     return q;
   }
 
+  /** The catalogue item a purchase names; the server's price, never the client's. */
+  async function itemFor(input: CreateInput): Promise<CatalogueItem> {
+    if (!input.itemId)
+      throw new AppError('VALIDATION_FAILED', 'Name the item to buy, or pay "Add Funds".', [
+        { path: 'body.itemId', message: 'Item is required for a purchase' },
+      ]);
+    const item = await orders.find(input.itemId);
+    if (!item.available)
+      throw new AppError('ITEM_UNAVAILABLE', `${item.name} is no longer available.`);
+    return item;
+  }
+
+  /** A purchase's quote must be worth at least the item's price. */
+  async function coversPrice(q: QuoteRow, item: CatalogueItem) {
+    const price =
+      item.currency === q.fiatCurrency
+        ? item.price
+        : multiply(item.price, await rates.rate(item.currency, q.fiatCurrency), 2, 'up');
+    if (compareDecimal(q.fiatAmount, price) < 0)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${item.name} costs ${price} ${q.fiatCurrency}; the payment is for ${q.fiatAmount}.`,
+        [{ path: 'body.amount', message: `Must be at least ${price} ${q.fiatCurrency}` }],
+      );
+  }
+
   return {
     async quote(userId: string, input: QuoteInput): Promise<Quote> {
       return toQuote(await quote(userId, quoteInputSchema.parse(input)));
     },
 
     async create(user: { id: string; email: string }, input: CreateInput): Promise<Transaction> {
-      if (input.serviceName !== TOP_UP_SERVICE_NAME)
-        throw new AppError(
-          'BAD_REQUEST',
-          'Only balance top-ups ("Add Funds") can be paid in crypto for now.',
-        );
+      const item = input.serviceName === TOP_UP_SERVICE_NAME ? null : await itemFor(input);
       const q = await quoteFor(user.id, input);
-      const usd =
-        q.fiatCurrency === 'USD'
-          ? q.fiatAmount
-          : multiply(q.fiatAmount, await rates.rate(q.fiatCurrency, 'USD'), 2, 'down');
-      if (compareDecimal(usd, MIN_TOP_UP_USD) < 0)
-        throw new AppError('BELOW_MINIMUM', 'Minimum deposit is $100 USD');
+      if (item) await coversPrice(q, item);
+      else {
+        const usd =
+          q.fiatCurrency === 'USD'
+            ? q.fiatAmount
+            : multiply(q.fiatAmount, await rates.rate(q.fiatCurrency, 'USD'), 2, 'down');
+        if (compareDecimal(usd, MIN_TOP_UP_USD) < 0)
+          throw new AppError('BELOW_MINIMUM', 'Minimum deposit is $100 USD');
+      }
       const network = q.network as Network;
       if (input.txHash && !isTxHashFormat(network, input.txHash))
         throw new AppError('INVALID_TX_HASH', `This is not a ${network} transaction hash.`, [
@@ -181,9 +209,11 @@ export function createPaymentsService(deps: {
       try {
         const row = await repo.createTransaction({
           userId: user.id,
-          kind: 'topup',
-          serviceName: input.serviceName,
-          servicePrice: input.servicePrice ?? null,
+          kind: item ? 'purchase' : 'topup',
+          serviceName: item ? item.name : input.serviceName,
+          servicePrice: item ? `${item.price} ${item.currency}` : (input.servicePrice ?? null),
+          itemKind: item?.kind ?? null,
+          itemId: item?.id ?? null,
           amount: q.fiatAmount,
           amountCurrency: q.fiatCurrency,
           currency: paymentCurrencyLabel(q.currency as CryptoCurrency, network),

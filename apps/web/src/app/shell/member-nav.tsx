@@ -9,6 +9,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useCustomerEvents } from '@/lib/customer-events';
 import { cn } from '@/lib/utils';
 import { CALL_CENTER_ITEMS, type NavItem, SERVICE_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -80,5 +81,9 @@ export function MemberLinks({ user }: { user: User }) {
 }
 
 export default function MemberNav({ user, part }: { user: User; part: 'links' | 'menu' }) {
+  // The menu part is always on screen while signed in, so it holds the tab's one stream
+  // of payment decisions. Admins follow payments on the panel's own stream instead (each
+  // open stream holds one of the browser's six connections to the server).
+  useCustomerEvents(part === 'menu' && !user.isAdmin);
   return part === 'links' ? <MemberLinks user={user} /> : <UserMenu user={user} />;
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
+import { adminAnalyticsQueryOptions } from './get-analytics';
 import { adminUsersQueryOptions } from './get-users';
 import { adminPaymentsQueryOptions } from './payments-admin';
 
@@ -40,11 +41,16 @@ export function useAdminEvents(enabled: boolean): void {
         10_000,
       );
       reload(adminPaymentsQueryOptions.queryKey);
+      reload(adminAnalyticsQueryOptions.queryKey);
     });
-    source.addEventListener('transaction.updated', () =>
-      reload(adminPaymentsQueryOptions.queryKey),
-    );
-    source.addEventListener('user.created', () => reload(adminUsersQueryOptions.queryKey));
+    source.addEventListener('transaction.updated', () => {
+      reload(adminPaymentsQueryOptions.queryKey);
+      reload(adminAnalyticsQueryOptions.queryKey);
+    });
+    source.addEventListener('user.created', () => {
+      reload(adminUsersQueryOptions.queryKey);
+      reload(adminAnalyticsQueryOptions.queryKey);
+    });
     return () => source.close();
   }, [enabled, queryClient, t]);
 }

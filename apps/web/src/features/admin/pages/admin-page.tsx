@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useAdminEvents } from '../api/admin-events';
+import { AnalyticsTab } from '../components/analytics-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
 import { UsersTable } from '../components/users-table';
@@ -25,6 +26,7 @@ const TABS = [
   'sip-domains',
   'numbers',
   'users',
+  'analytics',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -38,6 +40,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   'sip-domains': 'admin.sipDomains.title',
   numbers: 'admin.numbers.title',
   users: 'admin.users.title',
+  analytics: 'admin.analytics.title',
 };
 
 /** The admin panel; the open tab is kept in the address so it survives a reload. */
@@ -100,6 +103,9 @@ export default function AdminPage() {
             </h2>
             <UsersTable />
           </section>
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,50 +1,79 @@
-import { Shield, Wallet } from 'lucide-react';
+import { dashboardStats } from '@parley/shared/domain';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServicesGrid } from '@/components/services-grid';
-import { buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
+import { useDashboardOrders, useDashboardTransactions } from '../api/dashboard-data';
+import { useDashboardPreferences } from '../api/dashboard-preferences';
+import { spendEntriesOf } from '../api/spend-entries';
+import { ActiveServices } from '../components/active-services';
+import { AdminCard, BalanceCard } from '../components/balance-card';
+import { RecentCalls, RecentSms } from '../components/recent-activity';
+import { StatTiles } from '../components/stat-tiles';
+import { TransactionHistory } from '../components/transaction-history';
+import { WidgetSettings } from '../components/widget-settings';
 
-/** The customer dashboard; balances, history and statistics arrive with payments. */
+// The chart library loads with the optional cards, after the rest of the page.
+const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
+
+/** The customer dashboard (SPEC §2): balance, statistics, widgets and recent activity. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const transactions = useDashboardTransactions();
+  const orders = useDashboardOrders();
+  const { preferences, isPending: preferencesPending } = useDashboardPreferences();
+  const balance = user?.cryptoBalance ?? '0.00';
+  const timeframe = preferences.timeframe;
+
+  const stats = useMemo(() => {
+    const txs = transactions.data ?? [];
+    return dashboardStats({
+      spend: spendEntriesOf(txs, orders.data ?? []),
+      transactionCount: txs.length,
+      balance,
+      timeframeDays: Number(timeframe),
+      now: new Date(),
+    });
+  }, [transactions.data, orders.data, balance, timeframe]);
+
   if (!user) return null;
+  const anyChart =
+    preferences.showSpending ||
+    preferences.showProjections ||
+    preferences.showServiceBreakdown ||
+    preferences.showTransactionTrends;
+
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10">
-      <h1 className="text-3xl font-bold">
-        {t('dashboard.welcome', { name: user.firstName || t('home.fallbackName') })}
-      </h1>
+      <header>
+        <h1 className="text-3xl font-bold">
+          {t('dashboard.welcome', { name: user.firstName || t('home.fallbackName') })}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t('dashboard.subtitle')}</p>
+      </header>
+
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="flex items-center gap-2">
-              <Wallet aria-hidden="true" className="size-5 text-primary" />
-              {t('home.currentBalance')}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-4xl font-bold">£{user.cryptoBalance}</p>
-          </CardContent>
-        </Card>
-        {user.isAdmin && (
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2" className="flex items-center gap-2">
-                <Shield aria-hidden="true" className="size-5 text-primary" />
-                {t('dashboard.adminAccess')}
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Link to="/admin" className={buttonVariants()}>
-                {t('nav.adminPanel')}
-              </Link>
-            </CardContent>
-          </Card>
-        )}
+        <BalanceCard balance={balance} />
+        {user.isAdmin && <AdminCard />}
       </div>
-      <section aria-labelledby="dashboard-services" className="space-y-4">
+
+      <StatTiles stats={stats} timeframe={timeframe} loading={transactions.isPending} />
+      <WidgetSettings preferences={preferences} loading={preferencesPending} />
+      {anyChart && (
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted-foreground">
+              {t('common.loading')}
+            </p>
+          }
+        >
+          <DashboardCharts stats={stats} preferences={preferences} />
+        </Suspense>
+      )}
+
+      <section aria-labelledby="dashboard-services" className="scroll-mt-20 space-y-4">
         <div className="flex flex-wrap items-baseline gap-3">
           <h2 id="dashboard-services" className="me-auto text-2xl font-semibold">
             {t('home.yourServices')}
@@ -55,6 +84,17 @@ export default function DashboardPage() {
         </div>
         <ServicesGrid signedIn />
       </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <TransactionHistory
+          transactions={transactions.data ?? []}
+          isPending={transactions.isPending}
+          isError={transactions.isError}
+        />
+        <RecentSms />
+        <RecentCalls />
+      </div>
+      <ActiveServices orders={orders.data ?? []} isPending={orders.isPending} />
     </div>
   );
 }

@@ -51,10 +51,7 @@ export default function HomePage() {
             <Wallet aria-hidden="true" className="size-5 text-primary" />
             {t('home.currentBalance')}
           </CardTitle>
-          <Link
-            to="/payment?service=balance&type=Add%20Funds"
-            className={buttonVariants({ size: 'sm' })}
-          >
+          <Link to="/add-funds" className={buttonVariants({ size: 'sm' })}>
             {t('home.addFunds')}
           </Link>
         </div>

@@ -21,6 +21,7 @@ export function purchaseHref(n: DidNumber): string {
     number: n.number,
     price: n.monthlyPrice,
     location: n.city ?? countryName(n.countryCode, 'en'),
+    item: n.id,
   });
   return `/payment?${params}`;
 }

@@ -1,6 +1,8 @@
 import type {
   CreateTransactionInput,
+  Order,
   PaymentWallet,
+  Purchasable,
   Quote,
   QuoteInput,
   Transaction,
@@ -42,6 +44,29 @@ export function useSubmitPayment() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+      ]),
+  });
+}
+
+/** A catalogue item as the server prices it; the link's own price is never trusted. */
+export function usePurchasable(id: string | null) {
+  return useQuery({
+    queryKey: ['orders', 'item', id],
+    queryFn: () => apiFetch<Purchasable>(`/api/orders/items/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
+  });
+}
+
+/** Buys an item from the balance at once; the balance, orders and history reload. */
+export function useBuyFromBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      apiFetch<Order>('/api/orders', { method: 'POST', body: JSON.stringify({ itemId }) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
         queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
       ]),
   });

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { add, compareDecimal, type OrderItemKind } from '@parley/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { applyLedgerEntry, type Tx } from './ledger.js';
+import { didNumbers, orders, packages, services, sipDomains } from './schema/index.js';
+
+type Reader = Pick<Tx, 'select'>;
+
+/** A catalogue item as it is sold: what it is, its price and whether it can be bought. */
+export interface CatalogueItem {
+  kind: OrderItemKind;
+  id: string;
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  billingPeriod: string;
+  available: boolean;
+}
+
+/**
+ * The package, SIP domain or number with this id, or null. A number costs its setup
+ * plus its first month; a SIP domain is a one-time purchase.
+ */
+export async function findCatalogueItem(db: Reader, id: string): Promise<CatalogueItem | null> {
+  const [pkg] = await db
+    .select({ pkg: packages, service: services })
+    .from(packages)
+    .innerJoin(services, eq(services.id, packages.serviceId))
+    .where(eq(packages.id, id));
+  if (pkg)
+    return {
+      kind: 'package',
+      id,
+      name:
+        pkg.pkg.name === pkg.service.name ? pkg.pkg.name : `${pkg.pkg.name} (${pkg.service.name})`,
+      description: pkg.pkg.description,
+      price: pkg.pkg.price,
+      currency: pkg.pkg.currency,
+      billingPeriod: pkg.pkg.billingPeriod,
+      available: pkg.pkg.isActive && pkg.service.isActive,
+    };
+  const [domain] = await db
+    .select({
+      domain: sipDomains,
+      sold: sql<boolean>`exists (select 1 from ${orders} where ${orders.itemKind} = 'sip_domain'
+        and ${orders.itemId} = ${sipDomains.id} and ${orders.status} = 'active')`,
+    })
+    .from(sipDomains)
+    .where(eq(sipDomains.id, id));
+  if (domain)
+    return {
+      kind: 'sip_domain',
+      id,
+      name: domain.domain.domain,
+      description: '',
+      price: domain.domain.price,
+      currency: domain.domain.currency,
+      billingPeriod: 'one-time',
+      available: domain.domain.isActive && !domain.sold,
+    };
+  const [number] = await db.select().from(didNumbers).where(eq(didNumbers.id, id));
+  if (number)
+    return {
+      kind: 'number',
+      id,
+      name: number.number,
+      description: `Number: ${number.number}${number.city ? ` in ${number.city}` : ''}`,
+      price: add(number.monthlyPrice, number.setupPrice, 2),
+      currency: number.currency,
+      billingPeriod: 'monthly',
+      available: number.status === 'available',
+    };
+  return null;
+}
+
+export interface PlaceOrderInput {
+  userId: string;
+  item: CatalogueItem;
+  /** What the balance pays, in the billing currency (GBP). */
+  charged: string;
+  chargedRate: string | null;
+  paidWith: 'balance' | 'crypto';
+  transactionId?: string | null;
+  at: Date;
+}
+
+/** Thrown when the item is sold, inactive or gone; the caller's transaction rolls back. */
+export class ItemUnavailableError extends Error {
+  constructor(readonly item: string) {
+    super(`${item} is no longer available.`);
+  }
+}
+
+function renewal(billingPeriod: string, at: Date): Date | null {
+  if (billingPeriod !== 'monthly') return null;
+  const next = new Date(at);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * Sells one item inside the caller's transaction: claims a number (available → assigned,
+ * so only one buyer wins), debits the balance through the ledger (its CHECK refuses to
+ * go below zero) and records the order. A SIP domain or a number already in an active
+ * order breaks the partial unique index, so neither is ever sold twice.
+ */
+export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
+  const { item } = input;
+  if (!item.available) throw new ItemUnavailableError(item.name);
+  if (item.kind === 'number') {
+    const claimed = await tx
+      .update(didNumbers)
+      .set({ status: 'assigned' })
+      .where(and(eq(didNumbers.id, item.id), eq(didNumbers.status, 'available')))
+      .returning({ id: didNumbers.id });
+    if (claimed.length === 0) throw new ItemUnavailableError(item.name);
+  }
+  const id = randomUUID();
+  if (compareDecimal(input.charged, '0') > 0)
+    await applyLedgerEntry(tx, {
+      userId: input.userId,
+      amount: `-${input.charged}`,
+      currency: 'GBP',
+      kind: 'purchase',
+      reference: `order:${id}`,
+      rate: input.chargedRate,
+      note: item.name,
+    });
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id,
+      userId: input.userId,
+      itemKind: item.kind,
+      itemId: item.id,
+      name: item.name,
+      price: item.price,
+      priceCurrency: item.currency,
+      charged: input.charged,
+      chargedRate: input.chargedRate,
+      paidWith: input.paidWith,
+      transactionId: input.transactionId ?? null,
+      billingPeriod: item.billingPeriod,
+      renewsAt: renewal(item.billingPeriod, input.at),
+      createdAt: input.at,
+    })
+    .returning();
+  if (!order) throw new Error('placeOrder: insert returned no row');
+  return order;
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { transactions } from './payments.js';
+import { users } from './users.js';
+
+/**
+ * What a customer bought: a package (plan or add-on), a SIP domain or a number, paid
+ * from the balance or by an approved crypto payment. A SIP domain or a number belongs
+ * to one active order at most (a partial unique index), so it is never sold twice.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    name: text('name').notNull(),
+    /** The catalogue price, in the catalogue's currency. */
+    price: numeric('price', { precision: 20, scale: 2 }).notNull(),
+    priceCurrency: text('price_currency').notNull(),
+    /** What the balance paid, in the billing currency, and the rate that made it. */
+    charged: numeric('charged', { precision: 20, scale: 2 }).notNull(),
+    chargedRate: numeric('charged_rate', { precision: 38, scale: 18 }),
+    paidWith: text('paid_with').notNull(),
+    transactionId: uuid('transaction_id')
+      .unique()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    billingPeriod: text('billing_period').notNull(),
+    status: text('status').notNull().default('active'),
+    /** When the next period starts (monthly plans and numbers); null for one-off items. */
+    renewsAt: timestamp('renews_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_item_kind', sql`${t.itemKind} in ('package', 'sip_domain', 'number')`),
+    check('orders_paid_with', sql`${t.paidWith} in ('balance', 'crypto')`),
+    check('orders_status', sql`${t.status} in ('active', 'cancelled')`),
+    check('orders_amounts', sql`${t.price} >= 0 and ${t.charged} >= 0`),
+    uniqueIndex('orders_exclusive_item')
+      .on(t.itemKind, t.itemId)
+      .where(sql`${t.itemKind} in ('sip_domain', 'number') and ${t.status} = 'active'`),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,58 @@
+/** A message as a gateway sends it; the id is Parley's own. */
+export interface OutgoingSms {
+  id: string;
+  senderId: string;
+  /** E.164 with its +. */
+  recipient: string;
+  message: string;
+  /**
+   * Parts already accepted upstream by an earlier try (their ids), so a retry sends
+   * only the rest and never a part twice.
+   */
+  acceptedParts?: readonly string[];
+  /** The concatenation reference all parts of this message share (0–255). */
+  reference: number;
+}
+
+export interface Receipt {
+  /** The upstream id as the receipt gives it; see receiptIdCandidates. */
+  upstreamId: string;
+  status: 'delivered' | 'failed';
+  error?: string;
+}
+
+/** The upstream is down, busy or did not answer: try again later. */
+export class GatewayUnavailableError extends Error {
+  constructor(
+    message: string,
+    /** Parts accepted before it failed. */
+    readonly accepted: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+/** The upstream refused the message itself (a bad number…): it will never be sent. */
+export class GatewayRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly accepted: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'GatewayRejectedError';
+  }
+}
+
+/** The SMS port: Parley hands a message over, and hears back through receipts. */
+export interface SmsGateway {
+  readonly mode: 'sandbox' | 'smpp';
+  /** Resolves with the upstream id of every part, in order. */
+  submit(sms: OutgoingSms): Promise<string[]>;
+  /**
+   * The listener resolves once the receipt is recorded; only then is it acknowledged
+   * upstream. A rejection (or no listener) asks the SMSC to send it again later.
+   */
+  onReceipt(listener: (receipt: Receipt) => Promise<void>): () => void;
+  close(): Promise<void>;
+}

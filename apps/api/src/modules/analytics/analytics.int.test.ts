@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import { createEventBus } from '../../lib/event-bus.js';
+import { createAdminAccounts } from '../auth/admin-accounts.js';
+import { createAuthRepo } from '../auth/auth.repo.js';
+
+const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+type Customer = { cookie: string; id: string };
+const customers: Customer[] = [];
+
+const call = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
+const analytics = async () => {
+  const res = await call('GET', '/api/admin/analytics', admin);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+/** A BTC top-up of `usd` dollars, credited at the seeded 0.79 GBP per USD. */
+async function topUp(cookie: string, usd: string): Promise<string> {
+  const res = await call('POST', '/api/transactions/create', cookie, {
+    amount: usd,
+    currency: 'BTC',
+    walletAddress: BTC,
+    serviceName: 'Add Funds',
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+const decide = async (id: string, action: 'approve' | 'reject') =>
+  expect((await call('POST', `/api/admin/payments/${id}/${action}`, admin, {})).statusCode).toBe(
+    200,
+  );
+
+beforeAll(async () => {
+  const bus = createEventBus();
+  ctx = await createTestApp({}, { events: bus });
+  const { password } = await createAdminAccounts({
+    repo: createAuthRepo(ctx.database.db),
+    events: bus,
+  }).createAdmin('numbers-admin@example.com');
+  admin = sessionCookieOf(
+    await call('POST', '/api/admin/login', null, { email: 'numbers-admin@example.com', password }),
+  );
+  const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
+    currency: 'BTC',
+    network: 'bitcoin',
+    address: BTC,
+    walletType: 'cold_storage',
+  });
+  expect(wallet.statusCode).toBe(201);
+  for (let i = 0; i < 3; i++) {
+    const { res } = await signUp(ctx.app);
+    customers.push({ cookie: sessionCookieOf(res), id: res.json().id });
+  }
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/admin/analytics', () => {
+  it('refuses a visitor (401) and a customer (403)', async () => {
+    expect((await call('GET', '/api/admin/analytics', null)).statusCode).toBe(401);
+    const asCustomer = await call('GET', '/api/admin/analytics', customers[0]?.cookie ?? '');
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('starts at zero, counting customers but not admins', async () => {
+    expect(await analytics()).toMatchObject({
+      currency: 'GBP',
+      revenue: { total: '0.00', last30Days: '0.00' },
+      customers: { total: 3, active30Days: 3 },
+      payments: { pendingCount: 0, pendingValue: '0.00', approvedCount: 0, rejectedCount: 0 },
+      activeOrders: { package: 0, sipDomain: 0, number: 0, total: 0 },
+      customerBalances: '0.00',
+    });
+  });
+
+  it('adds up approved, rejected and pending payments exactly, in GBP', async () => {
+    const [a, b] = customers as [Customer, Customer];
+    // Credits at 0.79: $250 → £197.50, $100 → £79.00, $150 → £118.50, $333.33 → £263.33.
+    await decide(await topUp(a.cookie, '250.00'), 'approve');
+    const old = await topUp(b.cookie, '100.00');
+    await decide(old, 'approve');
+    await decide(await topUp(a.cookie, '150.00'), 'reject');
+    await topUp(b.cookie, '150.00');
+    await topUp(a.cookie, '333.33');
+    // An approval from six weeks ago is revenue, but not of the last 30 days.
+    await ctx.database.db.execute(
+      sql`update transactions set approved_at = now() - interval '42 days' where id = ${old}`,
+    );
+    expect(await analytics()).toMatchObject({
+      revenue: { total: '276.50', last30Days: '197.50' },
+      payments: { pendingCount: 2, pendingValue: '381.83', approvedCount: 2, rejectedCount: 1 },
+      customerBalances: '276.50',
+    });
+  });
+
+  it('does not count an order paid from the balance as revenue again', async () => {
+    const [a, b] = customers as [Customer, Customer];
+    const order = (userId: string, kind: string, charged: string, status = 'active') => sql`
+      insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
+                          paid_with, billing_period, status)
+      values (${userId}, ${kind}, gen_random_uuid(), 'Bought', ${charged}, 'GBP', ${charged},
+              'balance', 'monthly', ${status})`;
+    await ctx.database.db.execute(order(a.id, 'package', '99.00'));
+    await ctx.database.db.execute(order(a.id, 'package', '19.00'));
+    await ctx.database.db.execute(order(b.id, 'number', '5.00'));
+    await ctx.database.db.execute(order(b.id, 'sip_domain', '400.00', 'cancelled'));
+    expect(await analytics()).toMatchObject({
+      revenue: { total: '276.50', last30Days: '197.50' },
+      activeOrders: { package: 2, sipDomain: 0, number: 1, total: 3 },
+    });
+  });
+
+  it('counts as active a customer seen signed in or who paid in the last 30 days', async () => {
+    const [, b, c] = customers as [Customer, Customer, Customer];
+    // Both last seen six weeks ago; b paid this month, c did nothing since.
+    for (const id of [b.id, c.id])
+      await ctx.database.db.execute(
+        sql`update sessions set last_seen_at = now() - interval '42 days' where user_id = ${id}`,
+      );
+    const before = await analytics();
+    expect(before.customers).toEqual({ total: 3, active30Days: 2 });
+    // A request with c's session makes c active again.
+    expect((await call('GET', '/api/auth/user', c.cookie)).statusCode).toBe(200);
+    expect((await analytics()).customers).toEqual({ total: 3, active30Days: 3 });
+  });
+});

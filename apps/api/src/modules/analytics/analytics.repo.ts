@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ledgerEntries, orders, sessions, transactions, users } from '../../db/schema/index.js';
+
+/** A numeric sum as an exact decimal string with two places ("0.00" when nothing). */
+const money = (column: unknown, filter?: ReturnType<typeof sql>) =>
+  sql<string>`round(coalesce(sum(${column})${filter ? sql` filter (where ${filter})` : sql``}, 0), 2)::text`;
+const countWhere = (filter: ReturnType<typeof sql>) =>
+  sql<number>`(count(*) filter (where ${filter}))::int`;
+
+/**
+ * The admin's analytics, read from one snapshot (a read-only repeatable-read transaction)
+ * so the figures agree with each other. All money is summed by PostgreSQL in numeric.
+ */
+export function createAnalyticsRepo(db: Db) {
+  return {
+    async read(since: Date) {
+      const from = sql`${since.toISOString()}::timestamptz`;
+      // Seen signed in, or paid, bought or was charged since `from`.
+      const active = sql`exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.lastSeenAt} >= ${from})
+        or exists (select 1 from ${transactions} where ${transactions.userId} = ${users.id} and ${transactions.createdAt} >= ${from})
+        or exists (select 1 from ${ledgerEntries} where ${ledgerEntries.userId} = ${users.id} and ${ledgerEntries.createdAt} >= ${from})
+        or exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and ${orders.createdAt} >= ${from})`;
+      const approved = sql`${transactions.status} = 'approved'`;
+      const pending = sql`${transactions.status} = 'pending'`;
+      return db.transaction(
+        async (tx) => {
+          const [customers] = await tx
+            .select({
+              total: sql<number>`count(*)::int`,
+              active: countWhere(active),
+              balances: money(users.cryptoBalance),
+            })
+            .from(users)
+            .where(eq(users.isAdmin, false));
+          const [payments] = await tx
+            .select({
+              revenue: money(transactions.creditAmount, approved),
+              revenueSince: money(
+                transactions.creditAmount,
+                sql`${approved} and ${transactions.approvedAt} >= ${from}`,
+              ),
+              approvedCount: countWhere(approved),
+              rejectedCount: countWhere(sql`${transactions.status} = 'rejected'`),
+              pendingCount: countWhere(pending),
+              pendingValue: money(transactions.creditAmount, pending),
+            })
+            .from(transactions);
+          const activeOrders = await tx
+            .select({ kind: orders.itemKind, n: sql<number>`count(*)::int` })
+            .from(orders)
+            .where(eq(orders.status, 'active'))
+            .groupBy(orders.itemKind);
+          if (!customers || !payments) throw new Error('analytics: an aggregate returned no row');
+          return { customers, payments, activeOrders };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;

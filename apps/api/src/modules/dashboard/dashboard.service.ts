@@ -1,0 +1,38 @@
+import {
+  type DashboardPreferences,
+  type DashboardPreferencesInput,
+  DEFAULT_DASHBOARD_PREFERENCES,
+  dashboardPreferencesSchema,
+} from '@parley/shared';
+import type { DashboardRepo } from './dashboard.repo.js';
+
+type Row = NonNullable<Awaited<ReturnType<DashboardRepo['find']>>>;
+const KEYS = Object.keys(DEFAULT_DASHBOARD_PREFERENCES) as (keyof DashboardPreferencesInput)[];
+
+/** The stored settings over the defaults; a stored value no longer valid falls back. */
+function toPreferences(row: Row | undefined): DashboardPreferences {
+  const stored = row?.prefs ?? {};
+  const values: Record<string, unknown> = { ...DEFAULT_DASHBOARD_PREFERENCES };
+  for (const key of KEYS) {
+    const parsed = dashboardPreferencesSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success) values[key] = parsed.data;
+  }
+  return {
+    ...(values as typeof DEFAULT_DASHBOARD_PREFERENCES),
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+/** A customer's dashboard widget settings; the defaults until they first change one. */
+export function createDashboardService({ repo }: { repo: DashboardRepo }) {
+  return {
+    async preferences(userId: string): Promise<DashboardPreferences> {
+      return toPreferences(await repo.find(userId));
+    },
+    /** Saves the settings given (all or some); the others keep their values. */
+    async save(userId: string, changes: DashboardPreferencesInput): Promise<DashboardPreferences> {
+      return toPreferences(await repo.merge(userId, changes, new Date()));
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,27 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type CatalogueItem,
+  findCatalogueItem,
+  type PlaceOrderInput,
+  placeOrder,
+} from '../../db/orders.js';
+import { orders } from '../../db/schema/index.js';
+
+export function createOrdersRepo(db: Db) {
+  return {
+    findItem: (id: string): Promise<CatalogueItem | null> => findCatalogueItem(db, id),
+    /** Sells the item from the balance: all of it commits, or none of it. */
+    buy: (input: PlaceOrderInput) => db.transaction((tx) => placeOrder(tx, input)),
+    listForUser(userId: string) {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt))
+        .limit(200);
+    },
+  };
+}
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
+export type OrderRow = Awaited<ReturnType<OrdersRepo['listForUser']>>[number];

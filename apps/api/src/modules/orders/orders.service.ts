@@ -1,0 +1,92 @@
+import { BILLING_CURRENCY, multiply, type Order, type Purchasable } from '@parley/shared';
+import { type CatalogueItem, ItemUnavailableError } from '../../db/orders.js';
+import { AppError } from '../../lib/app-error.js';
+import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import type { RatesService } from '../payments/rates.service.js';
+import type { OrderRow, OrdersRepo } from './orders.repo.js';
+
+export const toOrder = (r: OrderRow): Order => ({
+  id: r.id,
+  itemKind: r.itemKind as Order['itemKind'],
+  itemId: r.itemId,
+  name: r.name,
+  price: r.price,
+  priceCurrency: r.priceCurrency,
+  charged: r.charged,
+  paidWith: r.paidWith as Order['paidWith'],
+  billingPeriod: r.billingPeriod,
+  status: r.status as Order['status'],
+  renewsAt: r.renewsAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const unavailable = (name: string) =>
+  new AppError('ITEM_UNAVAILABLE', `${name} is no longer available.`);
+
+/**
+ * Purchases: the server prices every item itself (the client's price is only shown),
+ * converts it to the billing currency at today's rate, and sells it atomically.
+ */
+export function createOrdersService(deps: {
+  repo: OrdersRepo;
+  rates: RatesService;
+  now?: () => Date;
+}) {
+  const { repo, rates } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The item's price in GBP, rounded to the penny, and the rate used (null when GBP). */
+  async function inBilling(item: CatalogueItem) {
+    if (item.currency === BILLING_CURRENCY) return { charged: item.price, rate: null };
+    const rate = await rates.rate(item.currency, BILLING_CURRENCY);
+    return { charged: multiply(item.price, rate, 2, 'half-up'), rate };
+  }
+
+  async function find(id: string): Promise<CatalogueItem> {
+    const item = await repo.findItem(id);
+    if (!item) throw new AppError('NOT_FOUND', 'No such item in the catalogue.');
+    return item;
+  }
+
+  return {
+    find,
+    async item(id: string): Promise<Purchasable> {
+      const item = await find(id);
+      const { charged } = await inBilling(item);
+      return { ...item, balancePrice: charged };
+    },
+
+    async buy(userId: string, itemId: string): Promise<Order> {
+      const item = await find(itemId);
+      if (!item.available) throw unavailable(item.name);
+      const { charged, rate } = await inBilling(item);
+      try {
+        return toOrder(
+          await repo.buy({
+            userId,
+            item,
+            charged,
+            chargedRate: rate,
+            paidWith: 'balance',
+            at: now(),
+          }),
+        );
+      } catch (err) {
+        if (err instanceof ItemUnavailableError) throw unavailable(item.name);
+        const code = pgErrorCode(err);
+        if (code === CHECK_VIOLATION)
+          throw new AppError(
+            'INSUFFICIENT_BALANCE',
+            `Your balance does not cover £${charged}. Add funds or pay in crypto.`,
+          );
+        if (code === UNIQUE_VIOLATION) throw unavailable(item.name);
+        throw err;
+      }
+    },
+
+    async mine(userId: string): Promise<Order[]> {
+      return (await repo.listForUser(userId)).map(toOrder);
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { readRecipients } from './recipients.js';
+
+describe('readRecipients', () => {
+  it('reads plain text, one number a line, reporting bad lines and repeats', () => {
+    expect(readRecipients('+447400123456\n\n447400123457\nabc\n+447400123456\n')).toEqual({
+      recipients: [
+        { line: 1, value: '+447400123456' },
+        { line: 3, value: '+447400123457' },
+      ],
+      invalid: [
+        { line: 4, value: 'abc', reason: 'Invalid phone number format' },
+        { line: 5, value: '+447400123456', reason: 'Duplicate' },
+      ],
+    });
+  });
+
+  it('reads the recipient column of a CSV with a header', () => {
+    const csv =
+      'name,Phone Number,phone\r\nAda,x,+44 7400 123456\r\n"Lovelace, A",y,(447) 400-123457\r\n';
+    expect(readRecipients(csv).recipients.map((r) => r.value)).toEqual([
+      '+447400123456',
+      '+447400123457',
+    ]);
+  });
+
+  it('refuses a broken CSV with a clear error', () => {
+    expect(() => readRecipients('"+4474001')).toThrow(/Unterminated quote/);
+  });
+});

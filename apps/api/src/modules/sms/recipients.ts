@@ -1,0 +1,49 @@
+import { BULK_MAX_RECIPIENTS, CsvError, PHONE_PATTERN, parseCsv } from '@parley/shared';
+import { AppError } from '../../lib/app-error.js';
+
+const HEADER = /^(recipient|number|phone|phone_number|msisdn|mobile|to)$/i;
+
+export interface RecipientLines {
+  recipients: { line: number; value: string }[];
+  invalid: { line: number; value: string; reason: string }[];
+}
+
+/**
+ * The recipients of a bulk upload: CSV (the column named recipient, number, phone,
+ * msisdn, mobile or to; else the first) or plain text, one number a line. Blank lines
+ * are skipped; malformed numbers and repeats are reported by line, not sent.
+ */
+export function readRecipients(file: string): RecipientLines {
+  let rows: string[][];
+  try {
+    rows = parseCsv(file);
+  } catch (err) {
+    if (err instanceof CsvError)
+      throw new AppError('VALIDATION_FAILED', err.message, [
+        { path: 'body.file', message: err.message },
+      ]);
+    throw err;
+  }
+  const header = rows[0]?.findIndex((cell) => HEADER.test(cell.trim())) ?? -1;
+  const column = Math.max(header, 0);
+  const seen = new Set<string>();
+  const out: RecipientLines = { recipients: [], invalid: [] };
+  rows.forEach((row, i) => {
+    if (i === 0 && header >= 0) return;
+    const value = (row[column] ?? '').trim();
+    const line = i + 1;
+    if (!value) return;
+    const number = value.replace(/[\s()-]/g, '');
+    const e164 = number.startsWith('+') ? number : `+${number}`;
+    if (!PHONE_PATTERN.test(number))
+      out.invalid.push({ line, value, reason: 'Invalid phone number format' });
+    else if (seen.has(e164)) out.invalid.push({ line, value, reason: 'Duplicate' });
+    else if (out.recipients.length >= BULK_MAX_RECIPIENTS)
+      out.invalid.push({ line, value, reason: `More than ${BULK_MAX_RECIPIENTS} recipients` });
+    else {
+      seen.add(e164);
+      out.recipients.push({ line, value: e164 });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  createTestDatabase,
+  generousLimits,
+  queryRows,
+  sessionCookieOf,
+  signUp,
+  testConfig,
+} from '../../../test/helpers.js';
+import { startSmppServer } from '../../../test/smpp-server.js';
+import { buildApp } from '../../app.js';
+import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
+import { ABANDONED } from './sms-outbox.js';
+
+/**
+ * The whole SMS path against a real SMPP server on 127.0.0.1: Parley configured with
+ * SMS_GATEWAY=smpp, messages charged, sent, receipted, refunded; an outage, and a
+ * restart half-way through a batch.
+ */
+let smsc: Awaited<ReturnType<typeof startSmppServer>>;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const apps = new Set<FastifyInstance>();
+
+async function start(env: Record<string, string> = {}) {
+  const app = await buildApp({
+    config: testConfig({
+      SMS_GATEWAY: 'smpp',
+      SMPP_HOST: '127.0.0.1',
+      SMPP_PORT: String(smsc.port),
+      SMPP_SYSTEM_ID: 'parley',
+      SMPP_PASSWORD: 'secret',
+      SMPP_SUBMITS_PER_SECOND: '200',
+      ...env,
+    }),
+    database,
+    sessionSecret: 'test-secret-test-secret-test-secret!',
+    challengeCounterRange: [1, 50],
+    authLimits: generousLimits(),
+    sms: { pollMs: 50, retryDelayMs: () => 100 },
+  });
+  await app.ready();
+  apps.add(app);
+  return app;
+}
+async function stop(app: FastifyInstance) {
+  apps.delete(app);
+  await app.close();
+}
+
+beforeAll(async () => {
+  smsc = await startSmppServer({ systemId: 'parley', password: 'secret' });
+  database = await createTestDatabase();
+  await seedCatalogueOnce(database.db);
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database.close();
+  await smsc.close();
+});
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database, query);
+
+async function customer(app: FastifyInstance, gbp: string) {
+  const { res } = await signUp(app);
+  const id = res.json().id as string;
+  await database.db.execute(sql`
+    with u as (update users set crypto_balance = ${gbp}::numeric where id = ${id} returning id)
+    insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
+    select id, ${gbp}::numeric, 'GBP', 'adjustment', ${`test:${id}`}, ${gbp}::numeric from u`);
+  return { cookie: sessionCookieOf(res), id };
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const statuses = (userId: string) =>
+  rows<{ status: string; n: number }>(
+    sql`select status, count(*)::int as n from sms_messages where user_id = ${userId} group by status`,
+  ).then((r) => Object.fromEntries(r.map((x) => [x.status, x.n])) as Record<string, number>);
+
+async function ledgerAgrees(app: FastifyInstance) {
+  const mismatches = await rows(sql`
+    select u.id from users u left join (select user_id, sum(amount) s from ledger_entries group by user_id) l
+      on l.user_id = u.id where u.crypto_balance <> coalesce(l.s, 0)`);
+  expect(mismatches, String(app.server.listening)).toEqual([]);
+}
+
+describe('SMS through SMPP', () => {
+  it('delivers one, and refunds one the SMSC reports undelivered', async () => {
+    const app = await start();
+    const c = await customer(app, '1.00');
+    const send = (recipient: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sms/send',
+        headers: { cookie: c.cookie },
+        payload: { senderId: 'Parley', recipient, message: 'Hello over SMPP' },
+      });
+    const ok = await send('+447400100001');
+    const bad = await send('+447400100000');
+    expect([ok.statusCode, bad.statusCode]).toEqual([201, 201]);
+    const done = await until(
+      () => statuses(c.id),
+      (s) => s.delivered === 1 && s.failed === 1,
+    );
+    expect(done).toEqual({ delivered: 1, failed: 1 });
+    expect(Number(await balanceOf(database, c.id))).toBeCloseTo(1 - Number(ok.json().cost), 4);
+    expect(smsc.submitted.filter((s) => s.destination === '447400100001')).toHaveLength(1);
+    const status = await app.inject({
+      method: 'GET',
+      url: '/api/sms/history',
+      headers: { cookie: c.cookie },
+    });
+    expect(
+      status
+        .json()
+        .items.map((m: { status: string }) => m.status)
+        .sort(),
+    ).toEqual(['delivered', 'failed']);
+    await ledgerAgrees(app);
+    await stop(app);
+  });
+
+  it('keeps messages queued through an outage, then sends them', async () => {
+    smsc.state.refuseBinds = true;
+    smsc.dropAll();
+    const app = await start();
+    const c = await customer(app, '1.00');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sms/send',
+      headers: { cookie: c.cookie },
+      payload: { senderId: 'Parley', recipient: '+447400100002', message: 'Waiting' },
+    });
+    expect(res.statusCode).toBe(201);
+    const tried = await until(
+      () =>
+        rows<{ attempts: number; status: string }>(
+          sql`select attempts, status from sms_messages where id = ${res.json().id}`,
+        ),
+      (r) => (r[0]?.attempts ?? 0) >= 2,
+    );
+    expect(tried[0]).toMatchObject({ status: 'queued' });
+    smsc.state.refuseBinds = false;
+    expect(
+      await until(
+        () => statuses(c.id),
+        (s) => s.delivered === 1,
+      ),
+    ).toEqual({ delivered: 1 });
+    expect(smsc.submitted.filter((s) => s.destination === '447400100002')).toHaveLength(1);
+    await stop(app);
+  });
+
+  it('loses nothing and sends nothing twice across a restart mid-batch', async () => {
+    const first = await start({ SMPP_SUBMITS_PER_SECOND: '40' });
+    const c = await customer(first, '10.00');
+    const recipients = Array.from(
+      { length: 40 },
+      (_, i) => `+4474002001${String(i).padStart(2, '0')}`,
+    );
+    const sent = await first.inject({
+      method: 'POST',
+      url: '/api/sms/bulk/send',
+      headers: { cookie: c.cookie },
+      payload: { senderId: 'Parley', message: 'Batch across a restart', recipients },
+    });
+    expect(sent.statusCode).toBe(201);
+    await until(
+      () => statuses(c.id),
+      (s) => (s.sent ?? 0) + (s.delivered ?? 0) >= 5,
+    );
+    await stop(first); // a clean shutdown part-way through
+    const midway = await statuses(c.id);
+    expect(midway.queued ?? 0).toBeGreaterThan(0);
+    expect(midway.sending ?? 0).toBe(0);
+
+    const second = await start();
+    const done = await until(
+      () => statuses(c.id),
+      (s) => s.delivered === 40,
+      15_000,
+    );
+    expect(done).toEqual({ delivered: 40 });
+    for (const r of recipients)
+      expect(
+        smsc.submitted.filter((s) => `+${s.destination}` === r),
+        r,
+      ).toHaveLength(1);
+    await ledgerAgrees(second);
+    await stop(second);
+  });
+
+  it('after a crash, fails and refunds a message caught mid-send rather than risk sending it twice', async () => {
+    smsc.state.refuseBinds = true;
+    smsc.dropAll();
+    const app = await start();
+    const c = await customer(app, '1.00');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sms/send',
+      headers: { cookie: c.cookie },
+      payload: { senderId: 'Parley', recipient: '+447400100003', message: 'Crash' },
+    });
+    await stop(app);
+    // As a crashed instance leaves it: taken for sending, its lease run out.
+    await database.db.execute(sql`update sms_messages set status = 'sending',
+      claimed_until = now() - interval '1 minute' where id = ${res.json().id}`);
+    smsc.state.refuseBinds = false;
+    const next = await start();
+    const row = await until(
+      () =>
+        rows<{ status: string; error: string }>(
+          sql`select status, error from sms_messages where id = ${res.json().id}`,
+        ),
+      (r) => r[0]?.status === 'failed',
+    );
+    expect(row[0]).toEqual({ status: 'failed', error: ABANDONED });
+    expect(await balanceOf(database, c.id)).toBe('1.00');
+    expect(smsc.submitted.filter((s) => s.destination === '447400100003')).toHaveLength(0);
+    await ledgerAgrees(next);
+    await stop(next);
+  });
+});

@@ -1,0 +1,217 @@
+import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
+import { smsBatches, smsMessages, smsParts, users } from '../../db/schema/index.js';
+
+export type NewSms = typeof smsMessages.$inferInsert;
+export type SmsRow = typeof smsMessages.$inferSelect;
+
+/** Marks a message failed (if it is not final yet) and refunds it, once. */
+async function failAndRefund(tx: Tx, id: string, error: string, at: Date) {
+  const [row] = await tx
+    .update(smsMessages)
+    .set({ status: 'failed', error, updatedAt: at, doneAt: at, claimedUntil: null })
+    .where(and(eq(smsMessages.id, id), inArray(smsMessages.status, ['queued', 'sending', 'sent'])))
+    .returning();
+  if (row && Number(row.cost) > 0)
+    await applyLedgerEntry(tx, {
+      userId: row.userId,
+      amount: row.cost,
+      currency: 'GBP',
+      kind: 'refund',
+      reference: `sms:${row.id}`,
+      rate: row.rate,
+      note: `SMS to ${row.recipient} failed: ${error}`,
+    });
+  return row ?? null;
+}
+
+export function createSmsRepo(db: Db) {
+  return {
+    async balance(userId: string): Promise<string> {
+      const [row] = await db
+        .select({ balance: users.cryptoBalance })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.balance ?? '0';
+    },
+
+    /**
+     * Charges the balance and queues the messages in one transaction: all of them or
+     * none. A single message is charged as `sms:<id>`, a batch once as `sms-batch:<id>`.
+     */
+    async queue(
+      userId: string,
+      rows: Omit<NewSms, 'userId' | 'batchId'>[],
+      charge: { amount: string; rate: string | null; note: string; minBalance: string },
+      asBatch: boolean,
+    ) {
+      return db.transaction(async (tx) => {
+        let batchId: string | null = null;
+        if (asBatch) {
+          const [batch] = await tx
+            .insert(smsBatches)
+            .values({ userId, total: rows.length, cost: charge.amount })
+            .returning({ id: smsBatches.id });
+          batchId = batch?.id ?? null;
+        }
+        const inserted = await tx
+          .insert(smsMessages)
+          .values(rows.map((r) => ({ ...r, userId, batchId })))
+          .returning();
+        const reference = batchId ? `sms-batch:${batchId}` : `sms:${inserted[0]?.id}`;
+        if (Number(charge.amount) > 0)
+          await applyLedgerEntry(tx, {
+            userId,
+            amount: `-${charge.amount}`,
+            currency: 'GBP',
+            kind: 'charge',
+            reference,
+            rate: charge.rate,
+            note: charge.note,
+            minBalanceBefore: charge.minBalance,
+          });
+        return { batchId, messages: inserted };
+      });
+    },
+
+    async history(userId: string, page: number, pageSize: number) {
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(smsMessages)
+          .where(eq(smsMessages.userId, userId))
+          .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(smsMessages).where(eq(smsMessages.userId, userId)),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    async batch(userId: string, id: string) {
+      const [batch] = await db
+        .select()
+        .from(smsBatches)
+        .where(and(eq(smsBatches.id, id), eq(smsBatches.userId, userId)));
+      if (!batch) return null;
+      const counts = await db
+        .select({ status: smsMessages.status, n: count() })
+        .from(smsMessages)
+        .where(eq(smsMessages.batchId, id))
+        .groupBy(smsMessages.status);
+      return { batch, counts };
+    },
+
+    /**
+     * Takes up to `limit` due messages for sending. SKIP LOCKED lets several instances
+     * share the outbox without taking the same message; the lease lets a live
+     * instance's sends be told apart from a crashed one's.
+     */
+    async claim(limit: number, at: Date, leaseMs: number): Promise<SmsRow[]> {
+      const due = db
+        .select({ id: smsMessages.id })
+        .from(smsMessages)
+        .where(and(eq(smsMessages.status, 'queued'), lte(smsMessages.nextAttemptAt, at)))
+        .orderBy(smsMessages.nextAttemptAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(smsMessages)
+        .set({
+          status: 'sending',
+          attempts: sql`${smsMessages.attempts} + 1`,
+          claimedUntil: new Date(at.getTime() + leaseMs),
+          updatedAt: at,
+        })
+        .where(inArray(smsMessages.id, due))
+        .returning();
+    },
+
+    async markSent(id: string, upstreamIds: string[], at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(smsMessages)
+          .set({
+            status: 'sent',
+            acceptedParts: upstreamIds,
+            sentAt: at,
+            updatedAt: at,
+            claimedUntil: null,
+            error: null,
+          })
+          .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
+        await tx
+          .insert(smsParts)
+          .values(upstreamIds.map((upstreamId, i) => ({ upstreamId, messageId: id, part: i + 1 })))
+          .onConflictDoNothing();
+      });
+    },
+
+    async retryLater(id: string, accepted: readonly string[], nextAt: Date, error: string) {
+      await db
+        .update(smsMessages)
+        .set({
+          status: 'queued',
+          acceptedParts: [...accepted],
+          nextAttemptAt: nextAt,
+          claimedUntil: null,
+          error,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
+    },
+
+    fail: (id: string, error: string, at: Date) =>
+      db.transaction((tx) => failAndRefund(tx, id, error, at)),
+
+    /**
+     * Applies a delivery receipt to the part it names (any of `ids`). A failed part
+     * fails and refunds the message; the last delivered part delivers it. Null when no
+     * sent part has that id (yet).
+     */
+    async applyReceipt(ids: string[], status: 'delivered' | 'failed', error: string, at: Date) {
+      return db.transaction(async (tx) => {
+        const [part] = await tx
+          .update(smsParts)
+          .set({ status })
+          .where(and(inArray(smsParts.upstreamId, ids), eq(smsParts.status, 'sent')))
+          .returning({ messageId: smsParts.messageId });
+        if (!part) return null;
+        if (status === 'failed') return failAndRefund(tx, part.messageId, error, at);
+        const [open] = await tx
+          .select({ n: count() })
+          .from(smsParts)
+          .where(
+            and(eq(smsParts.messageId, part.messageId), sql`${smsParts.status} <> 'delivered'`),
+          );
+        if ((open?.n ?? 0) > 0) return null;
+        const [row] = await tx
+          .update(smsMessages)
+          .set({ status: 'delivered', doneAt: at, updatedAt: at })
+          .where(and(eq(smsMessages.id, part.messageId), eq(smsMessages.status, 'sent')))
+          .returning();
+        return row ?? null;
+      });
+    },
+
+    /** Messages whose sender died mid-send (lease run out): failed and refunded. */
+    async recoverAbandoned(at: Date, error: string) {
+      const stale = await db
+        .select({ id: smsMessages.id })
+        .from(smsMessages)
+        .where(and(eq(smsMessages.status, 'sending'), lt(smsMessages.claimedUntil, at)));
+      for (const { id } of stale) await db.transaction((tx) => failAndRefund(tx, id, error, at));
+      return stale.length;
+    },
+
+    async queuedCount() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(smsMessages)
+        .where(inArray(smsMessages.status, ['queued', 'sending']));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type SmsRepo = ReturnType<typeof createSmsRepo>;

@@ -1,0 +1,259 @@
+import {
+  add,
+  BILLING_CURRENCY,
+  type BulkBatch,
+  type BulkPreview,
+  type bulkPreviewInputSchema,
+  type bulkSendInputSchema,
+  type CountryPricing,
+  compareDecimal,
+  MIN_SMS_BALANCE,
+  moneyText,
+  multiply,
+  type SmsHistory,
+  type SmsMessage,
+  type SmsQuote,
+  type smsSendSchema,
+  smsShape,
+} from '@parley/shared';
+import { destinationFor } from '@parley/shared/phone';
+import type { z } from 'zod';
+import { BalanceTooLowError } from '../../db/ledger.js';
+import { AppError } from '../../lib/app-error.js';
+import { CHECK_VIOLATION, pgErrorCode } from '../../lib/pg-errors.js';
+import type { RatesService } from '../payments/rates.service.js';
+import { readRecipients } from './recipients.js';
+import type { SmsRepo, SmsRow } from './sms.repo.js';
+
+type SendInput = z.output<typeof smsSendSchema>;
+
+export const toSmsMessage = (r: SmsRow): SmsMessage => ({
+  id: r.id,
+  senderId: r.senderId,
+  recipient: r.recipient,
+  message: r.message,
+  status: r.status as SmsMessage['status'],
+  encoding: r.encoding,
+  segments: r.segments,
+  cost: moneyText(r.cost),
+  error: r.error,
+  batchId: r.batchId,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const insufficient = () =>
+  new AppError(
+    'INSUFFICIENT_BALANCE',
+    'Insufficient Balance: You need to have credits in your account to send an SMS',
+  );
+
+/**
+ * SMS: priced per segment by destination, charged before anything is sent, queued for
+ * the outbox worker. The balance's CHECK constraint is what makes concurrent sends safe.
+ */
+export function createSmsService(deps: {
+  repo: SmsRepo;
+  rates: RatesService;
+  countryPricing: () => Promise<CountryPricing[]>;
+  /** Called after messages are queued, so the worker sends them at once. */
+  wake?: () => void;
+  now?: () => Date;
+}) {
+  const { repo, rates } = deps;
+
+  /** Each recipient's destination and price for this message, in GBP to 4 places. */
+  async function price(recipients: string[], message: string) {
+    const shape = smsShape(message);
+    const rows = await deps.countryPricing();
+    const toGbp = new Map<string, string>();
+    const priced = [];
+    for (const recipient of recipients) {
+      const found = destinationFor(recipient.startsWith('+') ? recipient : `+${recipient}`, rows);
+      if (!found.ok) {
+        priced.push({
+          recipient,
+          ok: false as const,
+          reason: found.reason,
+          country: found.country,
+        });
+        continue;
+      }
+      const currency = found.price.currency;
+      if (!toGbp.has(currency)) toGbp.set(currency, await rates.rate(currency, BILLING_CURRENCY));
+      const rate = toGbp.get(currency) ?? '1';
+      const local = multiply(found.price.smsPrice, String(shape.segments), 4, 'up');
+      priced.push({
+        recipient: found.e164,
+        ok: true as const,
+        country: found.country,
+        unitPrice: found.price.smsPrice,
+        priceCurrency: currency,
+        cost: currency === BILLING_CURRENCY ? local : multiply(local, rate, 4, 'up'),
+        rate: currency === BILLING_CURRENCY ? null : rate,
+      });
+    }
+    return { shape, priced };
+  }
+
+  async function one(input: SendInput) {
+    const { shape, priced } = await price([input.recipient], input.message);
+    const p = priced[0];
+    if (!p?.ok)
+      throw p?.reason === 'not-supported'
+        ? new AppError(
+            'DESTINATION_NOT_SUPPORTED',
+            `Destination not supported: we do not send SMS to ${p.country} yet.`,
+          )
+        : new AppError('INVALID_NUMBER', 'Invalid phone number format', [
+            { path: 'body.recipient', message: 'Invalid phone number format' },
+          ]);
+    return { shape, p };
+  }
+
+  async function queue(
+    userId: string,
+    senderId: string,
+    message: string,
+    list: {
+      recipient: string;
+      country: string;
+      unitPrice: string;
+      priceCurrency: string;
+      cost: string;
+      rate: string | null;
+    }[],
+    asBatch: boolean,
+  ) {
+    const shape = smsShape(message);
+    const total = list.reduce((sum, m) => add(sum, m.cost, 4), '0');
+    const balance = await repo.balance(userId);
+    if (compareDecimal(balance, MIN_SMS_BALANCE) < 0 || compareDecimal(balance, total) < 0)
+      throw insufficient();
+    try {
+      const result = await repo.queue(
+        userId,
+        list.map((m) => ({
+          senderId,
+          recipient: m.recipient,
+          message,
+          encoding: shape.encoding,
+          segments: shape.segments,
+          countryCode: m.country,
+          unitPrice: m.unitPrice,
+          priceCurrency: m.priceCurrency,
+          cost: m.cost,
+          rate: m.rate,
+          reference: Math.floor(Math.random() * 256),
+        })),
+        {
+          amount: total,
+          rate: list[0]?.rate ?? null,
+          note: asBatch ? `${list.length} SMS` : `SMS to ${list[0]?.recipient}`,
+          minBalance: MIN_SMS_BALANCE,
+        },
+        asBatch,
+      );
+      deps.wake?.();
+      return result;
+    } catch (err) {
+      // Another send spent the money in between: the ledger refused this one.
+      if (err instanceof BalanceTooLowError || pgErrorCode(err) === CHECK_VIOLATION)
+        throw insufficient();
+      throw err;
+    }
+  }
+
+  return {
+    async quote(input: SendInput): Promise<SmsQuote> {
+      const { shape, p } = await one(input);
+      return {
+        encoding: shape.encoding,
+        segments: shape.segments,
+        country: p.country,
+        unitPrice: p.unitPrice,
+        priceCurrency: p.priceCurrency,
+        price: moneyText(p.cost),
+      };
+    },
+
+    async send(userId: string, input: SendInput): Promise<SmsMessage> {
+      const { p } = await one(input);
+      const { messages } = await queue(userId, input.senderId, input.message, [p], false);
+      const [row] = messages;
+      if (!row) throw new Error('sms: queue returned no row');
+      return toSmsMessage(row);
+    },
+
+    async history(userId: string, page: number, pageSize: number): Promise<SmsHistory> {
+      const { items, total } = await repo.history(userId, page, pageSize);
+      return { items: items.map(toSmsMessage), total, page, pageSize };
+    },
+
+    async bulkPreview(input: z.output<typeof bulkPreviewInputSchema>): Promise<BulkPreview> {
+      const { recipients, invalid } = readRecipients(input.file);
+      const { shape, priced } = await price(
+        recipients.map((r) => r.value),
+        input.message,
+      );
+      const valid: BulkPreview['valid'] = [];
+      priced.forEach((p, i) => {
+        const line = recipients[i]?.line ?? 0;
+        if (p.ok)
+          valid.push({
+            line,
+            recipient: p.recipient,
+            country: p.country,
+            price: moneyText(p.cost),
+          });
+        else
+          invalid.push({
+            line,
+            value: recipients[i]?.value ?? '',
+            reason:
+              p.reason === 'not-supported'
+                ? `Destination not supported (${p.country})`
+                : 'Invalid phone number format',
+          });
+      });
+      invalid.sort((a, b) => a.line - b.line);
+      const total = valid.reduce((sum, v) => add(sum, v.price, 4), '0');
+      return {
+        encoding: shape.encoding,
+        segments: shape.segments,
+        valid,
+        invalid,
+        total: moneyText(total),
+      };
+    },
+
+    async bulkSend(userId: string, input: z.output<typeof bulkSendInputSchema>) {
+      const unique = [...new Set(input.recipients)];
+      const { priced } = await price(unique, input.message);
+      const bad = priced.find((p) => !p.ok);
+      if (bad)
+        throw new AppError('VALIDATION_FAILED', `Cannot send to ${bad.recipient}.`, [
+          { path: 'body.recipients', message: `Cannot send to ${bad.recipient}` },
+        ]);
+      const list = priced.flatMap((p) => (p.ok ? [p] : []));
+      const { batchId, messages } = await queue(userId, input.senderId, input.message, list, true);
+      return { batchId: batchId ?? '', count: messages.length };
+    },
+
+    async batch(userId: string, id: string): Promise<BulkBatch> {
+      const found = await repo.batch(userId, id);
+      if (!found) throw new AppError('NOT_FOUND', 'No such batch.');
+      const n = (status: string) => found.counts.find((c) => c.status === status)?.n ?? 0;
+      return {
+        id,
+        total: found.batch.total,
+        cost: moneyText(found.batch.cost),
+        queued: n('queued') + n('sending'),
+        sent: n('sent'),
+        delivered: n('delivered'),
+        failed: n('failed'),
+        createdAt: found.batch.createdAt.toISOString(),
+      };
+    },
+  };
+}
+export type SmsService = ReturnType<typeof createSmsService>;

@@ -1,0 +1,135 @@
+import {
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  compareDecimal,
+  MIN_TOP_UP_USD,
+  TOP_UP_SERVICE_NAME,
+} from '@parley/shared/domain';
+import { Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Input, Label, Select } from '@/components/ui/input';
+import { showToast } from '@/lib/toast';
+
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** SPEC §5: numeric, at least 100, in steps of 0.01, required. */
+export function isValidDeposit(amount: string): boolean {
+  const value = amount.trim();
+  return AMOUNT.test(value) && compareDecimal(value, MIN_TOP_UP_USD) >= 0;
+}
+
+/** Where Add Funds leads: the payment page, for a balance top-up (SPEC §2). */
+export function addFundsUrl(amount: string, currency: CryptoCurrency): string {
+  const query = new URLSearchParams({
+    service: 'balance',
+    type: TOP_UP_SERVICE_NAME,
+    amount: amount.trim(),
+    currency,
+  });
+  return `/payment?${query}`;
+}
+
+function AddFundsForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState(MIN_TOP_UP_USD);
+  const [currency, setCurrency] = useState<CryptoCurrency>('BTC');
+  const [invalid, setInvalid] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidDeposit(amount)) {
+      setInvalid(true);
+      document.getElementById('add-funds-amount')?.focus();
+      return;
+    }
+    setInvalid(false);
+    setPending(true);
+    Promise.resolve()
+      .then(() => navigate(addFundsUrl(amount, currency)))
+      .catch(() => {
+        setPending(false);
+        showToast('error', t('common.error'), t('dashboard.addFunds.redirectFailed'));
+      });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <DialogTitle>{t('dashboard.addFunds.title')}</DialogTitle>
+      <DialogDescription>{t('dashboard.addFunds.description')}</DialogDescription>
+      <div className="space-y-1.5">
+        <Label htmlFor="add-funds-amount">{t('dashboard.addFunds.amount')}</Label>
+        <Input
+          id="add-funds-amount"
+          type="number"
+          inputMode="decimal"
+          min={MIN_TOP_UP_USD}
+          step="0.01"
+          required
+          dir="ltr"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            if (invalid) setInvalid(!isValidDeposit(e.target.value));
+          }}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? 'add-funds-amount-error' : undefined}
+        />
+        {invalid && (
+          <p id="add-funds-amount-error" className="text-sm text-destructive">
+            {t('dashboard.addFunds.minimum')}
+          </p>
+        )}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="add-funds-currency">{t('dashboard.addFunds.currency')}</Label>
+        <Select
+          id="add-funds-currency"
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value as CryptoCurrency)}
+        >
+          {CRYPTO_CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <DialogFooter>
+        <Button type="submit" disabled={pending}>
+          {pending ? t('dashboard.addFunds.processing') : t('dashboard.addFunds.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The balance card's Add Funds button and its dialog. */
+export function AddFundsDialog() {
+  const { t } = useTranslation();
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <Plus aria-hidden="true" />
+          {t('dashboard.addFunds.button')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('common.close')}>
+        <AddFundsForm />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { type DashboardStats, DEFAULT_SERVICE_NAME } from '@parley/shared/domain';
+import { PieChart as PieIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { useFormat } from '../use-format';
+import { CHART_COLORS } from './chart-frame';
+import { EmptyState, SectionCard } from './section-card';
+
+/** Spending per service with its share; the list beside the chart carries the figures. */
+export function BreakdownCard({ stats }: { stats: DashboardStats }) {
+  const { t, i18n } = useTranslation();
+  const { money } = useFormat();
+  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const data = stats.serviceBreakdown.map((s, i) => ({
+    name: s.serviceName === DEFAULT_SERVICE_NAME ? t('dashboard.breakdown.general') : s.serviceName,
+    value: Number(s.amount), // for drawing only
+    shown: money(s.amount),
+    share: `${percent.format(s.percentage)}%`,
+    color: CHART_COLORS[i % CHART_COLORS.length],
+  }));
+  return (
+    <SectionCard id="dashboard-breakdown" title={t('dashboard.breakdown.title')} icon={PieIcon}>
+      {data.length === 0 ? (
+        <EmptyState text={t('dashboard.breakdown.empty')} />
+      ) : (
+        <div className="grid items-center gap-4 sm:grid-cols-2">
+          <div aria-hidden="true" className="h-56" dir="ltr">
+            <ResponsiveContainer width="100%" height="100%">
+              <PieChart accessibilityLayer={false}>
+                <Pie
+                  data={data}
+                  dataKey="value"
+                  nameKey="name"
+                  innerRadius="50%"
+                  outerRadius="85%"
+                  rootTabIndex={-1}
+                  isAnimationActive={false}
+                >
+                  {data.map((d) => (
+                    <Cell key={d.name} fill={d.color} />
+                  ))}
+                </Pie>
+                <Tooltip formatter={(_v, name, item) => [item.payload.shown, name]} />
+              </PieChart>
+            </ResponsiveContainer>
+          </div>
+          <ul aria-label={t('dashboard.breakdown.chartLabel')} className="space-y-2 text-sm">
+            {data.map((d) => (
+              <li key={d.name} className="flex items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className="size-3 shrink-0 rounded-sm"
+                  style={{ backgroundColor: d.color }}
+                />
+                <span className="me-auto truncate">{d.name}</span>
+                <span className="font-medium">{d.shown}</span>
+                <span className="w-14 text-end text-muted-foreground">{d.share}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

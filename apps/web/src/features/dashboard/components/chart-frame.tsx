@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+
+export const CHART_COLORS = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e'];
+export const AXIS_TICK = { fill: '#475569', fontSize: 12 };
+
+/**
+ * A chart with its text alternative: the drawing is hidden from assistive technology,
+ * and a visually hidden table carries the same figures.
+ */
+export function ChartFrame({
+  caption,
+  headers,
+  rows,
+  children,
+}: {
+  caption: string;
+  headers: readonly [string, string];
+  rows: readonly (readonly [string, string])[];
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <div aria-hidden="true" className="h-60 w-full" dir="ltr">
+        {children}
+      </div>
+      <table className="sr-only">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{headers[0]}</th>
+            <th scope="col">{headers[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A few labelled figures beside a chart. */
+export function Figures({ items }: { items: readonly { label: string; value: string }[] }) {
+  return (
+    <dl className="mb-4 grid grid-cols-2 gap-4">
+      {items.map(({ label, value }) => (
+        <div key={label}>
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-lg font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

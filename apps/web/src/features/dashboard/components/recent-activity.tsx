@@ -1,0 +1,104 @@
+import { MessageSquare, PhoneCall } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { latest } from '../api/dashboard-data';
+import { useRecentCalls, useRecentSms } from '../api/recent-activity';
+import { formatDuration, useFormat } from '../use-format';
+import { EmptyState, SectionCard } from './section-card';
+import { StatusBadge, type Tone } from './status-badge';
+
+/** SPEC §9: 3 SMS and 3 SIP calls on the dashboard. */
+export const RECENT_ACTIVITY = 3;
+
+/** SPEC §4: sent (SMS) or ended (call) is good, failed is bad, anything else waits. */
+const toneOf = (status: string, done: string): Tone =>
+  status === done ? 'good' : status === 'failed' ? 'bad' : 'waiting';
+
+function ActivityList({
+  state,
+  empty,
+  children,
+}: {
+  state: { isPending: boolean; isError: boolean; count: number };
+  empty: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (state.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('common.loading')}
+      </p>
+    );
+  // A history that cannot load reads as empty: it is a convenience, not an account.
+  if (state.isError || state.count === 0) return <EmptyState text={empty} />;
+  return <ul className="divide-y">{children}</ul>;
+}
+
+export function RecentSms() {
+  const { t } = useTranslation();
+  const { money, date } = useFormat();
+  const sms = useRecentSms();
+  const rows = latest(sms.data, RECENT_ACTIVITY);
+  return (
+    <SectionCard
+      id="dashboard-sms"
+      title={t('dashboard.sms.title')}
+      icon={MessageSquare}
+      link={{ to: '/services/sms', label: t('dashboard.sms.link') }}
+    >
+      <ActivityList state={{ ...sms, count: rows.length }} empty={t('dashboard.sms.empty')}>
+        {rows.map((m) => (
+          <li key={m.id} className="flex items-start justify-between gap-2 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium" dir="ltr">
+                {m.recipient}
+              </p>
+              <p className="truncate text-muted-foreground">{m.message}</p>
+              <p className="text-xs text-muted-foreground">
+                {date(m.createdAt)} · {money(m.cost)}
+              </p>
+            </div>
+            <StatusBadge tone={toneOf(m.status, 'sent')}>
+              {t(`dashboard.sms.status.${toneOf(m.status, 'sent')}`)}
+            </StatusBadge>
+          </li>
+        ))}
+      </ActivityList>
+    </SectionCard>
+  );
+}
+
+export function RecentCalls() {
+  const { t } = useTranslation();
+  const { money, date } = useFormat();
+  const calls = useRecentCalls();
+  const rows = latest(calls.data, RECENT_ACTIVITY);
+  return (
+    <SectionCard
+      id="dashboard-calls"
+      title={t('dashboard.calls.title')}
+      icon={PhoneCall}
+      link={{ to: '/services/sip', label: t('dashboard.calls.link') }}
+    >
+      <ActivityList state={{ ...calls, count: rows.length }} empty={t('dashboard.calls.empty')}>
+        {rows.map((c) => (
+          <li key={c.id} className="flex items-start justify-between gap-2 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium" dir="ltr">
+                {c.destination}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {date(c.createdAt)} · <span dir="ltr">{formatDuration(c.duration)}</span> ·{' '}
+                {money(c.cost)}
+              </p>
+            </div>
+            <StatusBadge tone={toneOf(c.status, 'ended')}>
+              {t(`dashboard.calls.status.${toneOf(c.status, 'ended')}`)}
+            </StatusBadge>
+          </li>
+        ))}
+      </ActivityList>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Transaction } from '@parley/shared';
+import { History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { latest } from '../api/dashboard-data';
+import { shortHash, useFormat } from '../use-format';
+import { EmptyState, SectionCard } from './section-card';
+import { paymentTone, StatusBadge } from './status-badge';
+
+/** SPEC §9: the dashboard lists the 5 latest transactions. */
+export const RECENT_TRANSACTIONS = 5;
+
+function TransactionRow({ tx }: { tx: Transaction }) {
+  const { t } = useTranslation();
+  const { money, date } = useFormat();
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 py-3">
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-medium">{tx.serviceName}</p>
+        <p className="text-xs text-muted-foreground">
+          {date(tx.createdAt)} · <span dir="ltr">{`${tx.cryptoAmount} ${tx.currency}`}</span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {t('dashboard.history.hash')}{' '}
+          {tx.txHash ? (
+            <span className="font-mono" dir="ltr" title={tx.txHash}>
+              {shortHash(tx.txHash)}
+            </span>
+          ) : (
+            t('dashboard.history.noHash')
+          )}
+        </p>
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <span className="font-semibold">{money(tx.amount, tx.amountCurrency)}</span>
+        <StatusBadge tone={paymentTone(tx.status)}>
+          {t(`dashboard.status.${tx.status}`, { defaultValue: tx.status })}
+        </StatusBadge>
+      </div>
+    </li>
+  );
+}
+
+/** The latest payments, with a way to make one. */
+export function TransactionHistory({
+  transactions,
+  isPending,
+  isError,
+}: {
+  transactions: readonly Transaction[];
+  isPending: boolean;
+  isError: boolean;
+}) {
+  const { t } = useTranslation();
+  const rows = latest(transactions, RECENT_TRANSACTIONS);
+  return (
+    <SectionCard
+      id="dashboard-history"
+      title={t('dashboard.history.title')}
+      icon={History}
+      link={{ to: '/payment', label: t('dashboard.history.newPayment') }}
+    >
+      {isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('common.loading')}
+        </p>
+      ) : isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t('dashboard.history.loadFailed')}
+        </p>
+      ) : rows.length === 0 ? (
+        <EmptyState text={t('dashboard.history.empty')}>
+          <Link to="/payment" className={buttonVariants({ size: 'sm' })}>
+            {t('dashboard.history.firstPayment')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="divide-y">
+          {rows.map((tx) => (
+            <TransactionRow key={tx.id} tx={tx} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

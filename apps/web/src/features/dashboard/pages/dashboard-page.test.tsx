@@ -1,0 +1,195 @@
+import type { Order, Transaction } from '@parley/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+
+import { Route, Routes, useLocation } from 'react-router';
+import { showToast } from '@/lib/toast';
+import { aUser, renderWithApp } from '@/test/render';
+import { spendEntriesOf } from '../api/spend-entries';
+import DashboardPage from './dashboard-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const notFound = () =>
+  json({ error: { code: 'NOT_FOUND', message: 'Not found', requestId: 'r' } }, 404);
+
+const PREFS = {
+  timeframe: '30',
+  showSpending: false,
+  showProjections: false,
+  showServiceBreakdown: false,
+  showTransactionTrends: false,
+  updatedAt: null,
+};
+
+const tx = (over: Partial<Transaction> = {}): Transaction => ({
+  id: 't1',
+  kind: 'topup',
+  serviceName: 'Add Funds',
+  servicePrice: '150.00',
+  amount: '150.00',
+  amountCurrency: 'USD',
+  currency: 'BTC',
+  network: 'bitcoin',
+  walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+  cryptoAmount: '0.00157895',
+  txHash: 'a'.repeat(8) + 'b'.repeat(48) + 'c'.repeat(8),
+  creditAmount: '118.50',
+  status: 'approved',
+  adminNotes: null,
+  approvedAt: null,
+  createdAt: new Date().toISOString(),
+  ...over,
+});
+
+let routes: Record<string, (init?: RequestInit) => Response>;
+const calls: { url: string; init?: RequestInit }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  routes = {
+    'GET /api/transactions': () => json([]),
+    'GET /api/orders': notFound,
+    'GET /api/dashboard/preferences': () => json(PREFS),
+    'GET /api/services': () => json([]),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      const handler = routes[`${init?.method ?? 'GET'} ${url}`];
+      return handler ? handler(init) : notFound();
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+const renderPage = (balance = '0.00') =>
+  renderWithApp(
+    <Routes>
+      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route path="/payment" element={<Where />} />
+    </Routes>,
+    { user: aUser({ cryptoBalance: balance }), path: '/dashboard' },
+  );
+
+describe('DashboardPage', () => {
+  it('shows a new customer zero tiles and every empty state', async () => {
+    renderPage();
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    const tiles = screen.getByRole('region', { name: 'Overview' });
+    expect(within(tiles).getAllByText('£0.00')).toHaveLength(3);
+    expect(within(tiles).getByText('0')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Make Your First Payment' }).getAttribute('href')).toBe(
+      '/payment',
+    );
+    expect(screen.getByText('No SMS messages yet')).toBeTruthy();
+    expect(screen.getByText('No calls made yet')).toBeTruthy();
+    // GET /api/orders answering 404 reads as having nothing yet, not as a failure.
+    expect(await screen.findByText('You have no active services or numbers yet.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lists the latest transactions with a shortened hash and a coloured status', async () => {
+    routes['GET /api/transactions'] = () =>
+      json([
+        tx(),
+        tx({ id: 't2', status: 'rejected', createdAt: '2020-01-01T00:00:00.000Z', txHash: null }),
+      ]);
+    renderPage('118.50');
+    const history = await screen.findByRole('region', { name: 'Transaction History' });
+    expect(await within(history).findByText('aaaaaaaa…cccccccc')).toBeTruthy();
+    expect(within(history).getAllByText('$150.00')).toHaveLength(2);
+    expect(within(history).getByText('Approved').className).toContain('green');
+    expect(within(history).getByText('Rejected').className).toContain('red');
+    expect(within(screen.getByRole('region', { name: 'Overview' })).getByText('2')).toBeTruthy();
+    expect(screen.getAllByText('£118.50').length).toBeGreaterThan(0);
+  });
+
+  it('checks the Add Funds minimum, then goes to the payment page for a top-up', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '99.99');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(within(dialog).getByText('Minimum deposit is $100 USD')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(amount);
+    await user.type(amount, '150.5');
+    await user.selectOptions(within(dialog).getByLabelText('Cryptocurrency'), 'ETH');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect((await screen.findByTestId('where')).textContent).toBe(
+      '/payment?service=balance&type=Add+Funds&amount=150.5&currency=ETH',
+    );
+  });
+
+  it('saves a widget setting at once, and puts it back when saving fails', async () => {
+    const user = userEvent.setup();
+    routes['PUT /api/dashboard/preferences'] = (init) =>
+      json({ ...PREFS, ...JSON.parse(String(init?.body)), updatedAt: 'now' });
+    renderPage();
+    const spending = await screen.findByRole('checkbox', { name: 'Spending Overview' });
+    await waitFor(() => expect(spending).toHaveProperty('disabled', false));
+    await user.click(spending);
+    expect(spending).toHaveProperty('checked', true);
+    const put = calls.find((c) => c.init?.method === 'PUT');
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ showSpending: true });
+    expect(await screen.findByRole('region', { name: 'Spending Overview' })).toBeTruthy();
+
+    routes['PUT /api/dashboard/preferences'] = () =>
+      json({ error: { code: 'INTERNAL', message: 'x', requestId: 'r' } }, 500);
+    await user.selectOptions(screen.getByLabelText('Timeframe'), '7');
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'error',
+        'Error',
+        'Your widget settings could not be saved.',
+      ),
+    );
+    expect(screen.getByLabelText('Timeframe')).toHaveProperty('value', '30');
+  });
+});
+
+describe('spendEntriesOf', () => {
+  const order = (over: Partial<Order>): Order => ({
+    id: 'o1',
+    itemKind: 'package',
+    itemId: 'i1',
+    name: 'VoIP Starter',
+    price: '99.00',
+    priceCurrency: 'GBP',
+    charged: '99.00',
+    paidWith: 'balance',
+    billingPeriod: 'monthly',
+    status: 'active',
+    renewsAt: null,
+    createdAt: '2025-01-02T00:00:00.000Z',
+    ...over,
+  });
+
+  it('counts purchases and balance orders, never top-ups or crypto-paid orders', () => {
+    const entries = spendEntriesOf(
+      [tx(), tx({ id: 'p', kind: 'purchase', serviceName: 'DID', creditAmount: '12.00' })],
+      [order({}), order({ id: 'o2', paidWith: 'crypto', charged: '0.00' })],
+    );
+    expect(entries.map((e) => [e.serviceName, e.amount, e.status])).toEqual([
+      ['DID', '12.00', 'approved'],
+      ['VoIP Starter', '99.00', 'approved'],
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+import { BILLING_CURRENCY } from '@parley/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/money';
+
+/** Money in its own currency (the balance's by default) and dates, in the page's language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    money: (amount: string, currency: string = BILLING_CURRENCY) =>
+      formatMoney(amount, currency, language),
+    date: (iso: string) =>
+      new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso)),
+    shortDate: (iso: string) =>
+      new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(new Date(iso)),
+    dir: i18n.dir(language),
+  };
+}
+
+/** A transaction hash as the spec shows it: first 8 … last 8. */
+export function shortHash(hash: string): string {
+  return hash.length <= 16 ? hash : `${hash.slice(0, 8)}…${hash.slice(-8)}`;
+}
+
+/** A call's duration as m:ss; 0:00 when missing (SPEC §3). */
+export function formatDuration(seconds: number | null | undefined): string {
+  const s = Math.max(0, Math.floor(seconds ?? 0));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,60 @@
+import type { Purchasable } from '@parley/shared';
+import { compareDecimal } from '@parley/shared/domain';
+import { Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useFormErrorMessage } from '@/components/form-error';
+import { Button } from '@/components/ui/button';
+import { useUser } from '@/lib/current-user';
+import { formatMoney } from '@/lib/money';
+import { showToast } from '@/lib/toast';
+import { useBuyFromBalance } from '../api/payments';
+
+/** "Pay from balance": when the balance covers the item, it is bought and active at once. */
+export function BalancePurchase({ item }: { item: Purchasable }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const buy = useBuyFromBalance();
+  const messageOf = useFormErrorMessage();
+  if (!user) return null;
+  const price = formatMoney(item.balancePrice, 'GBP', i18n.language);
+  const covers = compareDecimal(user.cryptoBalance, item.balancePrice) >= 0;
+  return (
+    <section aria-labelledby="pay-balance" className="space-y-3 rounded-lg border p-4">
+      <h3 id="pay-balance" className="flex items-center gap-2 font-semibold">
+        <Wallet aria-hidden="true" className="size-4 text-primary" />
+        {t('payment.fromBalance.title')}
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        {t('payment.fromBalance.balance', {
+          balance: formatMoney(user.cryptoBalance, 'GBP', i18n.language),
+        })}
+      </p>
+      {covers ? (
+        <Button
+          type="button"
+          disabled={buy.isPending}
+          onClick={() =>
+            buy.mutate(item.id, {
+              onSuccess: () => {
+                showToast('success', t('common.success'), t('payment.fromBalance.done'));
+                void navigate('/dashboard');
+              },
+              onError: (err) =>
+                showToast(
+                  'error',
+                  t('common.error'),
+                  messageOf(err, t('payment.fromBalance.failed'), t('payment.fromBalance.failed')),
+                ),
+            })
+          }
+        >
+          {buy.isPending ? t('payment.verifying') : t('payment.fromBalance.pay', { price })}
+        </Button>
+      ) : (
+        <p className="text-sm">{t('payment.fromBalance.short', { price })}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Purchasable } from '@parley/shared';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+import type { SelectedPackage } from '../selected-package';
+
+/** The Selected Package card: the server's name and price when it priced the item. */
+export function PackageCard({
+  selected,
+  item,
+}: {
+  selected: SelectedPackage;
+  item: Purchasable | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const topUp = selected.kind === 'topup';
+  const period = item?.billingPeriod === 'monthly' ? t('payment.perMonth') : '';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t('payment.selectedPackage')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <p className="text-lg font-semibold">
+          {topUp ? t('payment.addFunds') : (item?.name ?? selected.name)}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {item?.description ||
+            selected.description ||
+            (topUp ? t('payment.topUpText') : t('payment.packageText'))}
+        </p>
+        {item ? (
+          <p className="text-2xl font-bold">
+            <span dir="ltr">{formatMoney(item.price, item.currency, i18n.language)}</span>
+            {period && <span className="text-sm font-normal text-muted-foreground"> {period}</span>}
+          </p>
+        ) : (
+          topUp &&
+          selected.price && (
+            <p className="text-2xl font-bold" dir="ltr">
+              {formatMoney(selected.price, 'USD', i18n.language)}
+            </p>
+          )
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Quote } from '@parley/shared';
+import { QrCode } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogTrigger } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { CopyButton } from './copy-button';
+import { Countdown } from './countdown';
+import { QrDialogContent } from './qr-dialog';
+
+/** The quote part of the payment form: ask for one, then pay it before it runs out. */
+export function QuoteBox(props: {
+  state: 'unavailable' | 'none' | 'quoted' | 'expired';
+  quote: Quote | null;
+  currency: string;
+  quoting: boolean;
+  onQuote: () => void;
+  onExpire: () => void;
+  txHash: string;
+  onTxHash: (value: string) => void;
+  hashValid: boolean;
+  submitting: boolean;
+}) {
+  const { t } = useTranslation();
+  const { quote, currency, state } = props;
+  if (state === 'unavailable')
+    return (
+      <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        {t('payment.unavailable', { currency })}
+      </p>
+    );
+  if (!quote || state === 'none')
+    return (
+      <Button type="button" onClick={props.onQuote} disabled={props.quoting}>
+        {props.quoting ? t('common.loading') : t('payment.getAddress')}
+      </Button>
+    );
+  const expired = state === 'expired';
+  return (
+    <section aria-labelledby="pay-send" className="space-y-3 rounded-lg border p-4">
+      <h3 id="pay-send" className="font-semibold">
+        {t('payment.sendExactly')}{' '}
+        <span dir="ltr" className="font-mono">
+          {quote.cryptoAmount} {currency}
+        </span>
+      </h3>
+      <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
+        {quote.address}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={quote.address} label={t('payment.copyAddress')} />
+        <Dialog>
+          <DialogTrigger asChild>
+            <Button type="button" variant="outline">
+              <QrCode aria-hidden="true" />
+              {t('payment.showQr')}
+            </Button>
+          </DialogTrigger>
+          <QrDialogContent
+            uri={quote.uri}
+            address={quote.address}
+            amount={quote.cryptoAmount}
+            currency={currency}
+          />
+        </Dialog>
+      </div>
+      {expired ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-sm text-destructive">
+            {t('payment.expired')}
+          </p>
+          <Button type="button" variant="outline" onClick={props.onQuote}>
+            {t('payment.newQuote')}
+          </Button>
+        </div>
+      ) : (
+        <Countdown until={quote.expiresAt} onExpire={props.onExpire} />
+      )}
+      <div className="space-y-1.5">
+        <Label htmlFor="pay-hash">{t('payment.txHash')}</Label>
+        <Input
+          id="pay-hash"
+          dir="ltr"
+          value={props.txHash}
+          onChange={(e) => props.onTxHash(e.target.value)}
+          aria-invalid={props.hashValid ? undefined : true}
+          aria-describedby="pay-hash-hint"
+        />
+        <p
+          id="pay-hash-hint"
+          className={`text-xs ${props.hashValid ? 'text-muted-foreground' : 'text-destructive'}`}
+        >
+          {props.hashValid ? t('payment.txHashHint') : t('payment.txHashInvalid')}
+        </p>
+      </div>
+      <Button type="submit" disabled={props.submitting || expired || !props.hashValid}>
+        {props.submitting ? t('payment.verifying') : t('payment.verify')}
+      </Button>
+    </section>
+  );
+}

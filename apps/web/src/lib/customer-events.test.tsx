@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userQueryOptions } from './current-user';
+import { useCustomerEvents } from './customer-events';
+import { showToast } from './toast';
+
+vi.mock('./toast', () => ({ showToast: vi.fn() }));
+
+/** Enough of EventSource to dispatch named events to the hook. */
+class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+function setup(enabled = true) {
+  const client = new QueryClient();
+  const invalidated: unknown[] = [];
+  vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
+    invalidated.push(filters?.queryKey);
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useCustomerEvents(enabled), { wrapper });
+  return { hook, invalidated };
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.mocked(showToast).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('useCustomerEvents', () => {
+  it('opens one stream on /api/events and closes it on unmount', () => {
+    const { hook } = setup();
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
+    hook.unmount();
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+  });
+
+  it('opens nothing when disabled', () => {
+    setup(false);
+    expect(FakeEventSource.opened).toEqual([]);
+  });
+
+  it('on an approval reloads transactions, orders and the user, and says so', async () => {
+    const { invalidated } = setup();
+    FakeEventSource.opened[0]?.emit('transaction.updated', { id: 't1', status: 'approved' });
+    expect(invalidated).toEqual([['transactions'], ['orders'], userQueryOptions.queryKey]);
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'success',
+        'Payment approved',
+        expect.stringContaining('balance'),
+      ),
+    );
+  });
+
+  it('on a rejection shows an error toast', async () => {
+    setup();
+    FakeEventSource.opened[0]?.emit('transaction.updated', { id: 't1', status: 'rejected' });
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith('error', 'Payment rejected', expect.any(String)),
+    );
+  });
+
+  it('on a new payment reloads only the history, without a toast', async () => {
+    const { invalidated } = setup();
+    FakeEventSource.opened[0]?.emit('transaction.created', { id: 't2' });
+    expect(invalidated).toEqual([['transactions']]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(showToast).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const ORDER_ITEM_KINDS = ['package', 'sip_domain', 'number'] as const;
+export type OrderItemKind = (typeof ORDER_ITEM_KINDS)[number];
+
+/** A catalogue item as the payment page sells it, priced by the server. */
+export const purchasableSchema = z.object({
+  kind: z.enum(ORDER_ITEM_KINDS),
+  id: z.string(),
+  name: z.string(),
+  /** "Number: +1… in New York", a package's description, or the domain. */
+  description: z.string(),
+  price: z.string(),
+  currency: z.string(),
+  billingPeriod: z.string(),
+  /** The price in the billing currency (GBP) at today's rate: what the balance pays. */
+  balancePrice: z.string(),
+  /** False when it can no longer be bought (a sold number or domain, an inactive package). */
+  available: z.boolean(),
+});
+export type Purchasable = z.infer<typeof purchasableSchema>;
+
+export const itemParamsSchema = z.object({ id: z.uuid('Invalid item') });
+
+/** POST /api/orders: buy one catalogue item from the balance. */
+export const orderInputSchema = z.object({ itemId: z.uuid('Invalid item') });
+export type OrderInput = z.input<typeof orderInputSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  itemKind: z.enum(ORDER_ITEM_KINDS),
+  itemId: z.string(),
+  name: z.string(),
+  price: z.string(),
+  priceCurrency: z.string(),
+  /** What the balance paid, in GBP. */
+  charged: z.string(),
+  paidWith: z.enum(['balance', 'crypto']),
+  billingPeriod: z.string(),
+  status: z.enum(['active', 'cancelled']),
+  renewsAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  BULK_MAX_RECIPIENTS,
+  PHONE_PATTERN,
+  SENDER_ID_MAX,
+  SMS_MAX_CHARACTERS,
+} from '../domain/sms.js';
+
+const characters = (text: string) => Array.from(text).length;
+
+export const senderIdSchema = z
+  .string({ error: 'Sender ID is required' })
+  .trim()
+  .min(1, 'Sender ID is required')
+  .max(SENDER_ID_MAX, 'Sender ID must be 11 characters or less')
+  .regex(/^[A-Za-z0-9 .&+-]+$/, 'Sender ID may use letters, digits, spaces and . & + -');
+
+export const recipientSchema = z
+  .string({ error: 'Recipient is required' })
+  .trim()
+  .min(1, 'Recipient is required')
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(PHONE_PATTERN, 'Invalid phone number format'));
+
+export const smsTextSchema = z
+  .string({ error: 'Message is required' })
+  .refine((v) => v.trim().length > 0, 'Message is required')
+  .refine((v) => characters(v) <= SMS_MAX_CHARACTERS, 'Message must be 160 characters or less');
+
+/** POST /api/sms/send and POST /api/sms/quote (SPEC §5, §7). */
+export const smsSendSchema = z.object({
+  senderId: senderIdSchema,
+  recipient: recipientSchema,
+  message: smsTextSchema,
+});
+export type SmsSendInput = z.input<typeof smsSendSchema>;
+
+export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+export const smsQuoteSchema = z.object({
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  segments: z.number().int(),
+  country: z.string(),
+  unitPrice: z.string(),
+  priceCurrency: z.string(),
+  /** segments × unit price, in GBP (4 decimals): what the balance pays. */
+  price: z.string(),
+});
+export type SmsQuote = z.infer<typeof smsQuoteSchema>;
+
+export const smsMessageSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  recipient: z.string(),
+  message: z.string(),
+  status: z.enum(SMS_STATUSES),
+  encoding: z.string(),
+  segments: z.number().int(),
+  cost: z.string(),
+  error: z.string().nullable(),
+  batchId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SmsMessage = z.infer<typeof smsMessageSchema>;
+
+export const smsHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const smsHistorySchema = z.object({
+  items: z.array(smsMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SmsHistory = z.infer<typeof smsHistorySchema>;
+
+/** A bulk upload: the file's text (CSV or one number a line), checked before sending. */
+export const bulkPreviewInputSchema = z.object({
+  senderId: senderIdSchema,
+  message: smsTextSchema,
+  file: z
+    .string({ error: 'File is required' })
+    .min(1, 'The file is empty')
+    .max(512 * 1024, 'The file is larger than 512 KB'),
+});
+
+export const bulkPreviewSchema = z.object({
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  segments: z.number().int(),
+  valid: z.array(
+    z.object({
+      line: z.number().int(),
+      recipient: z.string(),
+      country: z.string(),
+      price: z.string(),
+    }),
+  ),
+  invalid: z.array(z.object({ line: z.number().int(), value: z.string(), reason: z.string() })),
+  /** The whole batch's price in GBP. */
+  total: z.string(),
+});
+export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
+
+export const bulkSendInputSchema = z.object({
+  senderId: senderIdSchema,
+  message: smsTextSchema,
+  recipients: z
+    .array(recipientSchema)
+    .min(1, 'No recipients')
+    .max(BULK_MAX_RECIPIENTS, `At most ${BULK_MAX_RECIPIENTS} recipients at a time`),
+});
+
+export const bulkBatchSchema = z.object({
+  id: z.string(),
+  total: z.number().int(),
+  cost: z.string(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+});
+export type BulkBatch = z.infer<typeof bulkBatchSchema>;
+
+export const smsGatewayStatusSchema = z.object({
+  mode: z.enum(['sandbox', 'smpp']),
+  connected: z.boolean(),
+  queued: z.number().int(),
+});
+export type SmsGatewayStatus = z.infer<typeof smsGatewayStatusSchema>;

@@ -1,0 +1,248 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dashboardStats, type SpendEntry, UNBOUNDED_DAYS } from './dashboard-stats.js';
+import { add, compareDecimal, fromUnits } from './money.js';
+
+const NOW = new Date('2025-06-30T12:00:00.000Z');
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
+const entry = (amount: string, serviceName: string | null, days: number, status = 'approved') => ({
+  amount,
+  serviceName,
+  at: ago(days),
+  status,
+});
+
+const stats = (spend: SpendEntry[], balance = '150.00', timeframeDays = 30) =>
+  dashboardStats({ spend, balance, timeframeDays, transactionCount: spend.length, now: NOW });
+
+describe('dashboardStats, known vectors', () => {
+  const spend = [
+    entry('12.50', 'SMS', 1),
+    entry('7.5', 'SMS', 10, 'confirmed'),
+    entry('30.00', 'VoIP', 20),
+    entry('100.00', 'Pending thing', 2, 'pending'),
+    entry('50.00', 'Refused thing', 3, 'rejected'),
+    entry('40.00', '  ', 25),
+    entry('99.00', 'Old', 40),
+  ];
+
+  it('totals confirmed and approved spending within the timeframe, with SPEC §9 formulas', () => {
+    const s = stats(spend);
+    expect(s).toMatchObject({
+      balance: '150.00',
+      totalSpent: '90.00',
+      averageDailySpend: '3.00',
+      projectedMonthlySpend: '90.00',
+      remainingBudgetDays: 50,
+      remainingBudgetLabel: '50',
+      projectedBalance: '60.00',
+      transactionCount: 7,
+      spendCount: 4,
+    });
+  });
+
+  it('breaks spending down by service, unnamed as General, largest first', () => {
+    expect(stats(spend).serviceBreakdown).toEqual([
+      { serviceName: 'General', amount: '40.00', percentage: 44.4, count: 1 },
+      { serviceName: 'VoIP', amount: '30.00', percentage: 33.3, count: 1 },
+      { serviceName: 'SMS', amount: '20.00', percentage: 22.2, count: 2 },
+    ]);
+  });
+
+  it('gives four weekly trends, Week 1 the oldest, whatever the timeframe', () => {
+    const weeks = stats(spend, '150.00', 7).weeklyTrends;
+    expect(weeks.map((w) => [w.label, w.amount, w.count])).toEqual([
+      ['Week 1', '40.00', 1],
+      ['Week 2', '30.00', 1],
+      ['Week 3', '7.50', 1],
+      ['Week 4', '12.50', 1],
+    ]);
+    expect(weeks[0]?.start).toBe(ago(28));
+    expect(weeks[3]?.start).toBe(ago(7));
+  });
+
+  it('projects the balance every 5 days over 30, floored at zero', () => {
+    expect(stats(spend).projection).toEqual([
+      { day: 0, balance: '150.00' },
+      { day: 5, balance: '135.00' },
+      { day: 10, balance: '120.00' },
+      { day: 15, balance: '105.00' },
+      { day: 20, balance: '90.00' },
+      { day: 25, balance: '75.00' },
+      { day: 30, balance: '60.00' },
+    ]);
+    const poor = stats(spend, '10.00');
+    expect(poor.projectedBalance).toBe('0.00');
+    expect(poor.projection.at(-1)).toEqual({ day: 30, balance: '0.00' });
+    expect(poor.remainingBudgetDays).toBe(3);
+  });
+
+  it('shows a new customer zeros, and a balance nobody spends from as 365+ (999)', () => {
+    expect(stats([], '0.00')).toMatchObject({
+      totalSpent: '0.00',
+      averageDailySpend: '0.00',
+      projectedMonthlySpend: '0.00',
+      projectedBalance: '0.00',
+      remainingBudgetDays: 0,
+      remainingBudgetLabel: '0',
+      serviceBreakdown: [],
+      transactionCount: 0,
+    });
+    expect(stats([], '0.00').weeklyTrends.map((w) => w.amount)).toEqual(Array(4).fill('0.00'));
+    // 118.50 ÷ the 0.01 fallback = 11850 days, shown as unbounded.
+    expect(stats([], '118.50')).toMatchObject({
+      remainingBudgetDays: UNBOUNDED_DAYS,
+      remainingBudgetLabel: '365+',
+      projectedBalance: '118.50',
+    });
+    // Below the fallback's reach: 0.05 ÷ 0.01 = 5 days.
+    expect(stats([], '0.05').remainingBudgetDays).toBe(5);
+  });
+
+  it('rounds once: 10.00 over 30 days is 0.33 a day but 10.00 a month', () => {
+    const s = stats([entry('10.00', 'SMS', 3)], '5.00');
+    expect(s.averageDailySpend).toBe('0.33');
+    expect(s.projectedMonthlySpend).toBe('10.00');
+    expect(s.remainingBudgetDays).toBe(15);
+  });
+
+  it("reads '365+' above 365 days and the count below it", () => {
+    const spend7 = [entry('70.00', 'SMS', 1)];
+    expect(stats(spend7, '4000.00', 7)).toMatchObject({
+      remainingBudgetDays: 400,
+      remainingBudgetLabel: '365+',
+    });
+    expect(stats(spend7, '3650.00', 7).remainingBudgetLabel).toBe('365');
+  });
+
+  it('keeps the timeframe boundary: exactly 7 days ago is outside, just inside is in', () => {
+    const s = stats([entry('1.00', 'A', 7), entry('2.00', 'B', 6.999)], '0', 7);
+    expect(s.totalSpent).toBe('2.00');
+    expect(s.spendingSeries).toHaveLength(7);
+    expect(s.spendingSeries.at(0)?.amount).toBe('2.00');
+  });
+
+  it('buckets the spending series by day, week or 30 days', () => {
+    expect(stats(spend, '0', 90).spendingSeries).toHaveLength(13);
+    const year = stats(spend, '0', 365);
+    expect(year.spendingSeries).toHaveLength(13);
+    expect(year.spendingSeries[0]?.start).toBe(ago(365));
+    expect(year.spendingSeries.at(-1)).toEqual({ start: ago(30), amount: '90.00' });
+    expect(year.totalSpent).toBe('189.00');
+  });
+
+  it('counts a time slightly in the future as now, and skips unreadable entries', () => {
+    const s = stats([
+      {
+        amount: '5.00',
+        serviceName: 'SMS',
+        at: new Date(NOW.getTime() + 60_000),
+        status: 'approved',
+      },
+      { amount: 'abc', serviceName: 'SMS', at: ago(1), status: 'approved' },
+      { amount: '-4.00', serviceName: 'SMS', at: ago(1), status: 'approved' },
+      { amount: '4.00', serviceName: 'SMS', at: 'not a date', status: 'approved' },
+      { amount: '0.005', serviceName: null, at: ago(1), status: 'approved' },
+    ]);
+    expect(s.totalSpent).toBe('5.01');
+    expect(s.weeklyTrends[3]?.count).toBe(2);
+  });
+
+  it('refuses a timeframe that is not a positive whole number of days', () => {
+    expect(() => stats([], '0', 0)).toThrow(RangeError);
+    expect(() => stats([], '0', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('dashboardStats, properties', () => {
+  const pence = fc.bigInt({ min: 0n, max: 10_000_000n }).map((u) => fromUnits(u, 2));
+  const spendEntry = fc.record({
+    amount: pence,
+    serviceName: fc.option(fc.constantFrom('SMS', 'VoIP', 'DID', ''), { nil: null }),
+    at: fc.integer({ min: 0, max: 400 * DAY }).map((ms) => new Date(NOW.getTime() - ms)),
+    status: fc.constantFrom('approved', 'confirmed', 'pending', 'rejected'),
+  });
+  const input = fc.record({
+    spend: fc.array(spendEntry, { maxLength: 40 }),
+    balance: pence,
+    timeframe: fc.constantFrom(7, 30, 90, 365),
+  });
+  type Input = typeof input extends fc.Arbitrary<infer T> ? T : never;
+  const run = ({ spend, balance, timeframe }: Input) =>
+    dashboardStats({ spend, balance, timeframeDays: timeframe, transactionCount: 3, now: NOW });
+  const total = (amounts: string[]) => amounts.reduce((a, b) => add(a, b, 2), '0.00');
+
+  it('total spent is the exact sum of the counted entries in the timeframe', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const expected = total(
+          i.spend
+            .filter((e) => ['approved', 'confirmed'].includes(e.status))
+            .filter((e) => NOW.getTime() - e.at.getTime() < i.timeframe * DAY)
+            .map((e) => e.amount),
+        );
+        const s = run(i);
+        expect(s.totalSpent).toBe(expected);
+        expect(total(s.spendingSeries.map((p) => p.amount))).toBe(expected);
+        expect(total(s.serviceBreakdown.map((b) => b.amount))).toBe(expected);
+      }),
+    );
+  });
+
+  it('shares lie in 0–100 and add up to 100 within rounding', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const shares = run(i).serviceBreakdown.map((b) => b.percentage);
+        for (const p of shares) expect(p >= 0 && p <= 100).toBe(true);
+        const sum = shares.reduce((a, b) => a + b, 0);
+        if (shares.some((p) => p > 0)) expect(Math.abs(sum - 100)).toBeLessThanOrEqual(0.05 * 4);
+      }),
+    );
+  });
+
+  it('keeps projections within bounds and the day count consistent with its label', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const s = run(i);
+        expect(compareDecimal(s.projectedBalance, '0')).toBeGreaterThanOrEqual(0);
+        expect(compareDecimal(s.projectedBalance, s.balance)).toBeLessThanOrEqual(0);
+        expect(s.remainingBudgetDays).toBeGreaterThanOrEqual(0);
+        expect(s.remainingBudgetDays).toBeLessThanOrEqual(UNBOUNDED_DAYS);
+        expect(s.remainingBudgetLabel).toBe(
+          s.remainingBudgetDays > 365 ? '365+' : String(s.remainingBudgetDays),
+        );
+        const balances = s.projection.map((p) => p.balance);
+        for (let k = 1; k < balances.length; k++)
+          expect(compareDecimal(balances[k] ?? '', balances[k - 1] ?? '')).toBeLessThanOrEqual(0);
+        expect(s.projection.at(-1)?.balance).toBe(s.projectedBalance);
+      }),
+    );
+  });
+
+  it('does not depend on the order of the entries', () => {
+    fc.assert(
+      fc.property(input, fc.nat(), (i, seed) => {
+        const shuffled = [...i.spend].sort(
+          (a, b) => ((a.at.getTime() * 31 + seed) % 97) - ((b.at.getTime() * 31 + seed) % 97),
+        );
+        expect(run({ ...i, spend: shuffled })).toEqual(run(i));
+      }),
+    );
+  });
+
+  it('weekly trends hold what the last 28 days hold', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const s = dashboardStats({
+          spend: i.spend,
+          balance: i.balance,
+          timeframeDays: 28,
+          transactionCount: 0,
+          now: NOW,
+        });
+        expect(total(s.weeklyTrends.map((w) => w.amount))).toBe(s.totalSpent);
+      }),
+    );
+  });
+});

@@ -1,0 +1,246 @@
+import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './money.js';
+
+/**
+ * The customer dashboard's statistics (SPEC §2 "Dashboard", §9), derived in the
+ * browser from what the customer spent. Money stays a decimal string throughout:
+ * every step is exact bigint arithmetic from money.ts, rounded once, half-up, to pence.
+ *
+ * What counts as spending is the caller's choice of entries. The dashboard passes
+ * approved purchases paid in crypto and orders paid from the balance. Top-ups are
+ * not spending (they add to the balance) and are left out, as are orders paid in
+ * crypto (their money is already the purchase transaction they belong to).
+ */
+
+/** The timeframes the Widget Settings offer, in days (SPEC §9). */
+export const DASHBOARD_TIMEFRAMES = ['7', '30', '90', '365'] as const;
+export type DashboardTimeframe = (typeof DASHBOARD_TIMEFRAMES)[number];
+
+/** A customer's widget settings until they change them (SPEC §3). */
+export const DEFAULT_DASHBOARD_PREFERENCES = {
+  timeframe: '30' as DashboardTimeframe,
+  showSpending: true,
+  showProjections: true,
+  showServiceBreakdown: true,
+  showTransactionTrends: true,
+};
+
+/** Statuses whose money counts as spent ("approved for statistics", SPEC §4). */
+export const SPENT_STATUSES: readonly string[] = ['approved', 'confirmed'];
+/** The name of spending whose service is unnamed. */
+export const DEFAULT_SERVICE_NAME = 'General';
+export const TREND_WEEKS = 4;
+/** Days ahead the projections look: a month. */
+export const PROJECTION_DAYS = 30;
+/** The daily spend divided by when there was none, so nothing divides by zero. */
+export const DAILY_SPEND_FALLBACK = '0.01';
+/** Remaining-budget days stop here: the balance lasts indefinitely. */
+export const UNBOUNDED_DAYS = 999;
+/** Above this many days the remaining budget reads '365+'. */
+export const SHOWN_DAYS_LIMIT = 365;
+
+const DAY_MS = 86_400_000;
+const SCALE = 2;
+
+/** One payment out of the customer's pocket. */
+export interface SpendEntry {
+  /** Decimal string in the billing currency. */
+  amount: string;
+  serviceName?: string | null;
+  /** When it was paid (ISO string or Date). */
+  at: string | Date;
+  /** Only SPENT_STATUSES count. */
+  status: string;
+}
+
+export interface DashboardStatsInput {
+  spend: readonly SpendEntry[];
+  /** The Transactions tile's count (all of the customer's transactions). */
+  transactionCount: number;
+  /** The balance, a decimal string in the billing currency. */
+  balance: string;
+  /** 7, 30, 90 or 365 in the dashboard; any positive whole number here. */
+  timeframeDays: number;
+  now: Date;
+}
+
+export interface ServiceShare {
+  serviceName: string;
+  amount: string;
+  /** Share of the total spent, 0–100 to one decimal. */
+  percentage: number;
+  count: number;
+}
+
+export interface WeekTrend {
+  /** 1 is the oldest week (22–28 days ago), 4 the last seven days. */
+  week: number;
+  label: string;
+  /** The week's first instant, ISO. */
+  start: string;
+  amount: string;
+  count: number;
+}
+
+export interface SpendPoint {
+  /** The bucket's first instant, ISO. */
+  start: string;
+  amount: string;
+}
+
+export interface ProjectionPoint {
+  /** Days from now. */
+  day: number;
+  balance: string;
+}
+
+export interface DashboardStats {
+  balance: string;
+  /** Spent within the timeframe. */
+  totalSpent: string;
+  averageDailySpend: string;
+  /** Daily average × 30. */
+  projectedMonthlySpend: string;
+  /** Whole days the balance lasts at the daily average, at most UNBOUNDED_DAYS. */
+  remainingBudgetDays: number;
+  /** remainingBudgetDays as shown: '365+' above 365. */
+  remainingBudgetLabel: string;
+  /** The balance after 30 more days at the daily average, never below 0. */
+  projectedBalance: string;
+  /** Largest first. */
+  serviceBreakdown: ServiceShare[];
+  /** Week 1 to Week 4, oldest first, whatever the timeframe. */
+  weeklyTrends: WeekTrend[];
+  /** Spending over the timeframe, oldest first: daily up to 30 days, weekly up to 90, else by 30 days. */
+  spendingSeries: SpendPoint[];
+  /** The balance every 5 days over the next 30 at the daily average. */
+  projection: ProjectionPoint[];
+  transactionCount: number;
+  /** How many spending entries the totals hold. */
+  spendCount: number;
+}
+
+/** A money string rounded to pence, or null when it is not a non-negative decimal. */
+function pence(value: string): string | null {
+  const v = value.trim();
+  if (!isDecimal(v) || v.startsWith('-')) return null;
+  return multiply(v, '1', SCALE, 'half-up');
+}
+
+const ZERO = '0.00';
+const atLeastZero = (v: string) => (compareDecimal(v, '0') < 0 ? ZERO : v);
+
+interface Counted {
+  amount: string;
+  serviceName: string;
+  /** Milliseconds before now (a future time, from clock skew, counts as now). */
+  age: number;
+}
+
+function countedEntries(spend: readonly SpendEntry[], now: Date): Counted[] {
+  const out: Counted[] = [];
+  for (const entry of spend) {
+    if (!SPENT_STATUSES.includes(entry.status)) continue;
+    const amount = pence(entry.amount);
+    const at = new Date(entry.at).getTime();
+    if (amount === null || Number.isNaN(at)) continue;
+    const serviceName = entry.serviceName?.trim() || DEFAULT_SERVICE_NAME;
+    out.push({ amount, serviceName, age: Math.max(0, now.getTime() - at) });
+  }
+  return out;
+}
+
+const sum = (entries: readonly { amount: string }[]) =>
+  entries.reduce((total, e) => add(total, e.amount, SCALE), ZERO);
+
+function breakdown(entries: readonly Counted[], total: string): ServiceShare[] {
+  const byName = new Map<string, { amount: string; count: number }>();
+  for (const e of entries) {
+    const prev = byName.get(e.serviceName) ?? { amount: ZERO, count: 0 };
+    byName.set(e.serviceName, { amount: add(prev.amount, e.amount, SCALE), count: prev.count + 1 });
+  }
+  const positive = compareDecimal(total, '0') > 0;
+  return [...byName]
+    .map(([serviceName, { amount, count }]) => ({
+      serviceName,
+      amount,
+      count,
+      percentage: positive
+        ? Number(divide(multiply(amount, '100', SCALE, 'half-up'), total, 1, 'half-up'))
+        : 0,
+    }))
+    .sort(
+      (a, b) => compareDecimal(b.amount, a.amount) || a.serviceName.localeCompare(b.serviceName),
+    );
+}
+
+function weeklyTrends(entries: readonly Counted[], now: Date): WeekTrend[] {
+  const weekMs = 7 * DAY_MS;
+  return Array.from({ length: TREND_WEEKS }, (_, i) => {
+    const ago = TREND_WEEKS - 1 - i; // whole weeks back: Week 4 is 0
+    const inWeek = entries.filter((e) => Math.floor(e.age / weekMs) === ago);
+    return {
+      week: i + 1,
+      label: `Week ${i + 1}`,
+      start: new Date(now.getTime() - (ago + 1) * weekMs).toISOString(),
+      amount: sum(inWeek),
+      count: inWeek.length,
+    };
+  });
+}
+
+function spendingSeries(entries: readonly Counted[], days: number, now: Date): SpendPoint[] {
+  const bucketDays = days <= 30 ? 1 : days <= 90 ? 7 : 30;
+  const buckets = Math.ceil(days / bucketDays);
+  const first = now.getTime() - days * DAY_MS;
+  return Array.from({ length: buckets }, (_, i) => {
+    const ago = buckets - 1 - i;
+    const inBucket = entries.filter((e) => Math.floor(e.age / (bucketDays * DAY_MS)) === ago);
+    const start = Math.max(first, now.getTime() - (ago + 1) * bucketDays * DAY_MS);
+    return { start: new Date(start).toISOString(), amount: sum(inBucket) };
+  });
+}
+
+/** Every figure of the dashboard's tiles and cards, from the spending it is given. */
+export function dashboardStats(input: DashboardStatsInput): DashboardStats {
+  const days = input.timeframeDays;
+  if (!Number.isInteger(days) || days <= 0)
+    throw new RangeError(`Timeframe must be a positive whole number of days: ${days}`);
+  const period = String(days);
+  const balance = pence(input.balance) ?? ZERO;
+  const counted = countedEntries(input.spend, input.now);
+  const inTimeframe = counted.filter((e) => e.age < days * DAY_MS);
+  const totalSpent = sum(inTimeframe);
+  const spent = compareDecimal(totalSpent, '0') > 0;
+
+  // total × n / days, rounded once: the exact daily average × n.
+  const overDays = (n: number) =>
+    divide(multiply(totalSpent, String(n), SCALE, 'half-up'), period, SCALE, 'half-up');
+  const projectedMonthlySpend = overDays(PROJECTION_DAYS);
+
+  // balance ÷ daily average (0.01 when nothing was spent) = balance × days ÷ total.
+  const lasting = spent
+    ? divide(multiply(balance, period, SCALE, 'half-up'), totalSpent, 0, 'down')
+    : divide(balance, DAILY_SPEND_FALLBACK, 0, 'down');
+  const remainingBudgetDays =
+    compareDecimal(lasting, String(UNBOUNDED_DAYS)) > 0 ? UNBOUNDED_DAYS : Number(lasting);
+
+  return {
+    balance,
+    totalSpent,
+    averageDailySpend: divide(totalSpent, period, SCALE, 'half-up'),
+    projectedMonthlySpend,
+    remainingBudgetDays,
+    remainingBudgetLabel:
+      remainingBudgetDays > SHOWN_DAYS_LIMIT ? `${SHOWN_DAYS_LIMIT}+` : String(remainingBudgetDays),
+    projectedBalance: atLeastZero(subtract(balance, projectedMonthlySpend, SCALE)),
+    serviceBreakdown: breakdown(inTimeframe, totalSpent),
+    weeklyTrends: weeklyTrends(counted, input.now),
+    spendingSeries: spendingSeries(inTimeframe, days, input.now),
+    projection: Array.from({ length: PROJECTION_DAYS / 5 + 1 }, (_, i) => ({
+      day: i * 5,
+      balance: atLeastZero(subtract(balance, overDays(i * 5), SCALE)),
+    })),
+    transactionCount: input.transactionCount,
+    spendCount: inTimeframe.length,
+  };
+}
