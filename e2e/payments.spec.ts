@@ -71,6 +71,11 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
 
   await page.reload();
   await expect(page.getByText('£118.50').first()).toBeVisible();
+  // The books balance, and the admin can see it.
+  await admin.goto('/admin?tab=analytics');
+  await expect(admin.getByRole('region', { name: 'Ledger check' })).toContainText(
+    'Every balance equals the sum of its ledger entries.',
+  );
   await adminContext.close();
 });
 

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
-const FORBIDDEN = /src\/features\/(admin|catalogue|dashboard|home|numbers|call-center)\//;
+const FORBIDDEN =
+  /src\/features\/(admin|catalogue|dashboard|home|numbers|payments|sms|call-center)\//;
+// Heavy libraries only some pages need, found by a string their code always carries.
+const FORBIDDEN_LIBRARIES = { recharts: 'recharts-wrapper', qrcode: 'Invalid hex color' };
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 
@@ -33,7 +36,11 @@ let total = 0;
 const problems = [];
 for (const key of seen) {
   const chunk = manifest[key];
-  const bytes = gzipSync(fs.readFileSync(path.join(dist, chunk.file)), { level: 9 }).length;
+  const code = fs.readFileSync(path.join(dist, chunk.file));
+  const bytes = gzipSync(code, { level: 9 }).length;
+  for (const [name, marker] of Object.entries(FORBIDDEN_LIBRARIES))
+    if (code.includes(marker))
+      problems.push(`${name} is in ${chunk.file}, which the landing page loads.`);
   total += bytes;
   console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${chunk.file}  (${key})`);
   if (FORBIDDEN.test(key))

@@ -123,3 +123,29 @@ export async function balanceOf(database: Database, userId: string): Promise<str
   if (!row) throw new Error(`no user ${userId}`);
   return moneyText(row.b);
 }
+
+/** Polls `read` until `ok` holds or `ms` pass; returns the last value either way. */
+export async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  ms = 8000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Signs a customer up with `gbp` on the balance, written as a ledger adjustment. */
+export async function fundedCustomer(app: FastifyInstance, database: Database, gbp: string) {
+  const { res } = await signUp(app);
+  const id = res.json().id as string;
+  if (Number(gbp) > 0)
+    await database.db.execute(sql`
+      with u as (update users set crypto_balance = ${gbp}::numeric where id = ${id} returning id)
+      insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
+      select id, ${gbp}::numeric, 'GBP', 'adjustment', ${`test:${id}`}, ${gbp}::numeric from u`);
+  return { cookie: sessionCookieOf(res), id };
+}

@@ -156,9 +156,11 @@ export const adminPaymentSchema = transactionSchema.extend({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const decisionInputSchema = z
-  .object({ adminNotes: z.string().trim().max(1000).optional() })
-  .default({});
+/** Optional: a bare POST (no body, which arrives as null) takes the default notes. */
+export const decisionInputSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ adminNotes: z.string().trim().max(1000).optional() }),
+);
 
 export const ledgerCheckSchema = z.object({
   users: z.number().int(),

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceOf,
   createTestDatabase,
+  fundedCustomer,
   generousLimits,
   queryRows,
-  sessionCookieOf,
-  signUp,
   testConfig,
+  until,
 } from '../../../test/helpers.js';
 import { startSmppServer } from '../../../test/smpp-server.js';
 import { buildApp } from '../../app.js';
@@ -63,24 +63,7 @@ afterAll(async () => {
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database, query);
 
-async function customer(app: FastifyInstance, gbp: string) {
-  const { res } = await signUp(app);
-  const id = res.json().id as string;
-  await database.db.execute(sql`
-    with u as (update users set crypto_balance = ${gbp}::numeric where id = ${id} returning id)
-    insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
-    select id, ${gbp}::numeric, 'GBP', 'adjustment', ${`test:${id}`}, ${gbp}::numeric from u`);
-  return { cookie: sessionCookieOf(res), id };
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const customer = (app: FastifyInstance, gbp: string) => fundedCustomer(app, database, gbp);
 const statuses = (userId: string) =>
   rows<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from sms_messages where user_id = ${userId} group by status`,

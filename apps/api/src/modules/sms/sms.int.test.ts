@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceOf,
   createTestApp,
+  fundedCustomer,
   queryRows,
   sessionCookieOf,
-  signUp,
+  until,
 } from '../../../test/helpers.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 import { createAdminAccounts } from '../auth/admin-accounts.js';
@@ -50,26 +51,7 @@ function call(method: 'GET' | 'POST', url: string, cookie: string | null, payloa
 }
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database, query);
 
-/** A customer with `gbp` on the balance (an adjustment through the ledger). */
-async function customer(gbp: string) {
-  const { res } = await signUp(ctx.app);
-  const id = res.json().id as string;
-  if (Number(gbp) > 0)
-    await ctx.database.db.execute(sql`
-      with u as (update users set crypto_balance = ${gbp}::numeric where id = ${id} returning id)
-      insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
-      select id, ${gbp}::numeric, 'GBP', 'adjustment', ${`test:${id}`}, ${gbp}::numeric from u`);
-  return { cookie: sessionCookieOf(res), id };
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const customer = (gbp: string) => fundedCustomer(ctx.app, ctx.database, gbp);
 const statusOf = async (id: string) =>
   (await rows<{ status: string }>(sql`select status from sms_messages where id = ${id}`))[0]
     ?.status;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useAdminAnalytics } from '../api/get-analytics';
+import { LedgerCheckCard } from './ledger-check';
 
 type Stat = { key: string; value: string; hint: string };
 
@@ -98,6 +99,7 @@ export function AnalyticsTab() {
           <p className="text-xs text-muted-foreground">
             {t('admin.analytics.updated', { time: time.format(new Date(data.generatedAt)) })}
           </p>
+          <LedgerCheckCard />
         </>
       )}
     </section>
