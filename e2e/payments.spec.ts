@@ -123,6 +123,9 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   await page.getByRole('button', { name: 'Pay £99.00 from balance' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('£19.50').first()).toBeVisible();
+  const active = page.getByRole('region', { name: 'Your active services and numbers' });
+  await expect(active).toContainText('Starter (VoIP Calling)');
+  await expect(active).toContainText(/Renews /);
   const orders = await (await page.request.get('/api/orders')).json();
   expect(orders).toMatchObject([
     { name: 'Starter (VoIP Calling)', charged: '99.00', status: 'active', paidWith: 'balance' },

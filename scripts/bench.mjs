@@ -1,7 +1,8 @@
 // npm run bench: loads Parley's endpoints with autocannon and prints each one beside a
 // raw node:http baseline and a raw one-query baseline measured in the same run, as
 // ratios. Everything listens on 127.0.0.1, runs for a bounded time, and is stopped by
-// its pid at the end. The customers and payments it creates are deleted afterwards.
+// its pid at the end. The customers, payments, SMS and ledger rows it creates are
+// deleted afterwards.
 import { fork } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -16,11 +17,23 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Quotes made ready per second of the create run: far above what one server can take. */
 const quotesPerSecond = Number(process.env.BENCH_QUOTES_PER_SECOND ?? 6000);
+/** SMS the sender's balance pays for, per second of the send run: likewise far too many. */
+const smsPerSecond = Number(process.env.BENCH_SMS_PER_SECOND ?? 6000);
+/**
+ * The sandbox gateway's delay before a delivery receipt. 0 by default: each message's
+ * whole path (charge, queue, hand-over, receipt) runs while the bench waits, none later.
+ */
+const smsReceiptDelayMs = process.env.BENCH_SMS_SANDBOX_DELAY_MS ?? '0';
+/** How long the bench waits, after the send run, for the outbox to hand over the backlog. */
+const drainLimitMs = Math.max(30, 4 * duration) * 1000;
 
 /**
  * Parley's endpoints under load; later features add theirs here. `as` says whose session
- * sends it: the admin, `reader` (a customer with a few payments) or `writer` (a customer
- * who submits a payment per request, each paying its own pre-made quote).
+ * sends it: the admin, `reader` (a customer with a few payments), `writer` (a customer
+ * who submits a payment per request, each paying its own pre-made quote) or `sender` (a
+ * customer whose balance pays for every SMS of the run). An entry with a `body` is
+ * POSTed with it and must answer `status`; `outbox` then waits for the SMS outbox to
+ * hand everything queued to the (sandbox) gateway before the next row.
  */
 const ENDPOINTS = [
   { name: 'GET /api/health', path: '/api/health' },
@@ -28,6 +41,16 @@ const ENDPOINTS = [
   { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', as: 'admin' },
   { name: 'GET /api/transactions (5 rows)', path: '/api/transactions', as: 'reader' },
   { name: 'POST /api/transactions/create', create: true, as: 'writer', status: 201 },
+  // A priced destination (GB): a charge and a ledger row per message, then the outbox.
+  {
+    name: 'POST /api/sms/send',
+    path: '/api/sms/send',
+    body: { senderId: 'Parley', recipient: '+447400123456', message: 'Bench' },
+    country: 'GB',
+    as: 'sender',
+    status: 201,
+    outbox: true,
+  },
   { name: 'GET /api/orders (signed in)', path: '/api/orders', as: 'reader', optional: true },
 ];
 const BENCH_ADMIN = { email: 'bench-admin@parley.test', password: 'bench admin password' };
@@ -41,14 +64,25 @@ function stopAll() {
 }
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-// However the run goes, it ends: seven loads, set-up and clean-up, with room to spare.
+// However the run goes, it ends: the loads, the outbox drain, set-up and clean-up, with
+// room to spare.
 setTimeout(
   () => {
     console.error('bench: over its time budget, stopping');
     process.exit(1);
   },
-  (ENDPOINTS.length + 2) * duration * 1000 + 180_000,
+  (ENDPOINTS.length + 2) * duration * 1000 + drainLimitMs + 180_000,
 ).unref();
+
+/** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
+async function stopChild(child, ms = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -72,6 +106,7 @@ function startBaseline(file) {
   });
 }
 
+let parleyChild = null;
 async function startParley() {
   const port = await freePort();
   const child = fork(path.join(root, 'apps/api/dist/main.js'), {
@@ -85,10 +120,14 @@ async function startParley() {
       LOG_LEVEL: 'error',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // Never a real upstream, whatever the environment says.
+      SMS_GATEWAY: 'sandbox',
+      SMS_SANDBOX_DELAY_MS: smsReceiptDelayMs,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(child);
+  parleyChild = child;
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -186,10 +225,89 @@ async function prepareQuotes(sql, url, writer, count) {
   return [quote.id, ...rows.map((r) => r.id)];
 }
 
-/** Deletes what the run created for its customers: payments, quotes, events, accounts. */
+/**
+ * The SMS sender: a customer whose balance covers `smsPerSecond` sends a second for the
+ * whole run. There is no API that credits a balance by hand, so it is set by SQL with
+ * its matching ledger row (an adjustment), keeping balance = sum of the ledger.
+ */
+async function prepareSender(sql, url, { body, country }) {
+  const [price] = await sql`
+    select sms_price from country_pricing where country_code = ${country} and is_active`;
+  if (!price)
+    throw new Error(
+      `No active ${country} row in country_pricing on the bench database: the catalogue is seeded at ` +
+        "the first server start (seedCatalogueOnce), and an admin's deletion is never undone.",
+    );
+  const sender = await signUpCustomer(url, 'sender');
+  // The price the server charges, in GBP (this also checks the rate is fresh).
+  const { json: quote } = await call(url, 'POST', '/api/sms/quote', {
+    cookie: sender.cookie,
+    body,
+    expected: [200],
+  });
+  const amount = (Number(quote.price) * smsPerSecond * duration + 1).toFixed(4);
+  await sql.begin(async (tx) => {
+    const [user] = await tx`
+      update users set crypto_balance = crypto_balance + ${amount}::numeric
+      where id = ${sender.id} returning crypto_balance`;
+    await tx`
+      insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after, note)
+      values (${sender.id}, ${amount}, 'GBP', 'adjustment', ${`bench:${sender.id}`},
+        ${user.crypto_balance}, 'bench: balance for the SMS send run')`;
+  });
+  return { ...sender, price: quote.price, balance: amount };
+}
+
+/** The sender's messages by status. */
+async function smsStatuses(sql, userId) {
+  const rows = await sql`
+    select status, count(*)::int as n from sms_messages where user_id = ${userId} group by status`;
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/**
+ * Waits (bounded) until the outbox has handed every one of the sender's messages to the
+ * gateway and its receipt is in, so later rows are not measured beside it. Returns what
+ * it saw, for the report.
+ */
+async function drainOutbox(sql, userId) {
+  const started = Date.now();
+  const atEnd = await smsStatuses(sql, userId);
+  const waiting = (s) => (s.queued ?? 0) + (s.sending ?? 0) + (s.sent ?? 0);
+  let now = atEnd;
+  while (waiting(now) > 0 && Date.now() - started < drainLimitMs) {
+    await new Promise((r) => setTimeout(r, 250));
+    now = await smsStatuses(sql, userId);
+  }
+  return { atEnd, final: now, seconds: (Date.now() - started) / 1000, left: waiting(now) };
+}
+
+/** Balance = sum of the ledger, and one charge per message, for the sender. */
+async function checkLedger(sql, userId) {
+  const [row] = await sql`
+    select u.crypto_balance::text as balance,
+      (select coalesce(sum(amount), 0)::text from ledger_entries where user_id = u.id) as ledger,
+      (select count(*)::int from ledger_entries where user_id = u.id and kind = 'charge') as charges,
+      (select count(*)::int from sms_messages where user_id = u.id) as messages
+    from users u where u.id = ${userId}`;
+  const problems = [];
+  if (Number(row.balance) !== Number(row.ledger))
+    problems.push(`balance ${row.balance} but the ledger sums to ${row.ledger}`);
+  if (row.charges !== row.messages)
+    problems.push(`${row.messages} messages but ${row.charges} charges`);
+  return { ...row, problems };
+}
+
+/**
+ * Deletes what the run created for its customers: payments, quotes, events, SMS, ledger
+ * rows, accounts. Run once Parley has stopped, so no outbox is still working on them.
+ */
 async function cleanUp(sql, ids) {
   if (ids.length === 0) return;
   await sql.begin(async (tx) => {
+    await tx`delete from sms_messages where user_id in ${tx(ids)}`;
+    await tx`delete from sms_batches where user_id in ${tx(ids)}`;
+    await tx`delete from ledger_entries where user_id in ${tx(ids)}`;
     await tx`delete from transactions where user_id in ${tx(ids)}`;
     await tx`delete from payment_quotes where user_id in ${tx(ids)}`;
     await tx`delete from events where user_id in ${tx(ids)}`;
@@ -269,7 +387,13 @@ try {
   const writer = await signUpCustomer(parley, 'writer');
   created.push(writer.id);
   const quoteIds = await prepareQuotes(sql, parley, writer, Math.ceil(duration * quotesPerSecond));
-  const sessions = { admin, reader: reader.cookie, writer: writer.cookie };
+  const sender = await prepareSender(
+    sql,
+    parley,
+    ENDPOINTS.find((e) => e.as === 'sender'),
+  );
+  created.push(sender.id);
+  const sessions = { admin, reader: reader.cookie, writer: writer.cookie, sender: sender.cookie };
 
   const base = await load(hello);
   const baseQuery = await load(`${query}/`);
@@ -284,6 +408,43 @@ try {
         notes.push(`${endpoint.name}: skipped, the server answers 404 (not built yet)`);
         continue;
       }
+    }
+    if (endpoint.body) {
+      const result = await load(parley, {
+        expected: endpoint.status,
+        requests: () => [
+          {
+            method: 'POST',
+            path: endpoint.path,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(endpoint.body),
+          },
+        ],
+      });
+      if (result.failure?.includes('INSUFFICIENT_BALANCE'))
+        result.failure = `the sender's balance ran out (raise BENCH_SMS_PER_SECOND); ${result.failure}`;
+      if (endpoint.outbox) {
+        const drain = await drainOutbox(sql, sender.id);
+        const total = Object.values(drain.final).reduce((a, b) => a + b, 0);
+        const backlog = (drain.atEnd.queued ?? 0) + (drain.atEnd.sending ?? 0);
+        notes.push(
+          `${endpoint.name}: ${total} messages at ${sender.price} GBP each; the outbox handed ` +
+            `${total - backlog} to the gateway during the load and the other ${backlog} in ` +
+            `${drain.seconds.toFixed(1)} s after it (receipt delay ${smsReceiptDelayMs} ms); ` +
+            `final ${JSON.stringify(drain.final)}`,
+        );
+        if (drain.left > 0)
+          notes.push(
+            `${endpoint.name}: ${drain.left} messages not done after ${drainLimitMs / 1000} s`,
+          );
+        if (drain.final.failed)
+          notes.push(`${endpoint.name}: ${drain.final.failed} messages failed`);
+        const ledger = await checkLedger(sql, sender.id);
+        if (ledger.problems.length)
+          result.failure = `ledger: ${ledger.problems.join('; ')}${result.failure ? `; ${result.failure}` : ''}`;
+      }
+      rows.push({ name: endpoint.name, ...result });
+      continue;
     }
     if (!endpoint.create) {
       rows.push({ name: endpoint.name, ...(await load(parley + endpoint.path, { headers })) });
@@ -332,6 +493,8 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  // Parley first, so its outbox is not still sending what the clean-up deletes.
+  if (parleyChild) await stopChild(parleyChild);
   try {
     await cleanUp(sql, created);
   } catch (err) {

@@ -24,13 +24,19 @@ export async function startSmppServer(opts: { systemId: string; password: string
   // Receipts wait here until a bound session takes them: store and forward, as SMSCs
   // do, so a receipt due while the client was away arrives after it binds again.
   const receipts: Record<string, unknown>[] = [];
+  /** Receipts sent on a session and not answered yet: offered again if it closes. */
+  const unanswered = new Map<Session, Set<Record<string, unknown>>>();
   const flush = () => {
     const target = [...bound][0];
     while (target && receipts.length) {
       const receipt = receipts.shift();
       if (!receipt) break;
-      // Not acknowledged: keep it and offer it again a little later.
+      const waiting = unanswered.get(target) ?? new Set();
+      unanswered.set(target, waiting);
+      waiting.add(receipt);
       target.deliver_sm(receipt, (resp) => {
+        waiting.delete(receipt);
+        // Not acknowledged: keep it and offer it again a little later.
         if (resp.command_status !== 0) {
           receipts.push(receipt);
           setTimeout(flush, 100);
@@ -51,6 +57,8 @@ export async function startSmppServer(opts: { systemId: string; password: string
     session.on('close', () => {
       sessions.delete(session);
       bound.delete(session);
+      receipts.push(...(unanswered.get(session) ?? []));
+      unanswered.delete(session);
     });
     session.on('error', () => {});
     session.on('bind_transceiver', (pdu: Pdu) => {

@@ -21,6 +21,8 @@ export interface OutboxOptions {
   /** After this many tries an undeliverable message fails and is refunded. */
   maxAttempts?: number;
   retryDelayMs?: (attempt: number) => number;
+  /** How many messages are handed over at once. */
+  concurrency?: number;
   now?: () => Date;
 }
 
@@ -30,7 +32,7 @@ export const retryDelayMs = (attempt: number) =>
 
 /**
  * The SMS outbox: takes queued messages from the database and hands them to the
- * gateway, one at a time (the gateway keeps to the upstream's rate), and applies
+ * gateway, a few at a time (the gateway keeps to the upstream's rate), and applies
  * receipts. An outage leaves messages queued, retried with backoff; a stop lets the
  * message in hand finish and puts the rest back.
  */
@@ -107,17 +109,18 @@ export function createSmsOutbox(options: OutboxOptions) {
   async function drain() {
     await repo.recoverAbandoned(now(), ABANDONED);
     while (!stopped) {
-      const rows = await repo.claim(options.batchSize ?? 20, now(), leaseMs);
+      const rows = await repo.claim(options.batchSize ?? 40, now(), leaseMs);
       if (rows.length === 0) return;
-      for (const [i, row] of rows.entries()) {
-        if (stopped) {
+      // A few submits in flight at once (SMPP windowing); the gateway keeps the rate.
+      let next = 0;
+      const worker = async () => {
+        for (let row = rows[next++]; row; row = rows[next++]) {
           // Put back what this instance took but did not start.
-          for (const rest of rows.slice(i))
-            await repo.retryLater(rest.id, rest.acceptedParts, now(), '');
-          return;
+          if (stopped) await repo.retryLater(row.id, row.acceptedParts, now(), '');
+          else await sendOne(row);
         }
-        await sendOne(row);
-      }
+      };
+      await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
     }
   }
 

@@ -212,7 +212,41 @@ describe('a bulk send', () => {
       (b) => b.delivered === 2,
     );
     expect(batch).toMatchObject({ total: 2, delivered: 2, failed: 0, cost: p.total });
+    // Another customer cannot read it, nor see its messages.
+    const other = await customer('0');
+    expect((await call('GET', `/api/sms/batches/${batchId}`, other.cookie)).statusCode).toBe(404);
+    expect((await call('GET', '/api/sms/history', other.cookie)).json().total).toBe(0);
     expect(Number(await balanceOf(ctx.database, c.id))).toBeCloseTo(5 - Number(p.total), 4);
+  });
+
+  it('refuses bad uploads and recipient lists with 400, writing nothing', async () => {
+    const c = await customer('5.00');
+    const body = { senderId: 'Parley', message: 'Hi' };
+    const cases: [string, unknown, string][] = [
+      ['/api/sms/bulk/preview', { ...body, file: '' }, 'The file is empty'],
+      ['/api/sms/bulk/preview', { ...body, file: 'x'.repeat(600 * 1024) }, 'larger than 512 KB'],
+      ['/api/sms/bulk/preview', { ...body, file: '"+44740012' }, 'Unterminated quote'],
+      ['/api/sms/bulk/preview', { ...body, message: '', file: UK }, 'Message is required'],
+      ['/api/sms/bulk/send', { ...body, recipients: [] }, 'No recipients'],
+      ['/api/sms/bulk/send', { ...body, recipients: 'not a list' }, 'body.recipients'],
+      ['/api/sms/bulk/send', { ...body, recipients: [UK, 'abc'] }, 'Invalid phone number format'],
+      ['/api/sms/bulk/send', { ...body, recipients: [UK, '+74951234567'] }, 'Cannot send to'],
+      [
+        '/api/sms/bulk/send',
+        { ...body, recipients: Array.from({ length: 5001 }, () => UK) },
+        'At most 5000 recipients',
+      ],
+    ];
+    for (const [url, payload, text] of cases) {
+      const res = await call('POST', url, c.cookie, payload);
+      expect(res.statusCode, text).toBe(400);
+      expect(JSON.stringify(res.json().error), text).toContain(text);
+    }
+    const batches = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sms_batches where user_id = ${c.id}`,
+    );
+    expect(batches[0]?.n).toBe(0);
+    expect(await balanceOf(ctx.database, c.id)).toBe('5.00');
   });
 
   it('is refused whole when the balance does not cover the batch', async () => {
