@@ -49,6 +49,10 @@ export async function startSmppServer(opts: { systemId: string; password: string
     refuseBinds: false,
     /** Drop the connection instead of answering this many more submits from now. */
     dropOnSubmit: 0,
+    /** Let this many more submits through, then drop on the next (-1: never). */
+    dropAfter: -1,
+    /** Answer nothing at all, as a half-open link would. */
+    silent: false,
     receiptDelayMs: 20,
     binds: 0,
   };
@@ -71,13 +75,22 @@ export async function startSmppServer(opts: { systemId: string; password: string
         flush();
       } else session.close();
     });
-    session.on('enquire_link', (pdu: Pdu) => session.send(pdu.response()));
+    session.on('enquire_link', (pdu: Pdu) => {
+      if (!state.silent) session.send(pdu.response());
+    });
     session.on('unbind', (pdu: Pdu) => {
       bound.delete(session);
       session.send(pdu.response());
       session.close();
     });
     session.on('submit_sm', (pdu: Pdu) => {
+      if (state.silent) return;
+      if (state.dropAfter === 0) {
+        state.dropAfter = -1;
+        session.destroy();
+        return;
+      }
+      if (state.dropAfter > 0) state.dropAfter--;
       if (state.dropOnSubmit > 0) {
         state.dropOnSubmit--;
         session.destroy();

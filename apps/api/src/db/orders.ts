@@ -75,6 +75,8 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
 }
 
 export interface PlaceOrderInput {
+  /** The client's id for this order, so a repeated request buys once. */
+  id?: string;
   userId: string;
   item: CatalogueItem;
   /** What the balance pays, in the billing currency (GBP). */
@@ -92,10 +94,14 @@ export class ItemUnavailableError extends Error {
   }
 }
 
-function renewal(billingPeriod: string, at: Date): Date | null {
+/** A month on, on the same day, or the month's last day when it has no such day. */
+export function renewal(billingPeriod: string, at: Date): Date | null {
   if (billingPeriod !== 'monthly') return null;
   const next = new Date(at);
+  next.setUTCDate(1);
   next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(at.getUTCDate(), lastDay));
   return next;
 }
 
@@ -116,7 +122,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
       .returning({ id: didNumbers.id });
     if (claimed.length === 0) throw new ItemUnavailableError(item.name);
   }
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   if (compareDecimal(input.charged, '0') > 0)
     await applyLedgerEntry(tx, {
       userId: input.userId,

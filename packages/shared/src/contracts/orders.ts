@@ -23,7 +23,11 @@ export type Purchasable = z.infer<typeof purchasableSchema>;
 export const itemParamsSchema = z.object({ id: z.uuid('Invalid item') });
 
 /** POST /api/orders: buy one catalogue item from the balance. */
-export const orderInputSchema = z.object({ itemId: z.uuid('Invalid item') });
+export const orderInputSchema = z.object({
+  itemId: z.uuid('Invalid item'),
+  /** The client's own id for this purchase: a repeated request buys only once. */
+  orderId: z.uuid('Invalid order id').optional(),
+});
 export type OrderInput = z.input<typeof orderInputSchema>;
 
 export const orderSchema = z.object({

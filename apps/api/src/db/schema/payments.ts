@@ -148,6 +148,8 @@ export const transactions = pgTable(
     itemId: uuid('item_id'),
     creditAmount: money('credit_amount').notNull(),
     creditRate: fine('credit_rate').notNull(),
+    /** A purchase's item price in GBP, fixed when it was submitted; the rest stays on the balance. */
+    chargeAmount: money('charge_amount'),
     status: text('status').notNull().default('pending'),
     adminNotes: text('admin_notes'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),

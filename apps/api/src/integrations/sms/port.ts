@@ -33,6 +33,20 @@ export class GatewayUnavailableError extends Error {
   }
 }
 
+/**
+ * The upstream may or may not have taken a part (no answer in time, or the link fell
+ * while it was outstanding). Sending it again could deliver it twice, so it is not.
+ */
+export class GatewayUnknownOutcomeError extends Error {
+  constructor(
+    message: string,
+    readonly accepted: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'GatewayUnknownOutcomeError';
+  }
+}
+
 /** The upstream refused the message itself (a bad number…): it will never be sent. */
 export class GatewayRejectedError extends Error {
   constructor(

@@ -39,3 +39,27 @@ export function parseReceipt(text: string, receiptedId?: string | null): Receipt
     ? { upstreamId: id, status, error: `${stat}${err ? ` (err ${err})` : ''}` }
     : { upstreamId: id, status };
 }
+
+/** SMPP message_state values (SMPP 3.4 §5.2.28) that are final. */
+const STATES: Record<number, Receipt['status']> = {
+  2: 'delivered',
+  3: 'failed', // expired
+  4: 'failed', // deleted
+  5: 'failed', // undeliverable
+  8: 'failed', // rejected
+};
+const STATE_NAMES: Record<number, string> = {
+  3: 'EXPIRED',
+  4: 'DELETED',
+  5: 'UNDELIV',
+  8: 'REJECTD',
+};
+
+/** A receipt given only by TLVs (receipted_message_id and message_state). */
+export function receiptFromState(id: string, state: number): Receipt | null {
+  const status = STATES[state];
+  if (!status) return null;
+  return status === 'failed'
+    ? { upstreamId: id, status, error: STATE_NAMES[state] ?? `state ${state}` }
+    : { upstreamId: id, status };
+}

@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmppServer } from '../../../test/smpp-server.js';
-import { GatewayRejectedError, GatewayUnavailableError, type Receipt } from './port.js';
+import {
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  GatewayUnknownOutcomeError,
+  type Receipt,
+} from './port.js';
 import { receiptIdCandidates } from './receipt.js';
 import { createSmppGateway } from './smpp.js';
 
@@ -15,6 +20,8 @@ afterEach(async () => {
   await Promise.all(gateways.splice(0).map((g) => g.close()));
   server.state.refuseBinds = false;
   server.state.dropOnSubmit = 0;
+  server.state.dropAfter = -1;
+  server.state.silent = false;
 });
 afterAll(() => server.close());
 
@@ -130,41 +137,94 @@ describe('the SMPP gateway, against a real SMPP server on 127.0.0.1', () => {
     expect(g.bound).toBe(true);
   });
 
-  it('survives the server dropping mid-send: the rest of the message goes after a reconnect', async () => {
+  it('when the server drops mid-send, reports the outcome unknown rather than resend, then binds again', async () => {
     const g = gateway();
     await g.ready();
     const before = server.submitted.length;
-    const message = 'a'.repeat(400); // three GSM-7 parts
     server.state.dropOnSubmit = 0;
-    // Let the first part through, then drop on the second.
-    const first = await g.submit({
+    // Let the first part of a three-part message through, then drop on the second.
+    server.state.dropAfter = 1;
+    const err = await g
+      .submit({
+        id: 'm6',
+        senderId: 'P',
+        recipient: '+447400123456',
+        message: 'a'.repeat(400),
+        reference: 9,
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayUnknownOutcomeError);
+    expect((err as GatewayUnknownOutcomeError).accepted).toHaveLength(1);
+    expect(server.submitted.length - before).toBe(1);
+    await g.ready();
+    await expect(
+      g.submit({
+        id: 'm6b',
+        senderId: 'P',
+        recipient: '+447400123456',
+        message: 'b',
+        reference: 2,
+      }),
+    ).resolves.toHaveLength(1);
+  });
+
+  it('resumes a message from the parts already accepted, sending none twice', async () => {
+    const g = gateway();
+    await g.ready();
+    const before = server.submitted.length;
+    const ids = await g.submit({
       id: 'm5',
       senderId: 'P',
       recipient: '+447400123456',
-      message: 'a'.repeat(10),
+      message: 'a'.repeat(400),
       reference: 9,
-    });
-    expect(first).toHaveLength(1);
-    server.state.dropOnSubmit = 1;
-    const err = await g
-      .submit({ id: 'm6', senderId: 'P', recipient: '+447400123456', message, reference: 9 })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(GatewayUnavailableError);
-    const accepted = (err as GatewayUnavailableError).accepted;
-    await g.ready();
-    const ids = await g.submit({
-      id: 'm6',
-      senderId: 'P',
-      recipient: '+447400123456',
-      message,
-      reference: 9,
-      acceptedParts: accepted,
+      acceptedParts: ['earlier-1'],
     });
     expect(ids).toHaveLength(3);
-    expect(ids.slice(0, accepted.length)).toEqual(accepted);
-    // Every part reached the server exactly once.
-    const parts = server.submitted.slice(before + 1);
-    expect(parts.map((p) => p.udh?.[0]?.[4])).toEqual([1, 2, 3]);
+    expect(ids[0]).toBe('earlier-1');
+    expect(server.submitted.slice(before).map((p) => p.udh?.[0]?.[4])).toEqual([2, 3]);
+  });
+
+  it('is unavailable while unbound, keeping what was accepted', async () => {
+    server.state.refuseBinds = true;
+    server.dropAll();
+    const g = gateway();
+    const err = await g
+      .submit({
+        id: 'm9',
+        senderId: 'P',
+        recipient: '+447400123456',
+        message: 'x',
+        reference: 1,
+        acceptedParts: [],
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it('drops a link that stops answering enquire_link, and binds again', async () => {
+    const g = createSmppGateway({
+      host: '127.0.0.1',
+      port: server.port,
+      systemId: 'parley',
+      password: 'secret',
+      submitsPerSecond: 1000,
+      enquireLinkMs: 50,
+      responseTimeoutMs: 150,
+      backoffMs: 50,
+      log: quiet,
+    });
+    gateways.push(g);
+    await g.ready();
+    const binds = server.state.binds;
+    // The server still binds but answers nothing else: the link must be replaced.
+    server.state.silent = true;
+    const end = Date.now() + 3000;
+    while (server.state.binds === binds && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(server.state.binds).toBeGreaterThan(binds);
+    server.state.silent = false;
+    await g.ready();
   });
 
   it('refuses what the upstream rejects, for good', async () => {

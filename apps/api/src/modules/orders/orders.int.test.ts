@@ -181,6 +181,20 @@ describe('paying from the balance', () => {
     expect(spent).toBeGreaterThan(0);
   });
 
+  it('buys once for one order id, however often the request is repeated', async () => {
+    const c = await customer();
+    await fund(c.cookie, '150.00'); // £118.50
+    const orderId = crypto.randomUUID();
+    const itemId = await packageId('IVR'); // £15
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', '/api/orders', c.cookie, { itemId, orderId })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.json().id))).toEqual(new Set([orderId]));
+    expect(await balance(c.id)).toBe('103.50');
+    expect((await call('GET', '/api/orders', c.cookie)).json()).toHaveLength(1);
+  });
+
   it('sells a number once: of two buyers at the same moment, one gets it', async () => {
     const [a, b] = [await customer(), await customer()];
     await Promise.all([fund(a.cookie, '200.00'), fund(b.cookie, '200.00')]);
@@ -280,6 +294,25 @@ describe('paying for an item in crypto', () => {
     const again = await call('POST', `/api/admin/payments/${created.json().id}/approve`, admin, {});
     expect(again.statusCode).toBe(409);
     expect((await call('GET', '/api/orders', c.cookie)).json()).toHaveLength(1);
+  });
+
+  it('charges the item its price and leaves an overpayment on the balance', async () => {
+    const c = await customer();
+    const pbx = await packageId('Cloud PBX'); // £25
+    const quote = await quoteFor(c.cookie, '30.00', 'GBP');
+    const created = await call('POST', '/api/transactions/create', c.cookie, {
+      amount: '30.00',
+      currency: 'BTC',
+      walletAddress: BTC,
+      serviceName: 'Cloud PBX',
+      quoteId: quote.id,
+      itemId: pbx,
+    });
+    expect(created.statusCode).toBe(201);
+    await call('POST', `/api/admin/payments/${created.json().id}/approve`, admin, {});
+    const [order] = (await call('GET', '/api/orders', c.cookie)).json();
+    expect(order).toMatchObject({ charged: '25.00', paidWith: 'crypto' });
+    expect(await balance(c.id)).toBe('5.00');
   });
 
   it('credits the balance instead when the item was sold before approval', async () => {

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type CatalogueItem,
@@ -12,7 +12,19 @@ export function createOrdersRepo(db: Db) {
   return {
     findItem: (id: string): Promise<CatalogueItem | null> => findCatalogueItem(db, id),
     /** Sells the item from the balance: all of it commits, or none of it. */
-    buy: (input: PlaceOrderInput) => db.transaction((tx) => placeOrder(tx, input)),
+    buy: (input: PlaceOrderInput) =>
+      db.transaction(async (tx) => {
+        // Read again inside the transaction: it may have been withdrawn meanwhile.
+        const item = await findCatalogueItem(tx, input.item.id);
+        return placeOrder(tx, { ...input, item: item ?? { ...input.item, available: false } });
+      }),
+    async findOrder(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+      return row;
+    },
     listForUser(userId: string) {
       return db
         .select()

@@ -19,7 +19,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     '/api/orders',
     { schema: { body: orderInputSchema, response: { 201: orderSchema } } },
     async (request, reply) =>
-      reply.code(201).send(await orders.buy(request.user?.id ?? '', request.body.itemId)),
+      reply
+        .code(201)
+        .send(await orders.buy(request.user?.id ?? '', request.body.itemId, request.body.orderId)),
   );
   app.get('/api/orders', { schema: { response: { 200: z.array(orderSchema) } } }, async (request) =>
     orders.mine(request.user?.id ?? ''),

@@ -50,19 +50,27 @@ export function createOrdersService(deps: {
 
   return {
     find,
+    inBilling,
     async item(id: string): Promise<Purchasable> {
       const item = await find(id);
       const { charged } = await inBilling(item);
       return { ...item, balancePrice: charged };
     },
 
-    async buy(userId: string, itemId: string): Promise<Order> {
+    /**
+     * Buys from the balance. With `orderId` (the client's own id for this purchase), a
+     * repeated request, say a double click, returns the first order instead of buying twice.
+     */
+    async buy(userId: string, itemId: string, orderId?: string): Promise<Order> {
+      const earlier = orderId ? await repo.findOrder(userId, orderId) : undefined;
+      if (earlier) return toOrder(earlier);
       const item = await find(itemId);
       if (!item.available) throw unavailable(item.name);
       const { charged, rate } = await inBilling(item);
       try {
         return toOrder(
           await repo.buy({
+            id: orderId,
             userId,
             item,
             charged,
@@ -72,6 +80,8 @@ export function createOrdersService(deps: {
           }),
         );
       } catch (err) {
+        const again = orderId ? await repo.findOrder(userId, orderId) : undefined;
+        if (again) return toOrder(again);
         if (err instanceof ItemUnavailableError) throw unavailable(item.name);
         const code = pgErrorCode(err);
         if (code === CHECK_VIOLATION)

@@ -1,3 +1,4 @@
+import { compareDecimal } from '@parley/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
@@ -105,10 +106,13 @@ export function createPaymentsRepo(db: Db) {
           await tx.transaction(async (sp) => {
             const item = await findCatalogueItem(sp, row.itemId as string);
             if (!item) throw new ItemUnavailableError(row.serviceName);
+            // The item's price fixed at submission; what was paid beyond it stays on
+            // the balance (and never more than was paid).
+            const price = row.chargeAmount ?? row.creditAmount;
             await placeOrder(sp, {
               userId: row.userId,
               item,
-              charged: row.creditAmount,
+              charged: compareDecimal(price, row.creditAmount) < 0 ? price : row.creditAmount,
               chargedRate: row.creditRate,
               paidWith: 'crypto',
               transactionId: row.id,

@@ -84,7 +84,7 @@ export function createPaymentsService(deps: {
   repo: PaymentsRepo;
   wallets: WalletsRepo;
   rates: RatesService;
-  orders: Pick<OrdersService, 'find'>;
+  orders: Pick<OrdersService, 'find' | 'inBilling'>;
   events: EventBus;
   now?: () => Date;
 }) {
@@ -214,6 +214,7 @@ export function createPaymentsService(deps: {
           servicePrice: item ? `${item.price} ${item.currency}` : (input.servicePrice ?? null),
           itemKind: item?.kind ?? null,
           itemId: item?.id ?? null,
+          chargeAmount: item ? (await orders.inBilling(item)).charged : null,
           amount: q.fiatAmount,
           amountCurrency: q.fiatCurrency,
           currency: paymentCurrencyLabel(q.currency as CryptoCurrency, network),

@@ -1,6 +1,7 @@
 import {
   GatewayRejectedError,
   GatewayUnavailableError,
+  GatewayUnknownOutcomeError,
   type Receipt,
   type SmsGateway,
 } from '../../integrations/sms/port.js';
@@ -9,6 +10,7 @@ import type { SmsRepo, SmsRow } from './sms.repo.js';
 
 export const ABANDONED =
   'Interrupted while sending; refunded and not retried, so it is never sent twice.';
+export const NOT_RESENT = 'Refunded and not sent again, so it is never delivered twice.';
 
 export interface OutboxOptions {
   repo: SmsRepo;
@@ -49,28 +51,47 @@ export function createSmsOutbox(options: OutboxOptions) {
 
   /**
    * Records a receipt. It can outrun our own record of the submit, so an unknown id is
-   * looked up again a few times before it is let go; while stopping, it is refused so
-   * the SMSC sends it again to whichever instance is up.
+   * looked up again a few times; one still unknown, or any while stopping, is refused,
+   * so the SMSC offers it again later (to whichever instance is up).
    */
   async function applyReceipt(receipt: Receipt): Promise<void> {
     const ids = receiptIdCandidates(receipt.upstreamId);
-    for (let tries = 0; ; tries++) {
-      if (stopping) throw new Error('Parley is stopping; send the receipt again later.');
+    for (let tries = 0; tries < 5; tries++) {
+      if (stopping) break;
       const row = await repo.applyReceipt(
         ids,
         receipt.status,
         receipt.error ?? 'Not delivered',
         now(),
       );
-      if (row || tries >= 4) return;
+      if (row) return;
       await new Promise((r) => setTimeout(r, 200 * 2 ** tries));
     }
+    throw new Error(`No message has upstream id ${receipt.upstreamId} (yet).`);
   }
   const offReceipt = gateway.onReceipt(applyReceipt);
 
+  /** Once the upstream has a message, its record must say so: retried, never re-sent. */
+  async function recordSent(id: string, upstreamIds: string[]) {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await repo.markSent(id, upstreamIds, now());
+      } catch (err) {
+        if (tries >= 4) {
+          log.error({ err, id }, 'SMS: sent, but could not record it');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 250 * 2 ** tries));
+      }
+    }
+  }
+
   async function sendOne(row: SmsRow) {
+    // Another instance may have recovered it after a long wait: then it is not ours.
+    if (!(await repo.renewLease(row.id, now(), leaseMs))) return;
+    let ids: string[];
     try {
-      const ids = await gateway.submit({
+      ids = await gateway.submit({
         id: row.id,
         senderId: row.senderId,
         recipient: row.recipient,
@@ -78,32 +99,36 @@ export function createSmsOutbox(options: OutboxOptions) {
         acceptedParts: row.acceptedParts,
         reference: row.reference,
       });
-      await repo.markSent(
-        row.id,
-        ids.map((id) => id.toLowerCase()),
-        now(),
-      );
     } catch (err) {
-      if (err instanceof GatewayRejectedError) {
-        await repo.fail(row.id, err.message, now());
-      } else if (row.attempts >= maxAttempts) {
+      const message = (err as Error).message;
+      const accepted =
+        err instanceof GatewayUnavailableError ||
+        err instanceof GatewayRejectedError ||
+        err instanceof GatewayUnknownOutcomeError
+          ? err.accepted
+          : row.acceptedParts;
+      if (err instanceof GatewayRejectedError) await repo.fail(row.id, message, now(), accepted);
+      else if (err instanceof GatewayUnknownOutcomeError)
+        await repo.fail(row.id, `${message} ${NOT_RESENT}`, now(), accepted);
+      else if (row.attempts >= maxAttempts)
         await repo.fail(
           row.id,
-          `Not sent after ${row.attempts} tries: ${(err as Error).message}`,
+          `Not sent after ${row.attempts} tries: ${message}`,
           now(),
+          accepted,
         );
-      } else {
-        const accepted = err instanceof GatewayUnavailableError ? err.accepted : row.acceptedParts;
+      else {
         if (!(err instanceof GatewayUnavailableError))
           log.error({ err, id: row.id }, 'SMS: send failed');
-        await repo.retryLater(
-          row.id,
-          accepted,
-          new Date(now().getTime() + (options.retryDelayMs ?? retryDelayMs)(row.attempts)),
-          (err as Error).message,
-        );
+        const delay = (options.retryDelayMs ?? retryDelayMs)(row.attempts);
+        await repo.retryLater(row.id, accepted, new Date(now().getTime() + delay), message);
       }
+      return;
     }
+    await recordSent(
+      row.id,
+      ids.map((id) => id.toLowerCase()),
+    );
   }
 
   async function drain() {

@@ -12,8 +12,10 @@ import {
 } from '../../../test/helpers.js';
 import { startSmppServer } from '../../../test/smpp-server.js';
 import { buildApp } from '../../app.js';
+import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
-import { ABANDONED } from './sms-outbox.js';
+import { createSmsRepo } from './sms.repo.js';
+import { ABANDONED, NOT_RESENT } from './sms-outbox.js';
 
 /**
  * The whole SMS path against a real SMPP server on 127.0.0.1: Parley configured with
@@ -110,6 +112,70 @@ describe('SMS through SMPP', () => {
     ).toEqual(['delivered', 'failed']);
     await ledgerAgrees(app);
     await stop(app);
+  });
+
+  it('refunds, and never resends, a message the SMSC dropped the link on', async () => {
+    const app = await start();
+    const c = await customer(app, '1.00');
+    smsc.state.dropAfter = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sms/send',
+      headers: { cookie: c.cookie },
+      payload: { senderId: 'Parley', recipient: '+447400100009', message: 'Dropped' },
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await until(
+      () =>
+        rows<{ status: string; error: string }>(
+          sql`select status, error from sms_messages where id = ${res.json().id}`,
+        ),
+      (r) => r[0]?.status === 'failed',
+    );
+    expect(row[0]?.error).toContain(NOT_RESENT);
+    expect(await balanceOf(database, c.id)).toBe('1.00');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smsc.submitted.filter((s) => s.destination === '447400100009')).toHaveLength(0);
+    await stop(app);
+  });
+
+  it('applies a receipt to the part with exactly that id before any other form of it', async () => {
+    const app = await start();
+    const c = await customer(app, '1.00');
+    smsc.state.refuseBinds = true;
+    smsc.dropAll();
+    const ids: string[] = [];
+    for (const recipient of ['+447400100011', '+447400100012'])
+      ids.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/sms/send',
+            headers: { cookie: c.cookie },
+            payload: { senderId: 'Parley', recipient, message: 'Ids' },
+          })
+        ).json().id,
+      );
+    await stop(app);
+    smsc.state.refuseBinds = false;
+    // As if the SMSC had answered "10" for one and "16" for the other.
+    const repo = createSmsRepo(database.db);
+    for (const [id, upstream] of [
+      [ids[0], '10'],
+      [ids[1], '16'],
+    ] as const) {
+      await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
+      await repo.markSent(id ?? '', [upstream], new Date());
+    }
+    // "10" is also the decimal form of hex "a" and the hex form of decimal 16.
+    await repo.applyReceipt(receiptIdCandidates('10'), 'delivered', '', new Date());
+    const status = async (id?: string) =>
+      (await rows<{ status: string }>(sql`select status from sms_messages where id = ${id}`))[0]
+        ?.status;
+    expect([await status(ids[0]), await status(ids[1])]).toEqual(['delivered', 'sent']);
+    // A receipt quoting 22 (hex 16) finds "16" once no part is called "22".
+    await repo.applyReceipt(receiptIdCandidates('22'), 'delivered', '', new Date());
+    expect(await status(ids[1])).toBe('delivered');
   });
 
   it('keeps messages queued through an outage, then sends them', async () => {

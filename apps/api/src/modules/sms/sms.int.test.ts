@@ -249,6 +249,16 @@ describe('a bulk send', () => {
     expect(await balanceOf(ctx.database, c.id)).toBe('5.00');
   });
 
+  it('sends one message a number, however the number was written', async () => {
+    const c = await customer('1.00');
+    const res = await call('POST', '/api/sms/bulk/send', c.cookie, {
+      senderId: 'Parley',
+      message: 'Once',
+      recipients: [UK, UK.slice(1), '+44 7400 123456'],
+    });
+    expect([res.statusCode, res.json().count]).toEqual([201, 1]);
+  });
+
   it('is refused whole when the balance does not cover the batch', async () => {
     const c = await customer('0.05');
     const recipients = Array.from(

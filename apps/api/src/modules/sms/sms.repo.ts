@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { compareDecimal } from '@parley/shared';
+import { and, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { smsBatches, smsMessages, smsParts, users } from '../../db/schema/index.js';
@@ -13,7 +14,7 @@ async function failAndRefund(tx: Tx, id: string, error: string, at: Date) {
     .set({ status: 'failed', error, updatedAt: at, doneAt: at, claimedUntil: null })
     .where(and(eq(smsMessages.id, id), inArray(smsMessages.status, ['queued', 'sending', 'sent'])))
     .returning();
-  if (row && Number(row.cost) > 0)
+  if (row && compareDecimal(row.cost, '0') > 0)
     await applyLedgerEntry(tx, {
       userId: row.userId,
       amount: row.cost,
@@ -24,6 +25,15 @@ async function failAndRefund(tx: Tx, id: string, error: string, at: Date) {
       note: `SMS to ${row.recipient} failed: ${error}`,
     });
   return row ?? null;
+}
+
+/** Records the upstream id of each accepted part, so its receipt finds the message. */
+async function recordParts(tx: Tx, messageId: string, upstreamIds: readonly string[]) {
+  if (upstreamIds.length === 0) return;
+  await tx
+    .insert(smsParts)
+    .values(upstreamIds.map((upstreamId, i) => ({ upstreamId, messageId, part: i + 1 })))
+    .onConflictDoNothing();
 }
 
 export function createSmsRepo(db: Db) {
@@ -55,12 +65,17 @@ export function createSmsRepo(db: Db) {
             .returning({ id: smsBatches.id });
           batchId = batch?.id ?? null;
         }
-        const inserted = await tx
-          .insert(smsMessages)
-          .values(rows.map((r) => ({ ...r, userId, batchId })))
-          .returning();
+        // In chunks: one statement may carry at most 65,535 parameters.
+        const inserted: SmsRow[] = [];
+        for (let i = 0; i < rows.length; i += 1000)
+          inserted.push(
+            ...(await tx
+              .insert(smsMessages)
+              .values(rows.slice(i, i + 1000).map((r) => ({ ...r, userId, batchId })))
+              .returning()),
+          );
         const reference = batchId ? `sms-batch:${batchId}` : `sms:${inserted[0]?.id}`;
-        if (Number(charge.amount) > 0)
+        if (compareDecimal(charge.amount, '0') > 0)
           await applyLedgerEntry(tx, {
             userId,
             amount: `-${charge.amount}`,
@@ -141,29 +156,49 @@ export function createSmsRepo(db: Db) {
             error: null,
           })
           .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
-        await tx
-          .insert(smsParts)
-          .values(upstreamIds.map((upstreamId, i) => ({ upstreamId, messageId: id, part: i + 1 })))
-          .onConflictDoNothing();
+        await recordParts(tx, id, upstreamIds);
       });
     },
 
-    async retryLater(id: string, accepted: readonly string[], nextAt: Date, error: string) {
-      await db
+    /** Extends this sender's claim before a submit; false when the claim was lost. */
+    async renewLease(id: string, at: Date, leaseMs: number): Promise<boolean> {
+      const renewed = await db
         .update(smsMessages)
-        .set({
-          status: 'queued',
-          acceptedParts: [...accepted],
-          nextAttemptAt: nextAt,
-          claimedUntil: null,
-          error,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
+        .set({ claimedUntil: new Date(at.getTime() + leaseMs) })
+        .where(
+          and(
+            eq(smsMessages.id, id),
+            eq(smsMessages.status, 'sending'),
+            gte(smsMessages.claimedUntil, at),
+          ),
+        )
+        .returning({ id: smsMessages.id });
+      return renewed.length > 0;
     },
 
-    fail: (id: string, error: string, at: Date) =>
-      db.transaction((tx) => failAndRefund(tx, id, error, at)),
+    async retryLater(id: string, accepted: readonly string[], nextAt: Date, error: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(smsMessages)
+          .set({
+            status: 'queued',
+            acceptedParts: [...accepted],
+            nextAttemptAt: nextAt,
+            claimedUntil: null,
+            error: error || null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
+        await recordParts(tx, id, accepted);
+      });
+    },
+
+    /** Fails and refunds a message, recording the parts the upstream did accept. */
+    fail: (id: string, error: string, at: Date, accepted: readonly string[] = []) =>
+      db.transaction(async (tx) => {
+        await recordParts(tx, id, accepted);
+        return failAndRefund(tx, id, error, at);
+      }),
 
     /**
      * Applies a delivery receipt to the part it names (any of `ids`). A failed part
@@ -172,11 +207,16 @@ export function createSmsRepo(db: Db) {
      */
     async applyReceipt(ids: string[], status: 'delivered' | 'failed', error: string, at: Date) {
       return db.transaction(async (tx) => {
-        const [part] = await tx
-          .update(smsParts)
-          .set({ status })
-          .where(and(inArray(smsParts.upstreamId, ids), eq(smsParts.status, 'sent')))
-          .returning({ messageId: smsParts.messageId });
+        // The id exactly as given first; another form only when no part has that one.
+        let part: { messageId: string } | undefined;
+        for (const id of ids) {
+          [part] = await tx
+            .update(smsParts)
+            .set({ status })
+            .where(and(eq(smsParts.upstreamId, id), eq(smsParts.status, 'sent')))
+            .returning({ messageId: smsParts.messageId });
+          if (part) break;
+        }
         if (!part) return null;
         if (status === 'failed') return failAndRefund(tx, part.messageId, error, at);
         const [open] = await tx
@@ -195,14 +235,27 @@ export function createSmsRepo(db: Db) {
       });
     },
 
-    /** Messages whose sender died mid-send (lease run out): failed and refunded. */
+    /**
+     * Messages whose sender died mid-send (its claim ran out): failed and refunded, one
+     * at a time, each locked so two instances never recover the same one.
+     */
     async recoverAbandoned(at: Date, error: string) {
-      const stale = await db
-        .select({ id: smsMessages.id })
-        .from(smsMessages)
-        .where(and(eq(smsMessages.status, 'sending'), lt(smsMessages.claimedUntil, at)));
-      for (const { id } of stale) await db.transaction((tx) => failAndRefund(tx, id, error, at));
-      return stale.length;
+      let recovered = 0;
+      for (;;) {
+        const done = await db.transaction(async (tx) => {
+          const [stale] = await tx
+            .select({ id: smsMessages.id })
+            .from(smsMessages)
+            .where(and(eq(smsMessages.status, 'sending'), lt(smsMessages.claimedUntil, at)))
+            .limit(1)
+            .for('update', { skipLocked: true });
+          if (!stale) return false;
+          await failAndRefund(tx, stale.id, error, at);
+          return true;
+        });
+        if (!done) return recovered;
+        recovered++;
+      }
     },
 
     async queuedCount() {

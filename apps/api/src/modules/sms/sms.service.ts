@@ -147,7 +147,8 @@ export function createSmsService(deps: {
         })),
         {
           amount: total,
-          rate: list[0]?.rate ?? null,
+          // One rate for the row only when every message used the same one.
+          rate: new Set(list.map((m) => m.rate)).size === 1 ? (list[0]?.rate ?? null) : null,
           note: asBatch ? `${list.length} SMS` : `SMS to ${list[0]?.recipient}`,
           minBalance: MIN_SMS_BALANCE,
         },
@@ -227,8 +228,10 @@ export function createSmsService(deps: {
     },
 
     async bulkSend(userId: string, input: z.output<typeof bulkSendInputSchema>) {
-      const unique = [...new Set(input.recipients)];
-      const { priced } = await price(unique, input.message);
+      const { priced: all } = await price(input.recipients, input.message);
+      // One message a number, whichever way it was written (+44… or 44…).
+      const seen = new Set<string>();
+      const priced = all.filter((p) => !seen.has(p.recipient) && seen.add(p.recipient));
       const bad = priced.find((p) => !p.ok);
       if (bad)
         throw new AppError('VALIDATION_FAILED', `Cannot send to ${bad.recipient}.`, [

@@ -62,8 +62,8 @@ export function usePurchasable(id: string | null) {
 export function useBuyFromBalance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (itemId: string) =>
-      apiFetch<Order>('/api/orders', { method: 'POST', body: JSON.stringify({ itemId }) }),
+    mutationFn: (order: { itemId: string; orderId?: string }) =>
+      apiFetch<Order>('/api/orders', { method: 'POST', body: JSON.stringify(order) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['orders'] }),

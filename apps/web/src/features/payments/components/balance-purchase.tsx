@@ -1,6 +1,7 @@
 import type { Purchasable } from '@parley/shared';
 import { compareDecimal } from '@parley/shared/domain';
 import { Wallet } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormErrorMessage } from '@/components/form-error';
@@ -16,6 +17,8 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
   const navigate = useNavigate();
   const { data: user } = useUser();
   const buy = useBuyFromBalance();
+  // One id for this purchase: a double click or a retry buys once (insecure contexts lack it).
+  const [orderId] = useState(() => globalThis.crypto?.randomUUID?.());
   const messageOf = useFormErrorMessage();
   if (!user) return null;
   const price = formatMoney(item.balancePrice, 'GBP', i18n.language);
@@ -36,18 +39,25 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
           type="button"
           disabled={buy.isPending}
           onClick={() =>
-            buy.mutate(item.id, {
-              onSuccess: () => {
-                showToast('success', t('common.success'), t('payment.fromBalance.done'));
-                void navigate('/dashboard');
+            buy.mutate(
+              { itemId: item.id, orderId },
+              {
+                onSuccess: () => {
+                  showToast('success', t('common.success'), t('payment.fromBalance.done'));
+                  void navigate('/dashboard');
+                },
+                onError: (err) =>
+                  showToast(
+                    'error',
+                    t('common.error'),
+                    messageOf(
+                      err,
+                      t('payment.fromBalance.failed'),
+                      t('payment.fromBalance.failed'),
+                    ),
+                  ),
               },
-              onError: (err) =>
-                showToast(
-                  'error',
-                  t('common.error'),
-                  messageOf(err, t('payment.fromBalance.failed'), t('payment.fromBalance.failed')),
-                ),
-            })
+            )
           }
         >
           {buy.isPending ? t('payment.verifying') : t('payment.fromBalance.pay', { price })}

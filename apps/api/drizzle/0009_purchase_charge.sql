@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "charge_amount" numeric(20, 2);
