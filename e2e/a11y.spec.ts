@@ -26,13 +26,14 @@ for (const lang of ['en', 'ar'] as const) {
   test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({
     page,
   }) => {
-    test.setTimeout(200_000); // eleven pages, each scanned by axe
+    test.setTimeout(200_000); // twelve pages, each scanned by axe
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
     for (const path of [
       '/',
       '/dashboard',
+      '/services/sms',
       '/admin-chat',
       '/prices-coverage',
       '/services/voip',

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { newCustomer, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
-
-const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+import { adminWithWallet, decide, submitTopUp } from './funding';
 
 const tile = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Overview' }).getByRole('listitem').filter({ hasText: label });
@@ -103,43 +102,22 @@ test('after an admin approves a top-up, the dashboard shows the balance and the 
   page,
   browser,
 }) => {
-  const adminContext = await browser.newContext();
-  const admin = adminContext.request;
-  expect((await admin.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
-  const wallet = await admin.post('/api/admin/crypto-wallets', {
-    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
-  });
-  expect([201, 409]).toContain(wallet.status());
+  const staff = await adminWithWallet(browser);
 
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
-  const quote = await page.request.post('/api/payments/quote', {
-    data: { amount: '150', currency: 'BTC', fiatCurrency: 'USD' },
-  });
-  expect(quote.status()).toBe(201);
-  const { id: quoteId, address } = await quote.json();
   const hash = randomBytes(32).toString('hex');
-  const created = await page.request.post('/api/transactions/create', {
-    data: {
-      amount: '150',
-      currency: 'BTC',
-      walletAddress: address,
-      serviceName: 'Add Funds',
-      quoteId,
-      txHash: hash,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
+  const {
+    payment: { id },
+  } = await submitTopUp(page.request, '150', { txHash: hash });
 
   await page.reload();
   const history = page.getByRole('region', { name: 'Transaction History' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history).toContainText('Pending');
 
-  const approved = await admin.post(`/api/admin/payments/${id}/approve`, { data: {} });
-  expect(approved.status()).toBe(200);
-  await adminContext.close();
+  await decide(staff.admin, id, 'approve');
+  await staff.close();
 
   await page.reload();
   await expect(tile(page, 'Available Balance')).toContainText('£118.50');

@@ -1,7 +1,6 @@
 import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
-
-const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+import { adminWithWallet, BTC_WALLET, decide, submitTopUp } from './funding';
 
 test('a customer tops up in BTC, an admin sees it live and approves, and the balance grows', async ({
   page,
@@ -84,35 +83,13 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   browser,
 }) => {
   test.setTimeout(60_000);
-  const adminContext = await browser.newContext();
-  const admin = adminContext.request;
-  expect((await admin.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
-  const wallet = await admin.post('/api/admin/crypto-wallets', {
-    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
-  });
-  expect([201, 409]).toContain(wallet.status());
+  const staff = await adminWithWallet(browser);
 
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
   // £118.50 on the balance: a $150 top-up, approved.
-  const quote = await (
-    await page.request.post('/api/payments/quote', { data: { amount: '150', currency: 'BTC' } })
-  ).json();
-  const tx = await page.request.post('/api/transactions/create', {
-    data: {
-      amount: quote.fiatAmount,
-      currency: 'BTC',
-      walletAddress: quote.address,
-      serviceName: 'Add Funds',
-      quoteId: quote.id,
-    },
-  });
-  expect(tx.status()).toBe(201);
-  expect(
-    (
-      await admin.post(`/api/admin/payments/${(await tx.json()).id}/approve`, { data: {} })
-    ).status(),
-  ).toBe(200);
+  const { payment } = await submitTopUp(page.request);
+  await decide(staff.admin, payment.id, 'approve');
 
   await page.goto('/services/voip');
   await page.getByRole('button', { name: 'Purchase the Starter plan' }).click();
@@ -148,5 +125,5 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
     serviceName: domain.domain,
     status: 'pending',
   });
-  await adminContext.close();
+  await staff.close();
 });

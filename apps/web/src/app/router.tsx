@@ -30,6 +30,7 @@ const PaymentPage = page(() => import('@/features/payments/pages/payment-page'))
 const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
+const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -54,6 +55,7 @@ export function AppRoutes() {
           <Route path="admin" element={<AdminPage />} />
           <Route path="admin-chat" element={<AdminChatPage />} />
           <Route path="prices-coverage" element={<PricesCoveragePage />} />
+          <Route path="services/sms" element={<SmsPage />} />
           <Route path="services/voip" element={<VoipPage />} />
           <Route path="services/did" element={<DidPage />} />
           <Route path="services/sip-trunk" element={<SipTrunkPage />} />

@@ -16,7 +16,7 @@ function load(): Promise<Toast> {
       createElement(Toaster, {
         visibleToasts: 1,
         duration: 5000,
-        richColors: true,
+        // The plain theme: sonner's rich colours fail AA contrast on the title.
         dir: document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
         position: 'top-center',
       }),

@@ -7,8 +7,8 @@ export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
   return {
-    money: (amount: string, currency: string = BILLING_CURRENCY) =>
-      formatMoney(amount, currency, language),
+    money: (amount: string, currency: string = BILLING_CURRENCY, maxDecimals = 2) =>
+      formatMoney(amount, currency, language, maxDecimals),
     date: (iso: string) =>
       new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso)),
     shortDate: (iso: string) =>

@@ -1,18 +1,28 @@
+import type { SmsHistory, SmsMessage } from '@parley/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
 /**
- * Recent SMS messages and SIP calls (SPEC §3 entities). The server has no SMS or SIP
- * history yet, so these answer an empty list without asking it. When GET
- * /api/sms/history and GET /api/sip/history exist, each hook becomes a useQuery with
- * its fetcher and the cards need no change.
+ * Recent SMS messages and SIP calls (SPEC §3 entities). SMS come from GET
+ * /api/sms/history; the server has no SIP history yet, so calls answer an empty list
+ * without asking it. When GET /api/sip/history exists, useRecentCalls becomes a
+ * useQuery with its fetcher and the card needs no change.
  */
 
-export interface SmsItem {
-  id: string;
-  recipient: string;
-  message: string;
-  status: string;
-  cost: string;
-  createdAt: string;
-}
+export type SmsItem = Pick<
+  SmsMessage,
+  'id' | 'recipient' | 'message' | 'status' | 'cost' | 'createdAt'
+>;
+
+/** SPEC §9: the dashboard shows the 3 latest SMS. */
+export const RECENT_SMS = 3;
+
+/** Under 'sms', so the SMS page's refresh after a send reloads it too. */
+export const recentSmsQueryOptions = queryOptions({
+  queryKey: ['sms', 'recent', RECENT_SMS],
+  queryFn: () =>
+    apiFetch<SmsHistory>(`/api/sms/history?pageSize=${RECENT_SMS}`).then((h) => h.items),
+});
 
 export interface CallItem {
   id: string;
@@ -30,7 +40,8 @@ interface ListState<T> {
 }
 
 export function useRecentSms(): ListState<SmsItem> {
-  return { data: [], isPending: false, isError: false };
+  const { data, isPending, isError } = useQuery(recentSmsQueryOptions);
+  return { data: data ?? [], isPending, isError };
 }
 
 export function useRecentCalls(): ListState<CallItem> {

@@ -10,9 +10,14 @@ import { StatusBadge, type Tone } from './status-badge';
 /** SPEC §9: 3 SMS and 3 SIP calls on the dashboard. */
 export const RECENT_ACTIVITY = 3;
 
-/** SPEC §4: sent (SMS) or ended (call) is good, failed is bad, anything else waits. */
-const toneOf = (status: string, done: string): Tone =>
-  status === done ? 'good' : status === 'failed' ? 'bad' : 'waiting';
+/**
+ * SPEC §4: sent (SMS, and delivered, which comes after sent) or ended (call) is good,
+ * failed is bad, anything else waits.
+ */
+const toneOf = (status: string, done: readonly string[]): Tone =>
+  done.includes(status) ? 'good' : status === 'failed' ? 'bad' : 'waiting';
+const SMS_DONE = ['sent', 'delivered'] as const;
+const CALL_DONE = ['ended'] as const;
 
 function ActivityList({
   state,
@@ -56,11 +61,11 @@ export function RecentSms() {
               </p>
               <p className="truncate text-muted-foreground">{m.message}</p>
               <p className="text-xs text-muted-foreground">
-                {date(m.createdAt)} · {money(m.cost)}
+                {date(m.createdAt)} · {money(m.cost, undefined, 4)}
               </p>
             </div>
-            <StatusBadge tone={toneOf(m.status, 'sent')}>
-              {t(`dashboard.sms.status.${toneOf(m.status, 'sent')}`)}
+            <StatusBadge tone={toneOf(m.status, SMS_DONE)}>
+              {t(`dashboard.sms.status.${toneOf(m.status, SMS_DONE)}`)}
             </StatusBadge>
           </li>
         ))}
@@ -93,8 +98,8 @@ export function RecentCalls() {
                 {money(c.cost)}
               </p>
             </div>
-            <StatusBadge tone={toneOf(c.status, 'ended')}>
-              {t(`dashboard.calls.status.${toneOf(c.status, 'ended')}`)}
+            <StatusBadge tone={toneOf(c.status, CALL_DONE)}>
+              {t(`dashboard.calls.status.${toneOf(c.status, CALL_DONE)}`)}
             </StatusBadge>
           </li>
         ))}

@@ -117,6 +117,40 @@ describe('DashboardPage', () => {
     expect(screen.getAllByText('£118.50').length).toBeGreaterThan(0);
   });
 
+  it('lists the 3 latest SMS from the history; delivered reads as sent (SPEC §4)', async () => {
+    const sms = (id: string, status: string, minute: number) => ({
+      id,
+      senderId: 'Parley',
+      recipient: `+44740012345${id}`,
+      message: `Message ${id}`,
+      status,
+      encoding: 'GSM-7',
+      segments: 1,
+      cost: '0.0316',
+      error: null,
+      batchId: null,
+      createdAt: `2026-03-01T10:0${minute}:00.000Z`,
+    });
+    routes['GET /api/sms/history?pageSize=3'] = () =>
+      json({
+        items: [sms('1', 'delivered', 3), sms('2', 'failed', 2), sms('3', 'queued', 1)],
+        total: 7,
+        page: 1,
+        pageSize: 3,
+      });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Recent SMS Messages' });
+    expect(await within(card).findByText('Message 1')).toBeTruthy();
+    expect(within(card).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(card).getByText('Sent').className).toContain('green');
+    expect(within(card).getByText('Failed').className).toContain('red');
+    expect(within(card).getByText('Pending').className).toContain('yellow');
+    expect(within(card).getAllByText(/£0\.0316/)).toHaveLength(3);
+    expect(within(card).getByRole('link', { name: 'Send SMS' }).getAttribute('href')).toBe(
+      '/services/sms',
+    );
+  });
+
   it('checks the Add Funds minimum, then goes to the payment page for a top-up', async () => {
     const user = userEvent.setup();
     renderPage();

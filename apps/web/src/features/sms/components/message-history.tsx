@@ -1,0 +1,98 @@
+import type { SmsMessage } from '@parley/shared';
+import { History } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+import { useSmsHistory } from '../api/sms';
+import { SmsStatusBadge } from './status-badge';
+
+function MessageItem({ message: m }: { message: SmsMessage }) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(m.createdAt));
+  return (
+    <li className="space-y-1 py-3 text-sm" data-testid="sms-history-item">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-medium" dir="ltr">
+          {m.recipient}
+        </p>
+        <SmsStatusBadge status={m.status} />
+      </div>
+      <p className="whitespace-pre-wrap break-words" dir="auto">
+        {m.message}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {when} · <span dir="ltr">{formatMoney(m.cost, 'GBP', i18n.language, 4)}</span> ·{' '}
+        {t('sms.history.segments', { count: m.segments })}
+      </p>
+      {m.status === 'failed' && <p className="text-xs text-red-800">{t('sms.history.refunded')}</p>}
+    </li>
+  );
+}
+
+/** Message History (SPEC §2): newest first, in a box at most 24rem high, more on demand. */
+export function MessageHistory() {
+  const { t } = useTranslation();
+  const history = useSmsHistory();
+  const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  let body: ReactNode;
+  if (history.isPending)
+    body = <p className="text-sm text-muted-foreground">{t('common.loading')}</p>;
+  else if (history.isError && items.length === 0)
+    body = (
+      <p role="alert" className="text-sm text-destructive">
+        {t('sms.history.loadFailed')}
+      </p>
+    );
+  else if (items.length === 0)
+    body = (
+      <p className="py-6 text-center text-sm text-muted-foreground">{t('sms.history.empty')}</p>
+    );
+  else
+    body = (
+      <>
+        <ul className="divide-y">
+          {items.map((m) => (
+            <MessageItem key={m.id} message={m} />
+          ))}
+        </ul>
+        {history.hasNextPage && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="mt-2 w-full"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {history.isFetchingNextPage ? t('common.loading') : t('sms.history.loadMore')}
+          </Button>
+        )}
+      </>
+    );
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" id="sms-history-title" className="flex items-center gap-2">
+          <History aria-hidden="true" className="size-5 text-primary" />
+          {t('sms.history.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {/* Focusable so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+        <section
+          aria-labelledby="sms-history-title"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe).
+          tabIndex={0}
+          className="max-h-96 overflow-y-auto rounded-md pe-1 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {body}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_SENDER_ID } from '@parley/shared/domain';
+import { MessageSquare, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackLink } from '@/components/back-link';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BalanceCard } from '../components/balance-card';
+import { BulkSend } from '../components/bulk-send';
+import { MessageHistory } from '../components/message-history';
+import { SendForm } from '../components/send-form';
+import type { SmsDraft } from '../validation';
+
+const EMPTY: SmsDraft = { senderId: DEFAULT_SENDER_ID, recipient: '', message: '' };
+
+/** SMS sending (SPEC §2): the form, bulk upload, the balance and the message history. */
+export default function SmsPage() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<SmsDraft>(EMPTY);
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <BackLink to="/dashboard">{t('sms.back')}</BackLink>
+      <header>
+        <h1 className="text-3xl font-bold">{t('sms.title')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('sms.subtitle')}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" id="sms-form-title" className="flex items-center gap-2">
+                <MessageSquare aria-hidden="true" className="size-5 text-primary" />
+                {t('sms.form.title')}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <SendForm
+                draft={draft}
+                onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))}
+                onReset={() => setDraft(EMPTY)}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <Users aria-hidden="true" className="size-5 text-primary" />
+                {t('sms.bulk.title')}
+              </CardTitle>
+              <CardDescription>{t('sms.bulk.description')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <BulkSend senderId={draft.senderId} message={draft.message} />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <BalanceCard />
+          <MessageHistory />
+        </div>
+      </div>
+    </div>
+  );
+}

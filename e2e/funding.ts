@@ -1,0 +1,48 @@
+import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import { ADMIN } from './accounts';
+
+/** A valid mainnet address; no wallet ships with Parley, so tests add this one. */
+export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+
+/** An admin's API session in its own browser context, with the BTC wallet in place. */
+export async function adminWithWallet(browser: Browser) {
+  const context = await browser.newContext();
+  const admin = context.request;
+  expect((await admin.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  const wallet = await admin.post('/api/admin/crypto-wallets', {
+    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
+  });
+  expect([201, 409]).toContain(wallet.status());
+  return { admin, close: () => context.close() };
+}
+
+/** A customer's BTC top-up of `usd` dollars, submitted through the API with their session. */
+export async function submitTopUp(
+  customer: APIRequestContext,
+  usd = '150',
+  extra: Record<string, string> = {},
+) {
+  const quoted = await customer.post('/api/payments/quote', {
+    data: { amount: usd, currency: 'BTC', fiatCurrency: 'USD' },
+  });
+  expect(quoted.status()).toBe(201);
+  const quote = await quoted.json();
+  const created = await customer.post('/api/transactions/create', {
+    data: {
+      amount: quote.fiatAmount,
+      currency: 'BTC',
+      walletAddress: quote.address,
+      serviceName: 'Add Funds',
+      quoteId: quote.id,
+      ...extra,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return { quote, payment: await created.json() };
+}
+
+export async function decide(admin: APIRequestContext, id: string, action: 'approve' | 'reject') {
+  expect((await admin.post(`/api/admin/payments/${id}/${action}`, { data: {} })).status()).toBe(
+    200,
+  );
+}
