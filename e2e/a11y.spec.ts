@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const pages = [
@@ -14,13 +14,6 @@ const locale = (lang: string) =>
   JSON.parse(
     fs.readFileSync(path.join(import.meta.dirname, `../apps/web/src/locales/${lang}.json`), 'utf8'),
   ) as Record<string, unknown>;
-
-async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const lang of ['en', 'ar'] as const) {
   test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({

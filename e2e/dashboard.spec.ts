@@ -1,24 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { newCustomer, signUpThroughForm } from './accounts';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
 
 const tile = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Overview' }).getByRole('listitem').filter({ hasText: label });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Scanned at rest: a button under the mouse shows its hover colour.
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')})`,
-    );
-}
 
 test('a new customer sees zero tiles, the empty states and the charts; widget settings survive a reload', async ({
   page,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
 
@@ -29,15 +29,6 @@ async function fundedCustomer(page: Page, admin: APIRequestContext): Promise<str
   await decide(admin, payment.id, 'approve');
   const user = await (await page.request.get('/api/auth/user')).json();
   return user.cryptoBalance as string;
-}
-
-/** Serious axe findings, the toast left out: sonner's own colours are not this page's. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const quoteBox = (page: Page) => page.getByRole('region', { name: 'Before you send' });

@@ -1,0 +1,23 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * Serious and critical axe findings on the page at rest: the mouse moved away (a
+ * hovered button shows its hover colour) and any toast done sliding in (mid-animation
+ * it is translucent, which is not the colour anyone reads).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')]
+      .filter((t) => t.dataset.visible !== 'false' && t.dataset.removed !== 'true')
+      .every((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1'),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')})`,
+    );
+}
