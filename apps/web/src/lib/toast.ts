@@ -1,25 +1,36 @@
+import { isLanguageCode, languageDirection } from '@parley/shared/domain';
+import i18next from 'i18next';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 
 type Toast = typeof import('sonner').toast;
 let ready: Promise<Toast> | null = null;
 
+const documentDir = (): 'ltr' | 'rtl' => (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr');
+
 /**
  * Toasts load their library on first use (keeping it out of the landing bundle) and
  * mount one viewport for the whole page. One toast at a time, 5 s by default (SPEC §9).
+ * The viewport follows the language's direction when it changes.
  */
 function load(): Promise<Toast> {
   ready ??= import('sonner').then(({ Toaster, toast }) => {
     const host = document.createElement('div');
     document.body.append(host);
-    createRoot(host).render(
-      createElement(Toaster, {
-        visibleToasts: 1,
-        duration: 5000,
-        // The plain theme: sonner's rich colours fail AA contrast on the title.
-        dir: document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
-        position: 'top-center',
-      }),
+    const root = createRoot(host);
+    const render = (dir: 'ltr' | 'rtl') =>
+      root.render(
+        createElement(Toaster, {
+          visibleToasts: 1,
+          duration: 5000,
+          // The plain theme: sonner's rich colours fail AA contrast on the title.
+          dir,
+          position: 'top-center',
+        }),
+      );
+    render(documentDir());
+    i18next.on('languageChanged', (lng: string) =>
+      render(isLanguageCode(lng) ? languageDirection(lng) : documentDir()),
     );
     return toast;
   });

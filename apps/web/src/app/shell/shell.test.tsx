@@ -63,13 +63,13 @@ describe('Navbar', () => {
   });
 
   it('shows name, email and balance in the avatar menu, with Log out to /api/logout', async () => {
-    renderWithApp(<Navbar user={aUser({ cryptoBalance: '7.25' })} />);
+    renderWithApp(<Navbar user={aUser({ cryptoBalance: '24.9960' })} />);
     await userEvent.click(
       await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ }),
     );
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeTruthy();
-    expect(within(menu).getByText('Balance: £7.25')).toBeTruthy();
+    expect(within(menu).getByText('Balance: £24.9960')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Log out' }).getAttribute('href')).toBe(
       '/api/logout',
     );

@@ -1,4 +1,5 @@
 import type { User } from '@parley/shared';
+import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, MessagesSquare, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { fullName } from '@/lib/current-user';
+import { formatMoney } from '@/lib/money';
 import { LOGOUT_URL } from '@/lib/routes';
 
 function initials(user: User): string {
@@ -21,7 +23,7 @@ function initials(user: User): string {
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Signing out forgets cached transactions, SMS and call history at once.
   const queryClient = useQueryClient();
   const name = fullName(user) || user.email;
@@ -43,7 +45,9 @@ export function UserMenu({ user }: { user: User }) {
           <p className="font-medium">{name}</p>
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
           <p className="mt-1 text-xs">
-            {t('userMenu.balance', { amount: user.cryptoBalance || '0.00' })}
+            {t('userMenu.balance', {
+              amount: formatMoney(user.cryptoBalance || '0', BILLING_CURRENCY, i18n.language, 4),
+            })}
           </p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

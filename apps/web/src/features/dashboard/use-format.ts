@@ -17,11 +17,6 @@ export function useFormat() {
   };
 }
 
-/** A transaction hash as the spec shows it: first 8 … last 8. */
-export function shortHash(hash: string): string {
-  return hash.length <= 16 ? hash : `${hash.slice(0, 8)}…${hash.slice(-8)}`;
-}
-
 /** A call's duration as m:ss; 0:00 when missing (SPEC §3). */
 export function formatDuration(seconds: number | null | undefined): string {
   const s = Math.max(0, Math.floor(seconds ?? 0));

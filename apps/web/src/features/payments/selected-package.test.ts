@@ -16,14 +16,17 @@ describe('selectedPackage', () => {
     ).toEqual({
       kind: 'package',
       name: 'DID local',
-      description: 'Number: +12125550100 in New York',
+      number: { number: '+12125550100', location: 'New York' },
       price: '7.50',
       item: null,
       currency: null,
     });
     expect(
       selectedPackage(q('service=sip-trunk&type=Trunk+Starter&price=25.00&item=abc'), storage({})),
-    ).toMatchObject({ name: 'SIP-TRUNK Trunk Starter', item: 'abc' });
+    ).toMatchObject({ name: 'SIP-TRUNK Trunk Starter', item: 'abc', number: null });
+    expect(
+      selectedPackage(q('service=did&type=local&number=%2B442071234567&price=5.00'), storage({})),
+    ).toMatchObject({ number: { number: '+442071234567', location: null } });
   });
 
   it('then an amount and currency as a top-up, BTC by default', () => {

@@ -4,8 +4,8 @@ import { TOP_UP_SERVICE_NAME } from '@parley/shared/domain';
 export interface SelectedPackage {
   kind: 'topup' | 'package';
   name: string;
-  /** 'Number: X in Y' for a number; otherwise empty (the page words it). */
-  description: string;
+  /** The phone number being bought, and its city when the link named one; the page words it. */
+  number: { number: string; location: string | null } | null;
   /** The shown price, a decimal string, or null for a top-up of any amount. */
   price: string | null;
   /** The catalogue row, so the server can price it itself. */
@@ -41,7 +41,7 @@ function readStored(storage: Pick<Storage, 'getItem'>): SelectedPackage | null {
         return {
           kind: 'package',
           name: value.name,
-          description: '',
+          number: null,
           price: cleanPrice(value.price),
           item: typeof value.id === 'string' ? value.id : null,
           currency: null,
@@ -67,11 +67,10 @@ export function selectedPackage(
   const type = query.get('type');
   if (service && price && service !== 'balance') {
     const number = query.get('number');
-    const location = query.get('location');
     return {
       kind: 'package',
       name: [service.toUpperCase(), type].filter(Boolean).join(' '),
-      description: number ? `Number: ${number}${location ? ` in ${location}` : ''}` : '',
+      number: number ? { number, location: query.get('location') || null } : null,
       price,
       item: query.get('item'),
       currency: null,
@@ -82,7 +81,7 @@ export function selectedPackage(
     return {
       kind: 'topup',
       name: TOP_UP_SERVICE_NAME,
-      description: '',
+      number: null,
       price: amount,
       item: null,
       currency: query.get('currency') ?? 'BTC',
@@ -91,7 +90,7 @@ export function selectedPackage(
     readStored(storage) ?? {
       kind: 'topup',
       name: TOP_UP_SERVICE_NAME,
-      description: '',
+      number: null,
       price: null,
       item: null,
       currency: null,

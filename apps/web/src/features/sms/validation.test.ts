@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { reasonKey } from './bulk-reasons';
 import { characterCount, hasBalanceForSms, serverFieldMessage, validateSms } from './validation';
 
 const ok = { senderId: 'Parley', recipient: '+447400123456', message: 'Hello' };
@@ -42,16 +41,6 @@ describe('validateSms (SPEC §5)', () => {
   it("translates the server's messages for the same rules and keeps others as they are", () => {
     expect(serverFieldMessage('Invalid phone number format')).toBe('sms.errors.recipientInvalid');
     expect(serverFieldMessage('Something else')).toBe('Something else');
-  });
-
-  it("reads a bulk preview's reasons", () => {
-    expect(reasonKey('Duplicate')).toEqual({ key: 'sms.bulk.reasons.duplicate' });
-    expect(reasonKey('Destination not supported (RU)')).toEqual({
-      key: 'sms.bulk.reasons.unsupported',
-      values: { country: 'RU' },
-    });
-    expect(reasonKey('Invalid phone number format').key).toBe('sms.errors.recipientInvalid');
-    expect(reasonKey('Odd').key).toBe('Odd');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Analytics } from '@parley/shared';
+import type { Analytics, LedgerCheck } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -15,3 +15,9 @@ export function useAdminAnalytics() {
     refetchIntervalInBackground: false,
   });
 }
+
+/** Every balance against the sum of its ledger rows (GET /api/admin/ledger/check). */
+export const ledgerCheckQueryOptions = queryOptions({
+  queryKey: ['admin', 'ledger-check'],
+  queryFn: () => apiFetch<LedgerCheck>('/api/admin/ledger/check'),
+});

@@ -1,6 +1,8 @@
 import type { AdminPayment, CryptoWallet, ExchangeRate, Transaction } from '@parley/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { adminAnalyticsQueryOptions, ledgerCheckQueryOptions } from './get-analytics';
+import { adminUsersQueryOptions } from './get-users';
 
 const polled = { refetchInterval: 10_000, refetchIntervalInBackground: false } as const;
 
@@ -30,8 +32,16 @@ export function useDecidePayment() {
         method: 'POST',
         body: JSON.stringify(notes.trim() ? { adminNotes: notes.trim() } : {}),
       }),
+    // A decision moves a balance: the books, the figures and the users' balances reload too.
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: adminPaymentsQueryOptions.queryKey }),
+      Promise.all(
+        [
+          adminPaymentsQueryOptions.queryKey,
+          ledgerCheckQueryOptions.queryKey,
+          adminAnalyticsQueryOptions.queryKey,
+          adminUsersQueryOptions.queryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 

@@ -1,8 +1,7 @@
-import type { LedgerCheck } from '@parley/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '@/lib/api-client';
+import { ledgerCheckQueryOptions } from '../api/get-analytics';
 
 /**
  * Proof that the books balance: every customer's balance equals the sum of their ledger
@@ -11,8 +10,7 @@ import { apiFetch } from '@/lib/api-client';
 export function LedgerCheckCard() {
   const { t } = useTranslation();
   const check = useQuery({
-    queryKey: ['admin', 'ledger-check'],
-    queryFn: () => apiFetch<LedgerCheck>('/api/admin/ledger/check'),
+    ...ledgerCheckQueryOptions,
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });

@@ -1,9 +1,12 @@
 import type { AdminPayment } from '@parley/shared';
+import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
+import { shortHash } from '@/lib/hash';
+import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { useAdminUsers } from '../api/get-users';
@@ -14,11 +17,6 @@ const BADGE: Record<AdminPayment['status'], string> = {
   rejected: 'bg-red-100 text-red-900',
   pending: 'bg-yellow-100 text-yellow-900',
 };
-
-/** A hash as its first 8 and last 8 characters (SPEC §3). */
-export function shortHash(hash: string): string {
-  return hash.length > 20 ? `${hash.slice(0, 8)}…${hash.slice(-8)}` : hash;
-}
 
 function Decision({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
@@ -107,7 +105,9 @@ export function PaymentsTable() {
               <td className="p-3">{p.serviceName}</td>
               <td className="p-3 whitespace-nowrap" dir="ltr">
                 {p.amount} {p.amountCurrency}
-                <div className="text-muted-foreground">£{p.creditAmount}</div>
+                <div className="text-muted-foreground">
+                  {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
+                </div>
               </td>
               <td className="p-3" dir="ltr">
                 <div className="whitespace-nowrap">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldSpec, toBody, validate } from './resource-form';
+import { type FieldSpec, settleOptions, toBody, validate } from './resource-form-values';
 
 const fields: FieldSpec[] = [
   { name: 'name', label: 'Name', kind: 'text', required: 'Name is required' },
@@ -56,5 +56,34 @@ describe('toBody', () => {
       features: ['One', 'Two'],
       isActive: false,
     });
+  });
+});
+
+describe('settleOptions', () => {
+  const chains: Record<string, string[]> = { BTC: ['bitcoin'], USDT: ['tron', 'ethereum'] };
+  const wallet: FieldSpec[] = [
+    { name: 'currency', label: 'Currency', kind: 'select', options: [] },
+    {
+      name: 'network',
+      label: 'Network',
+      kind: 'select',
+      options: (v) => (chains[String(v.currency)] ?? []).map((n) => ({ value: n, label: n })),
+    },
+  ];
+
+  it('moves a dependent select to its first choice when its value is no longer offered', () => {
+    expect(settleOptions(wallet, { currency: 'USDT', network: 'bitcoin' })).toEqual({
+      currency: 'USDT',
+      network: 'tron',
+    });
+    expect(settleOptions(wallet, { currency: 'BTC', network: 'ethereum' })).toEqual({
+      currency: 'BTC',
+      network: 'bitcoin',
+    });
+  });
+
+  it('keeps a value that is still offered', () => {
+    const values = { currency: 'USDT', network: 'ethereum' };
+    expect(settleOptions(wallet, values)).toBe(values);
   });
 });

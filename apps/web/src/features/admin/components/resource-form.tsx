@@ -2,66 +2,16 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
+import {
+  type FieldSpec,
+  type FormValues,
+  optionsOf,
+  settleOptions,
+  toBody,
+  validate,
+} from './resource-form-values';
 
-export type FieldSpec = {
-  name: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'decimal' | 'select' | 'checkbox' | 'lines';
-  /** The message shown when the field is left empty; absent means optional. */
-  required?: string;
-  /** Decimal places a 'decimal' field accepts (SPEC §5: 0.0001 for SMS and VoIP prices). */
-  scale?: number;
-  pattern?: { re: RegExp; message: string };
-  options?: readonly { value: string; label: string }[];
-  /** Optional text the server stores as null when empty. */
-  nullIfEmpty?: boolean;
-  hint?: string;
-  /** Left-to-right content (numbers, slugs, domains) even in Arabic. */
-  ltr?: boolean;
-};
-
-export type FormValues = Record<string, string | boolean>;
-
-/** The first problem with each field, in the same words the server would use. */
-export function validate(
-  fields: readonly FieldSpec[],
-  values: FormValues,
-  decimalMessage: (label: string, scale: number) => string,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const f of fields) {
-    const v = values[f.name];
-    if (typeof v !== 'string') continue;
-    const text = v.trim();
-    if (!text) {
-      if (f.required) errors[f.name] = f.required;
-      continue;
-    }
-    if (f.kind === 'decimal' && !new RegExp(`^\\d{1,10}(\\.\\d{1,${f.scale ?? 2}})?$`).test(text))
-      errors[f.name] = decimalMessage(f.label, f.scale ?? 2);
-    else if (f.pattern && !f.pattern.re.test(text)) errors[f.name] = f.pattern.message;
-  }
-  return errors;
-}
-
-/** The JSON the admin API takes: booleans stay, lists split by line, text trimmed. */
-export function toBody(fields: readonly FieldSpec[], values: FormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const f of fields) {
-    const v = values[f.name];
-    if (typeof v === 'boolean') body[f.name] = v;
-    else if (f.kind === 'lines')
-      body[f.name] = (v ?? '')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-    else {
-      const text = (v ?? '').trim();
-      body[f.name] = text === '' && f.nullIfEmpty ? null : text;
-    }
-  }
-  return body;
-}
+export type { FieldSpec, FormValues } from './resource-form-values';
 
 export function ResourceForm({
   fields,
@@ -115,7 +65,7 @@ export function ResourceForm({
   }
 
   const set = (name: string, value: string | boolean) => {
-    setValues((old) => ({ ...old, [name]: value }));
+    setValues((old) => settleOptions(fields, { ...old, [name]: value }));
     setErrors(({ [name]: _, ...rest }) => rest);
     onEdit(name);
   };
@@ -160,7 +110,7 @@ export function ResourceForm({
                 value={String(value ?? '')}
                 onChange={(e) => set(f.name, e.target.value)}
               >
-                {f.options?.map((o) => (
+                {optionsOf(f, values).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>

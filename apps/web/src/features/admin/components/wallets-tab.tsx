@@ -1,4 +1,9 @@
-import { CRYPTO_CURRENCIES, NETWORKS, WALLET_TYPES } from '@parley/shared/domain';
+import {
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  CURRENCY_NETWORKS,
+  WALLET_TYPES,
+} from '@parley/shared/domain';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +36,12 @@ export function WalletsTab() {
       name: 'network',
       label: t('admin.wallets.network'),
       kind: 'select',
-      options: NETWORKS.map((n) => ({ value: n, label: n })),
+      // Only the chains that carry the chosen currency (USDT: Tron or Ethereum).
+      options: (values) =>
+        (CURRENCY_NETWORKS[values.currency as CryptoCurrency] ?? []).map((n) => ({
+          value: n,
+          label: n,
+        })),
     },
     {
       name: 'address',

@@ -7,6 +7,7 @@ import {
 } from '@parley/shared/domain';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -51,7 +52,9 @@ function AddFundsForm() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!isValidDeposit(amount)) {
-      setInvalid(true);
+      // Rendered first, so the field is focused with its error, aria-invalid and
+      // aria-describedby in place and a screen reader reads the error with it.
+      flushSync(() => setInvalid(true));
       document.getElementById('add-funds-amount')?.focus();
       return;
     }

@@ -1,3 +1,4 @@
+import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { Shield, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useFormat } from '../use-format';
 import { AddFundsDialog } from './add-funds-dialog';
 
-/** The crypto balance and the way to top it up. */
+/** The crypto balance, exact to its four decimals, and the way to top it up. */
 export function BalanceCard({ balance }: { balance: string }) {
   const { t } = useTranslation();
   const { money } = useFormat();
@@ -24,7 +25,7 @@ export function BalanceCard({ balance }: { balance: string }) {
       </div>
       <CardContent>
         <p className="text-4xl font-bold" data-testid="balance">
-          {money(balance)}
+          {money(balance, BILLING_CURRENCY, 4)}
         </p>
       </CardContent>
     </Card>

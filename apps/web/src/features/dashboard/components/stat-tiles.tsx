@@ -1,4 +1,8 @@
-import type { DashboardStats, DashboardTimeframe } from '@parley/shared/domain';
+import {
+  BILLING_CURRENCY,
+  type DashboardStats,
+  type DashboardTimeframe,
+} from '@parley/shared/domain';
 import { CalendarRange, type LucideIcon, Receipt, TrendingDown, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format';
@@ -26,12 +30,17 @@ function Tile({
   );
 }
 
-/** Available Balance, Spent, Monthly Projection and Transactions (SPEC §2). */
+/**
+ * Available Balance, Spent, Monthly Projection and Transactions (SPEC §2). The balance is
+ * shown exactly as the account holds it (up to four decimals); `stats` rounds to pence.
+ */
 export function StatTiles({
+  balance,
   stats,
   timeframe,
   loading,
 }: {
+  balance: string;
   stats: DashboardStats;
   timeframe: DashboardTimeframe;
   loading: boolean;
@@ -48,7 +57,7 @@ export function StatTiles({
         <Tile
           icon={Wallet}
           label={t('dashboard.tiles.balance')}
-          value={money(stats.balance)}
+          value={money(balance, BILLING_CURRENCY, 4)}
           hint={t('dashboard.tiles.balanceHint')}
         />
         <Tile

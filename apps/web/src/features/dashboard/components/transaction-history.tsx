@@ -3,8 +3,9 @@ import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
+import { shortHash } from '@/lib/hash';
 import { latest } from '../api/dashboard-data';
-import { shortHash, useFormat } from '../use-format';
+import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
 import { paymentTone, StatusBadge } from './status-badge';
 

@@ -59,7 +59,12 @@ export default function DashboardPage() {
         {user.isAdmin && <AdminCard />}
       </div>
 
-      <StatTiles stats={stats} timeframe={timeframe} loading={transactions.isPending} />
+      <StatTiles
+        balance={balance}
+        stats={stats}
+        timeframe={timeframe}
+        loading={transactions.isPending}
+      />
       <WidgetSettings preferences={preferences} loading={preferencesPending} />
       {anyChart && (
         <Suspense

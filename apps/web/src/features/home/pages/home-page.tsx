@@ -1,3 +1,4 @@
+import { BILLING_CURRENCY } from '@parley/shared/domain';
 import {
   LayoutDashboard,
   MessageSquare,
@@ -13,6 +14,7 @@ import { ServicesGrid } from '@/components/services-grid';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
+import { formatMoney } from '@/lib/money';
 
 const BLURBS = [
   { key: 'secure', icon: ShieldCheck },
@@ -22,7 +24,7 @@ const BLURBS = [
 
 /** The signed-in home at "/" (SPEC §2). */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: user } = useUser();
   if (!user) return null;
   return (
@@ -57,7 +59,7 @@ export default function HomePage() {
         </div>
         <CardContent>
           <p className="text-4xl font-bold" data-testid="balance">
-            £{user.cryptoBalance}
+            {formatMoney(user.cryptoBalance || '0', BILLING_CURRENCY, i18n.language, 4)}
           </p>
         </CardContent>
       </Card>

@@ -21,7 +21,8 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
   const [orderId] = useState(() => globalThis.crypto?.randomUUID?.());
   const messageOf = useFormErrorMessage();
   if (!user) return null;
-  const price = formatMoney(item.balancePrice, 'GBP', i18n.language);
+  // The balance keeps four decimals: shown exactly, never rounded to pence.
+  const price = formatMoney(item.balancePrice, 'GBP', i18n.language, 4);
   const covers = compareDecimal(user.cryptoBalance, item.balancePrice) >= 0;
   return (
     <section aria-labelledby="pay-balance" className="space-y-3 rounded-lg border p-4">
@@ -31,7 +32,7 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
       </h3>
       <p className="text-sm text-muted-foreground">
         {t('payment.fromBalance.balance', {
-          balance: formatMoney(user.cryptoBalance, 'GBP', i18n.language),
+          balance: formatMoney(user.cryptoBalance, 'GBP', i18n.language, 4),
         })}
       </p>
       {covers ? (

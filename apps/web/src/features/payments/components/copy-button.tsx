@@ -2,26 +2,36 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/lib/clipboard';
 
-/** Copies text; says "Copied!" for 2 s (SPEC §9). */
+type Outcome = 'idle' | 'copied' | 'failed';
+
+/** Copies text; says "Copied!" for 2 s (SPEC §9), or that it could not, for 4 s. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>('idle');
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
+    if (outcome === 'idle') return;
+    const timer = setTimeout(() => setOutcome('idle'), outcome === 'copied' ? 2000 : 4000);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [outcome]);
   return (
     <Button
       type="button"
       variant="outline"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+      onClick={(event) => {
+        const near = event.currentTarget.parentElement ?? document.body;
+        void copyText(text, near).then((ok) => setOutcome(ok ? 'copied' : 'failed'));
       }}
     >
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? t('payment.copied') : label}</span>
+      {outcome === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      <span aria-live="polite">
+        {outcome === 'copied'
+          ? t('payment.copied')
+          : outcome === 'failed'
+            ? t('payment.copyFailed')
+            : label}
+      </span>
     </Button>
   );
 }

@@ -15,6 +15,12 @@ export function PackageCard({
   const { t, i18n } = useTranslation();
   const topUp = selected.kind === 'topup';
   const period = item?.billingPeriod === 'monthly' ? t('payment.perMonth') : '';
+  const bought = selected.number;
+  const numberText = bought
+    ? bought.location
+      ? t('payment.numberIn', { number: bought.number, location: bought.location })
+      : t('payment.numberOnly', { number: bought.number })
+    : '';
   return (
     <Card>
       <CardHeader>
@@ -26,7 +32,7 @@ export function PackageCard({
         </p>
         <p className="text-sm text-muted-foreground">
           {item?.description ||
-            selected.description ||
+            numberText ||
             (topUp ? t('payment.topUpText') : t('payment.packageText'))}
         </p>
         {item ? (

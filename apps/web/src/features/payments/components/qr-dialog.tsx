@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { showToast } from '@/lib/toast';
 import { CopyButton } from './copy-button';
 
 /** The spec's image options (SPEC §2, QR dialog). */
@@ -28,16 +27,25 @@ export function QrDialogContent({
 }) {
   const { t } = useTranslation();
   const [image, setImage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
+    // Closing the dialog (or a new address) ends this attempt: nothing shows after it. A
+    // failure is told inside the dialog, not in a toast the open modal hides from readers.
     let live = true;
+    setImage(null);
+    setFailed(false);
     import('qrcode')
       .then((qr) => qr.toDataURL(uri, QR_OPTIONS))
-      .then((url) => live && setImage(url))
-      .catch(() => showToast('error', t('payment.qrError')));
+      .then((url) => {
+        if (live) setImage(url);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
     return () => {
       live = false;
     };
-  }, [uri, t]);
+  }, [uri]);
   return (
     <DialogContent closeLabel={t('common.close')}>
       <DialogTitle>{t('payment.qrTitle', { currency })}</DialogTitle>
@@ -45,6 +53,10 @@ export function QrDialogContent({
       <div className="flex justify-center">
         {image ? (
           <img src={image} alt={t('payment.qrAlt', { currency })} width={300} height={300} />
+        ) : failed ? (
+          <p role="alert" className="text-sm text-destructive">
+            {t('payment.qrError')}
+          </p>
         ) : (
           <p role="status">{t('common.loading')}</p>
         )}

@@ -20,6 +20,8 @@ export function QuoteBox(props: {
   onTxHash: (value: string) => void;
   hashValid: boolean;
   submitting: boolean;
+  /** Sent: nothing more to do here while the dashboard opens. */
+  submitted: boolean;
 }) {
   const { t } = useTranslation();
   const { quote, currency, state } = props;
@@ -69,8 +71,13 @@ export function QuoteBox(props: {
           <p role="alert" className="text-sm text-destructive">
             {t('payment.expired')}
           </p>
-          <Button type="button" variant="outline" onClick={props.onQuote}>
-            {t('payment.newQuote')}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={props.onQuote}
+            disabled={props.quoting || props.submitted}
+          >
+            {props.quoting ? t('common.loading') : t('payment.newQuote')}
           </Button>
         </div>
       ) : (
@@ -82,6 +89,7 @@ export function QuoteBox(props: {
           id="pay-hash"
           dir="ltr"
           value={props.txHash}
+          disabled={props.submitted}
           onChange={(e) => props.onTxHash(e.target.value)}
           aria-invalid={props.hashValid ? undefined : true}
           aria-describedby="pay-hash-hint"
@@ -93,7 +101,10 @@ export function QuoteBox(props: {
           {props.hashValid ? t('payment.txHashHint') : t('payment.txHashInvalid')}
         </p>
       </div>
-      <Button type="submit" disabled={props.submitting || expired || !props.hashValid}>
+      <Button
+        type="submit"
+        disabled={props.submitting || props.submitted || expired || !props.hashValid}
+      >
         {props.submitting ? t('payment.verifying') : t('payment.verify')}
       </Button>
     </section>

@@ -7,8 +7,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { getPublicConfig } from '@/lib/public-config';
 import { usePurchasable } from '../api/payments';
 import { BalancePurchase } from '../components/balance-purchase';
-import { CryptoPaymentForm, type PaymentTarget } from '../components/crypto-payment-form';
+import { CryptoPaymentForm } from '../components/crypto-payment-form';
 import { PackageCard } from '../components/package-card';
+import type { PaymentTarget } from '../components/use-crypto-payment';
 import { type SelectedPackage, selectedPackage } from '../selected-package';
 
 const WALLET_APPS = ['Trust Wallet', 'MetaMask', 'Exodus', 'Coinbase Wallet', 'Ledger Live'];
@@ -25,6 +26,12 @@ function targetOf(selected: SelectedPackage, item: Purchasable | undefined): Pay
     priceCurrency: item.currency === 'GBP' ? 'GBP' : 'USD',
   };
 }
+
+/** A new target (another query string) starts a new form: no quote or hash carries over. */
+const targetKey = (target: PaymentTarget) =>
+  target.kind === 'item'
+    ? `item:${target.itemId}:${target.price}:${target.priceCurrency}`
+    : `topup:${target.amount ?? ''}:${target.currency ?? ''}`;
 
 /**
  * /payment (SPEC §2): what is being paid for, then "Pay from balance" when the balance
@@ -45,7 +52,7 @@ export default function PaymentPage({ addFunds = false }: { addFunds?: boolean }
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
-      <BackLink to="/dashboard">{t('voip.back')}</BackLink>
+      <BackLink to="/dashboard">{t('payment.back')}</BackLink>
       <h1 className="text-3xl font-bold">
         {addFunds ? t('payment.addFunds') : t('payment.title')}
       </h1>
@@ -71,15 +78,17 @@ export default function PaymentPage({ addFunds = false }: { addFunds?: boolean }
               </p>
             ) : null}
             {item.data?.available && <BalancePurchase item={item.data} />}
-            {target && (
+            {target?.kind === 'item' && (
               <section aria-labelledby="pay-crypto" className="space-y-4">
-                {target.kind === 'item' && (
-                  <h3 id="pay-crypto" className="font-semibold">
-                    {t('payment.inCrypto')}
-                  </h3>
-                )}
-                <CryptoPaymentForm target={target} />
+                <h3 id="pay-crypto" className="font-semibold">
+                  {t('payment.inCrypto')}
+                </h3>
+                <CryptoPaymentForm key={targetKey(target)} target={target} />
               </section>
+            )}
+            {target?.kind === 'topup' && (
+              // A top-up is the whole card: "Payment Details" names it.
+              <CryptoPaymentForm key={targetKey(target)} target={target} />
             )}
             <div>
               <h3 className="text-sm font-semibold">{t('payment.walletsTitle')}</h3>

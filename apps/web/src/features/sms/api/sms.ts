@@ -14,6 +14,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiFetch } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/current-user';
 
@@ -36,12 +37,31 @@ export const smsHistoryQueryOptions = infiniteQueryOptions({
   getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
 });
 
-/** Newest first; refetched every 3 s while a shown message is not final, so delivery shows. */
 /** Sent in the last 15 minutes: worth watching for its delivery report. */
 const isRecent = (createdAt: string) => Date.now() - new Date(createdAt).getTime() < 15 * 60_000;
 
+/**
+ * Ids of messages that turned final (delivered, or failed and refunded) between two
+ * fetches: on its way before, final now; or first seen already final in a later fetch.
+ */
+export function newlyFinal(
+  before: ReadonlyMap<string, SmsMessage['status']> | null,
+  now: readonly SmsMessage[],
+): string[] {
+  if (!before) return [];
+  return now
+    .filter((m) => {
+      if (isInFlight(m.status)) return false;
+      const was = before.get(m.id);
+      return was === undefined ? isRecent(m.createdAt) : isInFlight(was);
+    })
+    .map((m) => m.id);
+}
+
+/** Newest first; refetched every 3 s while a shown message is not final, so delivery shows. */
 export function useSmsHistory() {
-  return useInfiniteQuery({
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
     ...smsHistoryQueryOptions,
     // Only while a recent message is on its way: an old one may wait for its receipt for hours.
     refetchInterval: (query) =>
@@ -51,6 +71,23 @@ export function useSmsHistory() {
         ? 3000
         : false,
   });
+
+  // A message turning final changes the balance (a failure is refunded): the balance
+  // (here and on the dashboard) and the dashboard's list reload, as after a batch.
+  const statuses = useRef<Map<string, SmsMessage['status']> | null>(null);
+  const { data } = query;
+  useEffect(() => {
+    if (!data) return;
+    const items = data.pages.flatMap((p) => p.items);
+    const changed = newlyFinal(statuses.current, items).length > 0;
+    statuses.current = new Map(items.map((m) => [m.id, m.status]));
+    if (changed)
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: [...SMS_KEY, 'recent'] }),
+      ]);
+  }, [data, queryClient]);
+  return query;
 }
 
 /** What a message would cost; only asked for a valid, debounced draft (null otherwise). */
@@ -110,6 +147,8 @@ export function useBatch(id: string) {
     ...batchQueryOptions(id),
     staleTime: 0,
     refetchInterval: (query) => {
+      // A refused or failed request (401, 404, 500) is not asked again every second.
+      if (query.state.status === 'error') return false;
       const b = query.state.data;
       if (!b || b.queued > 0) return 1000;
       return b.sent > 0 && isRecent(b.createdAt) ? 3000 : false;

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { userQueryOptions } from '@/lib/current-user';
 import { SMS_KEY, useBatch } from '../api/sms';
 
-/** A sent batch, followed every second until every message has left the queue. */
+/**
+ * A sent batch, followed every second until every message has left the queue; a failed
+ * request stops the polling and says so (the last known progress stays shown).
+ */
 export function BatchProgress({ id }: { id: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -31,44 +34,62 @@ export function BatchProgress({ id }: { id: string }) {
       ]);
   }, [stage, queryClient]);
 
-  if (isError && !batch)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {t('sms.bulk.progressFailed')}
-      </p>
-    );
-  if (!batch) return <p className="text-sm text-muted-foreground">{t('common.loading')}</p>;
-  const done = batch.total - batch.queued;
-  const percent = batch.total ? Math.round((done / batch.total) * 100) : 100;
+  // Mounted once a confirmed batch is accepted: the confirm dialog and the preview that
+  // held focus are gone, so focus moves here rather than falling to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const done = batch ? batch.total - batch.queued : 0;
+  const percent = batch?.total ? Math.round((done / batch.total) * 100) : 100;
   return (
     <section aria-labelledby="sms-batch-title" className="space-y-3 rounded-lg border p-4">
-      <h3 id="sms-batch-title" className="text-sm font-semibold">
+      <h3
+        ref={heading}
+        id="sms-batch-title"
+        tabIndex={-1}
+        className="text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring"
+      >
         {t('sms.bulk.progressTitle')}
       </h3>
-      <div
-        role="progressbar"
-        aria-labelledby="sms-batch-title"
-        aria-valuemin={0}
-        aria-valuemax={batch.total}
-        aria-valuenow={done}
-        aria-valuetext={t('sms.bulk.progressText', { done, total: batch.total })}
-        className="h-3 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className="h-full bg-primary transition-[width] duration-500"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-      <p className="text-sm" aria-live="polite">
-        {t('sms.bulk.progressText', { done, total: batch.total })}
-      </p>
-      <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <li>{t('sms.bulk.delivered', { count: batch.delivered })}</li>
-        <li>{t('sms.bulk.failed', { count: batch.failed })}</li>
-        <li>{t('sms.bulk.waiting', { count: batch.queued + batch.sent })}</li>
-      </ul>
-      {stage === 'done' && (
-        <p className="text-sm font-medium text-green-800">{t('sms.bulk.finished')}</p>
+      {isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {t('sms.bulk.progressFailed')}
+        </p>
+      )}
+      {!batch ? (
+        !isError && (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('common.loading')}
+          </p>
+        )
+      ) : (
+        <>
+          <div
+            role="progressbar"
+            aria-labelledby="sms-batch-title"
+            aria-valuemin={0}
+            aria-valuemax={batch.total}
+            aria-valuenow={done}
+            aria-valuetext={t('sms.bulk.progressText', { done, total: batch.total })}
+            className="h-3 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full bg-primary transition-[width] duration-500"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <p className="text-sm" aria-live="polite">
+            {t('sms.bulk.progressText', { done, total: batch.total })}
+          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <li>{t('sms.bulk.delivered', { count: batch.delivered })}</li>
+            <li>{t('sms.bulk.failed', { count: batch.failed })}</li>
+            <li>{t('sms.bulk.waiting', { count: batch.queued + batch.sent })}</li>
+          </ul>
+          {stage === 'done' && (
+            <p className="text-sm font-medium text-green-800">{t('sms.bulk.finished')}</p>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { BulkPreview } from '@parley/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,15 +11,19 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatMoney } from '@/lib/money';
-import { reasonKey } from '../bulk-reasons';
-import { countryName } from './quote-panel';
+import { reasonOf } from '../bulk-reasons';
+import { countryName } from '../country';
 
 function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
   const { t, i18n } = useTranslation();
-  const reasonOf = (text: string) => {
-    const { key, values } = reasonKey(text);
-    const country = values?.country;
-    return t(key, country ? { ...values, country: countryName(country, i18n.language) } : values);
+  const reasonText = (text: string) => {
+    const reason = reasonOf(text);
+    if ('text' in reason) return reason.text;
+    const country = reason.values?.country;
+    return t(
+      reason.key,
+      country ? { ...reason.values, country: countryName(country, i18n.language) } : reason.values,
+    );
   };
   return (
     // Focusable so a keyboard can scroll it (axe: scrollable-region-focusable).
@@ -53,7 +57,9 @@ function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
               <td className="break-all p-2" dir="ltr">
                 {r.value}
               </td>
-              <td className="p-2">{reasonOf(r.reason)}</td>
+              <td className="p-2" dir="auto">
+                {reasonText(r.reason)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -70,12 +76,23 @@ export function BulkPreviewView(props: {
 }) {
   const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  // The dialog has no trigger of its own, so focus is placed by hand when it closes:
+  // back on the Send button after a cancel; after a confirmation that button is disabled
+  // while sending, so on this preview's heading until the progress takes it.
+  const confirmed = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const { preview } = props;
   const count = preview.valid.length;
   const total = formatMoney(preview.total, 'GBP', i18n.language, 4);
   return (
     <section aria-labelledby="sms-bulk-preview" className="space-y-3 rounded-lg border p-4">
-      <h3 id="sms-bulk-preview" className="text-sm font-semibold">
+      <h3
+        ref={heading}
+        id="sms-bulk-preview"
+        tabIndex={-1}
+        className="text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring"
+      >
         {t('sms.bulk.previewTitle')}
       </h3>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -95,14 +112,24 @@ export function BulkPreviewView(props: {
       </dl>
       {preview.invalid.length > 0 && <InvalidRows rows={preview.invalid} />}
       <Button
+        ref={trigger}
         type="button"
         disabled={count === 0 || props.sending}
-        onClick={() => setConfirming(true)}
+        onClick={() => {
+          confirmed.current = false;
+          setConfirming(true);
+        }}
       >
         {props.sending ? t('sms.form.sending') : t('sms.bulk.send', { count })}
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent closeLabel={t('common.close')}>
+        <DialogContent
+          closeLabel={t('common.close')}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            (confirmed.current ? heading : trigger).current?.focus();
+          }}
+        >
           <DialogTitle>{t('sms.bulk.confirmTitle', { count })}</DialogTitle>
           <DialogDescription>{t('sms.bulk.confirmText', { count, total })}</DialogDescription>
           <DialogFooter>
@@ -111,6 +138,7 @@ export function BulkPreviewView(props: {
             </DialogClose>
             <Button
               onClick={() => {
+                confirmed.current = true;
                 setConfirming(false);
                 props.onSend();
               }}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -25,17 +25,23 @@ const PREVIEW = {
     { line: 4, value: '+447400123457', reason: 'Duplicate' },
     { line: 5, value: 'hello', reason: 'Invalid phone number format' },
     { line: 6, value: '+74951234567', reason: 'Destination not supported (RU)' },
+    { line: 7, value: '+447400123458', reason: 'common.loading' },
   ],
   total: '0.0632',
 };
-const CSV = 'phone\n+447400123456\n+447400123457\n+447400123457\nhello\n+74951234567\n';
+const CSV =
+  'phone\n+447400123456\n+447400123457\n+447400123457\nhello\n+74951234567\n+447400123458\n';
 
 const render = (balance = '5.00', message = 'Hello all') =>
   renderWithApp(<BulkSend senderId="Parley" message={message} />, {
     user: aUser({ cryptoBalance: balance }),
   });
-const upload = (text: string, name = 'numbers.csv') =>
-  userEvent.upload(screen.getByLabelText('Recipients file (CSV or TXT)'), new File([text], name));
+const upload = (text: string | File, name = 'numbers.csv') =>
+  userEvent.upload(
+    screen.getByLabelText('Recipients file (CSV or TXT)'),
+    typeof text === 'string' ? new File([text], name) : text,
+  );
+const heading = (name: string) => screen.getByRole('heading', { name });
 
 describe('BulkSend', () => {
   it('refuses a file over 512 KB without reading it', async () => {
@@ -76,15 +82,20 @@ describe('BulkSend', () => {
     expect(api.calls[0]?.body).toEqual({ senderId: 'Parley', message: 'Hello all', file: CSV });
     expect(preview.textContent).toContain('Valid recipients2');
     expect(preview.textContent).toContain('£0.0632');
-    const invalid = within(preview).getByRole('table', { name: 'Lines skipped: 3' });
+    const invalid = within(preview).getByRole('table', { name: 'Lines skipped: 4' });
     expect(within(invalid).getByText('Duplicate number')).toBeTruthy();
     expect(within(invalid).getByText('Invalid phone number format')).toBeTruthy();
     expect(within(invalid).getByText('Destination not supported (Russia)')).toBeTruthy();
+    // A reason we do not know is shown as it came, never looked up as one of our keys.
+    expect(within(invalid).getByText('common.loading')).toBeTruthy();
+    expect(within(invalid).queryByText('Loading...')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Send to 2 recipients' }));
     const dialog = screen.getByRole('dialog', { name: 'Send to 2 recipients?' });
     expect(dialog.textContent).toContain('£0.0632');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    // The dialog and the preview are gone: focus lands on the progress, not on the page.
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading('Sending progress')));
     const bar = await screen.findByRole('progressbar');
     expect(api.calls.find((c) => c.key === 'POST /api/sms/bulk/send')?.body).toEqual({
       senderId: 'Parley',
@@ -119,5 +130,26 @@ describe('BulkSend', () => {
       'You need to have credits in your account to send an SMS',
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
+    // Not left on the page: on the preview, whose Send button is back.
+    expect(document.activeElement).toBe(heading('Bulk send preview'));
+  });
+
+  it('keeps the file picked last when the read of an earlier one finishes after it', async () => {
+    const api = fakeApi({ 'POST /api/sms/bulk/preview': () => json(PREVIEW) });
+    render();
+    let finishFirst = (_text: string) => {};
+    const first = new File(['slow'], 'first.csv');
+    Object.defineProperty(first, 'text', {
+      value: () =>
+        new Promise<string>((resolve) => {
+          finishFirst = resolve;
+        }),
+    });
+    await upload(first);
+    await upload(CSV, 'second.csv');
+    await act(async () => finishFirst('phone\n+447400999999\n'));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await vi.waitFor(() => expect(api.count('POST /api/sms/bulk/preview')).toBe(1));
+    expect(api.calls[0]?.body).toEqual({ senderId: 'Parley', message: 'Hello all', file: CSV });
   });
 });

@@ -1,7 +1,7 @@
 import type { BulkPreview } from '@parley/shared';
 import { compareDecimal } from '@parley/shared/domain';
 import { FileUp } from 'lucide-react';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
@@ -29,17 +29,21 @@ export function BulkSend({ senderId, message }: { senderId: string; message: str
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ key: string; data: BulkPreview } | null>(null);
   const [batchId, setBatchId] = useState<string | null>(null);
+  // Which pick is the latest: a slower read of a file picked before is dropped.
+  const pick = useRef(0);
   const key = JSON.stringify([senderId.trim(), message, file?.text ?? '']);
   // A preview is of one file, sender and message: change any of them and it is gone.
   const current = preview?.key === key ? preview.data : null;
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.currentTarget.files?.[0];
+    const id = ++pick.current;
     setFile(null);
     setProblem(null);
     if (!chosen) return;
     if (chosen.size > BULK_MAX_FILE_BYTES) return setProblem(t('sms.bulk.tooLarge'));
     const text = await chosen.text();
+    if (id !== pick.current) return;
     if (!text.trim()) return setProblem(t('sms.bulk.empty'));
     setFile({ text });
   }

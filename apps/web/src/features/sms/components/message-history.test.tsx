@@ -3,14 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aMessage, fakeApi, history, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { BalanceCard } from './balance-card';
 import { MessageHistory } from './message-history';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const HISTORY = 'GET /api/sms/history?page=1&pageSize=10';
 const render = () => renderWithApp(<MessageHistory />, { user: aUser() });
 const region = () => screen.getByRole('region', { name: 'Message History' });
 
 describe('MessageHistory', () => {
+  it('says it is loading in a status, so a screen reader hears it', async () => {
+    fakeApi({ 'GET /api/sms/history?page=1&pageSize=10': () => new Promise<Response>(() => {}) });
+    render();
+    expect(within(region()).getByRole('status').textContent).toBe('Loading...');
+  });
+
   it('shows each message with its status colour (SPEC §4), cost, date and segments', async () => {
     fakeApi({
       'GET /api/sms/history?page=1&pageSize=10': () =>
@@ -78,5 +86,36 @@ describe('MessageHistory', () => {
     expect(await within(region()).findByText('+447400123421')).toBeTruthy();
     expect(within(region()).getAllByTestId('sms-history-item')).toHaveLength(12);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('reloads the balance when a message in the history turns final', async () => {
+    let status: 'sent' | 'failed' = 'sent';
+    const api = fakeApi({
+      [HISTORY]: () => json(history([aMessage({ status, createdAt: new Date().toISOString() })])),
+      'GET /api/auth/user': () => json(aUser({ cryptoBalance: '1.0000' })),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithApp(
+        <>
+          <BalanceCard />
+          <MessageHistory />
+        </>,
+        { user: aUser({ cryptoBalance: '0.9684' }) },
+      );
+      expect(await within(region()).findByText('Sent')).toBeTruthy();
+      expect(screen.getByTestId('sms-balance').textContent).toBe('£0.9684');
+      await vi.advanceTimersByTimeAsync(3000);
+      await vi.waitFor(() => expect(api.count(HISTORY)).toBe(2));
+      // Still on its way: nothing to reload yet.
+      expect(api.count('GET /api/auth/user')).toBe(0);
+      status = 'failed';
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await within(region()).findByText('Failed')).toBeTruthy();
+      await vi.waitFor(() => expect(screen.getByTestId('sms-balance').textContent).toBe('£1.0000'));
+      expect(api.count('GET /api/auth/user')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

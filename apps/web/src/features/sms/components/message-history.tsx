@@ -41,7 +41,11 @@ export function MessageHistory() {
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   let body: ReactNode;
   if (history.isPending)
-    body = <p className="text-sm text-muted-foreground">{t('common.loading')}</p>;
+    body = (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('common.loading')}
+      </p>
+    );
   else if (history.isError && items.length === 0)
     body = (
       <p role="alert" className="text-sm text-destructive">

@@ -1,21 +1,11 @@
 import type { SmsQuote } from '@parley/shared';
 import { smsShape } from '@parley/shared/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
-
-/** A country's name in the page's language, or its code when the browser has no name. */
-export function countryName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** "…we do not send SMS to RU yet." → "RU" */
-const unsupportedCountry = (err: unknown) =>
-  err instanceof ApiError ? (/\b([A-Z]{2})\b(?=\s+yet)/.exec(err.message)?.[1] ?? null) : null;
+import { useNumberCountry } from '../api/number-country';
+import { countryName, unsupportedCountryName } from '../country';
 
 function Item({ label, value }: { label: string; value: string }) {
   return (
@@ -35,6 +25,8 @@ function Item({ label, value }: { label: string; value: string }) {
 export function QuotePanel(props: {
   message: string;
   valid: boolean;
+  /** The recipient asked about (null while the draft is not valid). */
+  recipient: string | null;
   quote: SmsQuote | undefined;
   waiting: boolean;
   error: unknown;
@@ -42,24 +34,37 @@ export function QuotePanel(props: {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const shape = smsShape(props.message);
-  const quote = props.valid && !props.waiting ? props.quote : undefined;
-  const error = props.valid && !props.waiting ? props.error : null;
+  const settled = props.valid && !props.waiting;
+  const quote = settled ? props.quote : undefined;
+  const error = settled ? props.error : null;
   const code = error instanceof ApiError ? error.code : null;
-  const blocked = unsupportedCountry(error);
+  const unsupported = code === 'DESTINATION_NOT_SUPPORTED';
+  const numberCountry = useNumberCountry(unsupported ? props.recipient : null);
+  const price = quote ? formatMoney(quote.price, 'GBP', lang, 4) : null;
 
   let note: string | null = null;
   if (!props.valid) note = t('sms.quote.hint');
   else if (props.waiting) note = t('sms.quote.loading');
-  else if (code === 'DESTINATION_NOT_SUPPORTED')
-    note = blocked
-      ? t('sms.quote.unsupported', { country: countryName(blocked, lang) })
-      : t('sms.quote.unsupportedAny');
-  else if (error && code !== 'INVALID_NUMBER' && code !== 'VALIDATION_FAILED')
+  else if (unsupported) {
+    const name = unsupportedCountryName(numberCountry.data, error, lang);
+    note = name ? t('sms.quote.unsupported', { country: name }) : t('sms.quote.unsupportedAny');
+  } else if (error && code !== 'INVALID_NUMBER' && code !== 'VALIDATION_FAILED')
     note = t('sms.quote.failed');
   else if (quote)
     note = t('sms.quote.perSegment', {
       price: formatMoney(quote.unitPrice, quote.priceCurrency, lang, 4),
     });
+
+  // What a screen reader hears: only a settled draft's outcome (its price, or why there
+  // is none), never the hint or "Getting the price…". While it is not known (null) the
+  // last outcome stays, so a pause in typing that ends on the same price says nothing.
+  let outcome: string | null = '';
+  if (props.valid && (props.waiting || (unsupported && numberCountry.isFetching))) outcome = null;
+  else if (quote && price)
+    outcome = t('sms.quote.announced', { country: countryName(quote.country, lang), price });
+  else if (props.valid && error && note) outcome = note;
+  const [spoken, setSpoken] = useState('');
+  if (outcome !== null && outcome !== spoken) setSpoken(outcome);
 
   return (
     <section
@@ -76,16 +81,13 @@ export function QuotePanel(props: {
           label={t('sms.quote.destination')}
           value={quote ? countryName(quote.country, lang) : '—'}
         />
-        <Item
-          label={t('sms.quote.price')}
-          value={quote ? formatMoney(quote.price, 'GBP', lang, 4) : '—'}
-        />
+        <Item label={t('sms.quote.price')} value={price ?? '—'} />
       </dl>
-      <p
-        aria-live="polite"
-        className={`text-xs ${code === 'DESTINATION_NOT_SUPPORTED' ? 'text-destructive' : 'text-muted-foreground'}`}
-      >
+      <p className={`text-xs ${unsupported ? 'text-destructive' : 'text-muted-foreground'}`}>
         {note}
+      </p>
+      <p role="status" className="sr-only">
+        {spoken}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { SMS_MAX_CHARACTERS } from '@parley/shared/domain';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -62,7 +63,9 @@ export function SendForm(props: {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setShown(new Set(FIELDS));
+    // Rendered first, so the field is focused with its error, aria-invalid and
+    // aria-describedby in place and a screen reader reads the error with it.
+    flushSync(() => setShown(new Set(FIELDS)));
     const first = FIELDS.find((f) => errors[f]);
     if (first || !input) return document.getElementById(`sms-${first}`)?.focus();
     if (!hasBalanceForSms(user?.cryptoBalance))
@@ -155,6 +158,7 @@ export function SendForm(props: {
         message={draft.message}
         valid={valid}
         quote={quote.data}
+        recipient={input?.recipient ?? null}
         waiting={quote.waiting}
         error={quote.error}
       />

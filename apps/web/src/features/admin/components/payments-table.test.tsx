@@ -1,0 +1,102 @@
+import type { AdminPayment } from '@parley/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+
+import { createQueryClient } from '@/lib/query-client';
+import { showToast } from '@/lib/toast';
+import { fakeApi, json } from '@/test/fake-api';
+import { PaymentsTable } from './payments-table';
+
+const HASH = `${'a'.repeat(8)}${'b'.repeat(48)}${'c'.repeat(8)}`;
+const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
+  id: 'p1',
+  kind: 'topup',
+  serviceName: 'Add Funds',
+  servicePrice: '150.00',
+  amount: '150.00',
+  amountCurrency: 'USD',
+  currency: 'BTC',
+  network: 'bitcoin',
+  walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+  cryptoAmount: '0.00157895',
+  txHash: HASH,
+  creditAmount: '118.5',
+  status: 'pending',
+  adminNotes: null,
+  approvedAt: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+  approvedBy: null,
+  ...over,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
+});
+
+describe('PaymentsTable', () => {
+  it('shows the credit as money and the hash as first 8 … last 8', async () => {
+    fakeApi({
+      'GET /api/admin/payments': () =>
+        json([aPayment(), aPayment({ id: 'p2', txHash: 'short-hash', status: 'approved' })]),
+      'GET /api/admin/users': () => json([]),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    const first = (await screen.findAllByRole('row'))[1] as HTMLElement;
+    expect(within(first).getByText('£118.50')).toBeTruthy();
+    expect(within(first).getByText('aaaaaaaa…cccccccc').getAttribute('title')).toBe(HASH);
+    expect(screen.getByText('short-hash')).toBeTruthy();
+  });
+
+  it('after a decision reloads the payments, the ledger check, the figures and the users', async () => {
+    const api = fakeApi({
+      'GET /api/admin/payments': () => json([aPayment()]),
+      'GET /api/admin/users': () => json([]),
+      'POST /api/admin/payments/p1/approve': () => json(aPayment({ status: 'approved' })),
+    });
+    const client = createQueryClient();
+    // What other tabs have loaded, and the analytics tab is not showing.
+    client.setQueryData(['admin', 'ledger-check'], { users: 1, mismatches: [] });
+    client.setQueryData(['admin', 'analytics'], {});
+    render(
+      <QueryClientProvider client={client}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByLabelText('Admin notes for the payment of ada@example.com'),
+      ' checked ',
+    );
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'success',
+        'Success',
+        'Payment approved; the balance is credited.',
+      ),
+    );
+    expect(api.calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({
+      adminNotes: 'checked',
+    });
+    await waitFor(() => {
+      for (const key of [
+        ['admin', 'ledger-check'],
+        ['admin', 'analytics'],
+      ])
+        expect(client.getQueryState(key)?.isInvalidated, key.join('/')).toBe(true);
+    });
+    // The lists on screen are fetched again at once.
+    await waitFor(() => expect(api.count('GET /api/admin/payments')).toBe(2));
+    expect(api.count('GET /api/admin/users')).toBe(2);
+  });
+});

@@ -1,0 +1,34 @@
+import { dashboardStats } from '@parley/shared/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aUser, renderWithApp } from '@/test/render';
+import { BalanceCard } from './balance-card';
+import { StatTiles } from './stat-tiles';
+
+describe('the dashboard balance', () => {
+  const balance = '24.9960';
+  const stats = dashboardStats({
+    spend: [],
+    transactionCount: 0,
+    balance,
+    timeframeDays: 30,
+    now: new Date(),
+  });
+
+  it('is shown exactly, never rounded to pence, while the derived figures keep pence', () => {
+    expect(stats.balance).toBe('25.00');
+    renderWithApp(
+      <>
+        <BalanceCard balance={balance} />
+        <StatTiles balance={balance} stats={stats} timeframe="30" loading={false} />
+      </>,
+      { user: aUser({ cryptoBalance: balance }) },
+    );
+    expect(screen.getByTestId('balance').textContent).toBe('£24.9960');
+    const tile = within(screen.getByRole('region', { name: 'Overview' }))
+      .getByText('Available Balance')
+      .closest('li');
+    expect(tile?.textContent).toContain('£24.9960');
+    expect(screen.queryByText('£25.00')).toBeNull();
+  });
+});

@@ -1,0 +1,188 @@
+import type { Quote } from '@parley/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { showToast } from '@/lib/toast';
+import { apiError, fakeApi, json } from '@/test/fake-api';
+import { aUser, renderWithApp } from '@/test/render';
+import { CryptoPaymentForm } from './crypto-payment-form';
+import { REDIRECT_DELAY_MS } from './use-crypto-payment';
+
+const ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const QUOTE_KEY = 'POST /api/payments/quote';
+const CREATE_KEY = 'POST /api/transactions/create';
+
+const aQuote = (over: Partial<Quote> = {}): Quote => ({
+  id: 'q1',
+  fiatAmount: '150.00',
+  fiatCurrency: 'USD',
+  currency: 'BTC',
+  network: 'bitcoin',
+  address: ADDRESS,
+  cryptoAmount: '0.00157895',
+  rate: '95000',
+  creditAmount: '118.50',
+  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+  uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
+  ...over,
+});
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi({
+    'GET /api/payments/wallets': () =>
+      json([{ id: 'w1', currency: 'BTC', network: 'bitcoin', address: ADDRESS }]),
+    [QUOTE_KEY]: () => json(aQuote()),
+    [CREATE_KEY]: () => json({ id: 't1' }, 201),
+    'GET /api/transactions': () => json([]),
+    'GET /api/auth/user': () => json(aUser()),
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.mocked(showToast).mockClear();
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const renderForm = (amount: string | null = '150') =>
+  renderWithApp(
+    <Routes>
+      <Route
+        path="/payment"
+        element={
+          <>
+            <CryptoPaymentForm target={{ kind: 'topup', amount, currency: 'BTC' }} />
+            <Link to="/elsewhere">Leave</Link>
+          </>
+        }
+      />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { user: aUser(), path: '/payment' },
+  );
+
+const amountField = () => screen.getByLabelText('Amount (USD)') as HTMLInputElement;
+const verifyButton = () =>
+  screen.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }) as HTMLButtonElement;
+
+async function quoted(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Get payment address' }));
+  await screen.findByRole('heading', { name: /Send exactly\s+0\.00157895 BTC/ });
+}
+
+describe('CryptoPaymentForm', () => {
+  it('asks for a quote on Enter in the amount, and never pays from there', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Get payment address' })).toHaveProperty(
+        'disabled',
+        false,
+      ),
+    );
+    await user.type(amountField(), '{Enter}');
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    expect(api.count(QUOTE_KEY)).toBe(1);
+    expect(api.calls.find((c) => c.key === QUOTE_KEY)?.body).toMatchObject({ amount: '150' });
+
+    // A quote is showing: Enter changes nothing and submits nothing.
+    await user.type(amountField(), '{Enter}');
+    expect(api.count(QUOTE_KEY)).toBe(1);
+    expect(api.count(CREATE_KEY)).toBe(0);
+  });
+
+  it('compares the minimum exactly: 99.99 is refused, 100.00 is quoted', async () => {
+    const user = userEvent.setup();
+    renderForm('99.99');
+    const get = await screen.findByRole('button', { name: 'Get payment address' });
+    await waitFor(() => expect(get).toHaveProperty('disabled', false));
+    await user.click(get);
+    expect(screen.getByRole('alert').textContent).toBe('Minimum deposit is $100 USD');
+    expect(api.count(QUOTE_KEY)).toBe(0);
+
+    await user.clear(amountField());
+    await user.type(amountField(), '100.00');
+    await user.click(screen.getByRole('button', { name: 'Get payment address' }));
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    expect(api.count(QUOTE_KEY)).toBe(1);
+  });
+
+  it('after a successful payment stays disabled and opens the dashboard once, 1.5 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm();
+    await quoted(user);
+    await user.click(verifyButton());
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'success',
+        'Success',
+        'Payment submitted. We will credit it once it is confirmed.',
+      ),
+    );
+    expect(verifyButton().disabled).toBe(true);
+    expect(amountField().matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Cryptocurrency').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Transaction hash (optional)').matches(':disabled')).toBe(true);
+    // Enter or a second submit sends nothing more.
+    fireEvent.submit(verifyButton().closest('form') as HTMLFormElement);
+    expect(api.count(CREATE_KEY)).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 100));
+    expect(screen.queryByTestId('where')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard');
+    expect(api.count(CREATE_KEY)).toBe(1);
+  });
+
+  it('does not open the dashboard when the customer left the page first', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderForm();
+    await quoted(user);
+    await user.click(verifyButton());
+    await waitFor(() => expect(verifyButton().disabled).toBe(true));
+    await user.click(screen.getByRole('link', { name: 'Leave' }));
+    expect(screen.getByTestId('where').textContent).toBe('/elsewhere');
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS * 2));
+    expect(screen.getByTestId('where').textContent).toBe('/elsewhere');
+  });
+
+  it('offers a new amount when the server says the quote expired; not twice at once', async () => {
+    const user = userEvent.setup();
+    api.routes[CREATE_KEY] = () => apiError(409, 'QUOTE_EXPIRED', 'Quote expired');
+    renderForm();
+    await quoted(user);
+    await user.click(verifyButton());
+    expect(
+      (await screen.findByRole('alert')).textContent,
+      'the expired state, not a generic failure',
+    ).toBe('This amount has expired because the rate may have moved.');
+    expect(verifyButton().disabled).toBe(true);
+    expect(showToast).not.toHaveBeenCalled();
+
+    let answer: (r: Response) => void = () => {};
+    api.routes[QUOTE_KEY] = () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    await user.click(screen.getByRole('button', { name: 'Get a new amount' }));
+    const loading = await screen.findByRole('button', { name: 'Loading...' });
+    expect(loading).toHaveProperty('disabled', true);
+    await user.click(loading);
+    expect(api.count(QUOTE_KEY)).toBe(2);
+
+    answer(json(aQuote({ id: 'q2', cryptoAmount: '0.00158000' })));
+    await screen.findByRole('heading', { name: /Send exactly\s+0\.00158000 BTC/ });
+    expect(screen.getByText(/This amount is held for/)).toBeTruthy();
+    expect(verifyButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+import type { Quote } from '@parley/shared';
+import {
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  CURRENCY_NETWORKS,
+  compareDecimal,
+  isTxHashFormat,
+  MIN_TOP_UP_USD,
+  type Network,
+  TOP_UP_SERVICE_NAME,
+} from '@parley/shared/domain';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useFormErrorMessage } from '@/components/form-error';
+import { ApiError } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
+import { usePaymentWallets, useQuote, useSubmitPayment } from '../api/payments';
+
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+/** How long the success message shows before the dashboard opens. */
+export const REDIRECT_DELAY_MS = 1500;
+
+/** What the form pays: a top-up of any amount, or one catalogue item at its price. */
+export type PaymentTarget =
+  | { kind: 'topup'; amount: string | null; currency: string | null }
+  | { kind: 'item'; itemId: string; name: string; price: string; priceCurrency: 'USD' | 'GBP' };
+
+export type QuoteState = 'unavailable' | 'none' | 'quoted' | 'expired';
+
+const paymentLabel = (currency: CryptoCurrency, network: Network) =>
+  currency === 'USDT' ? (network === 'tron' ? 'USDT-TRC20' : 'USDT-ERC20') : currency;
+
+const firstNetwork = (currency: CryptoCurrency) => CURRENCY_NETWORKS[currency][0] as Network;
+
+/**
+ * The crypto payment form's state: amount, coin and chain; the locked quote and its
+ * expiry; the hash; and the submission, after which the form stays disabled until the
+ * dashboard opens (once, and never after the page was left).
+ */
+export function useCryptoPayment(target: PaymentTarget) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const preset = target.kind === 'topup' ? target.currency : null;
+  const initialCurrency = (CRYPTO_CURRENCIES as readonly string[]).includes(preset ?? '')
+    ? (preset as CryptoCurrency)
+    : 'BTC';
+  const [amount, setAmount] = useState(
+    target.kind === 'item' ? target.price : (target.amount ?? MIN_TOP_UP_USD),
+  );
+  const [currency, setCurrencyState] = useState<CryptoCurrency>(initialCurrency);
+  const [network, setNetwork] = useState<Network>(firstNetwork(initialCurrency));
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [txHash, setTxHash] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const wallets = usePaymentWallets();
+  const requestQuote = useQuote();
+  const submit = useSubmitPayment();
+  const messageOf = useFormErrorMessage();
+  const fiatCurrency = target.kind === 'item' ? target.priceCurrency : 'USD';
+
+  // A new amount, coin or chain needs a new quote.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these inputs only
+  useEffect(() => {
+    setQuote(null);
+    setExpired(false);
+    requestQuote.reset();
+  }, [amount, currency, network]);
+
+  // After a successful submission the dashboard opens; leaving the page first cancels it.
+  useEffect(() => {
+    if (!submitted) return;
+    const timer = setTimeout(() => void navigate('/dashboard'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [submitted, navigate]);
+
+  const onExpire = useCallback(() => setExpired(true), []);
+  const available = wallets.data?.some((w) => w.currency === currency && w.network === network);
+  const amountValid =
+    target.kind === 'item' || (AMOUNT.test(amount) && compareDecimal(amount, MIN_TOP_UP_USD) >= 0);
+  const hashValid = txHash.trim() === '' || isTxHashFormat(network, txHash.trim());
+  const quoteState: QuoteState =
+    wallets.isSuccess && !available
+      ? 'unavailable'
+      : quote
+        ? expired
+          ? 'expired'
+          : 'quoted'
+        : 'none';
+  const quoting = requestQuote.isPending || !wallets.isSuccess;
+
+  function getQuote() {
+    if (submitted || quoting) return;
+    setError(null);
+    if (!amountValid) return setError(t('payment.minimumError'));
+    requestQuote.mutate(
+      { amount, currency, network, fiatCurrency },
+      {
+        onSuccess: (q) => {
+          setQuote(q);
+          setExpired(false);
+        },
+        onError: (err) =>
+          setError(messageOf(err, t('payment.quoteFailed'), t('payment.quoteFailed'))),
+      },
+    );
+  }
+
+  function verify(event: FormEvent) {
+    event.preventDefault();
+    if (!quote || expired || !hashValid || submitted || submit.isPending) return;
+    setError(null);
+    submit.mutate(
+      {
+        amount: quote.fiatAmount,
+        currency: paymentLabel(currency, network),
+        walletAddress: quote.address,
+        serviceName: target.kind === 'item' ? target.name : TOP_UP_SERVICE_NAME,
+        servicePrice: target.kind === 'item' ? target.price : quote.fiatAmount,
+        txHash: txHash.trim() || undefined,
+        quoteId: quote.id,
+        ...(target.kind === 'item' ? { itemId: target.itemId } : {}),
+      },
+      {
+        onSuccess: () => {
+          setSubmitted(true);
+          showToast('success', t('common.success'), t('payment.submitted'));
+        },
+        onError: (err) => {
+          // The quote ran out on the server's clock: offer a new amount, as the timer would.
+          if (err instanceof ApiError && err.code === 'QUOTE_EXPIRED') return setExpired(true);
+          const message =
+            err instanceof ApiError && err.status === 401
+              ? t('payment.signInFirst')
+              : messageOf(err, t('payment.submitFailed'), t('payment.submitFailed'));
+          setError(message);
+          showToast('error', t('common.error'), message);
+        },
+      },
+    );
+  }
+
+  return {
+    fiatCurrency,
+    amount,
+    setAmount,
+    currency,
+    setCurrency: (next: CryptoCurrency) => {
+      setCurrencyState(next);
+      setNetwork(firstNetwork(next));
+    },
+    network,
+    setNetwork,
+    quote,
+    quoteState,
+    quoting,
+    onExpire,
+    getQuote,
+    txHash,
+    setTxHash,
+    hashValid,
+    verify,
+    submitting: submit.isPending,
+    submitted,
+    error,
+  };
+}

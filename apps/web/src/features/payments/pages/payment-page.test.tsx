@@ -1,0 +1,120 @@
+import type { Purchasable } from '@parley/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+
+import { Link, Route, Routes } from 'react-router';
+import { fakeApi, json } from '@/test/fake-api';
+import { aUser, renderWithApp } from '@/test/render';
+import PaymentPage from './payment-page';
+
+const ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const ITEM_ID = '7b0c6a4e-3f55-4a8e-9d1c-2f3a4b5c6d7e';
+
+const anItem = (over: Partial<Purchasable> = {}): Purchasable => ({
+  kind: 'package',
+  id: ITEM_ID,
+  name: 'Starter (VoIP Calling)',
+  description: 'Calls to 50 countries',
+  price: '25.00',
+  currency: 'GBP',
+  billingPeriod: 'monthly',
+  balancePrice: '25.00',
+  available: true,
+  ...over,
+});
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi({
+    'GET /api/payments/wallets': () =>
+      json([{ id: 'w1', currency: 'BTC', network: 'bitcoin', address: ADDRESS }]),
+    'POST /api/payments/quote': () =>
+      json({
+        id: 'q1',
+        fiatAmount: '150.00',
+        fiatCurrency: 'USD',
+        currency: 'BTC',
+        network: 'bitcoin',
+        address: ADDRESS,
+        cryptoAmount: '0.00157895',
+        rate: '95000',
+        creditAmount: '118.50',
+        expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+        uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
+      }),
+    [`GET /api/orders/items/${ITEM_ID}`]: () => json(anItem()),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = (path: string, balance = '12.50') =>
+  renderWithApp(
+    <Routes>
+      <Route
+        path="/payment"
+        element={
+          <>
+            <PaymentPage />
+            <Link to="/payment?service=balance&amount=200">Another amount</Link>
+          </>
+        }
+      />
+    </Routes>,
+    { user: aUser({ cryptoBalance: balance }), path },
+  );
+
+/** Every aria-labelledby names an element that is there. */
+function expectNoDanglingLabels() {
+  for (const el of document.querySelectorAll('[aria-labelledby]'))
+    for (const id of el.getAttribute('aria-labelledby')?.split(/\s+/) ?? [])
+      expect(document.getElementById(id), `#${id}`).not.toBeNull();
+}
+
+describe('PaymentPage', () => {
+  it('has its own back link and no label pointing at a missing heading for a top-up', async () => {
+    renderPage('/payment?service=balance&amount=150');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(await screen.findByLabelText('Amount (USD)')).toHaveProperty('value', '150');
+    expect(screen.queryByRole('heading', { name: 'Or pay in cryptocurrency' })).toBeNull();
+    expectNoDanglingLabels();
+  });
+
+  it('starts a fresh form when the query string names another target', async () => {
+    const user = userEvent.setup();
+    renderPage('/payment?service=balance&amount=150');
+    const get = await screen.findByRole('button', { name: 'Get payment address' });
+    await waitFor(() => expect(get).toHaveProperty('disabled', false));
+    await user.click(get);
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    await user.type(screen.getByLabelText('Transaction hash (optional)'), 'abc');
+
+    await user.click(screen.getByRole('link', { name: 'Another amount' }));
+    expect(screen.getByLabelText('Amount (USD)')).toHaveProperty('value', '200');
+    expect(screen.queryByRole('heading', { name: /Send exactly/ })).toBeNull();
+    expect(screen.queryByLabelText('Transaction hash (optional)')).toBeNull();
+  });
+
+  it('words a number from the link in the page language', () => {
+    renderPage(
+      '/payment?service=did&type=local&number=%2B12125550100&price=7.50&location=New+York',
+    );
+    expect(screen.getByText('Number: +12125550100 in New York')).toBeTruthy();
+  });
+
+  it('shows a four-decimal balance exactly next to the price it does not cover', async () => {
+    renderPage(`/payment?service=voip&type=Starter&price=25.00&item=${ITEM_ID}`, '24.9960');
+    const balance = await screen.findByRole('region', { name: 'Pay from balance' });
+    expect(within(balance).getByText('Your balance: £24.9960')).toBeTruthy();
+    expect(within(balance).getByText(/^Your balance does not cover £25\.00\./)).toBeTruthy();
+    expect(within(balance).queryByRole('button')).toBeNull();
+    // The crypto form of an item sits under its own heading.
+    expect(screen.getByRole('region', { name: 'Or pay in cryptocurrency' })).toBeTruthy();
+    expectNoDanglingLabels();
+    expect(api.count(`GET /api/orders/items/${ITEM_ID}`)).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+import type { BulkPreview } from '@parley/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { aUser, renderWithApp } from '@/test/render';
+import { BulkPreviewView } from './bulk-preview';
+
+const PREVIEW: BulkPreview = {
+  encoding: 'GSM-7',
+  segments: 1,
+  valid: [{ line: 2, recipient: '+447400123456', country: 'GB', price: '0.0316' }],
+  invalid: [
+    { line: 3, value: '+74951234567', reason: 'Destination not supported (RU)' },
+    { line: 4, value: '+447400123457', reason: 'sms.bulk.reasons.duplicate' },
+    { line: 5, value: 'x', reason: 'Blocked by the operator' },
+  ],
+  total: '0.0316',
+};
+
+const render = (onSend = vi.fn()) => {
+  renderWithApp(<BulkPreviewView preview={PREVIEW} sending={false} onSend={onSend} />, {
+    user: aUser(),
+  });
+  return onSend;
+};
+const sendButton = () => screen.getByRole('button', { name: 'Send to 1 recipients' });
+
+describe('BulkPreviewView', () => {
+  it('translates the reasons it knows and shows the others exactly as they came', () => {
+    render();
+    const table = screen.getByRole('table', { name: 'Lines skipped: 3' });
+    expect(within(table).getByText('Destination not supported (Russia)')).toBeTruthy();
+    // Not looked up: a reason that happens to be one of our keys stays as it is.
+    expect(within(table).getByText('sms.bulk.reasons.duplicate')).toBeTruthy();
+    expect(within(table).queryByText('Duplicate number')).toBeNull();
+    expect(within(table).getByText('Blocked by the operator')).toBeTruthy();
+  });
+
+  it('puts focus back on the Send button when the confirmation is cancelled', async () => {
+    const onSend = render();
+    await userEvent.click(sendButton());
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(sendButton()));
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('puts focus on the preview, not the page, once the sending is confirmed', async () => {
+    const onSend = render();
+    await userEvent.click(sendButton());
+    await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    const heading = screen.getByRole('heading', { name: 'Bulk send preview' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { aUser, renderWithApp } from '@/test/render';
+import { SendForm } from './send-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SendForm', () => {
+  it('focuses the first invalid field once its error is rendered, for screen readers', async () => {
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    // The message was never left, so its error shows only when the form is sent.
+    const draft = { senderId: 'Parley', recipient: '+447400123456', message: '' };
+    renderWithApp(<SendForm draft={draft} onChange={() => {}} onReset={() => {}} />, {
+      user: aUser(),
+    });
+    const message = screen.getByLabelText('Message Content');
+    expect(message.getAttribute('aria-invalid')).toBeNull();
+    let atFocus: Record<string, string | null | undefined> = {};
+    message.addEventListener('focus', () => {
+      atFocus = {
+        invalid: message.getAttribute('aria-invalid'),
+        describedBy: message.getAttribute('aria-describedby'),
+        error: document.getElementById('sms-message-error')?.textContent,
+      };
+    });
+    await user.click(screen.getByRole('button', { name: 'Send SMS' }));
+    expect(document.activeElement).toBe(message);
+    expect(atFocus).toEqual({
+      invalid: 'true',
+      describedBy: 'sms-counter sms-message-error',
+      error: 'Message is required',
+    });
+    expect(api.calls).toHaveLength(0);
+  });
+});
