@@ -142,7 +142,12 @@ export function createSmsOutbox(options: OutboxOptions) {
         for (let row = rows[next++]; row; row = rows[next++]) {
           // Put back what this instance took but did not start.
           if (stopped) await repo.retryLater(row.id, row.acceptedParts, now(), '');
-          else await sendOne(row);
+          // One message's database trouble must not stop the others; its claim runs
+          // out and recovery settles it.
+          else
+            await sendOne(row).catch((err) =>
+              log.error({ err, id: row.id }, 'SMS: send step failed'),
+            );
         }
       };
       await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
