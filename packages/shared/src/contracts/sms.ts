@@ -32,6 +32,8 @@ export const smsSendSchema = z.object({
   senderId: senderIdSchema,
   recipient: recipientSchema,
   message: smsTextSchema,
+  /** The client's own id for this message: a repeated request (a double click) sends once. */
+  requestId: z.uuid('Invalid request id').optional(),
 });
 export type SmsSendInput = z.input<typeof smsSendSchema>;
 

@@ -123,6 +123,31 @@ describe('dashboardStats, known vectors', () => {
     expect(s.spendingSeries.at(0)?.amount).toBe('2.00');
   });
 
+  it("puts a purchase made now in the last bar, which starts at today's local midnight", () => {
+    // 00:30 local time: yesterday 23:30 is under 24 hours ago but on yesterday's date.
+    const now = new Date(2025, 5, 30, 0, 30);
+    const spend = [
+      { amount: '5.00', serviceName: 'SMS', at: now, status: 'approved' },
+      { amount: '3.00', serviceName: 'SMS', at: new Date(2025, 5, 29, 23, 30), status: 'approved' },
+    ];
+    for (const timeframeDays of [7, 30]) {
+      const series = dashboardStats({
+        spend,
+        balance: '0',
+        timeframeDays,
+        transactionCount: 2,
+        now,
+      }).spendingSeries;
+      expect(series).toHaveLength(timeframeDays);
+      const today = series.at(-1);
+      expect(today?.amount).toBe('5.00');
+      expect(new Date(today?.start ?? '').getDate()).toBe(30);
+      expect(today?.start).toBe(new Date(2025, 5, 30).toISOString());
+      expect(series.at(-2)).toEqual({ start: new Date(2025, 5, 29).toISOString(), amount: '3.00' });
+      expect(series[0]?.start).toBe(new Date(2025, 5, 31 - timeframeDays).toISOString());
+    }
+  });
+
   it('buckets the spending series by day, week or 30 days', () => {
     expect(stats(spend, '0', 90).spendingSeries).toHaveLength(13);
     const year = stats(spend, '0', 365);

@@ -110,7 +110,10 @@ export interface DashboardStats {
   serviceBreakdown: ServiceShare[];
   /** Week 1 to Week 4, oldest first, whatever the timeframe. */
   weeklyTrends: WeekTrend[];
-  /** Spending over the timeframe, oldest first: daily up to 30 days, weekly up to 90, else by 30 days. */
+  /**
+   * Spending over the timeframe, oldest first: by local calendar day up to 30 days (the
+   * last bar today), weekly up to 90, else by 30 days.
+   */
   spendingSeries: SpendPoint[];
   /** The balance every 5 days over the next 30 at the daily average. */
   projection: ProjectionPoint[];
@@ -134,6 +137,8 @@ interface Counted {
   serviceName: string;
   /** Milliseconds before now (a future time, from clock skew, counts as now). */
   age: number;
+  /** When it was paid, in epoch milliseconds, never after now. */
+  at: number;
 }
 
 function countedEntries(spend: readonly SpendEntry[], now: Date): Counted[] {
@@ -144,7 +149,12 @@ function countedEntries(spend: readonly SpendEntry[], now: Date): Counted[] {
     const at = new Date(entry.at).getTime();
     if (amount === null || Number.isNaN(at)) continue;
     const serviceName = entry.serviceName?.trim() || DEFAULT_SERVICE_NAME;
-    out.push({ amount, serviceName, age: Math.max(0, now.getTime() - at) });
+    out.push({
+      amount,
+      serviceName,
+      age: Math.max(0, now.getTime() - at),
+      at: Math.min(at, now.getTime()),
+    });
   }
   return out;
 }
@@ -188,8 +198,31 @@ function weeklyTrends(entries: readonly Counted[], now: Date): WeekTrend[] {
   });
 }
 
+/** Whole calendar days (in the runtime's time zone) from `at`'s date to `now`'s date. */
+function calendarDaysBetween(at: number, now: Date): number {
+  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.round((day(now) - day(new Date(at))) / DAY_MS);
+}
+
+/**
+ * Daily up to 30 days: one bar per calendar day in the runtime's (the browser's) time
+ * zone, the last bar today, each starting at its local midnight, so a purchase lands on
+ * the day it was made. The oldest bar also holds the part of the timeframe before its
+ * midnight, so the bars always add up to the total. Longer timeframes: rolling weeks or
+ * 30 days back from now, each starting where it starts.
+ */
 function spendingSeries(entries: readonly Counted[], days: number, now: Date): SpendPoint[] {
-  const bucketDays = days <= 30 ? 1 : days <= 90 ? 7 : 30;
+  if (days <= 30) {
+    return Array.from({ length: days }, (_, i) => {
+      const ago = days - 1 - i;
+      const inBucket = entries.filter(
+        (e) => Math.min(calendarDaysBetween(e.at, now), days - 1) === ago,
+      );
+      const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago);
+      return { start: start.toISOString(), amount: sum(inBucket) };
+    });
+  }
+  const bucketDays = days <= 90 ? 7 : 30;
   const buckets = Math.ceil(days / bucketDays);
   const first = now.getTime() - days * DAY_MS;
   return Array.from({ length: buckets }, (_, i) => {

@@ -142,6 +142,25 @@ describe('sending an SMS', () => {
     });
   });
 
+  it('sends and charges once for one request id, however often it is repeated', async () => {
+    const c = await customer('1.00');
+    const requestId = crypto.randomUUID();
+    const body = { senderId: 'Parley', recipient: UK, message: 'Double click', requestId };
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', '/api/sms/send', c.cookie, body)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.json().id))).toEqual(new Set([requestId]));
+    const sent = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sms_messages where user_id = ${c.id}`,
+    );
+    expect(sent[0]?.n).toBe(1);
+    expect(Number(await balanceOf(ctx.database, c.id))).toBeCloseTo(
+      1 - Number(results[0]?.json().cost),
+      4,
+    );
+  });
+
   it('refunds a failed delivery exactly once', async () => {
     const c = await customer('1.00');
     const res = await call('POST', '/api/sms/send', c.cookie, {

@@ -90,6 +90,14 @@ export function createSmsRepo(db: Db) {
       });
     },
 
+    async findMessage(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.id, id), eq(smsMessages.userId, userId)));
+      return row;
+    },
+
     async history(userId: string, page: number, pageSize: number) {
       const [items, [total]] = await Promise.all([
         db

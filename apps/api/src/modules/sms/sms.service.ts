@@ -20,7 +20,7 @@ import { destinationFor } from '@parley/shared/phone';
 import type { z } from 'zod';
 import { BalanceTooLowError } from '../../db/ledger.js';
 import { AppError } from '../../lib/app-error.js';
-import { CHECK_VIOLATION, pgErrorCode } from '../../lib/pg-errors.js';
+import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { readRecipients } from './recipients.js';
 import type { SmsRepo, SmsRow } from './sms.repo.js';
@@ -115,6 +115,7 @@ export function createSmsService(deps: {
     senderId: string,
     message: string,
     list: {
+      id?: string;
       recipient: string;
       country: string;
       unitPrice: string;
@@ -133,6 +134,7 @@ export function createSmsService(deps: {
       const result = await repo.queue(
         userId,
         list.map((m) => ({
+          ...(m.id ? { id: m.id } : {}),
           senderId,
           recipient: m.recipient,
           message,
@@ -177,12 +179,29 @@ export function createSmsService(deps: {
       };
     },
 
+    /** With `requestId`, a repeated request returns the first message: sent and charged once. */
     async send(userId: string, input: SendInput): Promise<SmsMessage> {
+      const earlier = input.requestId && (await repo.findMessage(userId, input.requestId));
+      if (earlier) return toSmsMessage(earlier);
       const { p } = await one(input);
-      const { messages } = await queue(userId, input.senderId, input.message, [p], false);
-      const [row] = messages;
-      if (!row) throw new Error('sms: queue returned no row');
-      return toSmsMessage(row);
+      try {
+        const { messages } = await queue(
+          userId,
+          input.senderId,
+          input.message,
+          [{ ...p, id: input.requestId }],
+          false,
+        );
+        const [row] = messages;
+        if (!row) throw new Error('sms: queue returned no row');
+        return toSmsMessage(row);
+      } catch (err) {
+        const again = input.requestId && (await repo.findMessage(userId, input.requestId));
+        if (again) return toSmsMessage(again);
+        if (input.requestId && pgErrorCode(err) === UNIQUE_VIOLATION)
+          throw new AppError('CONFLICT', 'This request id is already in use.');
+        throw err;
+      }
     },
 
     async history(userId: string, page: number, pageSize: number): Promise<SmsHistory> {

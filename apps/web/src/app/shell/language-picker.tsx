@@ -4,12 +4,22 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { setLanguage } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
 
 /**
- * The visitor's flag menu. A small hand-made menu button (WAI-ARIA menu pattern):
- * the component library's dropdown would add ~30 KB to the landing page.
+ * The flag menu, for visitors and signed-in users alike. A small hand-made menu button
+ * (WAI-ARIA menu pattern): the component library's dropdown would add ~30 KB to the
+ * landing page. `align` is the side of the button the menu lines up with ('start' where
+ * the button sits at the start of a narrow panel such as the drawer); `showName` writes
+ * the current language's name next to its flag.
  */
-export function LanguagePicker() {
+export function LanguagePicker({
+  align = 'end',
+  showName = false,
+}: {
+  align?: 'start' | 'end';
+  showName?: boolean;
+} = {}) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -73,12 +83,20 @@ export function LanguagePicker() {
         <span aria-hidden="true" className="text-base leading-none">
           {current.flag}
         </span>
+        {showName && (
+          <span aria-hidden="true" lang={current.code}>
+            {current.name}
+          </span>
+        )}
         <Languages aria-hidden="true" className="hidden sm:block" />
       </Button>
       {failed && (
         <p
           role="status"
-          className="absolute end-0 top-full z-50 mt-2 w-56 rounded-md border bg-popover p-2 text-xs shadow-md"
+          className={cn(
+            'absolute top-full z-50 mt-2 w-56 rounded-md border bg-popover p-2 text-xs shadow-md',
+            align === 'end' ? 'end-0' : 'start-0',
+          )}
         >
           {t('language.loadFailed')}
         </p>
@@ -90,7 +108,10 @@ export function LanguagePicker() {
           aria-label={t('language.menu')}
           tabIndex={-1}
           onKeyDown={onMenuKey}
-          className="absolute end-0 top-full z-50 mt-2 w-48 rounded-md border bg-popover p-1 shadow-md"
+          className={cn(
+            'absolute top-full z-50 mt-2 w-48 rounded-md border bg-popover p-1 shadow-md',
+            align === 'end' ? 'end-0' : 'start-0',
+          )}
         >
           {LANGUAGES.map((lang, i) => (
             <button

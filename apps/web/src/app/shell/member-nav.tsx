@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useCustomerEvents } from '@/lib/customer-events';
 import { cn } from '@/lib/utils';
+import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, type NavItem, SERVICE_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -85,5 +86,11 @@ export default function MemberNav({ user, part }: { user: User; part: 'links' | 
   // of payment decisions. Admins follow payments on the panel's own stream instead (each
   // open stream holds one of the browser's six connections to the server).
   useCustomerEvents(part === 'menu' && !user.isAdmin);
-  return part === 'links' ? <MemberLinks user={user} /> : <UserMenu user={user} />;
+  if (part === 'links') return <MemberLinks user={user} />;
+  return (
+    <>
+      <LanguagePicker />
+      <UserMenu user={user} />
+    </>
+  );
 }

@@ -28,7 +28,13 @@ export default function MobileDrawer({
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent closeLabel={t('common.close')}>
+      <SheetContent
+        closeLabel={t('common.close')}
+        // Escape in the open language menu closes that menu only, not the whole drawer.
+        onEscapeKeyDown={(e) => {
+          if (e.target instanceof Element && e.target.closest('[role="menu"]')) e.preventDefault();
+        }}
+      >
         <SheetTitle className="text-lg font-semibold">Parley</SheetTitle>
         <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
         <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
@@ -68,11 +74,10 @@ export default function MobileDrawer({
                   </Link>
                 </>
               )}
-              <a
-                href={LOGOUT_URL}
-                onClick={() => queryClient.clear()}
-                className={cn(itemClass, 'mt-3')}
-              >
+              <div className="mt-3 px-2">
+                <LanguagePicker align="start" showName />
+              </div>
+              <a href={LOGOUT_URL} onClick={() => queryClient.clear()} className={itemClass}>
                 <LogOut aria-hidden="true" />
                 {t('userMenu.logout')}
               </a>
@@ -85,7 +90,7 @@ export default function MobileDrawer({
                 </a>
               ))}
               <div className="mt-4 flex items-center gap-2">
-                <LanguagePicker />
+                <LanguagePicker align="start" />
                 <a
                   href={LOGIN_URL}
                   className={cn(buttonVariants({ variant: 'outline' }), 'flex-1')}

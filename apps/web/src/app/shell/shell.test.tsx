@@ -1,7 +1,8 @@
 import { PUBLIC_CONFIG_ELEMENT_ID } from '@parley/shared/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { aUser, renderWithApp } from '@/test/render';
 import { Footer } from './footer';
 import { HelpWidget } from './help-widget';
@@ -18,6 +19,11 @@ beforeAll(() => {
     telegramUrl: null,
   });
   document.head.append(block);
+});
+
+afterEach(async () => {
+  await setLanguage('en');
+  localStorage.clear();
 });
 
 describe('Navbar', () => {
@@ -86,6 +92,38 @@ describe('Navbar', () => {
     expect(document.activeElement?.textContent).toContain('Español');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('gives a signed-in customer the flag menu next to the avatar, and Arabic turns the page right-to-left', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Navbar user={aUser()} />);
+    const picker = await screen.findByRole('button', { name: /Language: English/ });
+    expect(picker.parentElement?.nextElementSibling).toBe(
+      screen.getByRole('button', { name: /Account menu for Ada Lovelace/ }),
+    );
+    await user.click(picker);
+    await user.click(
+      within(screen.getByRole('menu')).getByRole('menuitemradio', { name: /العربية/ }),
+    );
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /العربية/ }));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('puts the flag menu in a signed-in customer’s drawer; Escape closes the menu, not the drawer', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Navbar user={aUser()} />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    const picker = within(drawer).getByRole('button', { name: /Language: English/ });
+    expect(within(drawer).getByRole('link', { name: 'Log out' })).toBeTruthy();
+    await user.click(picker);
+    expect(within(drawer).getAllByRole('menuitemradio')).toHaveLength(10);
+    await user.keyboard('{Escape}');
+    expect(within(drawer).queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('dialog')).toBe(drawer);
+    expect(document.activeElement).toBe(picker);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { AdminPayment, CryptoWallet, ExchangeRate, Transaction } from '@parley/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { adminAnalyticsQueryOptions, ledgerCheckQueryOptions } from './get-analytics';
 import { adminUsersQueryOptions } from './get-users';
 
@@ -16,6 +16,15 @@ export function useAdminPayments() {
   return useQuery({ ...adminPaymentsQueryOptions, ...polled });
 }
 
+/**
+ * A decision refused because the payment was decided already (another admin, another tab,
+ * or a second click that reached the server): nothing failed, the list is just behind.
+ */
+export function isAlreadyDecided(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'ALREADY_DECIDED';
+}
+
+/** Approves or rejects a payment; whatever the answer, the lists it changes reload. */
 export function useDecidePayment() {
   const queryClient = useQueryClient();
   return useMutation({

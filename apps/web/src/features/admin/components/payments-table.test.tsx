@@ -1,6 +1,6 @@
 import type { AdminPayment } from '@parley/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -8,7 +8,7 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 import { createQueryClient } from '@/lib/query-client';
 import { showToast } from '@/lib/toast';
-import { fakeApi, json } from '@/test/fake-api';
+import { apiError, fakeApi, json } from '@/test/fake-api';
 import { PaymentsTable } from './payments-table';
 
 const HASH = `${'a'.repeat(8)}${'b'.repeat(48)}${'c'.repeat(8)}`;
@@ -98,5 +98,57 @@ describe('PaymentsTable', () => {
     // The lists on screen are fetched again at once.
     await waitFor(() => expect(api.count('GET /api/admin/payments')).toBe(2));
     expect(api.count('GET /api/admin/users')).toBe(2);
+  });
+
+  it('sends one decision however fast Approve is clicked twice', async () => {
+    let decide: () => void = () => {};
+    const api = fakeApi({
+      'GET /api/admin/payments': () => json([aPayment()]),
+      'GET /api/admin/users': () => json([]),
+      'POST /api/admin/payments/p1/approve': () =>
+        new Promise<Response>((resolve) => {
+          decide = () => resolve(json(aPayment({ status: 'approved' })));
+        }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    // Both clicks before React re-renders (and disables the button).
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    await waitFor(() => expect(api.count('POST /api/admin/payments/p1/approve')).toBe(1));
+    decide();
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith('success', 'Success', expect.any(String)),
+    );
+    expect(api.count('POST /api/admin/payments/p1/approve')).toBe(1);
+    expect(showToast).not.toHaveBeenCalledWith('error', expect.anything(), expect.anything());
+  });
+
+  it('treats 409 ALREADY_DECIDED as news, not an error, and reloads the list', async () => {
+    const api = fakeApi({
+      'GET /api/admin/payments': () => json([aPayment()]),
+      'GET /api/admin/users': () => json([]),
+      'POST /api/admin/payments/p1/reject': () =>
+        apiError(409, 'ALREADY_DECIDED', 'This payment has already been decided.'),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'info',
+        'Already decided',
+        'This payment has already been decided.',
+      ),
+    );
+    expect(showToast).not.toHaveBeenCalledWith('error', expect.anything(), expect.anything());
+    await waitFor(() => expect(api.count('GET /api/admin/payments')).toBe(2));
   });
 });

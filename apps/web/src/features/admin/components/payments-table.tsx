@@ -1,6 +1,6 @@
 import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { useAdminUsers } from '../api/get-users';
-import { useAdminPayments, useDecidePayment } from '../api/payments-admin';
+import { isAlreadyDecided, useAdminPayments, useDecidePayment } from '../api/payments-admin';
 
 const BADGE: Record<AdminPayment['status'], string> = {
   approved: 'bg-green-100 text-green-900',
@@ -23,7 +23,11 @@ function Decision({ payment }: { payment: AdminPayment }) {
   const [notes, setNotes] = useState('');
   const decide = useDecidePayment();
   const errorToast = useAdminErrorToast();
-  const act = (action: 'approve' | 'reject') =>
+  // Set synchronously, so a second click before React re-renders sends nothing.
+  const sending = useRef(false);
+  const act = (action: 'approve' | 'reject') => {
+    if (sending.current) return;
+    sending.current = true;
     decide.mutate(
       { id: payment.id, action, notes },
       {
@@ -33,9 +37,17 @@ function Decision({ payment }: { payment: AdminPayment }) {
             t('common.success'),
             action === 'approve' ? t('admin.payments.approved') : t('admin.payments.rejected'),
           ),
-        onError: errorToast,
+        // Decided already (elsewhere, or by an earlier click): say so; the list reloads.
+        onError: (err) =>
+          isAlreadyDecided(err)
+            ? showToast('info', t('admin.payments.alreadyDecided'), t('errors.ALREADY_DECIDED'))
+            : errorToast(err),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
+  };
   return (
     <div className="flex min-w-64 flex-col gap-2">
       <Input

@@ -25,6 +25,12 @@ export function useDashboardOrders() {
   return useQuery(dashboardOrdersQueryOptions);
 }
 
+/** The admin's note on a decided (approved or rejected) payment, or null when there is none. */
+export function adminNoteOf(tx: Pick<Transaction, 'status' | 'adminNotes'>): string | null {
+  if (tx.status === 'pending') return null;
+  return tx.adminNotes?.trim() || null;
+}
+
 /** Newest first, at most `limit`. */
 export function latest<T extends { createdAt: string }>(items: readonly T[], limit: number): T[] {
   return [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);

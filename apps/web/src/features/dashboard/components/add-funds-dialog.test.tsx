@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aUser, renderWithApp } from '@/test/render';
@@ -30,5 +30,25 @@ describe('AddFundsDialog', () => {
       describedBy: 'add-funds-amount-error',
       error: 'Minimum deposit is $100 USD',
     });
+  });
+
+  it('tells a malformed or too large amount from one below the minimum', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AddFundsDialog />, { user: aUser() });
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    const errorFor = async (value: string) => {
+      // Set as a browser keeps it: user-event would rewrite '1e3' as '1000'.
+      fireEvent.change(amount, { target: { value } });
+      await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+      return document.getElementById('add-funds-amount-error')?.textContent;
+    };
+    expect(await errorFor('1e3')).toBe('Enter an amount in dollars and cents, such as 150.00');
+    expect(await errorFor('100.005')).toBe('Enter an amount in dollars and cents, such as 150.00');
+    expect(await errorFor('99999999999')).toBe(
+      'For amounts over $1,000,000, please contact sales.',
+    );
+    expect(await errorFor('99.5')).toBe('Minimum deposit is $100 USD');
   });
 });

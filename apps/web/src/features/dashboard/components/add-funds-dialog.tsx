@@ -1,7 +1,6 @@
 import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
-  compareDecimal,
   MIN_TOP_UP_USD,
   TOP_UP_SERVICE_NAME,
 } from '@parley/shared/domain';
@@ -20,15 +19,20 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input, Label, Select } from '@/components/ui/input';
+import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
 import { showToast } from '@/lib/toast';
 
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
-
-/** SPEC §5: numeric, at least 100, in steps of 0.01, required. */
+/** SPEC §5: numeric, at least 100, in steps of 0.01, required (and at most 1,000,000). */
 export function isValidDeposit(amount: string): boolean {
-  const value = amount.trim();
-  return AMOUNT.test(value) && compareDecimal(value, MIN_TOP_UP_USD) >= 0;
+  return depositProblem(amount) === null;
 }
+
+/** The amount's error for each kind of unpayable amount. */
+const AMOUNT_ERRORS: Record<DepositProblem, string> = {
+  belowMinimum: 'dashboard.addFunds.minimum',
+  malformed: 'dashboard.addFunds.malformed',
+  aboveMaximum: 'dashboard.addFunds.tooLarge',
+};
 
 /** Where Add Funds leads: the payment page, for a balance top-up (SPEC §2). */
 export function addFundsUrl(amount: string, currency: CryptoCurrency): string {
@@ -46,19 +50,21 @@ function AddFundsForm() {
   const navigate = useNavigate();
   const [amount, setAmount] = useState(MIN_TOP_UP_USD);
   const [currency, setCurrency] = useState<CryptoCurrency>('BTC');
-  const [invalid, setInvalid] = useState(false);
+  const [problem, setProblem] = useState<DepositProblem | null>(null);
+  const invalid = problem !== null;
   const [pending, setPending] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isValidDeposit(amount)) {
+    const found = depositProblem(amount);
+    if (found) {
       // Rendered first, so the field is focused with its error, aria-invalid and
       // aria-describedby in place and a screen reader reads the error with it.
-      flushSync(() => setInvalid(true));
+      flushSync(() => setProblem(found));
       document.getElementById('add-funds-amount')?.focus();
       return;
     }
-    setInvalid(false);
+    setProblem(null);
     setPending(true);
     Promise.resolve()
       .then(() => navigate(addFundsUrl(amount, currency)))
@@ -85,14 +91,14 @@ function AddFundsForm() {
           value={amount}
           onChange={(e) => {
             setAmount(e.target.value);
-            if (invalid) setInvalid(!isValidDeposit(e.target.value));
+            if (invalid) setProblem(depositProblem(e.target.value));
           }}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? 'add-funds-amount-error' : undefined}
         />
-        {invalid && (
+        {problem && (
           <p id="add-funds-amount-error" className="text-sm text-destructive">
-            {t('dashboard.addFunds.minimum')}
+            {t(AMOUNT_ERRORS[problem])}
           </p>
         )}
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { shortHash } from '@/lib/hash';
-import { latest } from '../api/dashboard-data';
+import { adminNoteOf, latest } from '../api/dashboard-data';
 import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
 import { paymentTone, StatusBadge } from './status-badge';
@@ -15,6 +15,7 @@ export const RECENT_TRANSACTIONS = 5;
 function TransactionRow({ tx }: { tx: Transaction }) {
   const { t } = useTranslation();
   const { money, date } = useFormat();
+  const note = adminNoteOf(tx);
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 py-3">
       <div className="min-w-0 space-y-0.5">
@@ -39,6 +40,11 @@ function TransactionRow({ tx }: { tx: Transaction }) {
           {t(`dashboard.status.${tx.status}`, { defaultValue: tx.status })}
         </StatusBadge>
       </div>
+      {note && (
+        <p className="basis-full rounded-md bg-muted px-3 py-2 text-sm">
+          <span className="font-medium">{t('dashboard.history.adminNote')}</span> {note}
+        </p>
+      )}
     </li>
   );
 }

@@ -39,36 +39,14 @@ export function QuoteBox(props: {
     );
   const expired = state === 'expired';
   return (
-    <section aria-labelledby="pay-send" className="space-y-3 rounded-lg border p-4">
-      <h3 id="pay-send" className="font-semibold">
-        {t('payment.sendExactly')}{' '}
-        <span dir="ltr" className="font-mono">
-          {quote.cryptoAmount} {currency}
-        </span>
-      </h3>
-      <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
-        {quote.address}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <CopyButton text={quote.address} label={t('payment.copyAddress')} />
-        <Dialog>
-          <DialogTrigger asChild>
-            <Button type="button" variant="outline">
-              <QrCode aria-hidden="true" />
-              {t('payment.showQr')}
-            </Button>
-          </DialogTrigger>
-          <QrDialogContent
-            uri={quote.uri}
-            address={quote.address}
-            amount={quote.cryptoAmount}
-            currency={currency}
-          />
-        </Dialog>
-      </div>
+    <section
+      aria-labelledby={expired ? 'pay-expired' : 'pay-send'}
+      className="space-y-3 rounded-lg border p-4"
+    >
       {expired ? (
+        // The amount and address are no longer payable: only the way to a new amount shows.
         <div className="flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-destructive">
+          <p id="pay-expired" role="alert" className="text-sm text-destructive">
             {t('payment.expired')}
           </p>
           <Button
@@ -81,7 +59,35 @@ export function QuoteBox(props: {
           </Button>
         </div>
       ) : (
-        <Countdown until={quote.expiresAt} onExpire={props.onExpire} />
+        <>
+          <h3 id="pay-send" className="font-semibold">
+            {t('payment.sendExactly')}{' '}
+            <span dir="ltr" className="font-mono">
+              {quote.cryptoAmount} {currency}
+            </span>
+          </h3>
+          <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
+            {quote.address}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <CopyButton text={quote.address} label={t('payment.copyAddress')} />
+            <Dialog>
+              <DialogTrigger asChild>
+                <Button type="button" variant="outline">
+                  <QrCode aria-hidden="true" />
+                  {t('payment.showQr')}
+                </Button>
+              </DialogTrigger>
+              <QrDialogContent
+                uri={quote.uri}
+                address={quote.address}
+                amount={quote.cryptoAmount}
+                currency={currency}
+              />
+            </Dialog>
+          </div>
+          <Countdown until={quote.expiresAt} onExpire={props.onExpire} />
+        </>
       )}
       <div className="space-y-1.5">
         <Label htmlFor="pay-hash">{t('payment.txHash')}</Label>

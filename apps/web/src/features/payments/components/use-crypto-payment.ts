@@ -3,7 +3,6 @@ import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
   CURRENCY_NETWORKS,
-  compareDecimal,
   isTxHashFormat,
   MIN_TOP_UP_USD,
   type Network,
@@ -14,10 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormErrorMessage } from '@/components/form-error';
 import { ApiError } from '@/lib/api-client';
+import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
 import { showToast } from '@/lib/toast';
 import { usePaymentWallets, useQuote, useSubmitPayment } from '../api/payments';
 
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+/** What the amount field says for each kind of unpayable top-up amount. */
+export const AMOUNT_MESSAGES: Record<DepositProblem, string> = {
+  belowMinimum: 'payment.minimumError',
+  malformed: 'payment.amountMalformed',
+  aboveMaximum: 'payment.amountTooLarge',
+};
 /** How long the success message shows before the dashboard opens. */
 export const REDIRECT_DELAY_MS = 1500;
 
@@ -78,8 +83,7 @@ export function useCryptoPayment(target: PaymentTarget) {
 
   const onExpire = useCallback(() => setExpired(true), []);
   const available = wallets.data?.some((w) => w.currency === currency && w.network === network);
-  const amountValid =
-    target.kind === 'item' || (AMOUNT.test(amount) && compareDecimal(amount, MIN_TOP_UP_USD) >= 0);
+  const amountProblem = target.kind === 'item' ? null : depositProblem(amount);
   const hashValid = txHash.trim() === '' || isTxHashFormat(network, txHash.trim());
   const quoteState: QuoteState =
     wallets.isSuccess && !available
@@ -94,7 +98,7 @@ export function useCryptoPayment(target: PaymentTarget) {
   function getQuote() {
     if (submitted || quoting) return;
     setError(null);
-    if (!amountValid) return setError(t('payment.minimumError'));
+    if (amountProblem) return setError(t(AMOUNT_MESSAGES[amountProblem]));
     requestQuote.mutate(
       { amount, currency, network, fiatCurrency },
       {

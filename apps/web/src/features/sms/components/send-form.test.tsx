@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { aMessage, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { SendForm } from './send-form';
 
@@ -34,5 +34,33 @@ describe('SendForm', () => {
       error: 'Message is required',
     });
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends one message for a double click, under one request id', async () => {
+    const api = fakeApi({
+      'POST /api/sms/quote': () =>
+        json({
+          encoding: 'GSM-7',
+          segments: 1,
+          country: 'GB',
+          unitPrice: '0.0400',
+          priceCurrency: 'USD',
+          price: '0.0316',
+        }),
+      'POST /api/sms/send': () => json(aMessage({}), 201),
+    });
+    const draft = { senderId: 'Parley', recipient: '+447400123456', message: 'Hi' };
+    renderWithApp(<SendForm draft={draft} onChange={() => {}} onReset={() => {}} />, {
+      user: aUser(),
+    });
+    const form = screen
+      .getByRole('button', { name: 'Send SMS' })
+      .closest('form') as HTMLFormElement;
+    // Two submissions before React re-renders the button as disabled.
+    form.requestSubmit();
+    form.requestSubmit();
+    await vi.waitFor(() => expect(api.count('POST /api/sms/send')).toBe(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.count('POST /api/sms/send')).toBe(1);
   });
 });

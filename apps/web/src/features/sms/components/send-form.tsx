@@ -1,6 +1,6 @@
 import { SMS_MAX_CHARACTERS } from '@parley/shared/domain';
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,9 @@ import {
 import { describedBy, Field } from './field';
 import { QuotePanel } from './quote-panel';
 
+/** Undefined where the browser has no crypto.randomUUID (an insecure context). */
+const newRequestId = () => globalThis.crypto?.randomUUID?.();
+
 const FIELDS: SmsField[] = ['senderId', 'recipient', 'message'];
 const EXAMPLE_NUMBER = '+447400123456';
 
@@ -39,6 +42,9 @@ export function SendForm(props: {
   const errorToast = useSmsErrorToast();
   const [shown, setShown] = useState<Set<SmsField>>(new Set());
   const [serverErrors, setServerErrors] = useState<SmsErrors>({});
+  const sending = useRef(false);
+  // One id per message, so the server sends it once however often it is submitted.
+  const requestId = useRef(newRequestId());
 
   const errors = validateSms(draft);
   const valid = Object.keys(errors).length === 0;
@@ -63,6 +69,8 @@ export function SendForm(props: {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A second click before the first has re-rendered the button as disabled.
+    if (sending.current) return;
     // Rendered first, so the field is focused with its error, aria-invalid and
     // aria-describedby in place and a screen reader reads the error with it.
     flushSync(() => setShown(new Set(FIELDS)));
@@ -70,25 +78,34 @@ export function SendForm(props: {
     if (first || !input) return document.getElementById(`sms-${first}`)?.focus();
     if (!hasBalanceForSms(user?.cryptoBalance))
       return showToast('error', t('sms.toast.insufficientTitle'), t('sms.toast.insufficientText'));
-    send.mutate(input, {
-      onSuccess: () => {
-        showToast('success', t('common.success'), t('sms.toast.sent'));
-        setShown(new Set());
-        setServerErrors({});
-        props.onReset();
+    sending.current = true;
+    send.mutate(
+      { ...input, requestId: requestId.current },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: () => {
+          // The next message is a new request; a retry of this one keeps its id.
+          requestId.current = newRequestId();
+          showToast('success', t('common.success'), t('sms.toast.sent'));
+          setShown(new Set());
+          setServerErrors({});
+          props.onReset();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError)
+            setServerErrors(
+              Object.fromEntries(
+                Object.entries(err.fields)
+                  .filter(([k]) => FIELDS.includes(k as SmsField))
+                  .map(([k, v]) => [k, serverFieldMessage(v)]),
+              ),
+            );
+          errorToast(err);
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError)
-          setServerErrors(
-            Object.fromEntries(
-              Object.entries(err.fields)
-                .filter(([k]) => FIELDS.includes(k as SmsField))
-                .map(([k, v]) => [k, serverFieldMessage(v)]),
-            ),
-          );
-        errorToast(err);
-      },
-    });
+    );
   };
 
   const control = (f: SmsField, hint = false) => ({

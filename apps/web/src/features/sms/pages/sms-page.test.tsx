@@ -169,6 +169,8 @@ describe('SmsPage: sending one message', () => {
       senderId: 'Acme',
       recipient: '+447400123456',
       message: 'Hello',
+      // Its own id, so a repeated submission is sent once.
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect((screen.getByLabelText('Sender ID') as HTMLInputElement).value).toBe('Parley');
     expect((screen.getByLabelText('Recipient') as HTMLInputElement).value).toBe('');
