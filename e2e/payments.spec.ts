@@ -61,6 +61,7 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
 
   // The admin hears about it without reloading, then approves it.
   await expect(admin.getByText('New payment')).toBeVisible();
+  await expect(admin.getByText('Add Funds: 150.00 USD, paid in BTC')).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: 'bbbbbbbb…bbbbbbbb' });
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('150.00 USD');

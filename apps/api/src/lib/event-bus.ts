@@ -20,6 +20,8 @@ export type DomainEvent =
         serviceName: string;
         currency: string;
         amount: string;
+        /** The fiat currency of `amount` (USD, GBP); `currency` is the coin it is paid in. */
+        amountCurrency: string;
       };
     }
   | {

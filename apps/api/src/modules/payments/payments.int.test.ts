@@ -207,7 +207,12 @@ describe('a top-up', () => {
     });
     expect(events).toContainEqual({
       type: 'transaction.created',
-      data: expect.objectContaining({ id: tx.id, serviceName: 'Add Funds', amount: '250.00' }),
+      data: expect.objectContaining({
+        id: tx.id,
+        serviceName: 'Add Funds',
+        amount: '250.00',
+        amountCurrency: 'USD',
+      }),
     });
     // The rate moving after the quote does not change what is credited.
     await call('PUT', '/api/admin/rates/USD/GBP', admin, { rate: '0.5' });

@@ -237,6 +237,7 @@ export function createPaymentsService(deps: {
             serviceName: created.serviceName,
             currency: created.currency,
             amount: created.amount,
+            amountCurrency: created.amountCurrency,
           },
         });
         return created;

@@ -36,6 +36,7 @@ export function useAdminEvents(enabled: boolean): void {
         t('admin.events.newPaymentText', {
           service: data.serviceName,
           amount: data.amount,
+          fiat: data.amountCurrency ?? '',
           currency: data.currency,
         }),
         10_000,
