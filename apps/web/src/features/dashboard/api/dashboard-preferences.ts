@@ -57,7 +57,6 @@ export function useSavePreferences() {
     mutationFn: (changes: DashboardPreferencesInput) =>
       apiFetch<DashboardPreferences>(PATH, { method: 'PUT', body: JSON.stringify(changes) }),
     onMutate: async (changes) => {
-      await queryClient.cancelQueries({ queryKey: key });
       const base = queryClient.getQueryData(key) ?? defaults();
       const id = ++sequence;
       const changed = Object.keys(changes) as SettingKey[];
@@ -67,7 +66,13 @@ export function useSavePreferences() {
         Object.assign(snapshot, { [name]: base[name] });
         ownersOf(queryClient).set(name, id);
       }
-      queryClient.setQueryData(key, { ...base, ...changes });
+      // Shown at once (a checkbox must change under the click), and again after an
+      // in-flight load is cancelled, since cancelling puts back what was there before it.
+      const apply = () =>
+        queryClient.setQueryData(key, (current) => ({ ...(current ?? defaults()), ...changes }));
+      apply();
+      await queryClient.cancelQueries({ queryKey: key });
+      apply();
       return { id, snapshot };
     },
     onError: (_err, _changes, context) => {
