@@ -1,6 +1,7 @@
 import type { DashboardPreferences, DashboardPreferencesInput } from '@parley/shared';
 import { DASHBOARD_TIMEFRAMES, type DashboardTimeframe } from '@parley/shared/domain';
 import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Label, Select } from '@/components/ui/input';
 import { showToast } from '@/lib/toast';
@@ -24,10 +25,18 @@ export function WidgetSettings({
 }) {
   const { t } = useTranslation();
   const save = useSavePreferences();
-  const change = (changes: DashboardPreferencesInput) =>
+  // What was just chosen shows under the click; the saved settings take over as soon as
+  // they change (the optimistic update, the server's answer, or a rollback).
+  const [chosen, setChosen] = useState<DashboardPreferencesInput>({});
+  // (Kept as is when already empty: the loading defaults are a new object each render.)
+  useEffect(() => setChosen((c) => (Object.keys(c).length ? {} : c)), [preferences]);
+  const shown = { ...preferences, ...chosen };
+  const change = (changes: DashboardPreferencesInput) => {
+    setChosen((c) => ({ ...c, ...changes }));
     save.mutate(changes, {
       onError: () => showToast('error', t('common.error'), t('dashboard.settings.saveFailed')),
     });
+  };
 
   return (
     <SectionCard
@@ -41,7 +50,7 @@ export function WidgetSettings({
           <Label htmlFor="dashboard-timeframe">{t('dashboard.settings.timeframe')}</Label>
           <Select
             id="dashboard-timeframe"
-            value={preferences.timeframe}
+            value={shown.timeframe}
             disabled={loading}
             onChange={(e) => change({ timeframe: e.target.value as DashboardTimeframe })}
           >
@@ -58,7 +67,7 @@ export function WidgetSettings({
             <div key={key} className="flex items-center gap-2">
               <Checkbox
                 id={`dashboard-${key}`}
-                checked={preferences[key]}
+                checked={shown[key]}
                 disabled={loading}
                 onChange={(e) => change({ [key]: e.target.checked })}
               />
