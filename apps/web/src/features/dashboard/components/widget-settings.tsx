@@ -29,6 +29,7 @@ export function WidgetSettings({
   // they change (the optimistic update, the server's answer, or a rollback).
   const [chosen, setChosen] = useState<DashboardPreferencesInput>({});
   // (Kept as is when already empty: the loading defaults are a new object each render.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the saved settings change
   useEffect(() => setChosen((c) => (Object.keys(c).length ? {} : c)), [preferences]);
   const shown = { ...preferences, ...chosen };
   const change = (changes: DashboardPreferencesInput) => {
