@@ -149,3 +149,21 @@ export async function fundedCustomer(app: FastifyInstance, database: Database, g
       select id, ${gbp}::numeric, 'GBP', 'adjustment', ${`test:${id}`}, ${gbp}::numeric from u`);
   return { cookie: sessionCookieOf(res), id };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request as a signed-in browser (or a visitor, without a cookie) sends it. */
+export function send(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  cookie: string | null,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import {
+  createTestApp,
+  type Method,
+  send,
+  sessionCookieOf,
+  signUp,
+} from '../../../test/helpers.js';
 import { createEventBus } from '../../lib/event-bus.js';
 import { createAdminAccounts } from '../auth/admin-accounts.js';
 import { createAuthRepo } from '../auth/auth.repo.js';
@@ -12,13 +18,8 @@ let admin: string;
 type Customer = { cookie: string; id: string };
 const customers: Customer[] = [];
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+const call = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
+  send(ctx.app, method, url, cookie, payload);
 const analytics = async () => {
   const res = await call('GET', '/api/admin/analytics', admin);
   expect(res.statusCode).toBe(200);

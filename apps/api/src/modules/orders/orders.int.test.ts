@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceOf,
   createTestApp,
+  type Method,
   queryRows,
+  send,
   sessionCookieOf,
   signUp,
 } from '../../../test/helpers.js';
@@ -46,14 +48,8 @@ afterEach(async () => {
   expect((await call('GET', '/api/admin/ledger/check', admin)).json().mismatches).toEqual([]);
 });
 
-function call(method: 'GET' | 'POST', url: string, cookie: string | null, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
+  send(ctx.app, method, url, cookie, payload);
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database, query);
 const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0] as T;
 

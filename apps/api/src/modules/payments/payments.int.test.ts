@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceOf,
   createTestApp,
+  type Method,
   queryRows,
+  send,
   sessionCookieOf,
   signUp,
 } from '../../../test/helpers.js';
@@ -42,18 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  cookie: string | null,
-  payload?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
+  send(ctx.app, method, url, cookie, payload);
 const one = async <T>(query: ReturnType<typeof sql>) =>
   (await queryRows<T>(ctx.database, query))[0];
 const balance = async (id = customerId) => balanceOf(ctx.database, id);

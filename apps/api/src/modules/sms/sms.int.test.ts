@@ -4,7 +4,9 @@ import {
   balanceOf,
   createTestApp,
   fundedCustomer,
+  type Method,
   queryRows,
+  send,
   sessionCookieOf,
   until,
 } from '../../../test/helpers.js';
@@ -41,14 +43,8 @@ afterEach(async () => {
   expect((await call('GET', '/api/admin/ledger/check', admin)).json().mismatches).toEqual([]);
 });
 
-function call(method: 'GET' | 'POST', url: string, cookie: string | null, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
+  send(ctx.app, method, url, cookie, payload);
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database, query);
 
 const customer = (gbp: string) => fundedCustomer(ctx.app, ctx.database, gbp);
