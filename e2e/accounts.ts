@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The admin the e2e server creates at start from ADMIN_EMAIL and ADMIN_PASSWORD. */
 export const ADMIN = { email: 'admin@parley.test', password: 'e2e admin password' };
+
+/**
+ * Signs the e2e admin in through the API on this request context (a page's
+ * `page.request` shares its cookies). Every test that needs an admin goes through here.
+ */
+export async function signInAdmin(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/admin/login', { data: ADMIN });
+  expect(res.status()).toBe(200);
+}
 
 export function newCustomer() {
   return {

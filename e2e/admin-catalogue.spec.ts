@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 
-async function signInAdmin(page: Page) {
-  const res = await page.request.post('/api/admin/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
+async function signInAdminPage(page: Page) {
+  await signInAdmin(page.request);
 }
 
 async function customerPage(browser: Browser): Promise<Page> {
@@ -20,7 +19,7 @@ test('an admin adds, edits and deletes a service, and a customer sees each chang
   browser,
 }) => {
   const slug = `fax-${randomUUID().slice(0, 8)}`;
-  await signInAdmin(page);
+  await signInAdminPage(page);
   await page.goto('/admin?tab=services');
   await page.getByRole('button', { name: 'Add service' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add service' });
@@ -80,7 +79,7 @@ test('country pricing: the spec messages, a new country customers can see, and i
   browser,
 }) => {
   const country = `Testland ${randomUUID().slice(0, 6)}`;
-  await signInAdmin(page);
+  await signInAdminPage(page);
   await page.goto('/admin?tab=country-pricing');
   await page.getByRole('button', { name: 'Add country' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add country' });
@@ -138,7 +137,7 @@ test('country pricing: the spec messages, a new country customers can see, and i
 });
 
 test('a package edit is saved, not thrown away', async ({ page }) => {
-  await signInAdmin(page);
+  await signInAdminPage(page);
   await page.goto('/admin?tab=packages');
   const row = page.getByRole('row').filter({ hasText: 'Professional' }).filter({ hasText: 'voip' });
   await row.getByRole('button', { name: 'Edit Professional' }).click();
@@ -158,7 +157,7 @@ test('a package edit is saved, not thrown away', async ({ page }) => {
 
 test('country prices import from CSV only after a clean preview', async ({ page }) => {
   const country = `Csvland ${randomUUID().slice(0, 6)}`;
-  await signInAdmin(page);
+  await signInAdminPage(page);
   await page.goto('/admin?tab=country-pricing');
 
   const download = page.waitForEvent('download');
@@ -196,7 +195,7 @@ test('country prices import from CSV only after a clean preview', async ({ page 
 });
 
 test('a number added to the inventory can be found by customers', async ({ page, browser }) => {
-  await signInAdmin(page);
+  await signInAdminPage(page);
   await page.goto('/admin?tab=numbers');
   await page.getByRole('button', { name: 'Add number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add number' });

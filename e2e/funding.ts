@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect } from '@playwright/test';
-import { ADMIN } from './accounts';
+import { signInAdmin } from './accounts';
 
 /** A valid mainnet address; no wallet ships with Parley, so tests add this one. */
 export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
@@ -8,7 +8,7 @@ export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 export async function adminWithWallet(browser: Browser) {
   const context = await browser.newContext();
   const admin = context.request;
-  expect((await admin.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  await signInAdmin(admin);
   const wallet = await admin.post('/api/admin/crypto-wallets', {
     data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
   });

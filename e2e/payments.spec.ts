@@ -1,4 +1,4 @@
-import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 import { adminWithWallet, BTC_WALLET, decide, submitTopUp } from './funding';
 
@@ -10,7 +10,7 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   // The admin panel, open before the payment arrives.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  expect((await admin.request.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  await signInAdmin(admin.request);
   const wallet = await admin.request.post('/api/admin/crypto-wallets', {
     data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
   });

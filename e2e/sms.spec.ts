@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
@@ -196,7 +196,7 @@ test('the form shows its validation messages under the fields, and an empty bala
 });
 
 test('the admin panel says SMS is in sandbox mode', async ({ page }) => {
-  expect((await page.request.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  await signInAdmin(page.request);
   await page.goto('/admin');
   await expect(page.getByTestId('sms-status')).toContainText(
     'SMS is in sandbox mode: messages are not sent to real phones.',

@@ -11,6 +11,9 @@ import postgres from 'postgres';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import type { EventBus } from '../src/lib/event-bus.js';
+import { createAdminAccounts } from '../src/modules/auth/admin-accounts.js';
+import { createAuthRepo } from '../src/modules/auth/auth.repo.js';
 import { type AuthLimits, scaledLimits } from '../src/modules/auth/auth.service.js';
 
 /** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
@@ -166,4 +169,27 @@ export function send(
     headers: cookie ? { cookie } : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/**
+ * Creates an admin and signs them in through `POST /api/admin/login`, returning the
+ * session cookie. Every test that needs an admin session goes through here, so the
+ * admin sign-in can change in one place.
+ */
+export async function adminSession(
+  ctx: { app: FastifyInstance; database: Database },
+  email: string,
+  events: EventBus = ctx.app.events,
+): Promise<string> {
+  const { password } = await createAdminAccounts({
+    repo: createAuthRepo(ctx.database.db),
+    events,
+  }).createAdmin(email);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`admin sign-in: ${res.statusCode} ${res.body}`);
+  return sessionCookieOf(res);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminSession,
   createTestApp,
   type Method,
   send,
@@ -8,8 +9,6 @@ import {
   signUp,
 } from '../../../test/helpers.js';
 import { createEventBus } from '../../lib/event-bus.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
@@ -44,13 +43,7 @@ const decide = async (id: string, action: 'approve' | 'reject') =>
 beforeAll(async () => {
   const bus = createEventBus();
   ctx = await createTestApp({}, { events: bus });
-  const { password } = await createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: bus,
-  }).createAdmin('numbers-admin@example.com');
-  admin = sessionCookieOf(
-    await call('POST', '/api/admin/login', null, { email: 'numbers-admin@example.com', password }),
-  );
+  admin = await adminSession(ctx, 'numbers-admin@example.com');
   const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
     currency: 'BTC',
     network: 'bitcoin',

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, sessionCookieOf } from '../../../test/helpers.js';
+import { adminSession, createTestApp, queryRows } from '../../../test/helpers.js';
 import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
 import { seedCatalogueOnce } from './catalogue-seed.repo.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -15,16 +13,7 @@ beforeAll(async () => {
   bus.subscribe((e) => events.push(e));
   ctx = await createTestApp({}, { events: bus });
   await seedCatalogueOnce(ctx.database.db);
-  const { password } = await createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: bus,
-  }).createAdmin('cat-admin@example.com');
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'cat-admin@example.com', password },
-  });
-  cookie = sessionCookieOf(res);
+  cookie = await adminSession(ctx, 'cat-admin@example.com');
 });
 afterAll(() => ctx.close());
 

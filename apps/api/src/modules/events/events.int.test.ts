@@ -1,11 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieOf, signUp, testConfig } from '../../../test/helpers.js';
+import {
+  adminSession,
+  createTestApp,
+  sessionCookieOf,
+  signUp,
+  testConfig,
+} from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
 
 type Sse = { id: string; event: string; data: unknown };
 
@@ -76,17 +80,10 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  const { password } = await createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: { publish() {}, subscribe: () => () => {} },
-  }).createAdmin('stream-admin@example.com');
-  admin = sessionCookieOf(
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: 'stream-admin@example.com', password },
-    }),
-  );
+  admin = await adminSession(ctx, 'stream-admin@example.com', {
+    publish() {},
+    subscribe: () => () => {},
+  });
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminSession,
   balanceOf,
   createTestApp,
   type Method,
@@ -9,8 +10,6 @@ import {
   sessionCookieOf,
   signUp,
 } from '../../../test/helpers.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 import { UNAVAILABLE_NOTE } from '../payments/payments.repo.js';
 
@@ -22,18 +21,7 @@ let admin: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedCatalogueOnce(ctx.database.db);
-  const accounts = createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: ctx.app.events,
-  });
-  const { password } = await accounts.createAdmin('orders-admin@example.com');
-  admin = sessionCookieOf(
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: 'orders-admin@example.com', password },
-    }),
-  );
+  admin = await adminSession(ctx, 'orders-admin@example.com');
   const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
     currency: 'BTC',
     network: 'bitcoin',

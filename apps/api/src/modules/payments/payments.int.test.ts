@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminSession,
   balanceOf,
   createTestApp,
   type Method,
@@ -10,8 +11,6 @@ import {
   signUp,
 } from '../../../test/helpers.js';
 import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -27,17 +26,7 @@ beforeAll(async () => {
   const bus = createEventBus();
   bus.subscribe((e) => events.push(e));
   ctx = await createTestApp({}, { events: bus });
-  const { password } = await createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: bus,
-  }).createAdmin('pay-admin@example.com');
-  admin = sessionCookieOf(
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: 'pay-admin@example.com', password },
-    }),
-  );
+  admin = await adminSession(ctx, 'pay-admin@example.com');
   const signed = await signUp(ctx.app);
   customer = sessionCookieOf(signed.res);
   customerId = signed.res.json().id;

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminSession,
   balanceOf,
   createTestApp,
   fundedCustomer,
   type Method,
   queryRows,
   send,
-  sessionCookieOf,
   until,
 } from '../../../test/helpers.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 const UK = '+447400123456';
@@ -26,17 +24,7 @@ beforeAll(async () => {
   );
   await seedCatalogueOnce(ctx.database.db);
   await ctx.app.ready();
-  const { password } = await createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: ctx.app.events,
-  }).createAdmin('sms-admin@example.com');
-  admin = sessionCookieOf(
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: 'sms-admin@example.com', password },
-    }),
-  );
+  admin = await adminSession(ctx, 'sms-admin@example.com');
 });
 afterAll(() => ctx.close());
 afterEach(async () => {
