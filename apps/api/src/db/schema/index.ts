@@ -1,3 +1,4 @@
+export * from './audit.js';
 export * from './catalogue.js';
 export * from './dashboard.js';
 export * from './events.js';
