@@ -17,10 +17,14 @@ async function refusedFor(attempt: Promise<void>): Promise<number | null> {
 describe('createRateLimiter', () => {
   it('counts attempts per key and window, refusing with Retry-After', async () => {
     let t = 0;
-    const limiter = createRateLimiter(createMemoryLimitStore(() => t), 'test', {
-      max: 2,
-      windowMs: 10_000,
-    });
+    const limiter = createRateLimiter(
+      createMemoryLimitStore(() => t),
+      'test',
+      {
+        max: 2,
+        windowMs: 10_000,
+      },
+    );
     await limiter.hit('a');
     await limiter.hit('a');
     t = 4_000;
@@ -31,10 +35,14 @@ describe('createRateLimiter', () => {
   });
 
   it('checks without counting, records without refusing, and resets', async () => {
-    const limiter = createRateLimiter(createMemoryLimitStore(() => 0), 'test', {
-      max: 2,
-      windowMs: 1000,
-    });
+    const limiter = createRateLimiter(
+      createMemoryLimitStore(() => 0),
+      'test',
+      {
+        max: 2,
+        windowMs: 1000,
+      },
+    );
     await limiter.check('x');
     await limiter.record('x');
     await limiter.check('x');
@@ -47,11 +55,15 @@ describe('createRateLimiter', () => {
   it('locks a key out longer each time it goes over, up to the cap', async () => {
     let t = 0;
     const minute = 60_000;
-    const limiter = createRateLimiter(createMemoryLimitStore(() => t), 'test', {
-      max: 2,
-      windowMs: minute,
-      backoff: { maxMs: 3 * minute },
-    });
+    const limiter = createRateLimiter(
+      createMemoryLimitStore(() => t),
+      'test',
+      {
+        max: 2,
+        windowMs: minute,
+        backoff: { maxMs: 3 * minute },
+      },
+    );
     const lockouts: number[] = [];
     for (let round = 0; round < 4; round++) {
       await limiter.hit('admin');
@@ -69,11 +81,15 @@ describe('createRateLimiter', () => {
 
   it('forgets the strikes of a key that is reset', async () => {
     let t = 0;
-    const limiter = createRateLimiter(createMemoryLimitStore(() => t), 'test', {
-      max: 1,
-      windowMs: 1000,
-      backoff: { maxMs: 60_000 },
-    });
+    const limiter = createRateLimiter(
+      createMemoryLimitStore(() => t),
+      'test',
+      {
+        max: 1,
+        windowMs: 1000,
+        backoff: { maxMs: 60_000 },
+      },
+    );
     await limiter.hit('k');
     expect(await refusedFor(limiter.hit('k'))).toBe(1);
     t = 1000;
