@@ -38,3 +38,27 @@ describe('public catalogue searches', () => {
     expect((await get('/api/numbers', '2001:0DB8:0007:0000:ffff::9')).statusCode).toBe(429);
   });
 });
+
+describe('behind a trusted proxy (TRUST_PROXY=10.0.0.2)', () => {
+  let proxied: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: '10.0.0.2', CATALOGUE_SEARCH_LIMIT: '1' });
+  });
+  afterAll(() => proxied.close());
+
+  const via = (remoteAddress: string, forwardedFor: string) =>
+    proxied.app.inject({
+      method: 'GET',
+      url: '/api/numbers',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it("counts the proxy's clients apart, and ignores X-Forwarded-For from anyone else", async () => {
+    expect((await via('10.0.0.2', '198.51.100.7')).statusCode).toBe(200);
+    expect((await via('10.0.0.2', '198.51.100.8')).statusCode).toBe(200);
+    expect((await via('10.0.0.2', '198.51.100.7')).statusCode).toBe(429);
+    expect((await via('203.0.113.5', '198.51.100.9')).statusCode).toBe(200);
+    expect((await via('203.0.113.5', '198.51.100.10')).statusCode).toBe(429);
+  });
+});
