@@ -10,6 +10,8 @@ import {
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import type { EventBus } from './lib/event-bus.js';
+import { openLimitStore } from './lib/open-limit-store.js';
+import { createRateLimiter, type LimitStore } from './lib/rate-limiter.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsAdminRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
@@ -70,6 +72,8 @@ export interface AppDeps {
   events?: EventBus;
   /** Tests shrink these to reach the limits quickly. */
   authLimits?: AuthLimits;
+  /** Where rate limits count; by default chosen from the config (Redis or the database). */
+  limitStore?: LimitStore;
   challengeCounterRange?: [number, number];
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: NodeJS.WritableStream;
@@ -107,7 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    // Behind a proxy every client would share its address, and so its rate limits.
+    // Behind a proxy every client would share its address, and so its rate limits; only
+    // the proxies named (by hop count or address) are believed, never any client.
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -140,10 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => stored.stop());
     events = stored;
   }
+  const limitStore = deps.limitStore ?? openLimitStore(config, db, app.log);
+  if (!deps.limitStore) app.addHook('onClose', () => limitStore.close());
   const authRepo = createAuthRepo(db);
   const auth = createAuthService({
     repo: authRepo,
     events,
+    limitStore,
     limits: deps.authLimits ?? scaledLimits(config.authLimitFactor),
     securityCheck: createSecurityCheck({
       secret: deps.sessionSecret,
@@ -159,7 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, cookies });
   const catalogue = createCatalogueService({ repo: createCatalogueRepo(db) });
-  await app.register(catalogueRoutes, { catalogue });
+  await app.register(catalogueRoutes, {
+    catalogue,
+    searchLimit: createRateLimiter(limitStore, 'catalogue.searchPerIp', {
+      max: config.catalogueSearchPerMinute,
+      windowMs: 60_000,
+    }),
+  });
   await app.register(sipTrunkRoutes, {
     trunk: createSipTrunkService({ repo: createSipTrunkRepo(db) }),
   });

@@ -103,11 +103,47 @@ describe('loadConfig', () => {
     expect(problemsOf({ RATE_MAX_AGE_HOURS: 'soon' })[0]).toMatch(/^RATE_MAX_AGE_HOURS: /);
   });
 
-  it('reads TRUST_PROXY as a flag or a hop count', () => {
+  it('reads TRUST_PROXY as a hop count or proxy addresses, never true', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(problemsOf({ TRUST_PROXY: 'yes' })[0]).toMatch(/^TRUST_PROXY: /);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2' }).trustProxy).toEqual(['10.0.0.2']);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,2001:db8::/32,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.2', '10.1.0.0/16', '2001:db8::/32', 'loopback']);
+    const [refusal] = problemsOf({ TRUST_PROXY: 'true' });
+    expect(refusal).toMatch(/^TRUST_PROXY: 'true' would trust an X-Forwarded-For header/);
+    for (const bad of ['yes', '0', '11', '10.0.0.2,', '10.0.0.0/33', '2001:db8::/129', 'proxy.lan'])
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
+  });
+
+  it('reads the rate-limit settings', () => {
+    expect(loadConfig({})).toMatchObject({ redis: null, catalogueSearchPerMinute: 120 });
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://:secret@cache:6379/2',
+        REDIS_KEY_PREFIX: 'shop1:',
+        CATALOGUE_SEARCH_LIMIT: '30',
+        AUTH_LIMIT_FACTOR: '10',
+      }),
+    ).toMatchObject({
+      redis: { url: 'redis://:secret@cache:6379/2', keyPrefix: 'shop1:' },
+      catalogueSearchPerMinute: 300,
+      authLimitFactor: 10,
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380' }).redis?.keyPrefix).toBe(
+      'parley:limits:',
+    );
+    const problems = problemsOf({
+      REDIS_URL: 'http://cache:6379',
+      REDIS_KEY_PREFIX: 'a b',
+      CATALOGUE_SEARCH_LIMIT: '0',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'CATALOGUE_SEARCH_LIMIT',
+      'REDIS_KEY_PREFIX',
+      'REDIS_URL',
+    ]);
   });
 
   it('refuses a port out of range', () => {

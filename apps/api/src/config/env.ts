@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,10 +30,19 @@ const envSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   WEB_DIST_DIR: optional(z.string()),
-  TRUST_PROXY: optional(
-    z.union([z.enum(['true', 'false']), z.coerce.number().int().min(1).max(10)], {
-      error: "must be 'true', 'false' or the number of proxies in front (1-10)",
-    }),
+  TRUST_PROXY: optional(trustProxySchema),
+  REDIS_URL: optional(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }),
+  ),
+  REDIS_KEY_PREFIX: optional(
+    z.string().max(64, 'must be at most 64 characters').regex(/^\S+$/, 'must have no spaces'),
+  ),
+  CATALOGUE_SEARCH_LIMIT: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000),
   ),
   AUTH_LIMIT_FACTOR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000),
@@ -77,9 +87,13 @@ export interface Config {
   supportEmail: string;
   whatsappUrl: string | null;
   telegramUrl: string | null;
-  /** Whether to take the client address from X-Forwarded-For (true, or the number of proxy hops). */
-  trustProxy: boolean | number;
-  /** Multiplies every sign-in/sign-up rate limit (tests and trusted load tests raise it). */
+  /** Which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses. */
+  trustProxy: TrustProxy;
+  /** Rate-limit counters in this Redis instead of the database, when set. */
+  redis: { url: string; keyPrefix: string } | null;
+  /** Public catalogue searches allowed per client address per minute. */
+  catalogueSearchPerMinute: number;
+  /** Multiplies every rate limit (tests and trusted load tests raise it). */
   authLimitFactor: number;
   /** An admin to create (or promote) at start, when both are set. */
   admin: { email: string; password: string } | null;
@@ -96,12 +110,6 @@ export interface Config {
         password: string;
         submitsPerSecond: number;
       };
-}
-
-function trustProxyOf(value: 'true' | 'false' | number | undefined): boolean | number {
-  if (value === 'true') return true;
-  if (value === undefined || value === 'false') return false;
-  return value;
 }
 
 export class ConfigError extends Error {
@@ -150,7 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL ?? 'support@parley.example',
     whatsappUrl: e.WHATSAPP_URL ?? null,
     telegramUrl: e.TELEGRAM_URL ?? null,
-    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY ?? false,
+    redis: e.REDIS_URL
+      ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX ?? 'parley:limits:' }
+      : null,
+    catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rateMaxAgeMs: (e.RATE_MAX_AGE_HOURS ?? 24) * 3_600_000,
     sms:

@@ -1,76 +1,109 @@
-import { isIPv6 } from 'node:net';
+import { createHash } from 'node:crypto';
 import { AppError } from './app-error.js';
+
+export { clientKey } from './client-key.js';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
   max: number;
   windowMs: number;
+  /**
+   * Growing lockout: each time a key goes over in a fresh window it is locked for
+   * windowMs, then twice that, four times… up to maxMs (strikes are forgotten after a day).
+   */
+  backoff?: { maxMs: number };
 }
 
-/** Beyond this many keys the oldest are dropped, so a flood of addresses cannot exhaust memory. */
-const MAX_KEYS = 100_000;
-
-/** IPv6 clients usually own a whole /64, so they are counted as one. */
-export function clientKey(ip: string): string {
-  if (!isIPv6(ip) || ip.startsWith('::ffff:')) return ip;
-  const [head = ''] = ip.split('::');
-  const groups = head.split(':').filter(Boolean);
-  return `${groups.slice(0, 4).join(':')}::/64`;
+/** A counter's value after a step, and how long its window still runs. */
+export interface LimitCount {
+  count: number;
+  ttlMs: number;
 }
 
 /**
- * Fixed-window counters in memory, one per key (an IP, an account). Each instance
- * counts on its own; behind a load balancer the limit applies per instance.
+ * Where counters live: PostgreSQL (the default, shared by every instance on one
+ * database), Redis when REDIS_URL is set, or memory in unit tests.
  */
-export function createRateLimiter(rule: RateLimitRule, now: () => number = Date.now) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
+export interface LimitStore {
+  /**
+   * Adds one to `key` in its open window (opening one of `windowMs` when none is open)
+   * and returns the new count, in one atomic step: concurrent callers on any instance
+   * each see a different count.
+   */
+  increment(key: string, windowMs: number): Promise<LimitCount>;
+  /** The open window's count, without adding to it; null when none is open. */
+  peek(key: string): Promise<LimitCount | null>;
+  delete(keys: string[]): Promise<void>;
+  close(): Promise<void>;
+}
 
-  function current(key: string, t: number) {
-    if (t - lastSweep >= rule.windowMs || windows.size > MAX_KEYS) {
-      lastSweep = t;
-      for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      for (const k of windows.keys()) {
-        if (windows.size <= MAX_KEYS) break;
-        windows.delete(k);
-      }
-    }
-    let w = windows.get(key);
-    if (!w || w.resetAt <= t) {
-      w = { count: 0, resetAt: t + rule.windowMs };
-      windows.set(key, w);
-    }
-    return w;
+const STRIKES_KEPT_MS = 24 * 3_600_000;
+
+/** Counted keys are hashed, so the store holds no address or email in clear. */
+function digest(subject: string): string {
+  return createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+}
+
+function refuse(ttlMs: number): never {
+  const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
+  throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+/**
+ * Fixed-window counters named `name`, one per key (an address, an account), kept in
+ * `store`. Refusals are AppError RATE_LIMITED (429) with Retry-After.
+ */
+export function createRateLimiter(store: LimitStore, name: string, rule: RateLimitRule) {
+  const keysOf = (subject: string) => {
+    const base = `${name}:${digest(subject)}`;
+    return { count: base, lock: `${base}:lock`, strikes: `${base}:strikes` };
+  };
+
+  async function lockedFor(keys: ReturnType<typeof keysOf>): Promise<number | null> {
+    if (!rule.backoff) return null;
+    return (await store.peek(keys.lock))?.ttlMs ?? null;
   }
 
-  function refuse(resetAt: number, t: number): never {
-    const retryAfter = Math.max(1, Math.ceil((resetAt - t) / 1000));
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {
-      headers: { 'retry-after': String(retryAfter) },
-    });
+  /** Called once per window, by the one attempt that took the count over. */
+  async function strike(keys: ReturnType<typeof keysOf>, backoff: { maxMs: number }) {
+    const strikes = await store.increment(keys.strikes, STRIKES_KEPT_MS);
+    const lockMs = Math.min(rule.windowMs * 2 ** Math.min(strikes.count - 1, 30), backoff.maxMs);
+    return (await store.increment(keys.lock, Math.max(lockMs, rule.windowMs))).ttlMs;
   }
 
   return {
-    /** Counts one attempt; throws RATE_LIMITED with Retry-After once the key is over. */
-    hit(key: string): void {
-      const t = now();
-      const w = current(key, t);
-      w.count++;
-      if (w.count > rule.max) refuse(w.resetAt, t);
+    rule,
+    /**
+     * Counts one attempt, then refuses it if the key is over (or locked out). Call it
+     * before doing the work being limited, so concurrent attempts cannot slip through.
+     */
+    async hit(subject: string): Promise<void> {
+      const keys = keysOf(subject);
+      const locked = await lockedFor(keys);
+      if (locked !== null) refuse(locked);
+      const { count, ttlMs } = await store.increment(keys.count, rule.windowMs);
+      if (count <= rule.max) return;
+      if (rule.backoff && count === rule.max + 1) refuse(await strike(keys, rule.backoff));
+      refuse(ttlMs);
     },
-    /** Throws RATE_LIMITED if the key has used up its attempts, without counting one. */
-    check(key: string): void {
-      const t = now();
-      const w = windows.get(key);
-      if (w && w.resetAt > t && w.count >= rule.max) refuse(w.resetAt, t);
+    /** Refuses if the key has used up its attempts (or is locked out), without counting one. */
+    async check(subject: string): Promise<void> {
+      const keys = keysOf(subject);
+      const locked = await lockedFor(keys);
+      if (locked !== null) refuse(locked);
+      const current = await store.peek(keys.count);
+      if (current && current.count >= rule.max) refuse(current.ttlMs);
     },
-    /** Counts a failure without refusing this attempt (see `check`). */
-    record(key: string): void {
-      current(key, now()).count++;
+    /** Counts an attempt without refusing it (pair with `check`). */
+    async record(subject: string): Promise<void> {
+      await store.increment(keysOf(subject).count, rule.windowMs);
     },
-    /** Forgets a key, e.g. an account after a successful sign-in. */
-    reset(key: string): void {
-      windows.delete(key);
+    /** Forgets a key, e.g. an account after a successful sign-in (its strikes too). */
+    async reset(subject: string): Promise<void> {
+      const keys = keysOf(subject);
+      await store.delete([keys.count, keys.lock, keys.strikes]);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { EventBus } from '../../lib/event-bus.js';
 import {
   clientKey,
   createRateLimiter,
+  type LimitStore,
   type RateLimiter,
   type RateLimitRule,
 } from '../../lib/rate-limiter.js';
@@ -29,10 +30,11 @@ export const DEFAULT_LIMITS = {
   signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: 60 * MINUTE },
   adminPerIp: { max: 10, windowMs: 15 * MINUTE },
-  adminPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  /** Per account across every address, locked out longer after each window it goes over. */
+  adminPerAccount: { max: 5, windowMs: 15 * MINUTE, backoff: { maxMs: 240 * MINUTE } },
   challengePerIp: { max: 60, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
-export type AuthLimits = typeof DEFAULT_LIMITS;
+export type AuthLimits = Record<keyof typeof DEFAULT_LIMITS, RateLimitRule>;
 
 /** The default limits with every allowance multiplied by `factor`. */
 export function scaledLimits(factor: number): AuthLimits {
@@ -77,6 +79,8 @@ export function createAuthService(deps: {
   repo: AuthRepo;
   events: EventBus;
   securityCheck: SecurityCheck;
+  /** Where the limits count (shared by every instance); see app.ts. */
+  limitStore: LimitStore;
   limits?: AuthLimits;
   now?: () => Date;
 }) {
@@ -84,8 +88,11 @@ export function createAuthService(deps: {
   const now = deps.now ?? (() => new Date());
   const rules = deps.limits ?? DEFAULT_LIMITS;
   const limit = Object.fromEntries(
-    Object.entries(rules).map(([name, rule]) => [name, createRateLimiter(rule)]),
-  ) as Record<keyof AuthLimits, ReturnType<typeof createRateLimiter>>;
+    Object.entries(rules).map(([name, rule]) => [
+      name,
+      createRateLimiter(deps.limitStore, `auth.${name}`, rule),
+    ]),
+  ) as Record<keyof AuthLimits, RateLimiter>;
 
   /**
    * A new session for a successful sign-in. The one the browser came with (if any) is
@@ -110,8 +117,9 @@ export function createAuthService(deps: {
 
   /**
    * The user behind email and password, or INVALID_CREDENTIALS (same answer and time
-   * for an unknown email). Only failed passwords count against `accountKey`, so
-   * nobody can lock an account out without guessing at it.
+   * for an unknown email). The attempt is counted against `accountKey` before the
+   * password is checked, so concurrent guesses on any instance cannot slip past the
+   * limit; a success clears the count, so only failures add up.
    */
   async function checkPassword(
     email: string,
@@ -120,26 +128,25 @@ export function createAuthService(deps: {
     accountKey: string,
     accept: (user: UserRow) => boolean = () => true,
   ) {
-    limiter.check(accountKey);
+    await limiter.hit(accountKey);
     const user = await repo.findUserByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
     if (!user || !ok || user.disabledAt || !accept(user)) {
-      limiter.record(accountKey);
       throw invalidCredentials();
     }
-    limiter.reset(accountKey);
+    await limiter.reset(accountKey);
     await repo.recordSignIn(user.id, now());
     return user;
   }
 
   return {
     async issueChallenge(ip: string) {
-      limit.challengePerIp.hit(clientKey(ip));
+      await limit.challengePerIp.hit(clientKey(ip));
       return securityCheck.issue();
     },
 
     async signUp(input: SignUpInput, ip: string, previousToken: string | null = null) {
-      limit.signUpPerIp.hit(clientKey(ip));
+      await limit.signUpPerIp.hit(clientKey(ip));
       await securityCheck.verify(input.altcha);
       const row = await repo.insertUser({
         ...splitName(input.name),
@@ -154,7 +161,7 @@ export function createAuthService(deps: {
     },
 
     async signIn(input: SignInInput, ip: string, previousToken: string | null = null) {
-      limit.signInPerIp.hit(clientKey(ip));
+      await limit.signInPerIp.hit(clientKey(ip));
       await securityCheck.verify(input.altcha);
       const row = await checkPassword(
         input.email,
@@ -166,13 +173,13 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Admins only; a customer's correct password is refused like a wrong one. With no
-     * security check here, failures count per account and address, so a stranger
-     * cannot lock the real admin out.
+     * Admins only; a customer's correct password is refused like a wrong one. Attempts
+     * count per address and per account across every address, with a growing lockout,
+     * so guesses spread over many addresses add up too.
      */
     async adminSignIn(input: AdminLoginInput, ip: string, previousToken: string | null = null) {
-      limit.adminPerIp.hit(clientKey(ip));
-      const key = `${input.email}|${clientKey(ip)}`;
+      await limit.adminPerIp.hit(clientKey(ip));
+      const key = input.email;
       const isAdmin = (user: UserRow) => user.isAdmin;
       const row = await checkPassword(
         input.email,

@@ -9,21 +9,30 @@ import {
   serviceSchema,
   sipDomainSchema,
 } from '@parley/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientKey, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { CatalogueService } from './catalogue.service.js';
 
-/** What anyone may read: active services, packages, prices and available numbers. */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
-  app,
-  { catalogue },
-) => {
+/**
+ * What anyone may read: active services, packages, prices and available numbers.
+ * Searches (the lists that take query parameters) are rate-limited per client address.
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  searchLimit: RateLimiter;
+}> = async (app, { catalogue, searchLimit }) => {
+  const onRequest = async (request: FastifyRequest) => searchLimit.hit(clientKey(request.ip));
   app.get('/api/services', { schema: { response: { 200: z.array(serviceSchema) } } }, async () =>
     catalogue.services({ admin: false }),
   );
   app.get(
     '/api/packages',
-    { schema: { querystring: packagesQuerySchema, response: { 200: z.array(packageSchema) } } },
+    {
+      onRequest,
+      schema: { querystring: packagesQuerySchema, response: { 200: z.array(packageSchema) } },
+    },
     async (request) => catalogue.packages({ admin: false, serviceSlug: request.query.service }),
   );
   app.get(
@@ -33,7 +42,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   );
   app.get(
     '/api/destinations',
-    { schema: { querystring: destinationQuerySchema, response: { 200: destinationSchema } } },
+    {
+      onRequest,
+      schema: { querystring: destinationQuerySchema, response: { 200: destinationSchema } },
+    },
     async (request) => catalogue.destination(request.query.number),
   );
   app.get(
@@ -43,7 +55,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   );
   app.get(
     '/api/numbers',
-    { schema: { querystring: numbersQuerySchema, response: { 200: numbersPageSchema } } },
+    {
+      onRequest,
+      schema: { querystring: numbersQuerySchema, response: { 200: numbersPageSchema } },
+    },
     async (request) => catalogue.numbers(request.query),
   );
 };
