@@ -52,6 +52,7 @@ describe('the logs', () => {
   it('mask emails and numbers in what any logger call writes', () => {
     ctx.app.log.error(new Error(`could not reach ${EMAIL} at ${NUMBER}`));
     ctx.app.log.warn({ email: EMAIL, detail: { recipient: NUMBER } }, `SMS to ${NUMBER} failed`);
+    ctx.app.log.info({ from: NUMBER, inbound: { source_addr: NUMBER, to: EMAIL } }, 'inbound');
     expect(logs()).not.toContain(EMAIL);
     expect(logs()).not.toContain(NUMBER.slice(1));
     expect(logs()).toContain('could not reach [email] at [number]');

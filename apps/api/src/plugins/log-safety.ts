@@ -88,11 +88,12 @@ function safeRequest(request: FastifyRequest) {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 
-/** The values of a log call's merging object, errors made safe (two levels deep). */
+/** A log call's merging object: errors made safe, strings masked (two levels deep). */
 function safeFields(fields: Record<string, unknown>, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value instanceof Error) out[key] = safeError(value);
+    else if (typeof value === 'string') out[key] = maskText(value);
     else if (depth < 1 && isPlainObject(value)) out[key] = safeFields(value, depth + 1);
     else out[key] = value;
   }
@@ -115,7 +116,18 @@ const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
-  ...['email', 'password', 'recipient', 'phone', 'params', 'detail'].flatMap((k) => [k, `*.${k}`]),
+  ...[
+    'email',
+    'password',
+    'recipient',
+    'phone',
+    'number',
+    'source_addr',
+    'destination_addr',
+    'short_message',
+    'params',
+    'detail',
+  ].flatMap((k) => [k, `*.${k}`]),
 ];
 
 /** The logger options that make every line safe (app.ts spreads them into Fastify's). */
