@@ -19,21 +19,24 @@ export function maskText(text: string): string {
   return text.replace(QUERY, '?[redacted]').replace(EMAIL, '[email]').replace(PHONE, '[number]');
 }
 
-/** Database and system fields that name what failed, never the values. */
-const SAFE_FIELDS = [
-  'code',
-  'statusCode',
-  'severity',
-  'constraint',
-  'constraint_name',
-  'table',
-  'table_name',
-  'column',
-  'column_name',
-  'routine',
-  'errno',
-  'syscall',
-] as const;
+/**
+ * Database and system fields that name what failed, never the values; PGlite and
+ * postgres.js name a few differently, logged under one name.
+ */
+const SAFE_FIELDS: [from: string, to: string][] = [
+  ['code', 'code'],
+  ['statusCode', 'statusCode'],
+  ['severity', 'severity'],
+  ['constraint', 'constraint'],
+  ['constraint_name', 'constraint'],
+  ['table', 'table'],
+  ['table_name', 'table'],
+  ['column', 'column'],
+  ['column_name', 'column'],
+  ['routine', 'routine'],
+  ['errno', 'errno'],
+  ['syscall', 'syscall'],
+];
 
 function messageOf(error: { message?: unknown; query?: unknown; code?: unknown }): string {
   // Drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>".
@@ -62,9 +65,9 @@ export function safeError(value: unknown, depth = 0): unknown {
     message: messageOf(error),
   };
   if (typeof error.query === 'string') out.query = error.query;
-  for (const field of SAFE_FIELDS) {
-    const v = error[field];
-    if (typeof v === 'string' || typeof v === 'number') out[field] = v;
+  for (const [from, to] of SAFE_FIELDS) {
+    const v = error[from];
+    if (typeof v === 'string' || typeof v === 'number') out[to] = v;
   }
   if (error.cause !== undefined && depth < 3) out.cause = safeError(error.cause, depth + 1);
   if (typeof error.stack === 'string')
