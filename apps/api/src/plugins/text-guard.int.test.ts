@@ -220,7 +220,8 @@ describe('control characters', () => {
           : { payload: typeof c.payload === 'string' ? c.payload : (c.payload as object) }),
       });
       const error = res.statusCode === 400 ? res.json().error : null;
-      if (error?.code !== 'VALIDATION_FAILED' || error.fields?.[0]?.path !== c.field)
+      const paths = (error?.fields ?? []).map((f: { path: string }) => f.path);
+      if (error?.code !== 'VALIDATION_FAILED' || paths.join() !== c.field)
         failures.push(`${c.name} ${c.field}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);

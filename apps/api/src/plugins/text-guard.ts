@@ -3,27 +3,33 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.js';
 
 const MAX_DEPTH = 32;
+/** Enough to name the problem; a body full of control characters is not listed whole. */
+const MAX_FIELDS = 20;
 
 /**
- * The first text in `value` (strings and object keys, at any depth) that no field may
- * hold, named by its path (`body.recipients.2`), or null when all of it is acceptable.
+ * The texts in `value` (strings and object keys, at any depth) that no field may hold,
+ * each named by its path (`body.recipients.2`); empty when all of it is acceptable.
  */
-export function findBadText(value: unknown, path: string, depth = 0): FieldError | null {
+export function findBadText(value: unknown, path: string, found: FieldError[] = [], depth = 0) {
+  if (found.length >= MAX_FIELDS) return found;
   if (typeof value === 'string') {
     const problem = textProblem(value);
-    return problem ? { path, message: problem } : null;
+    if (problem) found.push({ path, message: problem });
+    return found;
   }
-  if (value === null || typeof value !== 'object') return null;
-  if (depth >= MAX_DEPTH) return { path, message: 'Nested too deeply' };
+  if (value === null || typeof value !== 'object') return found;
+  if (depth >= MAX_DEPTH) {
+    found.push({ path, message: 'Nested too deeply' });
+    return found;
+  }
   const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
   for (const [key, item] of entries) {
     const where = `${path}.${key}`;
     const keyProblem = typeof key === 'string' ? textProblem(key) : null;
-    if (keyProblem) return { path: where, message: keyProblem };
-    const found = findBadText(item, where, depth + 1);
-    if (found) return found;
+    if (keyProblem) found.push({ path: where, message: keyProblem });
+    else findBadText(item, where, found, depth + 1);
   }
-  return null;
+  return found;
 }
 
 /**
@@ -35,16 +41,12 @@ export function findBadText(value: unknown, path: string, depth = 0): FieldError
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    const found =
-      findBadText(request.params, 'params') ??
-      findBadText(request.query, 'query') ??
-      findBadText(request.body, 'body');
-    if (!found) return;
-    return sendError(
-      reply,
-      'VALIDATION_FAILED',
-      `Invalid request. ${found.path}: ${found.message}`,
-      [found],
-    );
+    const found: FieldError[] = [];
+    findBadText(request.params, 'params', found);
+    findBadText(request.query, 'query', found);
+    findBadText(request.body, 'body', found);
+    if (found.length === 0) return;
+    const summary = found.map((f) => `${f.path}: ${f.message}`).join('; ');
+    return sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, found);
   });
 }
