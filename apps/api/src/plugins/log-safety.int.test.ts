@@ -53,6 +53,8 @@ describe('the logs', () => {
     ctx.app.log.error(new Error(`could not reach ${EMAIL} at ${NUMBER}`));
     ctx.app.log.warn({ email: EMAIL, detail: { recipient: NUMBER } }, `SMS to ${NUMBER} failed`);
     ctx.app.log.info({ from: NUMBER, inbound: { source_addr: NUMBER, to: EMAIL } }, 'inbound');
+    // A request's logger is a child of the app's: the same rules hold.
+    ctx.app.log.child({ requestId: 'r1' }).error({ err: new Error(`no ${EMAIL}`) }, NUMBER);
     expect(logs()).not.toContain(EMAIL);
     expect(logs()).not.toContain(NUMBER.slice(1));
     expect(logs()).toContain('could not reach [email] at [number]');
