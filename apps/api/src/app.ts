@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { PublicConfig } from '@parley/shared';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -59,9 +59,12 @@ import { usersAdminRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { requireAdmin } from './plugins/admin-guard.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
+import { safeLogging } from './plugins/log-safety.js';
+import { registerNoStore } from './plugins/no-store.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWebApp } from './plugins/web.js';
 
 export interface AppDeps {
@@ -83,13 +86,11 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, so tests can walk them (e.g. every admin route). */
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
     /** The event bus the app publishes on and its streams read. */
     events: EventBus;
   }
 }
-
-const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 function publicConfigOf(config: Config): PublicConfig {
   return {
@@ -106,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
+      ...safeLogging,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
@@ -122,10 +123,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: handleError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const routes: { method: string; url: string }[] = [];
+  const routes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, schema: route.schema });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerTextGuard(app);
+  registerNoStore(app);
   await registerSecurity(app, config);
 
   const { db } = database;

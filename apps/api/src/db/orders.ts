@@ -77,6 +77,8 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
 export interface PlaceOrderInput {
   /** The client's id for this order, so a repeated request buys once. */
   id?: string;
+  /** The fingerprint of the request that carried `id` (lib/idempotency.ts). */
+  requestHash?: string;
   userId: string;
   item: CatalogueItem;
   /** What the balance pays, in the billing currency (GBP). */
@@ -149,6 +151,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
       transactionId: input.transactionId ?? null,
       billingPeriod: item.billingPeriod,
       renewsAt: renewal(item.billingPeriod, input.at),
+      requestHash: input.requestHash ?? null,
       createdAt: input.at,
     })
     .returning();

@@ -2,6 +2,7 @@ import { ERROR_STATUS, type ErrorCode, type ErrorResponse, type FieldError } fro
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { maskText, safeError } from './log-safety.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'UNAUTHORIZED',
@@ -48,21 +49,13 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 }
 
 /**
- * What of an unexpected error goes to the log. A failed query's message lists its
- * parameters (emails, password hashes…), so for those only the query text and the
- * database's own error are kept.
+ * What of an unexpected error goes to the log: its type, masked message, SQL text (a
+ * failed query's parameters and the database's `detail` never), SQLSTATE and stack
+ * frames (plugins/log-safety.ts). A thrown non-Error is described by its text.
  */
 export function loggable(error: unknown): unknown {
-  if (!(error instanceof Error)) return { message: String(error) };
-  const query = (error as { query?: unknown }).query;
-  if (typeof query !== 'string') return error;
-  const cause = error.cause as { message?: string; code?: string } | undefined;
-  return {
-    type: error.name,
-    query,
-    cause: { message: cause?.message, code: cause?.code },
-    stack: error.stack?.split('\n').slice(1).join('\n'),
-  };
+  if (error !== null && typeof error === 'object' && 'message' in error) return safeError(error);
+  return { message: maskText(String(error)) };
 }
 
 /**
@@ -73,7 +66,7 @@ export function loggable(error: unknown): unknown {
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500)
-      request.log.error({ err: error, cause: error.cause }, error.message);
+      request.log.error({ err: loggable(error), cause: loggable(error.cause) }, error.message);
     if (error.headers) reply.headers(error.headers);
     return sendError(reply, error.code, error.message, error.fields);
   }
@@ -83,7 +76,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     return sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, fields);
   }
   if (isFastifyClientError(error)) {
-    request.log.info({ err: error }, 'client error');
+    request.log.info({ err: loggable(error) }, 'client error');
     return sendError(
       reply,
       CODE_BY_STATUS[error.statusCode ?? 400] ?? 'BAD_REQUEST',

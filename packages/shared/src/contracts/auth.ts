@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_METHODS, PASSWORD_MIN_LENGTH } from '../domain/auth.js';
+import { singleLine } from './text.js';
 
 /** The signed-in user as `GET /api/auth/user` returns it (never the password hash). */
 export const userSchema = z.object({
@@ -15,15 +16,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
-
-/** Printable text: control characters (NUL above all) are refused, not stored. */
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
+const email = singleLine(
+  z.string().trim().toLowerCase().max(254, 'Email is too long'),
+  'Email',
+).pipe(z.email('Enter a valid email address'));
 
 /** The solved security check, as the widget sends it (base64 JSON). */
 const altcha = z.string().min(1, 'Complete the security check').max(8192);
@@ -37,12 +33,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(200)
-      .regex(NO_CONTROL, 'Name contains invalid characters'),
+    name: singleLine(z.string().trim().min(1, 'Name is required').max(200), 'Name'),
     email,
     password: z
       .string()
@@ -50,12 +41,7 @@ export const signUpSchema = z
       .max(1024, 'Password is too long'),
     confirmPassword: z.string().max(1024),
     contactMethod: z.enum(CONTACT_METHODS, 'Choose a contact method'),
-    contactValue: z
-      .string()
-      .trim()
-      .min(1, 'Contact is required')
-      .max(100)
-      .regex(NO_CONTROL, 'Contact contains invalid characters'),
+    contactValue: singleLine(z.string().trim().min(1, 'Contact is required').max(100), 'Contact'),
     altcha,
   })
   .refine((v) => v.password === v.confirmPassword, {

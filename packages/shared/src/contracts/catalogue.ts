@@ -6,6 +6,7 @@ import {
   NUMBER_TYPES,
   REGIONS,
 } from '../domain/catalogue.js';
+import { singleLine } from './text.js';
 
 /** A decimal amount as text, never a float: up to 10 digits and `scale` decimals. */
 export const decimalString = (label: string, scale = 2) =>
@@ -32,18 +33,24 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceInputSchema = z.object({
-  name: z
-    .string({ error: 'Service name is required' })
-    .trim()
-    .min(1, 'Service name is required')
-    .max(100),
+  name: singleLine(
+    z
+      .string({ error: 'Service name is required' })
+      .trim()
+      .min(1, 'Service name is required')
+      .max(100),
+    'Service name',
+  ),
   slug: z
     .string({ error: 'Slug is required' })
     .trim()
     .min(1, 'Slug is required')
     .max(60)
     .regex(/^[a-z0-9-]+$/, 'Invalid slug format'),
-  icon: z.string({ error: 'Icon is required' }).trim().min(1, 'Icon is required').max(60),
+  icon: singleLine(
+    z.string({ error: 'Icon is required' }).trim().min(1, 'Icon is required').max(60),
+    'Icon',
+  ),
   description: z.string().trim().max(1000).default(''),
   isActive: z.boolean().default(true),
 });
@@ -116,7 +123,7 @@ export const numbersQuerySchema = z.object({
     .transform((c) => c.toUpperCase())
     .optional(),
   type: z.enum(NUMBER_TYPES).optional(),
-  q: z.string().trim().max(60).optional(),
+  q: singleLine(z.string().trim().max(60), 'q').optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -131,15 +138,21 @@ export const numbersPageSchema = z.object({
 export type NumbersPage = z.infer<typeof numbersPageSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
-const features = z.array(z.string().trim().min(1).max(200)).max(50).default([]);
+const features = z
+  .array(singleLine(z.string().trim().min(1).max(200), 'A feature'))
+  .max(50)
+  .default([]);
 
 export const packageInputSchema = z.object({
   serviceId: z.uuid({ error: 'Service is required' }),
-  name: z
-    .string({ error: 'Package name is required' })
-    .trim()
-    .min(1, 'Package name is required')
-    .max(100),
+  name: singleLine(
+    z
+      .string({ error: 'Package name is required' })
+      .trim()
+      .min(1, 'Package name is required')
+      .max(100),
+    'Package name',
+  ),
   description: optionalText(1000),
   price: decimalString('Price'),
   currency: CURRENCY.default('GBP'),
@@ -152,11 +165,14 @@ export const packageInputSchema = z.object({
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
 export const countryPricingInputSchema = z.object({
-  countryName: z
-    .string({ error: 'Country name is required' })
-    .trim()
-    .min(1, 'Country name is required')
-    .max(100),
+  countryName: singleLine(
+    z
+      .string({ error: 'Country name is required' })
+      .trim()
+      .min(1, 'Country name is required')
+      .max(100),
+    'Country name',
+  ),
   countryCode: z
     .string()
     .trim()
@@ -198,7 +214,7 @@ export const numberInputSchema = z.object({
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'Country code must be two letters')
     .transform((c) => c.toUpperCase()),
-  city: z.string().trim().max(100).nullable().default(null),
+  city: singleLine(z.string().trim().max(100), 'City').nullable().default(null),
   type: z.enum(NUMBER_TYPES, 'Type must be local, tollfree or mobile'),
   monthlyPrice: decimalString('Monthly price'),
   setupPrice: decimalString('Setup price').default('0.00'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRYPTO_CURRENCIES, networkOf, WALLET_TYPES } from '../domain/crypto.js';
+import { singleLine } from './text.js';
 
 /** A positive decimal string with at most `scale` decimals. */
 const positiveDecimal = (label: string, scale: number) =>
@@ -31,15 +32,14 @@ export const rateParamsSchema = z.object({
 });
 export const rateInputSchema = z.object({ rate: positiveDecimal('Rate', 18) });
 
-const network = z
-  .string({ error: 'Network is required' })
-  .trim()
-  .min(1, 'Network is required')
-  .transform((name, ctx) => {
-    const found = networkOf(name);
-    if (!found) ctx.addIssue({ code: 'custom', message: `Unknown network: ${name}` });
-    return found ?? 'bitcoin';
-  });
+const network = singleLine(
+  z.string({ error: 'Network is required' }).trim().min(1, 'Network is required'),
+  'Network',
+).transform((name, ctx) => {
+  const found = networkOf(name);
+  if (!found) ctx.addIssue({ code: 'custom', message: `Unknown network: ${name}` });
+  return found ?? 'bitcoin';
+});
 
 export const cryptoWalletSchema = z.object({
   id: z.string(),
@@ -56,9 +56,12 @@ export type CryptoWallet = z.infer<typeof cryptoWalletSchema>;
 export const cryptoWalletInputSchema = z.object({
   currency: z.enum(CRYPTO_CURRENCIES, 'Currency is required'),
   network,
-  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(120),
+  address: singleLine(
+    z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(120),
+    'Address',
+  ),
   walletType: z.enum(WALLET_TYPES).default('system'),
-  description: z.string().trim().max(500).default(''),
+  description: singleLine(z.string().trim().max(500), 'Description').default(''),
   isActive: z.boolean().default(true),
 });
 export type CryptoWalletInput = z.infer<typeof cryptoWalletInputSchema>;
@@ -108,13 +111,16 @@ export const createTransactionSchema = z.object({
     .string({ error: 'Currency is required' })
     .trim()
     .regex(/^[A-Z]{3,5}(-(TRC20|ERC20))?$/, 'Invalid currency'),
-  walletAddress: z.string({ error: 'Wallet address is required' }).trim().min(1).max(120),
-  serviceName: z.string({ error: 'Service name is required' }).trim().min(1).max(200),
-  servicePrice: z.string().trim().max(50).optional(),
-  txHash: z
-    .string()
-    .trim()
-    .max(120)
+  walletAddress: singleLine(
+    z.string({ error: 'Wallet address is required' }).trim().min(1).max(120),
+    'Wallet address',
+  ),
+  serviceName: singleLine(
+    z.string({ error: 'Service name is required' }).trim().min(1).max(200),
+    'Service name',
+  ),
+  servicePrice: singleLine(z.string().trim().max(50), 'Service price').optional(),
+  txHash: singleLine(z.string().trim().max(120), 'Transaction hash')
     .optional()
     .transform((v) => v || undefined),
   quoteId: z.uuid('Invalid quote').optional(),

@@ -5,20 +5,23 @@ import {
   SENDER_ID_MAX,
   SMS_MAX_CHARACTERS,
 } from '../domain/sms.js';
+import { singleLine } from './text.js';
 
 const characters = (text: string) => Array.from(text).length;
 
-export const senderIdSchema = z
-  .string({ error: 'Sender ID is required' })
-  .trim()
-  .min(1, 'Sender ID is required')
-  .max(SENDER_ID_MAX, 'Sender ID must be 11 characters or less')
-  .regex(/^[A-Za-z0-9 .&+-]+$/, 'Sender ID may use letters, digits, spaces and . & + -');
+export const senderIdSchema = singleLine(
+  z
+    .string({ error: 'Sender ID is required' })
+    .trim()
+    .min(1, 'Sender ID is required')
+    .max(SENDER_ID_MAX, 'Sender ID must be 11 characters or less'),
+  'Sender ID',
+).regex(/^[A-Za-z0-9 .&+-]+$/, 'Sender ID may use letters, digits, spaces and . & + -');
 
-export const recipientSchema = z
-  .string({ error: 'Recipient is required' })
-  .trim()
-  .min(1, 'Recipient is required')
+export const recipientSchema = singleLine(
+  z.string({ error: 'Recipient is required' }).trim().min(1, 'Recipient is required'),
+  'Recipient',
+)
   .transform((v) => v.replace(/[\s()-]/g, ''))
   .pipe(z.string().regex(PHONE_PATTERN, 'Invalid phone number format'));
 

@@ -11,3 +11,4 @@ export * from './payment-uri.js';
 export * from './public-config.js';
 export * from './sip-trunk.js';
 export * from './sms.js';
+export * from './text.js';

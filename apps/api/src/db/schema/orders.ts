@@ -41,6 +41,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('active'),
     /** When the next period starts (monthly plans and numbers); null for one-off items. */
     renewsAt: timestamp('renews_at', { withTimezone: true }),
+    /** With a client's order id: the fingerprint of its request (lib/idempotency.ts). */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

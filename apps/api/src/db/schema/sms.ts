@@ -55,6 +55,8 @@ export const smsMessages = pgTable(
     reference: integer('reference').notNull(),
     acceptedParts: text('accepted_parts').array().notNull().default(sql`'{}'::text[]`),
     error: text('error'),
+    /** With a client's request id: the fingerprint of its request (lib/idempotency.ts). */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -59,7 +59,7 @@ async function stream(
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': String(request.id),

@@ -25,6 +25,10 @@ export function createOrdersRepo(db: Db) {
         .where(and(eq(orders.id, id), eq(orders.userId, userId)));
       return row;
     },
+    async orderExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+      return row !== undefined;
+    },
     listForUser(userId: string) {
       return db
         .select()

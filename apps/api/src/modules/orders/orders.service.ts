@@ -1,6 +1,7 @@
 import { BILLING_CURRENCY, multiply, type Order, type Purchasable } from '@parley/shared';
 import { type CatalogueItem, ItemUnavailableError } from '../../db/orders.js';
 import { AppError } from '../../lib/app-error.js';
+import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
@@ -59,11 +60,18 @@ export function createOrdersService(deps: {
 
     /**
      * Buys from the balance. With `orderId` (the client's own id for this purchase), a
-     * repeated request, say a double click, returns the first order instead of buying twice.
+     * repeated request, say a double click, returns the first order instead of buying
+     * twice; the same id for another item answers 422 IDEMPOTENCY_KEY_REUSED.
      */
     async buy(userId: string, itemId: string, orderId?: string): Promise<Order> {
-      const earlier = orderId ? await repo.findOrder(userId, orderId) : undefined;
-      if (earlier) return toOrder(earlier);
+      const requestHash = orderId ? requestFingerprint({ itemId }, 'orderId') : undefined;
+      const replay = async () => {
+        const row = orderId && requestHash ? await repo.findOrder(userId, orderId) : undefined;
+        if (row && requestHash) checkSameRequest(row.requestHash, requestHash, 'orderId');
+        return row ? toOrder(row) : null;
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
       const item = await find(itemId);
       if (!item.available) throw unavailable(item.name);
       const { charged, rate } = await inBilling(item);
@@ -71,6 +79,7 @@ export function createOrdersService(deps: {
         return toOrder(
           await repo.buy({
             id: orderId,
+            requestHash,
             userId,
             item,
             charged,
@@ -80,10 +89,13 @@ export function createOrdersService(deps: {
           }),
         );
       } catch (err) {
-        const again = orderId ? await repo.findOrder(userId, orderId) : undefined;
-        if (again) return toOrder(again);
+        const again = await replay();
+        if (again) return again;
         if (err instanceof ItemUnavailableError) throw unavailable(item.name);
         const code = pgErrorCode(err);
+        // The id is another customer's order.
+        if (orderId && code === UNIQUE_VIOLATION && (await repo.orderExists(orderId)))
+          throw keyReused('orderId');
         if (code === CHECK_VIOLATION)
           throw new AppError(
             'INSUFFICIENT_BALANCE',

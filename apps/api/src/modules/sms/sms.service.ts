@@ -20,6 +20,7 @@ import { destinationFor } from '@parley/shared/phone';
 import type { z } from 'zod';
 import { BalanceTooLowError } from '../../db/ledger.js';
 import { AppError } from '../../lib/app-error.js';
+import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { readRecipients } from './recipients.js';
@@ -116,6 +117,7 @@ export function createSmsService(deps: {
     message: string,
     list: {
       id?: string;
+      requestHash?: string;
       recipient: string;
       country: string;
       unitPrice: string;
@@ -134,7 +136,7 @@ export function createSmsService(deps: {
       const result = await repo.queue(
         userId,
         list.map((m) => ({
-          ...(m.id ? { id: m.id } : {}),
+          ...(m.id ? { id: m.id, requestHash: m.requestHash } : {}),
           senderId,
           recipient: m.recipient,
           message,
@@ -179,27 +181,37 @@ export function createSmsService(deps: {
       };
     },
 
-    /** With `requestId`, a repeated request returns the first message: sent and charged once. */
+    /**
+     * With `requestId`, a repeated request returns the first message: sent and charged
+     * once. The same id with a different request answers 422 IDEMPOTENCY_KEY_REUSED.
+     */
     async send(userId: string, input: SendInput): Promise<SmsMessage> {
-      const earlier = input.requestId && (await repo.findMessage(userId, input.requestId));
-      if (earlier) return toSmsMessage(earlier);
+      const key = input.requestId;
+      const requestHash = key ? requestFingerprint(input, 'requestId') : undefined;
+      const replay = async () => {
+        const row = key && requestHash ? await repo.findMessage(userId, key) : undefined;
+        if (row && requestHash) checkSameRequest(row.requestHash, requestHash, 'requestId');
+        return row ? toSmsMessage(row) : null;
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
       const { p } = await one(input);
       try {
         const { messages } = await queue(
           userId,
           input.senderId,
           input.message,
-          [{ ...p, id: input.requestId }],
+          [{ ...p, id: input.requestId, requestHash }],
           false,
         );
         const [row] = messages;
         if (!row) throw new Error('sms: queue returned no row');
         return toSmsMessage(row);
       } catch (err) {
-        const again = input.requestId && (await repo.findMessage(userId, input.requestId));
-        if (again) return toSmsMessage(again);
-        if (input.requestId && pgErrorCode(err) === UNIQUE_VIOLATION)
-          throw new AppError('CONFLICT', 'This request id is already in use.');
+        const again = await replay();
+        if (again) return again;
+        // The id is another customer's message.
+        if (key && pgErrorCode(err) === UNIQUE_VIOLATION) throw keyReused('requestId');
         throw err;
       }
     },

@@ -94,6 +94,9 @@ export function SendForm(props: {
           props.onReset();
         },
         onError: (err) => {
+          // The id went out with the message as it was; the edited one is a new request.
+          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')
+            requestId.current = newRequestId();
           if (err instanceof ApiError)
             setServerErrors(
               Object.fromEntries(

@@ -1,0 +1,52 @@
+import { type FieldError, textProblem } from '@parley/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errors.js';
+
+const MAX_DEPTH = 32;
+/** Enough to name the problem; a body full of control characters is not listed whole. */
+const MAX_FIELDS = 20;
+
+/**
+ * The texts in `value` (strings and object keys, at any depth) that no field may hold,
+ * each named by its path (`body.recipients.2`); empty when all of it is acceptable.
+ */
+export function findBadText(value: unknown, path: string, found: FieldError[] = [], depth = 0) {
+  if (found.length >= MAX_FIELDS) return found;
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem) found.push({ path, message: problem });
+    return found;
+  }
+  if (value === null || typeof value !== 'object') return found;
+  if (depth >= MAX_DEPTH) {
+    found.push({ path, message: 'Nested too deeply' });
+    return found;
+  }
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, item] of entries) {
+    const where = `${path}.${key}`;
+    const keyProblem = typeof key === 'string' ? textProblem(key) : null;
+    if (keyProblem) found.push({ path: where, message: keyProblem });
+    else findBadText(item, where, found, depth + 1);
+  }
+  return found;
+}
+
+/**
+ * One guarantee for every route: no text that reaches a handler holds a control
+ * character (C0 but TAB, LF and CR; DEL; C1) or a lone surrogate, whether it came in
+ * the path, the query string or the body (JSON or text/csv). Such a request is answered
+ * `400 VALIDATION_FAILED` naming the field (`body.message`) before validation runs, so
+ * nothing is written. Single-line fields refuse TAB, LF and CR too, in their contracts.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    const found: FieldError[] = [];
+    findBadText(request.params, 'params', found);
+    findBadText(request.query, 'query', found);
+    findBadText(request.body, 'body', found);
+    if (found.length === 0) return;
+    const summary = found.map((f) => `${f.path}: ${f.message}`).join('; ');
+    return sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, found);
+  });
+}
