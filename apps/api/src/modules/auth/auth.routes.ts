@@ -92,9 +92,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     reply.header('cache-control', 'no-store');
     if (!request.user) return reply.redirect('/', 302);
     const fromParley = request.headers['sec-fetch-site'] === 'same-origin';
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(logoutPage(pageLanguage(request.headers['accept-language']), fromParley));
+    return (
+      reply
+        // Helmet's no-referrer would make the browser send `Origin: null` with the form,
+        // which the same-origin check refuses; same-origin keeps the real origin.
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(logoutPage(pageLanguage(request.headers['accept-language']), fromParley))
+    );
   });
 
   app.get('/api/logout.js', async (_request, reply) =>

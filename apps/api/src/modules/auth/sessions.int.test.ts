@@ -188,6 +188,8 @@ describe('signing out', () => {
     // Only a navigation from Parley's own pages posts by itself (no inline script).
     expect(typed.body).not.toContain('<script');
     expect(typed.cookies.find((c) => c.value === '')).toBeUndefined();
+    // With helmet's no-referrer the form would post `Origin: null`, refused as cross-site.
+    expect(typed.headers['referrer-policy']).toBe('same-origin');
     expect((await me(cookie)).statusCode).toBe(200);
 
     const fromMenu = await ctx.app.inject({
