@@ -262,5 +262,6 @@ describe('the session cookie', () => {
       } finally {
         await other.close();
       }
-    });
+      // A second app (its own database) starts slowly on a busy machine.
+    }, 120_000);
 });
