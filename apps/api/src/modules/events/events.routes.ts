@@ -136,6 +136,7 @@ async function stream(
   request.raw.on('close', cleanUp);
   res.on('close', cleanUp);
   deps.streams.open.add(res);
+  if (res.destroyed) cleanUp();
   res.writeHead(200, {
     ...STREAM_HEADERS,
     connection: 'keep-alive',
