@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { PublicConfig } from '@parley/shared';
 import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import {
@@ -31,6 +30,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { createEventsRepo } from './modules/events/events.repo.js';
 import {
   adminEventsRoutes,
+  createStreamRegistry,
   customerEventsRoutes,
   endStreamsOnClose,
 } from './modules/events/events.routes.js';
@@ -81,6 +81,8 @@ export interface AppDeps {
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: NodeJS.WritableStream;
   sms?: SmsDeps;
+  /** The clock sessions are judged by; tests move it to reach their lifetimes. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -157,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     limitStore,
     limits: deps.authLimits ?? scaledLimits(config.authLimitFactor),
+    lifetimes: config.sessions,
+    now: deps.now,
     securityCheck: createSecurityCheck({
       secret: deps.sessionSecret,
       counterRange: deps.challengeCounterRange,
@@ -164,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerSameOriginCheck(app, config.publicUrl);
-  const cookies = await registerSessions(app, { auth, secure: config.nodeEnv === 'production' });
+  const cookies = await registerSessions(app, { auth, secure: config.secureCookies });
 
   await app.register(healthRoutes, {
     service: createHealthService({ repo: createHealthRepo(db) }),
@@ -206,9 +210,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.sms,
   });
   await app.register(smsRoutes, { sms: sms.sms });
-  const openStreams = new Set<ServerResponse>();
-  endStreamsOnClose(app, openStreams);
-  await app.register(customerEventsRoutes, { bus: events, repo: eventsRepo, open: openStreams });
+  const streamDeps = {
+    bus: events,
+    repo: eventsRepo,
+    streams: createStreamRegistry(config.eventStreams),
+    heartbeatMs: config.eventStreams.heartbeatMs,
+    currentUser: (token: string) => auth.currentUser(token),
+  };
+  endStreamsOnClose(app, streamDeps.streams);
+  await app.register(customerEventsRoutes, streamDeps);
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
@@ -221,11 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(smsAdminRoutes, { status: sms.status });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
-      await admin.register(adminEventsRoutes, {
-        bus: events,
-        repo: eventsRepo,
-        open: openStreams,
-      });
+      await admin.register(adminEventsRoutes, streamDeps);
       await admin.register(catalogueWriteRoutes, {
         admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
         catalogue,

@@ -146,6 +146,53 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the session lifetimes and the event stream settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      sessions: {
+        customer: { idleSeconds: 30 * 86_400, maxSeconds: 30 * 86_400 },
+        admin: { idleSeconds: 30 * 60, maxSeconds: 12 * 3600 },
+      },
+      eventStreams: { perUser: 5, total: 1000, heartbeatMs: 20_000 },
+    });
+    expect(
+      loadConfig({
+        CUSTOMER_SESSION_MAX_DAYS: '7',
+        ADMIN_SESSION_MAX_HOURS: '8',
+        ADMIN_SESSION_IDLE_MINUTES: '15',
+        EVENT_STREAMS_PER_USER: '3',
+        EVENT_STREAMS_TOTAL: '50',
+        EVENT_HEARTBEAT_MS: '500',
+      }),
+    ).toMatchObject({
+      sessions: {
+        customer: { maxSeconds: 7 * 86_400 },
+        admin: { idleSeconds: 15 * 60, maxSeconds: 8 * 3600 },
+      },
+      eventStreams: { perUser: 3, total: 50, heartbeatMs: 500 },
+    });
+    expect(
+      problemsOf({
+        EVENT_HEARTBEAT_MS: '10',
+        EVENT_STREAMS_PER_USER: '0',
+        ADMIN_SESSION_MAX_HOURS: 'x',
+      })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['ADMIN_SESSION_MAX_HOURS', 'EVENT_HEARTBEAT_MS', 'EVENT_STREAMS_PER_USER']);
+  });
+
+  it('makes the session cookie Secure in production or with an https PUBLIC_URL', () => {
+    expect(loadConfig({}).secureCookies).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://parley.example.com' }).secureCookies).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://parley.example.com' })
+        .secureCookies,
+    ).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).secureCookies,
+    ).toBe(true);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
   });

@@ -59,6 +59,38 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
   WHATSAPP_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
   TELEGRAM_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
+  CUSTOMER_SESSION_MAX_DAYS: optional(
+    z.coerce.number({ error: 'must be a number' }).min(0.01, 'must be positive').max(365),
+  ),
+  ADMIN_SESSION_MAX_HOURS: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(0.01, 'must be positive')
+      .max(24 * 30),
+  ),
+  ADMIN_SESSION_IDLE_MINUTES: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(1, 'must be at least 1')
+      .max(24 * 60),
+  ),
+  EVENT_STREAMS_PER_USER: optional(
+    z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(1000),
+  ),
+  EVENT_STREAMS_TOTAL: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .max(1_000_000),
+  ),
+  EVENT_HEARTBEAT_MS: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(50, 'must be at least 50')
+      .max(300_000, 'must be at most 300000'),
+  ),
   SMS_GATEWAY: optional(z.enum(['sandbox', 'smpp'], { error: "must be 'sandbox' or 'smpp'" })),
   SMS_SANDBOX_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
   SMPP_HOST: optional(z.string().min(1)),
@@ -89,6 +121,18 @@ export interface Config {
   telegramUrl: string | null;
   /** Which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses. */
   trustProxy: TrustProxy;
+  /** The session cookie is sent only over https: in production, or when PUBLIC_URL is https. */
+  secureCookies: boolean;
+  /**
+   * Session lifetimes in seconds. A session ends after `idle` without a request, and in
+   * any case `max` after sign-in.
+   */
+  sessions: {
+    customer: { idleSeconds: number; maxSeconds: number };
+    admin: { idleSeconds: number; maxSeconds: number };
+  };
+  /** Server-sent event streams: caps per user and per instance, and the heartbeat. */
+  eventStreams: { perUser: number; total: number; heartbeatMs: number };
   /** Rate-limit counters in this Redis instead of the database, when set. */
   redis: { url: string; keyPrefix: string } | null;
   /** Public catalogue searches allowed per client address per minute. */
@@ -159,6 +203,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappUrl: e.WHATSAPP_URL ?? null,
     telegramUrl: e.TELEGRAM_URL ?? null,
     trustProxy: e.TRUST_PROXY ?? false,
+    secureCookies: nodeEnv === 'production' || e.PUBLIC_URL?.startsWith('https:') === true,
+    sessions: {
+      // Customers keep 30 days of idle time; the absolute lifetime caps it.
+      customer: {
+        idleSeconds: 30 * 86_400,
+        maxSeconds: Math.round((e.CUSTOMER_SESSION_MAX_DAYS ?? 30) * 86_400),
+      },
+      admin: {
+        idleSeconds: Math.round((e.ADMIN_SESSION_IDLE_MINUTES ?? 30) * 60),
+        maxSeconds: Math.round((e.ADMIN_SESSION_MAX_HOURS ?? 12) * 3600),
+      },
+    },
+    eventStreams: {
+      perUser: e.EVENT_STREAMS_PER_USER ?? 5,
+      total: e.EVENT_STREAMS_TOTAL ?? 1000,
+      heartbeatMs: e.EVENT_HEARTBEAT_MS ?? 20_000,
+    },
     redis: e.REDIS_URL
       ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX ?? 'parley:limits:' }
       : null,

@@ -26,7 +26,7 @@ export async function registerSessions(
   const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
   const cookies: SessionCookies = {
     set: (reply, session) => {
-      reply.setCookie(SESSION_COOKIE, session.token, { ...base, maxAge: session.idleSeconds });
+      reply.setCookie(SESSION_COOKIE, session.token, { ...base, maxAge: session.maxAgeSeconds });
     },
     clear: (reply) => {
       reply.clearCookie(SESSION_COOKIE, base);

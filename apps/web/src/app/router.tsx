@@ -31,6 +31,7 @@ const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
+const AccountPage = page(() => import('@/features/account/pages/account-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="admin/login" element={<AdminLoginPage />} />
         <Route element={<SignedInOnly />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="account" element={<AccountPage />} />
           <Route path="admin" element={<AdminPage />} />
           <Route path="admin-chat" element={<AdminChatPage />} />
           <Route path="prices-coverage" element={<PricesCoveragePage />} />

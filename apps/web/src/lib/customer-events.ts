@@ -47,6 +47,12 @@ export function useCustomerEvents(enabled: boolean): void {
             : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
         );
     });
+    // The server ended the stream: this session was signed out (another tab, "sign out
+    // everywhere", a password change elsewhere). Stop, and let the user query find out.
+    source.addEventListener('ended', () => {
+      source.close();
+      reload([userQueryOptions.queryKey]);
+    });
     return () => source.close();
   }, [enabled, queryClient]);
 }

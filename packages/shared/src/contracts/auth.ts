@@ -50,6 +50,26 @@ export const signUpSchema = z
   });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** A signed-in user's new password: the current one, then the new one with sign-up's rules. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(1024, 'Password is too long'),
+    confirmPassword: z.string().max(1024),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from the current one',
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
 export const adminLoginSchema = z.object({
   email,
   password: z.string().min(1, 'Password is required').max(1024),

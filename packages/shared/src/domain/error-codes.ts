@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  /** A password change whose current password is wrong (400: the user stays signed in). */
+  WRONG_PASSWORD: 400,
   FORBIDDEN: 403,
   CROSS_SITE_REQUEST: 403,
   CHALLENGE_FAILED: 400,
@@ -29,6 +31,10 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** The user already has as many event streams open as allowed. */
+  TOO_MANY_STREAMS: 429,
+  /** This instance holds as many event streams as allowed; try again later. */
+  STREAMS_UNAVAILABLE: 503,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

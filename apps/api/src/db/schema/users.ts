@@ -42,11 +42,14 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Idle lifetime in seconds (customers 30 days, admins 12 hours). */
+    /** Idle lifetime in seconds (customers 30 days, admins 30 minutes by default). */
     idleSeconds: integer('idle_seconds').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Slides with use (last use + idle), never past absoluteExpiresAt. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Sign-in + the role's absolute lifetime (customers 30 days, admins 12 hours). */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

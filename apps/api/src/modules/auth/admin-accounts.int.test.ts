@@ -45,6 +45,7 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
       userId: squatter.id,
       idleSeconds: 60,
       expiresAt: new Date(Date.now() + 60_000),
+      absoluteExpiresAt: new Date(Date.now() + 60_000),
     });
     await createAdminAccounts({ repo, events: createEventBus() }).ensureAdmin(
       'cust@example.com',

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, usedChallenges, users } from '../../db/schema/index.js';
 
@@ -15,6 +15,7 @@ export function createAuthRepo(db: Db) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
         isNull(users.disabledAt),
       ),
     )
@@ -60,6 +61,7 @@ export function createAuthRepo(db: Db) {
       userId: string;
       idleSeconds: number;
       expiresAt: Date;
+      absoluteExpiresAt: Date;
     }) {
       await db.insert(sessions).values(s);
     },
@@ -70,15 +72,38 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
-    /** Slides the idle expiry forward. */
+    /** Slides the idle expiry forward, never past the absolute one. */
     async touchSession(id: string, now: Date): Promise<void> {
       await db
         .update(sessions)
         .set({
           lastSeenAt: now,
-          expiresAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${sessions.idleSeconds})`,
+          expiresAt: sql`least(${now.toISOString()}::timestamptz + make_interval(secs => ${sessions.idleSeconds}), ${sessions.absoluteExpiresAt})`,
         })
         .where(eq(sessions.id, id));
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /**
+     * Sets a new password and ends every session of the user except `keepTokenHash`,
+     * in one transaction: nothing signed in with the old password outlives it.
+     */
+    async changePassword(id: string, passwordHash: string, keepTokenHash: string) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, id), ne(sessions.tokenHash, keepTokenHash)));
+      });
+    },
+
+    /** Ends every session of the user, on every device. */
+    async deleteSessionsOf(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
     async deleteSession(tokenHash: string): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   type AdminLoginInput,
+  type ChangePasswordInput,
   moneyText,
   type SignInInput,
   type SignUpInput,
@@ -17,12 +18,7 @@ import {
 import type { AuthRepo, UserRow } from './auth.repo.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SecurityCheck } from './security-check.js';
-import {
-  ADMIN_IDLE_SECONDS,
-  CUSTOMER_IDLE_SECONDS,
-  hashToken,
-  newSessionToken,
-} from './session-token.js';
+import { hashToken, newSessionToken } from './session-token.js';
 
 const MINUTE = 60_000;
 export const DEFAULT_LIMITS = {
@@ -51,8 +47,19 @@ const TOUCH_EVERY_MS = MINUTE;
 
 export interface Session {
   token: string;
-  idleSeconds: number;
+  /** How long the browser should keep the cookie: the idle time, or less near the absolute end. */
+  maxAgeSeconds: number;
 }
+
+/** Idle and absolute lifetimes per role, in seconds (config `sessions`). */
+export interface SessionLifetimes {
+  customer: { idleSeconds: number; maxSeconds: number };
+  admin: { idleSeconds: number; maxSeconds: number };
+}
+export const DEFAULT_LIFETIMES: SessionLifetimes = {
+  customer: { idleSeconds: 30 * 86_400, maxSeconds: 30 * 86_400 },
+  admin: { idleSeconds: 30 * 60, maxSeconds: 12 * 3600 },
+};
 
 export function toUser(row: UserRow): User {
   return {
@@ -82,9 +89,11 @@ export function createAuthService(deps: {
   /** Where the limits count (shared by every instance); see app.ts. */
   limitStore: LimitStore;
   limits?: AuthLimits;
+  lifetimes?: SessionLifetimes;
   now?: () => Date;
 }) {
   const { repo, events, securityCheck } = deps;
+  const lifetimes = deps.lifetimes ?? DEFAULT_LIFETIMES;
   const now = deps.now ?? (() => new Date());
   const rules = deps.limits ?? DEFAULT_LIMITS;
   const limit = Object.fromEntries(
@@ -104,15 +113,17 @@ export function createAuthService(deps: {
     if (previousToken) await repo.deleteSession(hashToken(previousToken));
     await repo.deleteExpiredSessionsOf(user.id, t);
     const token = newSessionToken();
-    const idleSeconds = user.isAdmin ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS;
-    const expiresAt = new Date(t.getTime() + idleSeconds * 1000);
+    const { idleSeconds, maxSeconds } = user.isAdmin ? lifetimes.admin : lifetimes.customer;
+    const absoluteExpiresAt = new Date(t.getTime() + maxSeconds * 1000);
+    const expiresAt = new Date(t.getTime() + Math.min(idleSeconds, maxSeconds) * 1000);
     await repo.insertSession({
       tokenHash: hashToken(token),
       userId: user.id,
       idleSeconds,
       expiresAt,
+      absoluteExpiresAt,
     });
-    return { token, idleSeconds };
+    return { token, maxAgeSeconds: Math.min(idleSeconds, maxSeconds) };
   }
 
   /**
@@ -199,13 +210,55 @@ export function createAuthService(deps: {
       let renewed: Session | null = null;
       if (t.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
         await repo.touchSession(found.session.id, t);
-        renewed = { token, idleSeconds: found.session.idleSeconds };
+        const left = (found.session.absoluteExpiresAt.getTime() - t.getTime()) / 1000;
+        renewed = {
+          token,
+          maxAgeSeconds: Math.max(1, Math.floor(Math.min(found.session.idleSeconds, left))),
+        };
       }
       return { user: toUser(found.user), renewed };
     },
 
+    /**
+     * The user of a live session without sliding its expiry: an open event stream checks
+     * its session this way, so a stream alone does not keep an idle session alive.
+     */
+    async currentUser(token: string): Promise<User | null> {
+      const found = await repo.findSession(hashToken(token), now());
+      return found ? toUser(found.user) : null;
+    },
+
     async signOut(token: string): Promise<void> {
       await repo.deleteSession(hashToken(token));
+    },
+
+    /** Ends every session of the user, this one included. */
+    async signOutEverywhere(userId: string): Promise<void> {
+      await repo.deleteSessionsOf(userId);
+    },
+
+    /**
+     * A signed-in user's new password. The current one is checked under the sign-in
+     * limits (per address and per account, counted before the check), so it cannot be
+     * guessed through this route faster than through sign-in. Every other session of
+     * the user ends; the one making the change stays signed in.
+     */
+    async changePassword(
+      userId: string,
+      token: string,
+      input: ChangePasswordInput,
+      ip: string,
+    ): Promise<void> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in first.');
+      await limit.signInPerIp.hit(clientKey(ip));
+      await limit.signInPerAccount.hit(user.email);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+        throw new AppError('WRONG_PASSWORD', 'The current password is not right', [
+          { path: 'body.currentPassword', message: 'The current password is not right' },
+        ]);
+      await limit.signInPerAccount.reset(user.email);
+      await repo.changePassword(user.id, await hashPassword(input.newPassword), hashToken(token));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { User } from '@parley/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { KeyRound, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -63,6 +63,10 @@ export default function MobileDrawer({
               ))}
               <Link to="/dashboard" className={cn(itemClass, 'mt-3')} onClick={close}>
                 {t('nav.dashboard')}
+              </Link>
+              <Link to="/account" className={itemClass} onClick={close}>
+                <KeyRound aria-hidden="true" />
+                {t('userMenu.account')}
               </Link>
               {user.isAdmin && (
                 <>

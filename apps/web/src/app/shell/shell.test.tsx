@@ -79,6 +79,9 @@ describe('Navbar', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Log out' }).getAttribute('href')).toBe(
       '/api/logout',
     );
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Account and security' }).getAttribute('href'),
+    ).toBe('/account');
   });
 
   it('lets the keyboard pick a language from the flag menu', async () => {

@@ -1,7 +1,7 @@
 import type { User } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, LogOut, MessagesSquare, Shield } from 'lucide-react';
+import { KeyRound, LayoutDashboard, LogOut, MessagesSquare, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -55,6 +55,12 @@ export function UserMenu({ user }: { user: User }) {
           <Link to="/dashboard">
             <LayoutDashboard aria-hidden="true" />
             {t('nav.dashboard')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <KeyRound aria-hidden="true" />
+            {t('userMenu.account')}
           </Link>
         </DropdownMenuItem>
         {user.isAdmin && (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { userQueryOptions } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { adminAnalyticsQueryOptions } from './get-analytics';
 import { adminUsersQueryOptions } from './get-users';
@@ -51,6 +52,11 @@ export function useAdminEvents(enabled: boolean): void {
     source.addEventListener('user.created', () => {
       reload(adminUsersQueryOptions.queryKey);
       reload(adminAnalyticsQueryOptions.queryKey);
+    });
+    // Signed out, disabled or no longer an admin: stop, and let the user query find out.
+    source.addEventListener('ended', () => {
+      source.close();
+      void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
     });
     return () => source.close();
   }, [enabled, queryClient, t]);
