@@ -135,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !e.SESSION_SECRET) {
     problems.push('SESSION_SECRET: is required when NODE_ENV=production');
   }
+  // Production never falls into the sandbox by accident: the operator says which it is.
+  if (nodeEnv === 'production' && !e.SMS_GATEWAY) {
+    problems.push("SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')");
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
