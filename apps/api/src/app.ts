@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
+import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
 import type { EventBus } from './lib/event-bus.js';
 import { openLimitStore } from './lib/open-limit-store.js';
@@ -81,6 +82,8 @@ export interface AppDeps {
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: NodeJS.WritableStream;
   sms?: SmsDeps;
+  /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
+  instanceId?: string;
 }
 
 declare module 'fastify' {
@@ -203,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.sms,
     rates,
     countryPricing: () => catalogue.countryPricing({ admin: false }),
+    instanceId: deps.instanceId ?? resolveInstanceId(config),
     deps: deps.sms,
   });
   await app.register(smsRoutes, { sms: sms.sms });
@@ -219,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         users: createUsersService({ repo: createUsersRepo(db) }),
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
-      await admin.register(smsAdminRoutes, { status: sms.status });
+      await admin.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
       await admin.register(adminEventsRoutes, {
         bus: events,
