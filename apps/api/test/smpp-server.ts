@@ -19,7 +19,12 @@ export interface Submitted {
  * bound to take it. It refuses numbers starting
  * 999 as invalid, and can refuse binds and drop the connection on a chosen submit.
  */
-export async function startSmppServer(opts: { systemId: string; password: string }) {
+export async function startSmppServer(opts: {
+  systemId: string;
+  password: string;
+  /** PEM key and certificate: the server speaks SMPP over TLS. */
+  tls?: { key: string; cert: string };
+}) {
   const submitted: Submitted[] = [];
   const sessions = new Set<Session>();
   const bound = new Set<Session>();
@@ -60,7 +65,7 @@ export async function startSmppServer(opts: { systemId: string; password: string
     autoReceipts: true,
     binds: 0,
   };
-  const server = smpp.createServer((session) => {
+  const server = smpp.createServer(opts.tls ?? {}, (session) => {
     sessions.add(session);
     session.on('close', () => {
       sessions.delete(session);

@@ -18,6 +18,8 @@ export interface SmppOptions {
   port: number;
   systemId: string;
   password: string;
+  /** SMPP over TLS (SMPP_TLS); null or absent for plain TCP. */
+  tls?: { ca: string | null; rejectUnauthorized: boolean } | null;
   /** Most submit_sm per second. */
   submitsPerSecond: number;
   enquireLinkMs?: number;

@@ -202,7 +202,9 @@ describe('SIGKILL during a burst of SMS', () => {
     expect(byStatus('delivered').length).toBeGreaterThan(0);
 
     // Only delivered messages are paid for: each failed or expired one refunded once.
-    const me = await (await call('GET', '/api/auth/user', customer.cookie)).json();
+    const me = (await (await call('GET', '/api/auth/user', customer.cookie)).json()) as {
+      cryptoBalance: string;
+    };
     const spent = byStatus('delivered').reduce((sum, m) => sum + Number(m.cost), 0);
     expect(Number(me.cryptoBalance)).toBeCloseTo(100 - spent, 4);
     const check = await call('GET', '/api/admin/ledger/check', admin);
