@@ -53,6 +53,8 @@ export default defineConfig({
       AUTH_LIMIT_FACTOR: '100',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Production needs the gateway named; the e2e suite never leaves the machine.
+      SMS_GATEWAY: 'sandbox',
       // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
       SMS_SANDBOX_DELAY_MS: '300',
     },

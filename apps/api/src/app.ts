@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
+import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
 import type { EventBus } from './lib/event-bus.js';
 import { openLimitStore } from './lib/open-limit-store.js';
@@ -83,6 +84,8 @@ export interface AppDeps {
   sms?: SmsDeps;
   /** The clock sessions are judged by; tests move it to reach their lifetimes. */
   now?: () => Date;
+  /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
+  instanceId?: string;
 }
 
 declare module 'fastify' {
@@ -207,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.sms,
     rates,
     countryPricing: () => catalogue.countryPricing({ admin: false }),
+    instanceId: deps.instanceId ?? resolveInstanceId(config),
     deps: deps.sms,
   });
   await app.register(smsRoutes, { sms: sms.sms });
@@ -229,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         users: createUsersService({ repo: createUsersRepo(db) }),
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
-      await admin.register(smsAdminRoutes, { status: sms.status });
+      await admin.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
       await admin.register(adminEventsRoutes, streamDeps);
       await admin.register(catalogueWriteRoutes, {

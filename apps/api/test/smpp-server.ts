@@ -8,6 +8,8 @@ export interface Submitted {
   dataCoding: number;
   udh: Buffer[] | undefined;
   message: string;
+  /** validity_period as the smpp package decodes it (a Date), if one was sent. */
+  validity: unknown;
 }
 
 /**
@@ -17,7 +19,12 @@ export interface Submitted {
  * bound to take it. It refuses numbers starting
  * 999 as invalid, and can refuse binds and drop the connection on a chosen submit.
  */
-export async function startSmppServer(opts: { systemId: string; password: string }) {
+export async function startSmppServer(opts: {
+  systemId: string;
+  password: string;
+  /** PEM key and certificate: the server speaks SMPP over TLS. */
+  tls?: { key: string; cert: string };
+}) {
   const submitted: Submitted[] = [];
   const sessions = new Set<Session>();
   const bound = new Set<Session>();
@@ -54,9 +61,11 @@ export async function startSmppServer(opts: { systemId: string; password: string
     /** Answer nothing at all, as a half-open link would. */
     silent: false,
     receiptDelayMs: 20,
+    /** Send a receipt for each submit; off, a test sends its own with deliver(). */
+    autoReceipts: true,
     binds: 0,
   };
-  const server = smpp.createServer((session) => {
+  const server = smpp.createServer(opts.tls ?? {}, (session) => {
     sessions.add(session);
     session.on('close', () => {
       sessions.delete(session);
@@ -110,9 +119,11 @@ export async function startSmppServer(opts: { systemId: string; password: string
         dataCoding: Number(pdu.data_coding),
         udh: body.udh,
         message: body.message,
+        validity: pdu.validity_period,
       });
       session.send(pdu.response({ message_id: id }));
       const stat = destination.endsWith('0000') ? 'UNDELIV' : 'DELIVRD';
+      if (!state.autoReceipts) return;
       setTimeout(() => {
         receipts.push({
           source_addr: destination,
@@ -130,6 +141,21 @@ export async function startSmppServer(opts: { systemId: string; password: string
     port,
     submitted,
     state,
+    /**
+     * Sends one deliver_sm of the test's making to the bound client; resolves with the
+     * command_status of its deliver_sm_resp (within 5 s, else -1).
+     */
+    deliver(fields: Record<string, unknown>): Promise<number> {
+      const target = [...bound][0];
+      if (!target) return Promise.reject(new Error('no bound client'));
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(-1), 5000);
+        target.deliver_sm(fields, (resp) => {
+          clearTimeout(timer);
+          resolve(resp.command_status);
+        });
+      });
+    },
     /** Drops every open connection, as a crashing upstream would. */
     dropAll() {
       for (const s of sessions) s.destroy();

@@ -197,13 +197,36 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
   });
 
-  it('requires SESSION_SECRET in production', () => {
+  it('requires SESSION_SECRET and SMS_GATEWAY in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'SESSION_SECRET: is required when NODE_ENV=production',
+      "SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')",
     ]);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).nodeEnv).toBe(
-      'production',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMS_GATEWAY: 'sandbox' })
+        .nodeEnv,
+    ).toBe('production');
+  });
+
+  it('never picks the sandbox silently in production', () => {
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(problemsOf(base)).toEqual([
+      "SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')",
+    ]);
+    // Blank counts as unset.
+    expect(problemsOf({ ...base, SMS_GATEWAY: ' ' })[0]).toMatch(/^SMS_GATEWAY: /);
+    expect(loadConfig({ ...base, SMS_GATEWAY: 'sandbox' }).sms.gateway).toBe('sandbox');
+    expect(
+      loadConfig({
+        ...base,
+        SMS_GATEWAY: 'smpp',
+        SMPP_HOST: 'smsc.example',
+        SMPP_SYSTEM_ID: 'parley',
+        SMPP_PASSWORD: 'secret',
+      }).sms.gateway,
+    ).toBe('smpp');
+    // Outside production the sandbox stays the default.
+    expect(loadConfig({ NODE_ENV: 'development' }).sms.gateway).toBe('sandbox');
   });
 });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
@@ -11,6 +12,27 @@ const optional = <T extends z.ZodType>(schema: T) =>
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     schema.optional(),
   );
+
+/** "90s", "30m", "48h", "2d", or plain seconds: a duration in milliseconds. */
+const duration = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?\s*[smhd]?$/i, 'must be a duration such as 90s, 30m, 48h or 2d')
+    .transform((v) => {
+      const unit = v.slice(-1).toLowerCase();
+      const n = Number.parseFloat(v);
+      const scale = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit] ?? 1000;
+      return Math.round(n * scale);
+    })
+    .pipe(
+      z
+        .number()
+        .min(min, `must be at least ${min / 1000} seconds`)
+        .max(max, `must be at most ${max / 86_400_000} days`),
+    );
+
+const flag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
 
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
@@ -100,6 +122,15 @@ const envSchema = z.object({
   SMPP_SUBMITS_PER_SECOND: optional(
     z.coerce.number({ error: 'must be a number' }).min(0.1).max(10_000),
   ),
+  SMS_RECEIPT_TIMEOUT: optional(duration(1000, 30 * 86_400_000)),
+  SMPP_TLS: optional(flag),
+  SMPP_TLS_CA: optional(z.string().min(1)),
+  SMPP_TLS_REJECT_UNAUTHORIZED: optional(flag),
+  INSTANCE_ID: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores'),
+  ),
 });
 
 export interface Config {
@@ -143,9 +174,14 @@ export interface Config {
   admin: { email: string; password: string } | null;
   /** Exchange rates older than this are refused rather than used. */
   rateMaxAgeMs: number;
-  /** Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. */
+  /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
+  instanceId: string | null;
+  /**
+   * Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. A message sent with
+   * no receipt after `receiptTimeoutMs` expires (and is refunded).
+   */
   sms:
-    | { gateway: 'sandbox'; delayMs: number }
+    | { gateway: 'sandbox'; delayMs: number; receiptTimeoutMs: number }
     | {
         gateway: 'smpp';
         host: string;
@@ -153,6 +189,9 @@ export interface Config {
         systemId: string;
         password: string;
         submitsPerSecond: number;
+        receiptTimeoutMs: number;
+        /** SMPP over TLS: null for plain TCP; `ca` is the PEM text of the CA file. */
+        tls: { ca: string | null; rejectUnauthorized: boolean } | null;
       };
 }
 
@@ -179,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !e.SESSION_SECRET) {
     problems.push('SESSION_SECRET: is required when NODE_ENV=production');
   }
+  // Production never falls into the sandbox by accident: the operator says which it is.
+  if (nodeEnv === 'production' && !e.SMS_GATEWAY) {
+    problems.push("SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')");
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
@@ -187,7 +230,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMS_GATEWAY === 'smpp')
     for (const key of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const)
       if (!e[key]) problems.push(`${key}: is required when SMS_GATEWAY=smpp`);
+  let tlsCa: string | null = null;
+  if (e.SMPP_TLS_CA && e.SMPP_TLS !== 'true')
+    problems.push('SMPP_TLS_CA: is used only with SMPP_TLS=true');
+  else if (e.SMPP_TLS_CA)
+    try {
+      tlsCa = fs.readFileSync(path.resolve(e.SMPP_TLS_CA), 'utf8');
+      if (!tlsCa.includes('-----BEGIN CERTIFICATE-----'))
+        problems.push('SMPP_TLS_CA: must be a PEM certificate file');
+    } catch {
+      problems.push('SMPP_TLS_CA: cannot be read');
+    }
   if (problems.length) throw new ConfigError(problems);
+  const receiptTimeoutMs = e.SMS_RECEIPT_TIMEOUT ?? 48 * 3_600_000;
   return {
     nodeEnv,
     port: e.PORT ?? 5000,
@@ -235,8 +290,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             systemId: e.SMPP_SYSTEM_ID ?? '',
             password: e.SMPP_PASSWORD ?? '',
             submitsPerSecond: e.SMPP_SUBMITS_PER_SECOND ?? 10,
+            receiptTimeoutMs,
+            tls:
+              e.SMPP_TLS === 'true'
+                ? { ca: tlsCa, rejectUnauthorized: e.SMPP_TLS_REJECT_UNAUTHORIZED !== 'false' }
+                : null,
           }
-        : { gateway: 'sandbox', delayMs: e.SMS_SANDBOX_DELAY_MS ?? 2000 },
+        : { gateway: 'sandbox', delayMs: e.SMS_SANDBOX_DELAY_MS ?? 2000, receiptTimeoutMs },
+    instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -31,11 +31,26 @@ declare module 'smpp' {
   }
 
   interface Smpp {
+    /** With `tls`, the rest of the options go to tls.connect (ca, rejectUnauthorized…). */
     connect(
-      options: { url?: string; host?: string; port?: number; auto_enquire_link_period?: number },
+      options: {
+        url?: string;
+        host?: string;
+        port?: number;
+        auto_enquire_link_period?: number;
+        tls?: boolean;
+        ca?: string;
+        rejectUnauthorized?: boolean;
+        servername?: string;
+      },
       listener?: () => void,
     ): Session;
     createServer(listener: (session: Session) => void): Server;
+    /** With key and cert, an SMPP server over TLS. */
+    createServer(
+      options: { key?: string | Buffer; cert?: string | Buffer },
+      listener: (session: Session) => void,
+    ): Server;
     ESME_ROK: number;
     ESME_RBINDFAIL: number;
     ESME_RTHROTTLED: number;

@@ -40,7 +40,15 @@ export const smsSendSchema = z.object({
 });
 export type SmsSendInput = z.input<typeof smsSendSchema>;
 
-export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+export const SMS_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'failed',
+  /** No delivery receipt within its validity period: refunded (decision 0014). */
+  'expired',
+] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
 export const smsQuoteSchema = z.object({
@@ -136,3 +144,29 @@ export const smsGatewayStatusSchema = z.object({
   queued: z.number().int(),
 });
 export type SmsGatewayStatus = z.infer<typeof smsGatewayStatusSchema>;
+
+export const smsInboundQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/**
+ * A deliver_sm that was not a receipt of ours: a reply from a handset ('message') or a
+ * receipt whose source was not the message's recipient ('receipt-mismatch').
+ */
+export const smsInboundSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  destination: z.string(),
+  message: z.string(),
+  kind: z.enum(['message', 'receipt-mismatch']),
+  receivedAt: z.string(),
+});
+export const smsInboundListSchema = z.object({
+  items: z.array(smsInboundSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SmsInbound = z.infer<typeof smsInboundSchema>;
+export type SmsInboundList = z.infer<typeof smsInboundListSchema>;

@@ -25,7 +25,9 @@ export const smsBatches = pgTable('sms_batches', {
 /**
  * One SMS, written (with its charge) before any gateway sees it: the outbox worker
  * moves it queued → sending → sent → delivered | failed. `accepted_parts` holds the
- * upstream id of every part accepted so far, so a retry never sends a part twice.
+ * upstream id of every part accepted so far, so a retry never sends a part twice. A
+ * `sent` message with no receipt within SMS_RECEIPT_TIMEOUT becomes `expired` (refunded,
+ * decision 0014).
  */
 export const smsMessages = pgTable(
   'sms_messages',
@@ -52,6 +54,10 @@ export const smsMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** While sending, the claim expires here; a crashed sender's claim is then recovered. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The instance that claimed it, so that instance settles its own claims when it restarts. */
+    claimedBy: text('claimed_by'),
+    /** Set just before the gateway is called: without it, a claim was certainly not sent. */
+    handedAt: timestamp('handed_at', { withTimezone: true }),
     reference: integer('reference').notNull(),
     acceptedParts: text('accepted_parts').array().notNull().default(sql`'{}'::text[]`),
     error: text('error'),
@@ -65,7 +71,7 @@ export const smsMessages = pgTable(
   (t) => [
     check(
       'sms_messages_status',
-      sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed')`,
+      sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'expired')`,
     ),
     check('sms_messages_reference', sql`${t.reference} between 0 and 255`),
     check('sms_messages_cost', sql`${t.cost} >= 0 and ${t.segments} >= 1`),
@@ -73,6 +79,7 @@ export const smsMessages = pgTable(
     index('sms_messages_batch_idx').on(t.batchId),
     index('sms_messages_outbox_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('sms_messages_sending_idx').on(t.claimedUntil).where(sql`${t.status} = 'sending'`),
+    index('sms_messages_sent_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
   ],
 );
 
@@ -90,5 +97,30 @@ export const smsParts = pgTable(
   (t) => [
     check('sms_parts_status', sql`${t.status} in ('sent', 'delivered', 'failed')`),
     index('sms_parts_message_idx').on(t.messageId),
+  ],
+);
+
+/**
+ * A deliver_sm that is not a delivery receipt for one of our messages: a reply from a
+ * handset, an SME acknowledgement, or a receipt whose source is not the message's
+ * recipient. Acknowledged upstream, kept for admins, never applied to a charge.
+ */
+export const smsInbound = pgTable(
+  'sms_inbound',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source').notNull(),
+    destination: text('destination').notNull(),
+    /** Control characters replaced; at most 2,000 characters. */
+    message: text('message').notNull(),
+    esmClass: integer('esm_class').notNull(),
+    dataCoding: integer('data_coding').notNull(),
+    /** 'message' (not a receipt), or 'receipt-mismatch' (a receipt from another source). */
+    kind: text('kind').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sms_inbound_kind', sql`${t.kind} in ('message', 'receipt-mismatch')`),
+    index('sms_inbound_received_idx').on(t.receivedAt),
   ],
 );

@@ -14,11 +14,31 @@ export interface OutgoingSms {
   reference: number;
 }
 
-export interface Receipt {
+/** What a delivery receipt says about one part. */
+export interface ReceiptStatus {
   /** The upstream id as the receipt gives it; see receiptIdCandidates. */
   upstreamId: string;
   status: 'delivered' | 'failed';
   error?: string;
+}
+
+/**
+ * A deliver_sm as it arrived: a message from a handset, an acknowledgement, or the
+ * envelope of a receipt. Stored for admins when it is not a receipt of ours.
+ */
+export interface InboundSms {
+  /** The address it came from, as the SMSC wrote it (a receipt's: the handset). */
+  source: string;
+  destination: string;
+  message: string;
+  esmClass: number;
+  dataCoding: number;
+}
+
+/** A delivery receipt: only a deliver_sm whose esm_class says "SMSC delivery receipt". */
+export interface Receipt extends ReceiptStatus {
+  /** The deliver_sm that carried it: its source must be the message's recipient. */
+  envelope: InboundSms;
 }
 
 /** The upstream is down, busy or did not answer: try again later. */
@@ -68,5 +88,7 @@ export interface SmsGateway {
    * upstream. A rejection (or no listener) asks the SMSC to send it again later.
    */
   onReceipt(listener: (receipt: Receipt) => Promise<void>): () => void;
+  /** Any other deliver_sm; acknowledged once the listener has stored it. */
+  onInbound(listener: (sms: InboundSms) => Promise<void>): () => void;
   close(): Promise<void>;
 }

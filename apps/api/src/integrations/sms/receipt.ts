@@ -1,4 +1,4 @@
-import type { Receipt } from './port.js';
+import type { ReceiptStatus as Receipt } from './port.js';
 
 /**
  * The forms an upstream id may take: SMSCs answer submit_sm with a hex id and quote it

@@ -1,51 +1,123 @@
 import { randomUUID } from 'node:crypto';
 import { smsParts } from '@parley/shared';
-import type { OutgoingSms, Receipt, SmsGateway } from './port.js';
+import type { InboundSms, OutgoingSms, Receipt, SmsGateway } from './port.js';
+
+/** Parts the sandbox accepted and sent before `sentBefore`, still waiting for a receipt. */
+export type SandboxSentLookup = (
+  sentBefore: Date,
+  limit: number,
+) => Promise<{ upstreamId: string; recipient: string }[]>;
+
+/** Every sandbox id starts so; the lookup finds the sandbox's parts by it. */
+export const SANDBOX_ID_PREFIX = 'sbx-';
+const BATCH = 200;
+/** A sweep reports at most this many batches, then waits for the next one. */
+const MAX_ROUNDS = 20;
 
 /**
- * The embedded default: accepts every message and, after `delayMs`, reports it
- * delivered; a recipient ending in 0000 is reported failed, so the refund path can be
- * tried by hand. Nothing leaves the machine.
+ * The embedded default: accepts every message and, `delayMs` after it was recorded as
+ * sent, reports it delivered; a recipient ending in 0000 is reported failed, so the
+ * refund path can be tried by hand. Nothing leaves the machine.
+ *
+ * Its receipts come from stored state, not memory: a sweep reads the parts sent more
+ * than `delayMs` ago and still waiting (useSentStore), so a restart, even after
+ * SIGKILL, loses none; the receipt path applies each once, whichever instance reports it.
  */
-export function createSandboxGateway(options: { delayMs: number }): SmsGateway {
+export function createSandboxGateway(options: {
+  delayMs: number;
+  /** How often to look for due receipts besides the wake-up after each submit. */
+  sweepMs?: number;
+  now?: () => Date;
+}): SmsGateway & { useSentStore(lookup: SandboxSentLookup): void } {
+  const now = options.now ?? (() => new Date());
   const listeners = new Set<(receipt: Receipt) => Promise<void>>();
-  /** Receipts not reported yet, by timer: close() reports them at once. */
-  const due = new Map<NodeJS.Timeout, Receipt[]>();
-  const report = async (receipts: Receipt[]) => {
-    for (const r of receipts) await Promise.all([...listeners].map((l) => l(r).catch(() => {})));
+  let lookup: SandboxSentLookup | null = null;
+  let interval: NodeJS.Timeout | null = null;
+  const wakes = new Set<NodeJS.Timeout>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  const receiptFor = (part: { upstreamId: string; recipient: string }): Receipt => {
+    const envelope: InboundSms = {
+      source: part.recipient.replace(/^\+/, ''),
+      destination: '',
+      message: '',
+      esmClass: 0x04,
+      dataCoding: 0,
+    };
+    return part.recipient.endsWith('0000')
+      ? {
+          upstreamId: part.upstreamId,
+          status: 'failed',
+          error: 'UNDELIV (sandbox: number ends in 0000)',
+          envelope,
+        }
+      : { upstreamId: part.upstreamId, status: 'delivered', envelope };
   };
+
+  async function sweep() {
+    for (let round = 0; round < MAX_ROUNDS && lookup && !closed; round++) {
+      const due = await lookup(new Date(now().getTime() - options.delayMs), BATCH);
+      for (const part of due)
+        await Promise.all([...listeners].map((l) => l(receiptFor(part)).catch(() => {})));
+      if (due.length < BATCH) return;
+    }
+  }
+
+  function tick() {
+    if (closed || !lookup) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sweep()
+      .catch(() => {})
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  }
+
   return {
     mode: 'sandbox',
+    useSentStore(found) {
+      lookup = found;
+      if (!interval && !closed) {
+        interval = setInterval(tick, options.sweepMs ?? 1000);
+        tick();
+      }
+    },
     async submit(sms: OutgoingSms) {
       const count = Math.max(1, smsParts(sms.message).parts.length);
       const ids = [...(sms.acceptedParts ?? [])];
-      while (ids.length < count) ids.push(`sbx-${randomUUID()}`);
-      const failed = sms.recipient.endsWith('0000');
-      const receipts = ids.map(
-        (upstreamId): Receipt =>
-          failed
-            ? { upstreamId, status: 'failed', error: 'UNDELIV (sandbox: number ends in 0000)' }
-            : { upstreamId, status: 'delivered' },
-      );
-      const timer = setTimeout(() => {
-        due.delete(timer);
-        void report(receipts);
-      }, options.delayMs);
-      due.set(timer, receipts);
+      while (ids.length < count) ids.push(`${SANDBOX_ID_PREFIX}${randomUUID()}`);
+      // A hint only: the sweep after the delay finds the message in the database.
+      if (!closed) {
+        const timer = setTimeout(() => {
+          wakes.delete(timer);
+          tick();
+        }, options.delayMs + 50);
+        wakes.add(timer);
+      }
       return ids;
     },
     onReceipt(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Reports what is still due, so a restart leaves no message waiting for ever. */
+    /** Nothing comes in to a sandbox. */
+    onInbound: () => () => {},
+    /** Stops sweeping; what is still due is reported by the next start, from the database. */
     async close() {
-      const pending = [...due];
-      due.clear();
-      for (const [timer, receipts] of pending) {
-        clearTimeout(timer);
-        await report(receipts);
-      }
+      closed = true;
+      if (interval) clearInterval(interval);
+      for (const timer of wakes) clearTimeout(timer);
+      wakes.clear();
+      await running;
     },
   };
 }

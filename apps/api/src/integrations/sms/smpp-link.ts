@@ -5,6 +5,8 @@ export interface LinkOptions {
   port: number;
   systemId: string;
   password: string;
+  /** SMPP over TLS, verified against `ca` (or the system's CAs) unless told not to. */
+  tls?: { ca: string | null; rejectUnauthorized: boolean } | null;
   enquireLinkMs?: number;
   /** How long bind, enquire_link and unbind may go unanswered before the link is dropped. */
   answerTimeoutMs?: number;
@@ -57,10 +59,22 @@ export function createSmppLink(options: LinkOptions) {
   }
 
   function connect() {
-    const s = smpp.connect({ host: options.host, port: options.port });
+    const tls = options.tls;
+    const s = smpp.connect({
+      host: options.host,
+      port: options.port,
+      ...(tls
+        ? {
+            tls: true,
+            rejectUnauthorized: tls.rejectUnauthorized,
+            ...(tls.ca ? { ca: tls.ca } : {}),
+          }
+        : {}),
+    });
     session = s;
     options.onSession(s);
-    s.on('connect', () =>
+    // Over TLS, bind only once the handshake (and the certificate check) has passed.
+    s.on(tls ? 'secureConnect' : 'connect', () =>
       ask(
         s,
         (done) =>

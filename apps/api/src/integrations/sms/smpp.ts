@@ -4,8 +4,10 @@ import {
   GatewayRejectedError,
   GatewayUnavailableError,
   GatewayUnknownOutcomeError,
+  type InboundSms,
   type OutgoingSms,
   type Receipt,
+  type ReceiptStatus,
   type SmsGateway,
 } from './port.js';
 import { parseReceipt, receiptFromState } from './receipt.js';
@@ -16,6 +18,8 @@ export interface SmppOptions {
   port: number;
   systemId: string;
   password: string;
+  /** SMPP over TLS (SMPP_TLS); null or absent for plain TCP. */
+  tls?: { ca: string | null; rejectUnauthorized: boolean } | null;
   /** Most submit_sm per second. */
   submitsPerSecond: number;
   enquireLinkMs?: number;
@@ -24,6 +28,8 @@ export interface SmppOptions {
   /** First reconnect delay; doubles up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** How long the SMSC may keep trying a message: sent as its validity_period. */
+  validityMs?: number;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
@@ -44,10 +50,50 @@ function sourceAddress(senderId: string) {
   return { source_addr_ton: 1, source_addr_npi: 1, source_addr: digits };
 }
 
+/** The message-type bits of esm_class (SMPP 3.4 §5.2.12, bits 5–2), and its receipt value. */
+const MESSAGE_TYPE_BITS = 0x3c;
+const SMSC_DELIVERY_RECEIPT = 0x04;
+
+/** True only for "SMSC delivery receipt": the mode and GSM feature bits are ignored. */
+export const isDeliveryReceipt = (esmClass: unknown) =>
+  ((Number(esmClass) || 0) & MESSAGE_TYPE_BITS) === SMSC_DELIVERY_RECEIPT;
+
+/**
+ * An SMPP relative time (§7.1.1, "YYMMDDhhmmss000R") for a duration of up to 99 days,
+ * so the SMSC's clock does not matter.
+ */
+export function relativeValidity(ms: number): string {
+  let s = Math.max(1, Math.round(ms / 1000));
+  const days = Math.min(99, Math.floor(s / 86_400));
+  s -= days * 86_400;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  return `0000${two(days)}${two(hh)}${two(mm)}${two(s % 60)}000R`;
+}
+
+function textOf(pdu: Pdu): string {
+  const body = (pdu.short_message ?? pdu.message_payload) as
+    | { message?: unknown }
+    | string
+    | undefined;
+  const message = typeof body === 'object' && body !== null ? body.message : body;
+  if (typeof message === 'string') return message;
+  return Buffer.isBuffer(message) ? message.toString('hex') : '';
+}
+
+function envelopeOf(pdu: Pdu): InboundSms {
+  return {
+    source: String(pdu.source_addr ?? ''),
+    destination: String(pdu.destination_addr ?? ''),
+    message: textOf(pdu),
+    esmClass: Number(pdu.esm_class) || 0,
+    dataCoding: Number(pdu.data_coding) || 0,
+  };
+}
+
 /** The receipt a deliver_sm carries: in its text, or in the message_state TLV. */
-function receiptOf(pdu: Pdu): Receipt | null {
-  const body = (pdu.short_message ?? pdu.message_payload) as { message?: unknown } | undefined;
-  const text = typeof body?.message === 'string' ? body.message : '';
+function receiptOf(pdu: Pdu, text: string): ReceiptStatus | null {
   const id = typeof pdu.receipted_message_id === 'string' ? pdu.receipted_message_id : null;
   return (
     parseReceipt(text, id) ??
@@ -68,20 +114,31 @@ export function createSmppGateway(options: SmppOptions): SmsGateway & {
   readonly bound: boolean;
 } {
   const listeners = new Set<(receipt: Receipt) => Promise<void>>();
+  const inboundListeners = new Set<(sms: InboundSms) => Promise<void>>();
   const responseTimeout = options.responseTimeoutMs ?? 10_000;
   const gap = 1000 / Math.max(options.submitsPerSecond, 0.001);
   let nextSlot = 0;
   const pending = new Map<Session, Set<(err: Error) => void>>();
 
+  /**
+   * Only an SMSC delivery receipt is read as one; anything else (a handset's reply, an
+   * SME acknowledgement, a receipt-looking text without the bit) goes to the inbound
+   * listeners. Either is acknowledged once recorded; a receipt that is not final is
+   * acknowledged and dropped.
+   */
   function onDeliver(s: Session, pdu: Pdu) {
-    const receipt = receiptOf(pdu);
-    if (!receipt) {
-      s.send(pdu.response());
-      return;
-    }
-    const handlers = [...listeners];
-    Promise.all(handlers.map((l) => l(receipt)))
-      .then(() => s.send(pdu.response({ command_status: handlers.length ? 0 : RETRY_LATER })))
+    const envelope = envelopeOf(pdu);
+    let work: Promise<unknown>[];
+    if (isDeliveryReceipt(pdu.esm_class)) {
+      const status = receiptOf(pdu, envelope.message);
+      if (!status) {
+        s.send(pdu.response());
+        return;
+      }
+      work = [...listeners].map((l) => l({ ...status, envelope }));
+    } else work = [...inboundListeners].map((l) => l(envelope));
+    Promise.all(work)
+      .then(() => s.send(pdu.response({ command_status: work.length ? 0 : RETRY_LATER })))
       .catch(() => s.send(pdu.response({ command_status: RETRY_LATER })));
   }
 
@@ -159,6 +216,9 @@ export function createSmppGateway(options: SmppOptions): SmsGateway & {
               dest_addr_npi: 1,
               destination_addr: sms.recipient.replace(/^\+/, ''),
               registered_delivery: 1,
+              ...(options.validityMs
+                ? { validity_period: relativeValidity(options.validityMs) }
+                : {}),
               data_coding: encoding === 'UCS-2' ? 8 : 0,
               short_message:
                 parts.length > 1
@@ -180,6 +240,11 @@ export function createSmppGateway(options: SmppOptions): SmsGateway & {
     onReceipt(listener: (receipt: Receipt) => Promise<void>) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    onInbound(listener: (sms: InboundSms) => Promise<void>) {
+      inboundListeners.add(listener);
+      return () => inboundListeners.delete(listener);
     },
 
     close: () => link.close(),

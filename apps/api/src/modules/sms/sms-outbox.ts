@@ -1,16 +1,46 @@
+import { countryOfNumber } from '@parley/shared/phone';
 import {
   GatewayRejectedError,
   GatewayUnavailableError,
   GatewayUnknownOutcomeError,
+  type InboundSms,
   type Receipt,
   type SmsGateway,
 } from '../../integrations/sms/port.js';
 import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
-import type { SmsRepo, SmsRow } from './sms.repo.js';
+import type { NewInbound, SmsRepo, SmsRow } from './sms.repo.js';
 
 export const ABANDONED =
   'Interrupted while sending; refunded and not retried, so it is never sent twice.';
 export const NOT_RESENT = 'Refunded and not sent again, so it is never delivered twice.';
+export const EXPIRED =
+  'No delivery receipt within its validity period; refunded, as delivery was not confirmed.';
+
+/** A receipt's source address as a message's recipient is stored (E.164, with its +). */
+export function recipientOf(source: string): string | null {
+  const digits = source.trim();
+  if (!digits) return null;
+  return countryOfNumber(digits.startsWith('+') ? digits : `+${digits}`)?.e164 ?? null;
+}
+
+/** What is kept of a deliver_sm: printable text (NUL cannot be stored), bounded. */
+export function inboundRow(sms: InboundSms, kind: NewInbound['kind']): NewInbound {
+  // As the input rules say (domain/text.ts): no control character but TAB, LF, CR;
+  // no lone surrogate. NUL could not even be stored.
+  const clean = (v: string, max: number) =>
+    v
+      .slice(0, max)
+      .replace(/(?![\t\n\r])\p{Cc}/gu, '\ufffd')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\ufffd');
+  return {
+    source: clean(sms.source, 64),
+    destination: clean(sms.destination, 64),
+    message: clean(sms.message, 2000),
+    esmClass: sms.esmClass & 0xff,
+    dataCoding: sms.dataCoding & 0xff,
+    kind,
+  };
+}
 
 export interface OutboxOptions {
   repo: SmsRepo;
@@ -20,6 +50,10 @@ export interface OutboxOptions {
   batchSize?: number;
   /** How long a claim lasts; a sender that dies leaves its messages for recovery after it. */
   leaseMs?: number;
+  /** This instance's stable id: its claims, left by a crash, are settled at start. */
+  instanceId?: string;
+  /** A `sent` message with no receipt after this long expires and is refunded. */
+  receiptTimeoutMs?: number;
   /** After this many tries an undeliverable message fails and is refunded. */
   maxAttempts?: number;
   retryDelayMs?: (attempt: number) => number;
@@ -43,6 +77,9 @@ export function createSmsOutbox(options: OutboxOptions) {
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 120_000;
   const maxAttempts = options.maxAttempts ?? 30;
+  const receiptTimeoutMs = options.receiptTimeoutMs ?? 48 * 3_600_000;
+  const instanceId = options.instanceId ?? null;
+  let ownClaimsReleased = instanceId === null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let current: Promise<void> | null = null;
@@ -52,24 +89,39 @@ export function createSmsOutbox(options: OutboxOptions) {
   /**
    * Records a receipt. It can outrun our own record of the submit, so an unknown id is
    * looked up again a few times; one still unknown, or any while stopping, is refused,
-   * so the SMSC offers it again later (to whichever instance is up).
+   * so the SMSC offers it again later (to whichever instance is up). A receipt whose
+   * source is not the message's recipient changes nothing: it is kept as inbound.
    */
   async function applyReceipt(receipt: Receipt): Promise<void> {
     const ids = receiptIdCandidates(receipt.upstreamId);
+    const source = recipientOf(receipt.envelope.source);
     for (let tries = 0; tries < 5; tries++) {
       if (stopping) break;
-      const row = await repo.applyReceipt(
+      const { outcome } = await repo.applyReceipt(
         ids,
+        source,
         receipt.status,
         receipt.error ?? 'Not delivered',
         now(),
       );
-      if (row) return;
+      if (outcome === 'mismatch') {
+        log.warn(
+          { upstreamId: receipt.upstreamId },
+          'SMS: receipt from another source; kept as inbound',
+        );
+        await repo.storeInbound(inboundRow(receipt.envelope, 'receipt-mismatch'));
+        return;
+      }
+      if (outcome !== 'unknown') return;
       await new Promise((r) => setTimeout(r, 200 * 2 ** tries));
     }
     throw new Error(`No message has upstream id ${receipt.upstreamId} (yet).`);
   }
   const offReceipt = gateway.onReceipt(applyReceipt);
+  const offInbound = gateway.onInbound(async (sms) => {
+    if (stopping) throw new Error('stopping');
+    await repo.storeInbound(inboundRow(sms, 'message'));
+  });
 
   /** Once the upstream has a message, its record must say so: retried, never re-sent. */
   async function recordSent(id: string, upstreamIds: string[]) {
@@ -88,7 +140,7 @@ export function createSmsOutbox(options: OutboxOptions) {
 
   async function sendOne(row: SmsRow) {
     // Another instance may have recovered it after a long wait: then it is not ours.
-    if (!(await repo.renewLease(row.id, now(), leaseMs))) return;
+    if (!(await repo.renewLease(row.id, row.attempts, now(), leaseMs))) return;
     let ids: string[];
     try {
       ids = await gateway.submit({
@@ -131,10 +183,29 @@ export function createSmsOutbox(options: OutboxOptions) {
     );
   }
 
-  async function drain() {
+  /** Settles what waits on nothing any more: crashed claims and overdue receipts. */
+  async function settle() {
+    if (!ownClaimsReleased && instanceId) {
+      await repo.releaseOwnClaims(instanceId, now(), ABANDONED);
+      ownClaimsReleased = true;
+    }
     await repo.recoverAbandoned(now(), ABANDONED);
+    // Bounded: at most 20 batches a pass; the next pass takes the rest.
+    for (let round = 0; round < 20 && !stopped; round++) {
+      const at = now();
+      const expired = await repo.expireOverdue(
+        new Date(at.getTime() - receiptTimeoutMs),
+        at,
+        EXPIRED,
+      );
+      if (expired === 0) break;
+    }
+  }
+
+  async function drain() {
+    await settle();
     while (!stopped) {
-      const rows = await repo.claim(options.batchSize ?? 40, now(), leaseMs);
+      const rows = await repo.claim(options.batchSize ?? 40, now(), leaseMs, instanceId);
       if (rows.length === 0) return;
       // A few submits in flight at once (SMPP windowing); the gateway keeps the rate.
       let next = 0;
@@ -192,6 +263,7 @@ export function createSmsOutbox(options: OutboxOptions) {
     detach() {
       stopping = true;
       offReceipt();
+      offInbound();
     },
   };
 }

@@ -168,13 +168,25 @@ describe('SMS through SMPP', () => {
       await repo.markSent(id ?? '', [upstream], new Date());
     }
     // "10" is also the decimal form of hex "a" and the hex form of decimal 16.
-    await repo.applyReceipt(receiptIdCandidates('10'), 'delivered', '', new Date());
+    await repo.applyReceipt(
+      receiptIdCandidates('10'),
+      '+447400100011',
+      'delivered',
+      '',
+      new Date(),
+    );
     const status = async (id?: string) =>
       (await rows<{ status: string }>(sql`select status from sms_messages where id = ${id}`))[0]
         ?.status;
     expect([await status(ids[0]), await status(ids[1])]).toEqual(['delivered', 'sent']);
     // A receipt quoting 22 (hex 16) finds "16" once no part is called "22".
-    await repo.applyReceipt(receiptIdCandidates('22'), 'delivered', '', new Date());
+    await repo.applyReceipt(
+      receiptIdCandidates('22'),
+      '+447400100012',
+      'delivered',
+      '',
+      new Date(),
+    );
     expect(await status(ids[1])).toBe('delivered');
   });
 
@@ -261,8 +273,8 @@ describe('SMS through SMPP', () => {
       payload: { senderId: 'Parley', recipient: '+447400100003', message: 'Crash' },
     });
     await stop(app);
-    // As a crashed instance leaves it: taken for sending, its lease run out.
-    await database.db.execute(sql`update sms_messages set status = 'sending',
+    // As a crashed instance leaves it: handed to the gateway, its lease run out.
+    await database.db.execute(sql`update sms_messages set status = 'sending', handed_at = now(),
       claimed_until = now() - interval '1 minute' where id = ${res.json().id}`);
     smsc.state.refuseBinds = false;
     const next = await start();

@@ -7,6 +7,8 @@ import {
   smsGatewayStatusSchema,
   smsHistoryQuerySchema,
   smsHistorySchema,
+  smsInboundListSchema,
+  smsInboundQuerySchema,
   smsMessageSchema,
   smsQuoteSchema,
   smsSendSchema,
@@ -58,11 +60,17 @@ export const smsRoutes: FastifyPluginAsyncZod<{ sms: SmsService }> = async (app,
   );
 };
 
-/** Under the admin guard: which gateway SMS go through, and how many wait. */
+/** Under the admin guard: which gateway SMS go through, how many wait, what came in. */
 export const smsAdminRoutes: FastifyPluginAsyncZod<{
   status: () => Promise<z.infer<typeof smsGatewayStatusSchema>>;
-}> = async (app, { status }) => {
+  inbound: (page: number, pageSize: number) => Promise<z.infer<typeof smsInboundListSchema>>;
+}> = async (app, { status, inbound }) => {
   app.get('/sms/status', { schema: { response: { 200: smsGatewayStatusSchema } } }, async () =>
     status(),
+  );
+  app.get(
+    '/sms/inbound',
+    { schema: { querystring: smsInboundQuerySchema, response: { 200: smsInboundListSchema } } },
+    async (request) => inbound(request.query.page, request.query.pageSize),
   );
 };

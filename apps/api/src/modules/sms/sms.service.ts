@@ -284,7 +284,8 @@ export function createSmsService(deps: {
         queued: n('queued') + n('sending'),
         sent: n('sent'),
         delivered: n('delivered'),
-        failed: n('failed'),
+        // Expired messages were refunded too (decision 0014).
+        failed: n('failed') + n('expired'),
         createdAt: found.batch.createdAt.toISOString(),
       };
     },

@@ -1,9 +1,12 @@
-import type { CountryPricing } from '@parley/shared';
+import type { CountryPricing, SmsInboundList } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { SmsGateway } from '../../integrations/sms/port.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
+
+type SandboxGateway = ReturnType<typeof createSandboxGateway>;
+
 import { createSmppGateway } from '../../integrations/sms/smpp.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { createSmsRepo } from './sms.repo.js';
@@ -13,6 +16,8 @@ import { createSmsOutbox } from './sms-outbox.js';
 export interface SmsDeps {
   /** A gateway of the test's own; otherwise the configured one. */
   gateway?: SmsGateway;
+  /** How often the sandbox looks for due receipts in the database. */
+  sandboxSweepMs?: number;
   pollMs?: number;
   retryDelayMs?: (attempt: number) => number;
 }
@@ -25,18 +30,25 @@ export function setUpSms(
     config: Config['sms'];
     rates: RatesService;
     countryPricing: () => Promise<CountryPricing[]>;
+    /** This instance's stable id (config/instance-id.ts). */
+    instanceId: string;
     deps?: SmsDeps;
   },
 ) {
+  const config = opts.config;
   const gateway =
     opts.deps?.gateway ??
-    (opts.config.gateway === 'smpp'
-      ? createSmppGateway({ ...opts.config, log: app.log })
-      : createSandboxGateway({ delayMs: opts.config.delayMs }));
+    (config.gateway === 'smpp'
+      ? createSmppGateway({ ...config, validityMs: config.receiptTimeoutMs, log: app.log })
+      : createSandboxGateway({ delayMs: config.delayMs, sweepMs: opts.deps?.sandboxSweepMs }));
   const repo = createSmsRepo(opts.db);
+  // The sandbox's receipts come from what is stored, so they survive a restart.
+  if ('useSentStore' in gateway) (gateway as SandboxGateway).useSentStore(repo.sandboxDue);
   const outbox = createSmsOutbox({
     repo,
     gateway,
+    instanceId: opts.instanceId,
+    receiptTimeoutMs: config.receiptTimeoutMs,
     log: app.log,
     pollMs: opts.deps?.pollMs,
     retryDelayMs: opts.deps?.retryDelayMs,
@@ -58,5 +70,22 @@ export function setUpSms(
     connected: 'bound' in gateway ? Boolean((gateway as { bound: boolean }).bound) : true,
     queued: await repo.queuedCount(),
   });
-  return { sms, status };
+  /** Admins: deliver_sm that were not receipts of ours, newest first. */
+  const inbound = async (page: number, pageSize: number): Promise<SmsInboundList> => {
+    const { items, total } = await repo.inbound(page, pageSize);
+    return {
+      items: items.map((r) => ({
+        id: r.id,
+        source: r.source,
+        destination: r.destination,
+        message: r.message,
+        kind: r.kind as SmsInboundList['items'][number]['kind'],
+        receivedAt: r.receivedAt.toISOString(),
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  };
+  return { sms, status, inbound };
 }

@@ -8,6 +8,7 @@ import { useAdminEvents } from '../api/admin-events';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
+import { SmsInbound } from '../components/sms-inbound';
 import { SmsStatusNotice } from '../components/sms-status-notice';
 import { UsersTable } from '../components/users-table';
 import { WalletsTab } from '../components/wallets-tab';
@@ -61,6 +62,7 @@ export default function AdminPage() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('nav.adminPanel')}</h1>
       <SmsStatusNotice />
+      <SmsInbound />
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList className="h-auto flex-wrap justify-start">
           {TABS.map((x) => (

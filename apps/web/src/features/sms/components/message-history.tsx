@@ -30,6 +30,9 @@ function MessageItem({ message: m }: { message: SmsMessage }) {
         {t('sms.history.segments', { count: m.segments })}
       </p>
       {m.status === 'failed' && <p className="text-xs text-red-800">{t('sms.history.refunded')}</p>}
+      {m.status === 'expired' && (
+        <p className="text-xs text-red-800">{t('sms.history.expiredRefunded')}</p>
+      )}
     </li>
   );
 }

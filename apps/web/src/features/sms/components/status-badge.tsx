@@ -4,10 +4,13 @@ import { cn } from '@/lib/utils';
 
 type Tone = 'active' | 'inactive' | 'pending';
 
-/** SPEC §4: sent (and delivered) is active, failed inactive, anything else pending. */
+/**
+ * SPEC §4: sent (and delivered) is active, failed inactive, anything else pending.
+ * Expired (no receipt in time, refunded) reads as failed.
+ */
 export function smsTone(status: SmsMessage['status']): Tone {
   if (status === 'sent' || status === 'delivered') return 'active';
-  return status === 'failed' ? 'inactive' : 'pending';
+  return status === 'failed' || status === 'expired' ? 'inactive' : 'pending';
 }
 
 const TONES: Record<Tone, string> = {
