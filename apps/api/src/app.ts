@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const walletsRepo = createWalletsRepo(db);
   const wallets = createWalletsService({ repo: walletsRepo });
-  const rates = createRatesService({ repo: createRatesRepo(db), maxAgeMs: config.rateMaxAgeMs });
+  const rates = createRatesService({ repo: createRatesRepo(db), maxAge: config.rates.maxAge });
   const orders = createOrdersService({ repo: createOrdersRepo(db), rates });
   const payments = createPaymentsService({
     repo: createPaymentsRepo(db),
