@@ -98,10 +98,15 @@ export function createRatesService(deps: {
       return set(base, quote, rate, 'feed', AUTOMATIC);
     },
 
-    /** The stored rate of exactly this pair and whether it is still fresh, or null. */
-    async current(base: string, quote: string): Promise<{ rate: string; fresh: boolean } | null> {
+    /** The stored rate of exactly this pair, its source and age, and whether it is fresh. */
+    async current(
+      base: string,
+      quote: string,
+    ): Promise<{ rate: string; source: string; ageMs: number; fresh: boolean } | null> {
       const row = await repo.find(base, quote);
-      return row ? { rate: row.rate, fresh: !stale(row, now()) } : null;
+      if (!row) return null;
+      const at = now();
+      return { rate: row.rate, source: row.source, ageMs: ageMs(row, at), fresh: !stale(row, at) };
     },
 
     /** How many `to` one `from` is worth now. */
