@@ -82,8 +82,8 @@ function movedTooFar(current: string, next: string, percent: string): boolean {
  * The optional rate feed: fetches RATES_FEED_URL every interval (with a deadline), and
  * writes each valid price, less the spread, through the same path as an admin's change
  * (audit row with no actor). A bad answer changes nothing; the log says why, never the
- * URL (it may carry an API key). Several instances may run it: a rate the feed wrote
- * less than half an interval ago is left alone.
+ * URL (it may carry an API key). Several instances may run it: the same value the feed
+ * wrote less than half an interval ago is not written (nor audited) again.
  */
 export function createRatesFeed(deps: {
   rates: Pick<RatesService, 'setFromFeed' | 'current'>;
@@ -130,7 +130,12 @@ export function createRatesFeed(deps: {
     for (const [currency, price] of prices) {
       const rate = withSpread(price, feed.spreadPercent);
       const current = await rates.current(currency, QUOTE);
-      if (current?.source === 'feed' && current.ageMs < feed.intervalMs / 2) continue;
+      if (
+        current?.source === 'feed' &&
+        compareDecimal(current.rate, rate) === 0 &&
+        current.ageMs < feed.intervalMs / 2
+      )
+        continue;
       if (current?.fresh && movedTooFar(current.rate, rate, feed.maxChangePercent)) {
         skipped.push({ currency, reason: 'moved too far from the current rate' });
         continue;
