@@ -6,6 +6,7 @@ import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useAdminEvents } from '../api/admin-events';
 import { AnalyticsTab } from '../components/analytics-tab';
+import { AuditTab } from '../components/audit-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
 import { SmsStatusNotice } from '../components/sms-status-notice';
@@ -28,6 +29,7 @@ const TABS = [
   'numbers',
   'users',
   'analytics',
+  'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -42,6 +44,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   numbers: 'admin.numbers.title',
   users: 'admin.users.title',
   analytics: 'admin.analytics.title',
+  audit: 'admin.audit.title',
 };
 
 /** The admin panel; the open tab is kept in the address so it survives a reload. */
@@ -108,6 +111,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </div>
