@@ -119,13 +119,19 @@ export function AuditTab() {
           {refused ? t('admin.audit.badFilters') : t('admin.loadFailed')}
         </p>
       ) : audit.data.items.length === 0 ? (
-        <p role="status">{t('admin.audit.empty')}</p>
+        <p>{t('admin.audit.empty')}</p>
       ) : (
         <>
-          <p role="status" className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground">
             {t('admin.audit.count', { total: audit.data.total })}
           </p>
-          <div className="overflow-x-auto rounded-lg border">
+          {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
+          <section
+            aria-label={t('admin.audit.title')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+          >
             <table className="w-full text-sm">
               <caption className="sr-only">{t('admin.audit.title')}</caption>
               <thead className="bg-muted">
@@ -161,7 +167,7 @@ export function AuditTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <nav aria-label={t('admin.audit.pages')} className="flex items-center gap-3">
             <Button
               variant="outline"
