@@ -57,6 +57,9 @@ export default defineConfig({
       SMS_GATEWAY: 'sandbox',
       // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
       SMS_SANDBOX_DELAY_MS: '300',
+      // The seeded crypto rates are set when the data folder is created; a slow run of the
+      // whole suite must not outlive them (the default is 15 minutes, as in production).
+      RATE_MAX_AGE_CRYPTO_MINUTES: '600',
     },
   },
 });

@@ -15,6 +15,9 @@ import { createRateLimiter, type LimitStore } from './lib/rate-limiter.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsAdminRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { createAuditRepo } from './modules/audit/audit.repo.js';
+import { auditAdminRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
@@ -48,6 +51,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
 import { createRatesRepo } from './modules/payments/rates.repo.js';
 import { createRatesService } from './modules/payments/rates.service.js';
+import { createRatesFeed, type RatesFeed } from './modules/payments/rates-feed.js';
 import { createWalletsRepo } from './modules/payments/wallets.repo.js';
 import { createWalletsService } from './modules/payments/wallets.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
@@ -94,6 +98,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
     /** The event bus the app publishes on and its streams read. */
     events: EventBus;
+    /** The exchange-rate feed when RATES_FEED_URL is set (tests run it by hand). */
+    ratesFeed: RatesFeed | null;
   }
 }
 
@@ -193,7 +199,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const walletsRepo = createWalletsRepo(db);
   const wallets = createWalletsService({ repo: walletsRepo });
-  const rates = createRatesService({ repo: createRatesRepo(db), maxAgeMs: config.rateMaxAgeMs });
+  const rates = createRatesService({ repo: createRatesRepo(db), maxAge: config.rates.maxAge });
+  const ratesFeed = config.rates.feed
+    ? createRatesFeed({ rates, feed: config.rates.feed, log: app.log })
+    : null;
+  app.decorate('ratesFeed', ratesFeed);
+  if (ratesFeed) {
+    app.addHook('onReady', async () => ratesFeed.start());
+    app.addHook('onClose', () => ratesFeed.stop());
+  }
   const orders = createOrdersService({ repo: createOrdersRepo(db), rates });
   const payments = createPaymentsService({
     repo: createPaymentsRepo(db),
@@ -235,6 +249,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
+      await admin.register(auditAdminRoutes, {
+        audit: createAuditService({ repo: createAuditRepo(db) }),
+      });
       await admin.register(adminEventsRoutes, streamDeps);
       await admin.register(catalogueWriteRoutes, {
         admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),

@@ -1,4 +1,5 @@
 export * from './contracts/analytics.js';
+export * from './contracts/audit.js';
 export * from './contracts/auth.js';
 export * from './contracts/catalogue.js';
 export * from './contracts/dashboard.js';

@@ -96,11 +96,63 @@ describe('loadConfig', () => {
     expect(problemsOf({ AUTH_LIMIT_FACTOR: '0' })[0]).toMatch(/^AUTH_LIMIT_FACTOR: /);
   });
 
-  it('reads RATE_MAX_AGE_HOURS, 24 hours unless set', () => {
-    expect(loadConfig({}).rateMaxAgeMs).toBe(24 * 3_600_000);
-    expect(loadConfig({ RATE_MAX_AGE_HOURS: '0.5' }).rateMaxAgeMs).toBe(1_800_000);
+  it('reads rate expiry: 15 minutes for crypto, 24 hours for fiat, per-currency overrides', () => {
+    expect(loadConfig({}).rates.maxAge).toEqual({
+      cryptoMs: 15 * 60_000,
+      fiatMs: 24 * 3_600_000,
+      overrides: {},
+    });
+    const set = loadConfig({
+      RATE_MAX_AGE_CRYPTO_MINUTES: '5',
+      RATE_MAX_AGE_FIAT_HOURS: '12',
+      RATE_MAX_AGE_OVERRIDES: 'USDT=60, USDC=90',
+    }).rates.maxAge;
+    expect(set).toEqual({
+      cryptoMs: 5 * 60_000,
+      fiatMs: 12 * 3_600_000,
+      overrides: { USDT: 60 * 60_000, USDC: 90 * 60_000 },
+    });
+    // The deprecated single setting still sets the fiat age, never the crypto one.
+    expect(loadConfig({ RATE_MAX_AGE_HOURS: '0.5' }).rates.maxAge).toMatchObject({
+      cryptoMs: 15 * 60_000,
+      fiatMs: 1_800_000,
+    });
     expect(problemsOf({ RATE_MAX_AGE_HOURS: '-1' })[0]).toMatch(/^RATE_MAX_AGE_HOURS: /);
     expect(problemsOf({ RATE_MAX_AGE_HOURS: 'soon' })[0]).toMatch(/^RATE_MAX_AGE_HOURS: /);
+    expect(problemsOf({ RATE_MAX_AGE_CRYPTO_MINUTES: '0' })[0]).toMatch(
+      /^RATE_MAX_AGE_CRYPTO_MINUTES: /,
+    );
+    for (const bad of ['USDT', 'usdt=5', 'USDT=5,USDT=6', 'USDT=x'])
+      expect(problemsOf({ RATE_MAX_AGE_OVERRIDES: bad })[0]).toMatch(/^RATE_MAX_AGE_OVERRIDES: /);
+  });
+
+  it('reads the rate feed only when RATES_FEED_URL is set, with checked settings', () => {
+    expect(loadConfig({}).rates.feed).toBeNull();
+    const feed = loadConfig({
+      RATES_FEED_URL: 'https://feed.example/simple/price?ids=bitcoin',
+      RATES_FEED_INTERVAL_SECONDS: '60',
+      RATES_FEED_SPREAD_PERCENT: '1.25',
+      RATES_FEED_IDS: 'MATIC=polygon-ecosystem-token',
+    }).rates.feed;
+    expect(feed).toMatchObject({
+      intervalMs: 60_000,
+      spreadPercent: '1.25',
+      maxChangePercent: '25',
+      ids: { BTC: 'bitcoin', MATIC: 'polygon-ecosystem-token' },
+    });
+    expect(loadConfig({ RATES_FEED_URL: 'http://127.0.0.1:1/p' }).rates.feed).toMatchObject({
+      intervalMs: 300_000,
+      spreadPercent: '0.5',
+    });
+    expect(problemsOf({ RATES_FEED_URL: 'ftp://x' })[0]).toMatch(/^RATES_FEED_URL: /);
+    expect(problemsOf({ RATES_FEED_SPREAD_PERCENT: '-1' })[0]).toMatch(
+      /^RATES_FEED_SPREAD_PERCENT: /,
+    );
+    expect(problemsOf({ RATES_FEED_SPREAD_PERCENT: '60' })[0]).toMatch(
+      /^RATES_FEED_SPREAD_PERCENT: /,
+    );
+    expect(problemsOf({ RATES_FEED_IDS: 'DOGE=dogecoin' })[0]).toMatch(/^RATES_FEED_IDS: DOGE/);
+    expect(problemsOf({ RATES_FEED_IDS: 'BTC=Bit Coin' })[0]).toMatch(/^RATES_FEED_IDS: /);
   });
 
   it('reads TRUST_PROXY as a hop count or proxy addresses, never true', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,12 +70,15 @@ const envSchema = z.object({
   AUTH_LIMIT_FACTOR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000),
   ),
-  RATE_MAX_AGE_HOURS: optional(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .min(0.01, 'must be positive')
-      .max(24 * 365),
-  ),
+  RATE_MAX_AGE_CRYPTO_MINUTES: optional(ratesEnvShape.RATE_MAX_AGE_CRYPTO_MINUTES),
+  RATE_MAX_AGE_FIAT_HOURS: optional(ratesEnvShape.RATE_MAX_AGE_FIAT_HOURS),
+  RATE_MAX_AGE_HOURS: optional(ratesEnvShape.RATE_MAX_AGE_HOURS),
+  RATE_MAX_AGE_OVERRIDES: optional(ratesEnvShape.RATE_MAX_AGE_OVERRIDES),
+  RATES_FEED_URL: optional(ratesEnvShape.RATES_FEED_URL),
+  RATES_FEED_INTERVAL_SECONDS: optional(ratesEnvShape.RATES_FEED_INTERVAL_SECONDS),
+  RATES_FEED_SPREAD_PERCENT: optional(ratesEnvShape.RATES_FEED_SPREAD_PERCENT),
+  RATES_FEED_MAX_CHANGE_PERCENT: optional(ratesEnvShape.RATES_FEED_MAX_CHANGE_PERCENT),
+  RATES_FEED_IDS: optional(ratesEnvShape.RATES_FEED_IDS),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -172,8 +176,8 @@ export interface Config {
   authLimitFactor: number;
   /** An admin to create (or promote) at start, when both are set. */
   admin: { email: string; password: string } | null;
-  /** Exchange rates older than this are refused rather than used. */
-  rateMaxAgeMs: number;
+  /** How old an exchange rate may get per currency, and the optional price feed. */
+  rates: RatesConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
   instanceId: string | null;
   /**
@@ -241,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     } catch {
       problems.push('SMPP_TLS_CA: cannot be read');
     }
+  problems.push(...ratesProblems(e));
   if (problems.length) throw new ConfigError(problems);
   const receiptTimeoutMs = e.SMS_RECEIPT_TIMEOUT ?? 48 * 3_600_000;
   return {
@@ -280,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
-    rateMaxAgeMs: (e.RATE_MAX_AGE_HOURS ?? 24) * 3_600_000,
+    rates: ratesConfig(e),
     sms:
       e.SMS_GATEWAY === 'smpp'
         ? {

@@ -23,6 +23,10 @@ export const exchangeRateSchema = z.object({
   updatedAt: z.string(),
   /** Older than the configured maximum age: quotes using it are refused. */
   stale: z.boolean(),
+  /** Seconds since it was set, by the server's clock. */
+  ageSeconds: z.number().int(),
+  /** How old it may get before it is refused (the stricter of its two currencies). */
+  maxAgeSeconds: z.number().int(),
 });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 

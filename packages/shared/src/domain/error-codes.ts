@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   QUOTE_EXPIRED: 409,
   TX_HASH_USED: 409,
   ALREADY_DECIDED: 409,
+  /** An admin approving a payment they submitted themselves. */
+  SELF_APPROVAL_FORBIDDEN: 403,
   RATE_UNAVAILABLE: 503,
   DESTINATION_NOT_SUPPORTED: 422,
   INSUFFICIENT_BALANCE: 402,

@@ -11,11 +11,18 @@ import {
   transactionSchema,
   walletToggleSchema,
 } from '@parley/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentsService } from './payments.service.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsService } from './wallets.service.js';
+
+/** Who acts and from where, for the audit log (the guard has made sure of the user). */
+const auditBy = (request: FastifyRequest) => ({
+  actorId: request.user?.id ?? null,
+  ip: request.ip,
+});
 
 /** Payments, wallets, rates and the ledger check; under the admin guard at /api/admin. */
 export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
@@ -43,7 +50,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
         payments.decide(
           request.params.id,
           status,
-          { id: request.user?.id ?? '' },
+          { id: request.user?.id ?? '', ip: request.ip },
           request.body?.adminNotes,
         ),
     );
@@ -56,7 +63,8 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/crypto-wallets',
     { schema: { body: cryptoWalletInputSchema, response: { 201: cryptoWalletSchema } } },
-    async (request, reply) => reply.code(201).send(await wallets.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await wallets.create(request.body, auditBy(request))),
   );
   app.put(
     '/crypto-wallets/:id',
@@ -67,7 +75,8 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: cryptoWalletSchema },
       },
     },
-    async (request) => wallets.setActive(request.params.id, request.body.isActive),
+    async (request) =>
+      wallets.setActive(request.params.id, request.body.isActive, auditBy(request)),
   );
 
   app.get('/rates', { schema: { response: { 200: z.array(exchangeRateSchema) } } }, async () =>
@@ -83,12 +92,11 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      rates.set(
-        request.params.base,
-        request.params.quote,
-        request.body.rate,
-        request.user?.email ?? '',
-      ),
+      rates.set(request.params.base, request.params.quote, request.body.rate, {
+        id: request.user?.id ?? '',
+        email: request.user?.email ?? '',
+        ip: request.ip,
+      }),
   );
 
   app.get('/ledger/check', { schema: { response: { 200: ledgerCheckSchema } } }, async () =>

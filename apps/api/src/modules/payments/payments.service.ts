@@ -265,22 +265,27 @@ export function createPaymentsService(deps: {
     async decide(
       id: string,
       status: 'approved' | 'rejected',
-      admin: { id: string },
+      admin: { id: string; ip: string | null },
       notes?: string,
     ): Promise<Transaction> {
       const fallback =
         status === 'approved' ? 'Payment approved by admin' : 'Payment rejected by admin';
-      const row = await repo.decide(id, {
+      const result = await repo.decide(id, {
         status,
         notes: notes?.trim() || fallback,
         by: admin.id,
+        ip: admin.ip,
         at: now(),
       });
-      if (!row) {
-        const existing = await repo.findWithUser(id);
-        if (!existing) throw new AppError('NOT_FOUND', 'No such payment.');
-        throw new AppError('ALREADY_DECIDED', `This payment was already ${existing.tx.status}.`);
-      }
+      if (result.outcome === 'not-found') throw new AppError('NOT_FOUND', 'No such payment.');
+      if (result.outcome === 'already')
+        throw new AppError('ALREADY_DECIDED', `This payment was already ${result.status}.`);
+      if (result.outcome === 'own-payment')
+        throw new AppError(
+          'SELF_APPROVAL_FORBIDDEN',
+          'You submitted this payment yourself; another admin must approve it.',
+        );
+      const { row } = result;
       events.publish({
         type: 'transaction.updated',
         data: { id: row.id, userId: row.userId, status: row.status },

@@ -5,6 +5,7 @@ import {
   type PaymentWallet,
 } from '@parley/shared';
 import { isValidAddress, normalizeAddress } from '@parley/shared/chains';
+import type { AuditBy } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { WalletsRepo } from './wallets.repo.js';
@@ -40,7 +41,7 @@ export function createWalletsService(deps: { repo: WalletsRepo }) {
       }));
     },
 
-    async create(input: CryptoWalletInput): Promise<CryptoWallet> {
+    async create(input: CryptoWalletInput, by: AuditBy): Promise<CryptoWallet> {
       if (!CURRENCY_NETWORKS[input.currency].includes(input.network))
         throw new AppError(
           'VALIDATION_FAILED',
@@ -53,7 +54,7 @@ export function createWalletsService(deps: { repo: WalletsRepo }) {
         ]);
       try {
         const address = normalizeAddress(input.network, input.address);
-        return toWallet(await repo.create({ ...input, address }));
+        return toWallet(await repo.create({ ...input, address }, by));
       } catch (err) {
         if (pgErrorCode(err) === UNIQUE_VIOLATION)
           throw new AppError('CONFLICT', 'This wallet already exists.');
@@ -61,8 +62,8 @@ export function createWalletsService(deps: { repo: WalletsRepo }) {
       }
     },
 
-    async setActive(id: string, isActive: boolean): Promise<CryptoWallet> {
-      const row = await repo.setActive(id, isActive, new Date());
+    async setActive(id: string, isActive: boolean, by: AuditBy): Promise<CryptoWallet> {
+      const row = await repo.setActive(id, isActive, new Date(), by);
       if (!row) throw new AppError('NOT_FOUND', 'No such wallet.');
       return toWallet(row);
     },

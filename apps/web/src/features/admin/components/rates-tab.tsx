@@ -9,6 +9,19 @@ import { useAdminErrorToast } from '../api/admin-errors';
 import { useAdminRates, useSetRate } from '../api/payments-admin';
 import { ResourceForm } from './resource-form';
 
+/** A length of time in the language's own units: minutes, then hours, then days. */
+function duration(seconds: number, language: string): string {
+  const [value, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 2 * 86_400
+        ? [Math.floor(seconds / 360) / 10, 'hour']
+        : [Math.floor(seconds / 8640) / 10, 'day'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
+}
+
 /** Exchange rates; an out-of-date one stops quotes in its currency until updated. */
 export function RatesTab() {
   const { t, i18n } = useTranslation();
@@ -28,6 +41,19 @@ export function RatesTab() {
         </h2>
         <p className="text-sm text-muted-foreground">{t('admin.rates.text')}</p>
       </div>
+      {rates.data?.some((r) => r.stale) && (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
+          {t('admin.rates.staleNotice', {
+            pairs: rates.data
+              .filter((r) => r.stale)
+              .map(pair)
+              .join(', '),
+          })}
+        </p>
+      )}
       {rates.isPending ? (
         <p role="status">{t('common.loading')}</p>
       ) : rates.error ? (
@@ -52,7 +78,7 @@ export function RatesTab() {
             </thead>
             <tbody>
               {rates.data.map((r) => (
-                <tr key={pair(r)} className="border-t">
+                <tr key={pair(r)} className={`border-t ${r.stale ? 'bg-red-50' : ''}`}>
                   <td className="p-3 font-medium" dir="ltr">
                     {pair(r)}
                   </td>
@@ -67,6 +93,14 @@ export function RatesTab() {
                         {t('admin.rates.stale')}
                       </span>
                     )}
+                    <div
+                      className={`text-xs ${r.stale ? 'font-medium text-red-900' : 'text-muted-foreground'}`}
+                    >
+                      {t('admin.rates.age', {
+                        age: duration(r.ageSeconds, i18n.language),
+                        limit: duration(r.maxAgeSeconds, i18n.language),
+                      })}
+                    </div>
                   </td>
                   <td className="p-3 text-end">
                     <Button

@@ -6,6 +6,7 @@ import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useAdminEvents } from '../api/admin-events';
 import { AnalyticsTab } from '../components/analytics-tab';
+import { AuditTab } from '../components/audit-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
 import { SmsInbound } from '../components/sms-inbound';
@@ -29,6 +30,7 @@ const TABS = [
   'numbers',
   'users',
   'analytics',
+  'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -43,6 +45,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   numbers: 'admin.numbers.title',
   users: 'admin.users.title',
   analytics: 'admin.analytics.title',
+  audit: 'admin.audit.title',
 };
 
 /** The admin panel; the open tab is kept in the address so it survives a reload. */
@@ -110,6 +113,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </div>

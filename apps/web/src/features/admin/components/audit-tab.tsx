@@ -1,0 +1,194 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditFilters,
+  NO_AUDIT_FILTERS,
+  useAuditFacets,
+  useAuditPage,
+} from '../api/audit-log';
+import { AuditChanges } from './audit-changes';
+
+const selectClass =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
+
+/**
+ * The audit log: who approved, rejected or changed what, newest first. Any module may
+ * write actions; the ones this panel knows are translated, others are shown as written.
+ */
+export function AuditTab() {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [page, setPage] = useState(1);
+  const facets = useAuditFacets();
+  const audit = useAuditPage(filters, page);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const named = (group: 'action' | 'target', raw: string) => {
+    const key = `admin.audit.${group}s.${raw.replaceAll('.', '_')}`;
+    return i18n.exists(key) ? t(key) : raw;
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft(NO_AUDIT_FILTERS);
+    setFilters(NO_AUDIT_FILTERS);
+    setPage(1);
+  };
+  const field = (name: keyof AuditFilters) => ({
+    id: `audit-${name}`,
+    value: draft[name],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
+  });
+  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
+  const refused = audit.error instanceof ApiError && audit.error.status === 400;
+  return (
+    <section aria-labelledby="audit-title" className="space-y-4">
+      <div>
+        <h2 id="audit-title" className="text-xl font-semibold">
+          {t('admin.audit.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('admin.audit.text')}</p>
+      </div>
+      <form
+        onSubmit={apply}
+        aria-label={t('admin.audit.filters')}
+        className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <div className="space-y-1">
+          <Label htmlFor="audit-action">{t('admin.audit.action')}</Label>
+          <select className={selectClass} {...field('action')}>
+            <option value="">{t('admin.audit.any')}</option>
+            {(facets.data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {named('action', a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-actor">{t('admin.audit.actor')}</Label>
+          <Input
+            type="text"
+            inputMode="email"
+            dir="ltr"
+            placeholder={t('admin.audit.actorHint')}
+            {...field('actor')}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-targetType">{t('admin.audit.targetType')}</Label>
+          <select className={selectClass} {...field('targetType')}>
+            <option value="">{t('admin.audit.any')}</option>
+            {(facets.data?.targetTypes ?? []).map((a) => (
+              <option key={a} value={a}>
+                {named('target', a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-targetId">{t('admin.audit.targetId')}</Label>
+          <Input type="text" dir="ltr" {...field('targetId')} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-from">{t('admin.audit.from')}</Label>
+          <Input type="date" {...field('from')} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-to">{t('admin.audit.to')}</Label>
+          <Input type="date" {...field('to')} />
+        </div>
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit">{t('admin.audit.apply')}</Button>
+          <Button type="button" variant="outline" onClick={clear}>
+            {t('admin.audit.clear')}
+          </Button>
+        </div>
+      </form>
+      {audit.isPending ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : audit.error ? (
+        <p role="alert" className="text-destructive">
+          {refused ? t('admin.audit.badFilters') : t('admin.loadFailed')}
+        </p>
+      ) : audit.data.items.length === 0 ? (
+        <p>{t('admin.audit.empty')}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            {t('admin.audit.count', { total: audit.data.total })}
+          </p>
+          {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
+          <section
+            aria-label={t('admin.audit.title')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t('admin.audit.title')}</caption>
+              <thead className="bg-muted">
+                <tr>
+                  {['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) => (
+                    <th key={c} scope="col" className="p-3 text-start">
+                      {t(`admin.audit.columns.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {audit.data.items.map((e) => (
+                  <tr key={e.id} className="border-t align-top">
+                    <td className="whitespace-nowrap p-3">{date.format(new Date(e.createdAt))}</td>
+                    <td className="p-3 break-all">
+                      {e.actor?.email ?? t('admin.audit.automatic')}
+                    </td>
+                    <td className="p-3">{named('action', e.action)}</td>
+                    <td className="p-3">
+                      <div>{named('target', e.targetType)}</div>
+                      <div className="font-mono text-xs break-all" dir="ltr">
+                        {e.targetId}
+                      </div>
+                    </td>
+                    <td className="min-w-48 p-3">
+                      <AuditChanges before={e.before} after={e.after} />
+                    </td>
+                    <td className="p-3 font-mono text-xs" dir="ltr">
+                      {e.ip ?? '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <nav aria-label={t('admin.audit.pages')} className="flex items-center gap-3">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              {t('admin.audit.previous')}
+            </Button>
+            <span className="text-sm">{t('admin.audit.pageOf', { page, pages })}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              {t('admin.audit.next')}
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

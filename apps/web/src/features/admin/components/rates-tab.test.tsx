@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+
+import { createQueryClient } from '@/lib/query-client';
+import { fakeApi, json } from '@/test/fake-api';
+import { RatesTab } from './rates-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rate = (base: string, quote: string, ageSeconds: number, maxAgeSeconds: number) => ({
+  base,
+  quote,
+  rate: '1',
+  source: 'seed',
+  updatedAt: new Date(Date.now() - ageSeconds * 1000).toISOString(),
+  stale: ageSeconds > maxAgeSeconds,
+  ageSeconds,
+  maxAgeSeconds,
+});
+
+describe('RatesTab', () => {
+  it('marks which rate is out of date, with its age and limit, and says to update it', async () => {
+    fakeApi({
+      'GET /api/admin/rates': () =>
+        json([rate('BTC', 'USD', 40 * 60, 900), rate('USD', 'GBP', 3 * 3600, 86_400)]),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RatesTab />
+      </QueryClientProvider>,
+    );
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Out of date, update now: BTC/USD.');
+    expect(notice.textContent).not.toContain('USD/GBP');
+    const btc = screen.getByRole('row', { name: /BTC\/USD/ });
+    expect(within(btc).getByText('Out of date')).toBeTruthy();
+    expect(btc.textContent).toContain('40 minutes old (limit 15 minutes)');
+    const usd = screen.getByRole('row', { name: /USD\/GBP/ });
+    expect(within(usd).queryByText('Out of date')).toBeNull();
+    expect(usd.textContent).toContain('3 hours old (limit 24 hours)');
+  });
+});
