@@ -52,6 +52,7 @@ import { createWalletsService } from './modules/payments/wallets.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
+import { senderIdsAdminRoutes, senderIdsRoutes } from './modules/sms/sender-ids.routes.js';
 import { smsAdminRoutes, smsRoutes } from './modules/sms/sms.routes.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
@@ -203,9 +204,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.sms,
     rates,
     countryPricing: () => catalogue.countryPricing({ admin: false }),
+    senders: config.smsSenders,
+    perMinute: config.smsPerMinute,
+    limitStore,
     deps: deps.sms,
   });
   await app.register(smsRoutes, { sms: sms.sms });
+  await app.register(senderIdsRoutes, { senders: sms.senders });
   const openStreams = new Set<ServerResponse>();
   endStreamsOnClose(app, openStreams);
   await app.register(customerEventsRoutes, { bus: events, repo: eventsRepo, open: openStreams });
@@ -220,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(smsAdminRoutes, { status: sms.status });
+      await admin.register(senderIdsAdminRoutes, { senders: sms.senders });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
       await admin.register(adminEventsRoutes, {
         bus: events,

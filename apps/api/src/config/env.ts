@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_SENDER_ID, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
 
@@ -53,6 +54,23 @@ const envSchema = z.object({
       .min(0.01, 'must be positive')
       .max(24 * 365),
   ),
+  SMS_DEFAULT_SENDER: optional(
+    z.string().refine((v) => senderIdProblem(v) === null, 'must be a valid sender ID'),
+  ),
+  SMS_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000),
+  ),
+  SMS_SENDER_PENDING_MAX: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100),
+  ),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -99,6 +117,10 @@ export interface Config {
   admin: { email: string; password: string } | null;
   /** Exchange rates older than this are refused rather than used. */
   rateMaxAgeMs: number;
+  /** Sender IDs: the brand sender used until one is approved; open requests allowed. */
+  smsSenders: { defaultSender: string; pendingMax: number };
+  /** SMS a customer may send per minute (a batch counts each message), on every instance. */
+  smsPerMinute: number;
   /** Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. */
   sms:
     | { gateway: 'sandbox'; delayMs: number }
@@ -165,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rateMaxAgeMs: (e.RATE_MAX_AGE_HOURS ?? 24) * 3_600_000,
+    smsSenders: {
+      defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,
+      pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
+    },
+    smsPerMinute: (e.SMS_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
     sms:
       e.SMS_GATEWAY === 'smpp'
         ? {

@@ -5,7 +5,10 @@ import type { Db } from '../../db/client.js';
 import type { SmsGateway } from '../../integrations/sms/port.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 import { createSmppGateway } from '../../integrations/sms/smpp.js';
+import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
 import type { RatesService } from '../payments/rates.service.js';
+import { createSenderIdsRepo } from './sender-ids.repo.js';
+import { createSenderIdsService } from './sender-ids.service.js';
 import { createSmsRepo } from './sms.repo.js';
 import { createSmsService } from './sms.service.js';
 import { createSmsOutbox } from './sms-outbox.js';
@@ -25,9 +28,18 @@ export function setUpSms(
     config: Config['sms'];
     rates: RatesService;
     countryPricing: () => Promise<CountryPricing[]>;
+    /** The brand sender and the open requests allowed (SMS_DEFAULT_SENDER…). */
+    senders: Config['smsSenders'];
+    /** SMS per customer per minute, counted in the shared limit store. */
+    perMinute: number;
+    limitStore: LimitStore;
     deps?: SmsDeps;
   },
 ) {
+  const senders = createSenderIdsService({
+    repo: createSenderIdsRepo(opts.db),
+    ...opts.senders,
+  });
   const gateway =
     opts.deps?.gateway ??
     (opts.config.gateway === 'smpp'
@@ -45,6 +57,11 @@ export function setUpSms(
     repo,
     rates: opts.rates,
     countryPricing: opts.countryPricing,
+    senders,
+    limit: createRateLimiter(opts.limitStore, 'sms.perCustomer', {
+      max: opts.perMinute,
+      windowMs: 60_000,
+    }),
     wake: outbox.wake,
   });
   app.addHook('onReady', async () => outbox.start());
@@ -58,5 +75,5 @@ export function setUpSms(
     connected: 'bound' in gateway ? Boolean((gateway as { bound: boolean }).bound) : true,
     queued: await repo.queuedCount(),
   });
-  return { sms, status };
+  return { sms, status, senders };
 }
