@@ -8,6 +8,7 @@ import { useAdminEvents } from '../api/admin-events';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
+import { SenderIdsTab } from '../components/sender-ids-tab';
 import { SmsStatusNotice } from '../components/sms-status-notice';
 import { UsersTable } from '../components/users-table';
 import { WalletsTab } from '../components/wallets-tab';
@@ -26,6 +27,7 @@ const TABS = [
   'country-pricing',
   'sip-domains',
   'numbers',
+  'sender-ids',
   'users',
   'analytics',
 ] as const;
@@ -40,6 +42,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   'country-pricing': 'admin.countryPricing.title',
   'sip-domains': 'admin.sipDomains.title',
   numbers: 'admin.numbers.title',
+  'sender-ids': 'admin.senderIds.title',
   users: 'admin.users.title',
   analytics: 'admin.analytics.title',
 };
@@ -97,6 +100,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="numbers">
           <NumbersTab />
+        </TabsContent>
+        <TabsContent value="sender-ids">
+          <SenderIdsTab />
         </TabsContent>
         <TabsContent value="users">
           <section aria-labelledby="admin-users-title" className="space-y-3">
