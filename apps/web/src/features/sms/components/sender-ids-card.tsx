@@ -21,7 +21,8 @@ export function SenderIdsCard() {
   const waiting = data?.requests.filter((r) => r.status === 'pending').length ?? 0;
   const full = data ? waiting >= data.pendingMax : true;
   return (
-    <Card role="region" aria-labelledby="sms-senders-title">
+    // No accessible label of its own: "Sender ID" names only the form's field.
+    <Card>
       <CardHeader className="pb-2">
         <CardTitle as="h2" id="sms-senders-title" className="flex items-center gap-2">
           <BadgeCheck aria-hidden="true" className="size-5 text-primary" />
@@ -44,7 +45,7 @@ export function SenderIdsCard() {
           <p className="text-sm text-muted-foreground">{t('sms.senders.none')}</p>
         )}
         {data && data.requests.length > 0 && (
-          <ul className="divide-y rounded-md border" aria-label={t('sms.senders.listLabel')}>
+          <ul className="divide-y rounded-md border">
             {data.requests.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
                 <span className="font-mono text-sm font-semibold" dir="ltr">
