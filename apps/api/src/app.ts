@@ -57,6 +57,7 @@ import { createWalletsService } from './modules/payments/wallets.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
+import { senderIdsAdminRoutes, senderIdsRoutes } from './modules/sms/sender-ids.routes.js';
 import { smsAdminRoutes, smsRoutes } from './modules/sms/sms.routes.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
@@ -225,9 +226,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rates,
     countryPricing: () => catalogue.countryPricing({ admin: false }),
     instanceId: deps.instanceId ?? resolveInstanceId(config),
+    senders: config.smsSenders,
+    perMinute: config.smsPerMinute,
+    limitStore,
     deps: deps.sms,
   });
   await app.register(smsRoutes, { sms: sms.sms });
+  await app.register(senderIdsRoutes, { senders: sms.senders });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,
@@ -248,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await admin.register(catalogueAdminRoutes, { catalogue });
       await admin.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
+      await admin.register(senderIdsAdminRoutes, { senders: sms.senders });
       await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
       await admin.register(auditAdminRoutes, {
         audit: createAuditService({ repo: createAuditRepo(db) }),

@@ -10,5 +10,6 @@ export * from './contracts/payments.js';
 export * from './contracts/public-config.js';
 export * from './contracts/sip-trunk.js';
 export * from './contracts/sms.js';
+export * from './contracts/sms-senders.js';
 export * from './contracts/text.js';
 export * from './domain/index.js';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SENDER_ID, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
@@ -79,6 +80,23 @@ const envSchema = z.object({
   RATES_FEED_SPREAD_PERCENT: optional(ratesEnvShape.RATES_FEED_SPREAD_PERCENT),
   RATES_FEED_MAX_CHANGE_PERCENT: optional(ratesEnvShape.RATES_FEED_MAX_CHANGE_PERCENT),
   RATES_FEED_IDS: optional(ratesEnvShape.RATES_FEED_IDS),
+  SMS_DEFAULT_SENDER: optional(
+    z.string().refine((v) => senderIdProblem(v) === null, 'must be a valid sender ID'),
+  ),
+  SMS_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000),
+  ),
+  SMS_SENDER_PENDING_MAX: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100),
+  ),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -180,6 +198,10 @@ export interface Config {
   rates: RatesConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
   instanceId: string | null;
+  /** Sender IDs: the brand sender used until one is approved; open requests allowed. */
+  smsSenders: { defaultSender: string; pendingMax: number };
+  /** SMS a customer may send per minute (a batch counts each message), on every instance. */
+  smsPerMinute: number;
   /**
    * Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. A message sent with
    * no receipt after `receiptTimeoutMs` expires (and is refunded).
@@ -286,6 +308,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rates: ratesConfig(e),
+    smsSenders: {
+      defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,
+      pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
+    },
+    smsPerMinute: (e.SMS_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
     sms:
       e.SMS_GATEWAY === 'smpp'
         ? {

@@ -31,21 +31,23 @@ export function createDbLimitStore(db: Db, nowMs: () => number = Date.now): Limi
   }
 
   return {
-    async increment(key, windowMs): Promise<LimitCount> {
+    async increment(key, windowMs, by = 1): Promise<LimitCount> {
       await sweep();
       const open = sql`${rateLimits.expiresAt} > now()`;
+      // Giving back (by < 0) never opens a window nor goes below zero.
+      const start = Math.max(by, 0);
       const [row] = await db
         .insert(rateLimits)
         .values({
           key,
-          count: 1,
+          count: start,
           windowStart: sql`now()`,
           expiresAt: sql`now() + ${windowMs}::int * interval '1 millisecond'`,
         })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`case when ${open} then ${rateLimits.count} + 1 else 1 end`,
+            count: sql`case when ${open} then greatest(${rateLimits.count} + ${by}::int, 0) else ${start}::int end`,
             windowStart: sql`case when ${open} then ${rateLimits.windowStart} else excluded.window_start end`,
             expiresAt: sql`case when ${open} then ${rateLimits.expiresAt} else excluded.expires_at end`,
           },

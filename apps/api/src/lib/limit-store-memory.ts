@@ -19,15 +19,21 @@ export function createMemoryLimitStore(now: () => number = Date.now): LimitStore
   }
 
   return {
-    async increment(key, windowMs): Promise<LimitCount> {
+    async increment(key, windowMs, by = 1): Promise<LimitCount> {
       const t = now();
       let w = windows.get(key);
+      if (by < 0) {
+        if (w && w.resetAt > t) w.count = Math.max(0, w.count + by);
+        return w && w.resetAt > t
+          ? { count: w.count, ttlMs: w.resetAt - t }
+          : { count: 0, ttlMs: 0 };
+      }
       if (!w || w.resetAt <= t) {
         if (windows.size >= MAX_KEYS) sweep(t);
         w = { count: 0, resetAt: t + windowMs };
         windows.set(key, w);
       }
-      w.count++;
+      w.count += by;
       return { count: w.count, ttlMs: w.resetAt - t };
     },
     async peek(key) {

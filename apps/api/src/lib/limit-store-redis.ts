@@ -7,7 +7,13 @@ import type { LimitCount, LimitStore } from './rate-limiter.js';
  * without an expiry and concurrent callers each see their own count.
  */
 const INCREMENT = `
-local count = redis.call('INCR', KEYS[1])
+local by = tonumber(ARGV[2])
+if by < 0 then
+  local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if current <= 0 then return {0, 0} end
+  if -by > current then by = -current end
+end
+local count = redis.call('INCRBY', KEYS[1], by)
 local ttl = redis.call('PTTL', KEYS[1])
 if count == 1 or ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -64,9 +70,9 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitSto
   }
 
   return {
-    async increment(key, windowMs): Promise<LimitCount> {
+    async increment(key, windowMs, by = 1): Promise<LimitCount> {
       const [count, ttlMs] = (await run(() =>
-        redis.eval(INCREMENT, 1, k(key), String(windowMs)),
+        redis.eval(INCREMENT, 1, k(key), String(windowMs), String(by)),
       )) as [number, number];
       return { count, ttlMs };
     },

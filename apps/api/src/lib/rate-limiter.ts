@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ErrorCode } from '@parley/shared';
 import { AppError } from './app-error.js';
 
 export { clientKey } from './client-key.js';
@@ -26,11 +27,12 @@ export interface LimitCount {
  */
 export interface LimitStore {
   /**
-   * Adds one to `key` in its open window (opening one of `windowMs` when none is open)
-   * and returns the new count, in one atomic step: concurrent callers on any instance
-   * each see a different count.
+   * Adds `by` (default 1) to `key` in its open window (opening one of `windowMs` when
+   * none is open) and returns the new count, in one atomic step: concurrent callers on
+   * any instance each see a different count. A negative `by` gives back what an earlier
+   * call added, and never takes a count below zero.
    */
-  increment(key: string, windowMs: number): Promise<LimitCount>;
+  increment(key: string, windowMs: number, by?: number): Promise<LimitCount>;
   /** The open window's count, without adding to it; null when none is open. */
   peek(key: string): Promise<LimitCount | null>;
   delete(keys: string[]): Promise<void>;
@@ -44,9 +46,13 @@ function digest(subject: string): string {
   return createHash('sha256').update(subject).digest('base64url').slice(0, 22);
 }
 
-function refuse(ttlMs: number): never {
+function refuse(
+  ttlMs: number,
+  code: ErrorCode = 'RATE_LIMITED',
+  message = 'Too many attempts. Please wait and try again.',
+): never {
   const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
-  throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {
+  throw new AppError(code, message, undefined, {
     headers: { 'retry-after': String(retryAfter) },
   });
 }
@@ -99,6 +105,22 @@ export function createRateLimiter(store: LimitStore, name: string, rule: RateLim
     /** Counts an attempt without refusing it (pair with `check`). */
     async record(subject: string): Promise<void> {
       await store.increment(keysOf(subject).count, rule.windowMs);
+    },
+    /**
+     * Takes `amount` units (messages) at once, or none: when they do not all fit in the
+     * open window they are given back and the request is refused with `code`. A refused
+     * request costs nothing, so a large batch cannot lock its sender out.
+     */
+    async take(subject: string, amount: number, code: ErrorCode, message: string): Promise<void> {
+      const key = keysOf(subject).count;
+      const { count, ttlMs } = await store.increment(key, rule.windowMs, amount);
+      if (count <= rule.max) return;
+      await store.increment(key, rule.windowMs, -amount);
+      refuse(ttlMs, code, message);
+    },
+    /** Gives back what `take` took, when the work it was taken for did not happen. */
+    async giveBack(subject: string, amount: number): Promise<void> {
+      await store.increment(keysOf(subject).count, rule.windowMs, -amount);
     },
     /** Forgets a key, e.g. an account after a successful sign-in (its strikes too). */
     async reset(subject: string): Promise<void> {

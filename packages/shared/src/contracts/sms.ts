@@ -1,22 +1,18 @@
 import { z } from 'zod';
-import {
-  BULK_MAX_RECIPIENTS,
-  PHONE_PATTERN,
-  SENDER_ID_MAX,
-  SMS_MAX_CHARACTERS,
-} from '../domain/sms.js';
+import { SENDER_STATUSES, senderIdProblem } from '../domain/sender-id.js';
+import { BULK_MAX_RECIPIENTS, PHONE_PATTERN, SMS_MAX_CHARACTERS } from '../domain/sms.js';
 import { singleLine } from './text.js';
 
 const characters = (text: string) => Array.from(text).length;
 
+/** SPEC §5's sender rules, with numbers up to 15 digits (domain/sender-id.ts). */
 export const senderIdSchema = singleLine(
-  z
-    .string({ error: 'Sender ID is required' })
-    .trim()
-    .min(1, 'Sender ID is required')
-    .max(SENDER_ID_MAX, 'Sender ID must be 11 characters or less'),
+  z.string({ error: 'Sender ID is required' }).trim().min(1, 'Sender ID is required'),
   'Sender ID',
-).regex(/^[A-Za-z0-9 .&+-]+$/, 'Sender ID may use letters, digits, spaces and . & + -');
+).superRefine((value, ctx) => {
+  const problem = value ? senderIdProblem(value) : null;
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const recipientSchema = singleLine(
   z.string({ error: 'Recipient is required' }).trim().min(1, 'Recipient is required'),
@@ -51,6 +47,14 @@ export const SMS_STATUSES = [
 ] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
+/** Which sender a message goes out with, and why (domain/sender-id.ts chooseSender). */
+export const senderChoiceSchema = z.object({
+  requested: z.string(),
+  used: z.string(),
+  status: z.enum(SENDER_STATUSES),
+});
+export type SenderChoiceAnswer = z.infer<typeof senderChoiceSchema>;
+
 export const smsQuoteSchema = z.object({
   encoding: z.enum(['GSM-7', 'UCS-2']),
   segments: z.number().int(),
@@ -59,6 +63,7 @@ export const smsQuoteSchema = z.object({
   priceCurrency: z.string(),
   /** segments × unit price, in GBP (4 decimals): what the balance pays. */
   price: z.string(),
+  sender: senderChoiceSchema,
 });
 export type SmsQuote = z.infer<typeof smsQuoteSchema>;
 
@@ -111,7 +116,16 @@ export const bulkPreviewSchema = z.object({
       price: z.string(),
     }),
   ),
-  invalid: z.array(z.object({ line: z.number().int(), value: z.string(), reason: z.string() })),
+  invalid: z.array(
+    z.object({
+      line: z.number().int(),
+      value: z.string(),
+      reason: z.string(),
+      /** An error code when the line is refused for one (e.g. PREMIUM_RATE_DESTINATION). */
+      code: z.string().optional(),
+    }),
+  ),
+  sender: senderChoiceSchema,
   /** The whole batch's price in GBP. */
   total: z.string(),
 });

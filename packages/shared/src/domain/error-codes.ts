@@ -37,6 +37,17 @@ export const ERROR_STATUS = {
   TOO_MANY_STREAMS: 429,
   /** This instance holds as many event streams as allowed; try again later. */
   STREAMS_UNAVAILABLE: 503,
+  /** Premium-rate and shared-cost numbers are never SMS destinations. */
+  PREMIUM_RATE_DESTINATION: 422,
+  SHARED_COST_DESTINATION: 422,
+  /** A customer's SMS per minute (SMS_PER_MINUTE) are used up; Retry-After says when. */
+  SMS_RATE_LIMITED: 429,
+  /** A batch with more messages than a minute allows can never be sent at once. */
+  SMS_BATCH_OVER_RATE_LIMIT: 422,
+  SENDER_ID_PENDING_LIMIT: 409,
+  SENDER_ID_ALREADY_REQUESTED: 409,
+  /** The brand sender or a number the customer rents: usable without asking. */
+  SENDER_ID_NOT_NEEDED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

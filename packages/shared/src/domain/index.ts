@@ -9,6 +9,7 @@ export * from './languages.js';
 export * from './money.js';
 export * from './payment-uri.js';
 export * from './public-config.js';
+export * from './sender-id.js';
 export * from './sip-trunk.js';
 export * from './sms.js';
 export * from './text.js';

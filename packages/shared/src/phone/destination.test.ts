@@ -57,6 +57,14 @@ describe('destinationFor', () => {
     });
   });
 
+  it.each([
+    ['+449098790000', 'premium-rate', 'GB'],
+    ['+19005550123', 'premium-rate', 'US'],
+    ['+33820123456', 'shared-cost', 'FR'],
+  ])('refuses %s as %s, though its country has a price', (number, reason, country) => {
+    expect(destinationFor(number, rows)).toEqual({ ok: false, reason, country });
+  });
+
   it('refuses an invalid number', () => {
     expect(destinationFor('+1555', rows)).toEqual({
       ok: false,

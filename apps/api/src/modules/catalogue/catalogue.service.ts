@@ -10,6 +10,7 @@ import type {
 } from '@parley/shared';
 import { destinationFor } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
+import { premiumDestination } from '../../lib/premium-destination.js';
 import type { CatalogueRepo } from './catalogue.repo.js';
 
 type Rows<K extends keyof CatalogueRepo> = Awaited<ReturnType<CatalogueRepo[K]>>;
@@ -90,6 +91,8 @@ export function createCatalogueService(deps: { repo: CatalogueRepo }) {
         return { country: found.country, e164: found.e164, pricing: toCountryPricing(found.price) };
       if (found.reason === 'invalid-number')
         throw new AppError('INVALID_NUMBER', 'This is not a valid international phone number.');
+      if (found.reason === 'premium-rate' || found.reason === 'shared-cost')
+        throw premiumDestination(found.reason);
       throw new AppError(
         'DESTINATION_NOT_SUPPORTED',
         `Destination not supported: we do not serve numbers in ${found.country} yet.`,

@@ -3,6 +3,7 @@ import {
   bulkPreviewInputSchema,
   bulkPreviewSchema,
   bulkSendInputSchema,
+  bulkSentSchema,
   idParamsSchema,
   smsGatewayStatusSchema,
   smsHistoryQuerySchema,
@@ -12,9 +13,10 @@ import {
   smsMessageSchema,
   smsQuoteSchema,
   smsSendSchema,
+  smsSentSchema,
 } from '@parley/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireUser } from '../../plugins/admin-guard.js';
 import type { SmsService } from './sms.service.js';
 
@@ -26,11 +28,11 @@ export const smsRoutes: FastifyPluginAsyncZod<{ sms: SmsService }> = async (app,
   app.post(
     '/api/sms/quote',
     { schema: { body: smsSendSchema, response: { 200: smsQuoteSchema } } },
-    async (request) => sms.quote(request.body),
+    async (request) => sms.quote(uid(request), request.body),
   );
   app.post(
     '/api/sms/send',
-    { schema: { body: smsSendSchema, response: { 201: smsMessageSchema } } },
+    { schema: { body: smsSendSchema, response: { 201: smsSentSchema } } },
     async (request, reply) => reply.code(201).send(await sms.send(uid(request), request.body)),
   );
   app.get(
@@ -41,14 +43,14 @@ export const smsRoutes: FastifyPluginAsyncZod<{ sms: SmsService }> = async (app,
   app.post(
     '/api/sms/bulk/preview',
     { schema: { body: bulkPreviewInputSchema, response: { 200: bulkPreviewSchema } } },
-    async (request) => sms.bulkPreview(request.body),
+    async (request) => sms.bulkPreview(uid(request), request.body),
   );
   app.post(
     '/api/sms/bulk/send',
     {
       schema: {
         body: bulkSendInputSchema,
-        response: { 201: z.object({ batchId: z.string(), count: z.number().int() }) },
+        response: { 201: bulkSentSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await sms.bulkSend(uid(request), request.body)),

@@ -10,9 +10,12 @@ import {
   MIN_SMS_BALANCE,
   moneyText,
   multiply,
+  type SenderChoice,
   type SmsHistory,
   type SmsMessage,
   type SmsQuote,
+  type SmsSent,
+  senderKey,
   type smsSendSchema,
   smsShape,
 } from '@parley/shared';
@@ -22,6 +25,8 @@ import { BalanceTooLowError } from '../../db/ledger.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { premiumDestination } from '../../lib/premium-destination.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { readRecipients } from './recipients.js';
 import type { SmsRepo, SmsRow } from './sms.repo.js';
@@ -56,11 +61,37 @@ export function createSmsService(deps: {
   repo: SmsRepo;
   rates: RatesService;
   countryPricing: () => Promise<CountryPricing[]>;
+  /** Which sender a customer's message goes out with (sender-ids.service.ts). */
+  senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
+  /** Messages per customer per minute, counted on every instance (SMS_PER_MINUTE). */
+  limit?: RateLimiter;
   /** Called after messages are queued, so the worker sends them at once. */
   wake?: () => void;
   now?: () => Date;
 }) {
-  const { repo, rates } = deps;
+  const { repo, rates, senders } = deps;
+
+  /**
+   * Counts `n` messages against the customer's minute, before anything is charged: all
+   * of them or none (a refused request costs nothing). Returns how to give them back.
+   */
+  async function takeQuota(userId: string, n: number) {
+    const { limit } = deps;
+    if (!limit) return async () => {};
+    const max = limit.rule.max;
+    if (n > max)
+      throw new AppError(
+        'SMS_BATCH_OVER_RATE_LIMIT',
+        `At most ${max} messages can be sent a minute: split the list into smaller batches.`,
+      );
+    await limit.take(
+      userId,
+      n,
+      'SMS_RATE_LIMITED',
+      `Too many messages: at most ${max} a minute. Please wait and try again.`,
+    );
+    return () => limit.giveBack(userId, n);
+  }
 
   /** Each recipient's destination and price for this message, in GBP to 4 places. */
   async function price(recipients: string[], message: string) {
@@ -99,6 +130,8 @@ export function createSmsService(deps: {
   async function one(input: SendInput) {
     const { shape, priced } = await price([input.recipient], input.message);
     const p = priced[0];
+    if (p && !p.ok && (p.reason === 'premium-rate' || p.reason === 'shared-cost'))
+      throw premiumDestination(p.reason);
     if (!p?.ok)
       throw p?.reason === 'not-supported'
         ? new AppError(
@@ -169,9 +202,10 @@ export function createSmsService(deps: {
   }
 
   return {
-    async quote(input: SendInput): Promise<SmsQuote> {
+    async quote(userId: string, input: SendInput): Promise<SmsQuote> {
       const { shape, p } = await one(input);
       return {
+        sender: await senders.choose(userId, input.senderId),
         encoding: shape.encoding,
         segments: shape.segments,
         country: p.country,
@@ -185,29 +219,39 @@ export function createSmsService(deps: {
      * With `requestId`, a repeated request returns the first message: sent and charged
      * once. The same id with a different request answers 422 IDEMPOTENCY_KEY_REUSED.
      */
-    async send(userId: string, input: SendInput): Promise<SmsMessage> {
+    async send(userId: string, input: SendInput): Promise<SmsSent> {
       const key = input.requestId;
       const requestHash = key ? requestFingerprint(input, 'requestId') : undefined;
+      // A repeated request answers with the message as sent, and the sender it used.
       const replay = async () => {
         const row = key && requestHash ? await repo.findMessage(userId, key) : undefined;
         if (row && requestHash) checkSameRequest(row.requestHash, requestHash, 'requestId');
-        return row ? toSmsMessage(row) : null;
+        if (!row) return null;
+        const now = await senders.choose(userId, input.senderId);
+        const same = senderKey(now.used) === senderKey(row.senderId);
+        const sender: SenderChoice = same
+          ? now
+          : { requested: now.requested, used: row.senderId, status: 'approved' };
+        return { ...toSmsMessage(row), sender };
       };
       const earlier = await replay();
       if (earlier) return earlier;
       const { p } = await one(input);
+      const sender = await senders.choose(userId, input.senderId);
+      const giveBack = await takeQuota(userId, 1);
       try {
         const { messages } = await queue(
           userId,
-          input.senderId,
+          sender.used,
           input.message,
           [{ ...p, id: input.requestId, requestHash }],
           false,
         );
         const [row] = messages;
         if (!row) throw new Error('sms: queue returned no row');
-        return toSmsMessage(row);
+        return { ...toSmsMessage(row), sender };
       } catch (err) {
+        await giveBack();
         const again = await replay();
         if (again) return again;
         // The id is another customer's message.
@@ -221,8 +265,12 @@ export function createSmsService(deps: {
       return { items: items.map(toSmsMessage), total, page, pageSize };
     },
 
-    async bulkPreview(input: z.output<typeof bulkPreviewInputSchema>): Promise<BulkPreview> {
-      const { recipients, invalid } = readRecipients(input.file);
+    async bulkPreview(
+      userId: string,
+      input: z.output<typeof bulkPreviewInputSchema>,
+    ): Promise<BulkPreview> {
+      const { recipients, invalid: unreadable } = readRecipients(input.file);
+      const invalid: BulkPreview['invalid'] = unreadable;
       const { shape, priced } = await price(
         recipients.map((r) => r.value),
         input.message,
@@ -237,7 +285,15 @@ export function createSmsService(deps: {
             country: p.country,
             price: moneyText(p.cost),
           });
-        else
+        else if (p.reason === 'premium-rate' || p.reason === 'shared-cost') {
+          const refused = premiumDestination(p.reason);
+          invalid.push({
+            line,
+            value: recipients[i]?.value ?? '',
+            reason: refused.message,
+            code: refused.code,
+          });
+        } else
           invalid.push({
             line,
             value: recipients[i]?.value ?? '',
@@ -255,6 +311,7 @@ export function createSmsService(deps: {
         valid,
         invalid,
         total: moneyText(total),
+        sender: await senders.choose(userId, input.senderId),
       };
     },
 
@@ -264,13 +321,26 @@ export function createSmsService(deps: {
       const seen = new Set<string>();
       const priced = all.filter((p) => !seen.has(p.recipient) && seen.add(p.recipient));
       const bad = priced.find((p) => !p.ok);
+      if (bad && (bad.reason === 'premium-rate' || bad.reason === 'shared-cost')) {
+        const refused = premiumDestination(bad.reason);
+        throw new AppError(refused.code, `${refused.message} (${bad.recipient})`, [
+          { path: 'body.recipients', message: `Cannot send to ${bad.recipient}` },
+        ]);
+      }
       if (bad)
         throw new AppError('VALIDATION_FAILED', `Cannot send to ${bad.recipient}.`, [
           { path: 'body.recipients', message: `Cannot send to ${bad.recipient}` },
         ]);
       const list = priced.flatMap((p) => (p.ok ? [p] : []));
-      const { batchId, messages } = await queue(userId, input.senderId, input.message, list, true);
-      return { batchId: batchId ?? '', count: messages.length };
+      const sender = await senders.choose(userId, input.senderId);
+      const giveBack = await takeQuota(userId, list.length);
+      try {
+        const { batchId, messages } = await queue(userId, sender.used, input.message, list, true);
+        return { batchId: batchId ?? '', count: messages.length, sender };
+      } catch (err) {
+        await giveBack();
+        throw err;
+      }
     },
 
     async batch(userId: string, id: string): Promise<BulkBatch> {

@@ -8,7 +8,10 @@ import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 type SandboxGateway = ReturnType<typeof createSandboxGateway>;
 
 import { createSmppGateway } from '../../integrations/sms/smpp.js';
+import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
 import type { RatesService } from '../payments/rates.service.js';
+import { createSenderIdsRepo } from './sender-ids.repo.js';
+import { createSenderIdsService } from './sender-ids.service.js';
 import { createSmsRepo } from './sms.repo.js';
 import { createSmsService } from './sms.service.js';
 import { createSmsOutbox } from './sms-outbox.js';
@@ -32,10 +35,19 @@ export function setUpSms(
     countryPricing: () => Promise<CountryPricing[]>;
     /** This instance's stable id (config/instance-id.ts). */
     instanceId: string;
+    /** The brand sender and the open requests allowed (SMS_DEFAULT_SENDER…). */
+    senders: Config['smsSenders'];
+    /** SMS per customer per minute, counted in the shared limit store. */
+    perMinute: number;
+    limitStore: LimitStore;
     deps?: SmsDeps;
   },
 ) {
   const config = opts.config;
+  const senders = createSenderIdsService({
+    repo: createSenderIdsRepo(opts.db),
+    ...opts.senders,
+  });
   const gateway =
     opts.deps?.gateway ??
     (config.gateway === 'smpp'
@@ -57,6 +69,11 @@ export function setUpSms(
     repo,
     rates: opts.rates,
     countryPricing: opts.countryPricing,
+    senders,
+    limit: createRateLimiter(opts.limitStore, 'sms.perCustomer', {
+      max: opts.perMinute,
+      windowMs: 60_000,
+    }),
     wake: outbox.wake,
   });
   app.addHook('onReady', async () => outbox.start());
@@ -87,5 +104,5 @@ export function setUpSms(
       pageSize,
     };
   };
-  return { sms, status, inbound };
+  return { sms, status, inbound, senders };
 }

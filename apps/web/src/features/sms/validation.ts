@@ -2,8 +2,13 @@ import {
   compareDecimal,
   MIN_SMS_BALANCE,
   PHONE_PATTERN,
+  SENDER_ID_CHARACTERS,
   SENDER_ID_MAX,
+  SENDER_NUMERIC_MAX,
+  SENDER_REASON_MAX,
+  SENDER_REASON_MIN,
   SMS_MAX_CHARACTERS,
+  senderKind,
 } from '@parley/shared/domain';
 
 export interface SmsDraft {
@@ -17,8 +22,6 @@ export type SmsField = keyof SmsDraft;
 /** Translation keys of each field's problem (SPEC §5), empty when the draft is valid. */
 export type SmsErrors = Partial<Record<SmsField, string>>;
 
-const SENDER_CHARACTERS = /^[A-Za-z0-9 .&+-]+$/;
-
 /** Characters as the server counts them: code points, so an emoji is one. */
 export const characterCount = (text: string) => Array.from(text).length;
 
@@ -28,8 +31,21 @@ export const normalRecipient = (value: string) => value.trim().replace(/[\s()-]/
 export function senderIdError(senderId: string): string | undefined {
   const value = senderId.trim();
   if (!value) return 'sms.errors.senderIdRequired';
+  // A number may be as long as an international number (15 digits).
+  if (senderKind(value) === 'numeric')
+    return value.replace(/^\+/, '').length > SENDER_NUMERIC_MAX
+      ? 'sms.senders.errors.numericTooLong'
+      : undefined;
   if (characterCount(value) > SENDER_ID_MAX) return 'sms.errors.senderIdTooLong';
-  if (!SENDER_CHARACTERS.test(value)) return 'sms.errors.senderIdCharacters';
+  if (!SENDER_ID_CHARACTERS.test(value)) return 'sms.errors.senderIdCharacters';
+  return undefined;
+}
+
+/** A sender ID request's reason: what the sender is for, in a line. */
+export function senderReasonError(reason: string): string | undefined {
+  const length = characterCount(reason.trim());
+  if (length < SENDER_REASON_MIN) return 'sms.senders.errors.reasonShort';
+  if (length > SENDER_REASON_MAX) return 'sms.senders.errors.reasonLong';
   return undefined;
 }
 
@@ -59,6 +75,10 @@ const SERVER_MESSAGES: Record<string, string> = {
   'Sender ID is required': 'sms.errors.senderIdRequired',
   'Sender ID must be 11 characters or less': 'sms.errors.senderIdTooLong',
   'Sender ID may use letters, digits, spaces and . & + -': 'sms.errors.senderIdCharacters',
+  'A numeric sender ID has at most 15 digits': 'sms.senders.errors.numericTooLong',
+  'Reason is required': 'sms.senders.errors.reasonShort',
+  'Say in at least 10 characters what it is for': 'sms.senders.errors.reasonShort',
+  'At most 300 characters': 'sms.senders.errors.reasonLong',
   'Recipient is required': 'sms.errors.recipientRequired',
   'Invalid phone number format': 'sms.errors.recipientInvalid',
   'Message is required': 'sms.errors.messageRequired',

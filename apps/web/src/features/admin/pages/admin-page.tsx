@@ -9,6 +9,7 @@ import { AnalyticsTab } from '../components/analytics-tab';
 import { AuditTab } from '../components/audit-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
+import { SenderIdsTab } from '../components/sender-ids-tab';
 import { SmsInbound } from '../components/sms-inbound';
 import { SmsStatusNotice } from '../components/sms-status-notice';
 import { UsersTable } from '../components/users-table';
@@ -28,6 +29,7 @@ const TABS = [
   'country-pricing',
   'sip-domains',
   'numbers',
+  'sender-ids',
   'users',
   'analytics',
   'audit',
@@ -43,6 +45,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   'country-pricing': 'admin.countryPricing.title',
   'sip-domains': 'admin.sipDomains.title',
   numbers: 'admin.numbers.title',
+  'sender-ids': 'admin.senderIds.title',
   users: 'admin.users.title',
   analytics: 'admin.analytics.title',
   audit: 'admin.audit.title',
@@ -102,6 +105,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="numbers">
           <NumbersTab />
+        </TabsContent>
+        <TabsContent value="sender-ids">
+          <SenderIdsTab />
         </TabsContent>
         <TabsContent value="users">
           <section aria-labelledby="admin-users-title" className="space-y-3">

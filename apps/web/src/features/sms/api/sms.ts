@@ -5,6 +5,7 @@ import type {
   SmsMessage,
   SmsQuote,
   SmsSendInput,
+  SmsSent,
 } from '@parley/shared';
 import {
   infiniteQueryOptions,
@@ -114,7 +115,7 @@ export function useRefreshAfterSending() {
 export function useSendSms() {
   const refresh = useRefreshAfterSending();
   return useMutation({
-    mutationFn: (input: SmsSendInput) => post<SmsMessage>('/api/sms/send', input),
+    mutationFn: (input: SmsSendInput) => post<SmsSent>('/api/sms/send', input),
     onSuccess: refresh,
   });
 }

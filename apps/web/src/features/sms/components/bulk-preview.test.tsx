@@ -15,6 +15,7 @@ const PREVIEW: BulkPreview = {
     { line: 5, value: 'x', reason: 'Blocked by the operator' },
   ],
   total: '0.0316',
+  sender: { requested: 'Parley', used: 'Parley', status: 'default' },
 };
 
 const render = (onSend = vi.fn()) => {

@@ -52,13 +52,16 @@ function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
         </thead>
         <tbody>
           {rows.map((r) => (
+            // A refusal with a code of ours (a premium-rate number…) reads as that code.
             <tr key={r.line} className="border-t">
               <td className="p-2 tabular-nums">{r.line}</td>
               <td className="break-all p-2" dir="ltr">
                 {r.value}
               </td>
               <td className="p-2" dir="auto">
-                {reasonText(r.reason)}
+                {r.code && i18n.exists(`errors.${r.code}`)
+                  ? t(`errors.${r.code}`)
+                  : reasonText(r.reason)}
               </td>
             </tr>
           ))}
@@ -110,6 +113,14 @@ export function BulkPreviewView(props: {
           </div>
         ))}
       </dl>
+      {preview.sender && (
+        <p className="text-sm" data-testid="bulk-sender">
+          {t('sms.senders.sentAs', { sender: preview.sender.used })}{' '}
+          <span className="text-muted-foreground">
+            {t(`sms.senders.why.${preview.sender.status}`, { sender: preview.sender.requested })}
+          </span>
+        </p>
+      )}
       {preview.invalid.length > 0 && <InvalidRows rows={preview.invalid} />}
       <Button
         ref={trigger}

@@ -28,6 +28,7 @@ const PREVIEW = {
     { line: 7, value: '+447400123458', reason: 'common.loading' },
   ],
   total: '0.0632',
+  sender: { requested: 'Parley', used: 'Parley', status: 'default' },
 };
 const CSV =
   'phone\n+447400123456\n+447400123457\n+447400123457\nhello\n+74951234567\n+447400123458\n';

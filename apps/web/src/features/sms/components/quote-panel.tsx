@@ -39,6 +39,7 @@ export function QuotePanel(props: {
   const error = settled ? props.error : null;
   const code = error instanceof ApiError ? error.code : null;
   const unsupported = code === 'DESTINATION_NOT_SUPPORTED';
+  const premium = code === 'PREMIUM_RATE_DESTINATION' || code === 'SHARED_COST_DESTINATION';
   const numberCountry = useNumberCountry(unsupported ? props.recipient : null);
   const price = quote ? formatMoney(quote.price, 'GBP', lang, 4) : null;
 
@@ -48,7 +49,8 @@ export function QuotePanel(props: {
   else if (unsupported) {
     const name = unsupportedCountryName(numberCountry.data, error, lang);
     note = name ? t('sms.quote.unsupported', { country: name }) : t('sms.quote.unsupportedAny');
-  } else if (error && code !== 'INVALID_NUMBER' && code !== 'VALIDATION_FAILED')
+  } else if (premium) note = t(`errors.${code}`);
+  else if (error && code !== 'INVALID_NUMBER' && code !== 'VALIDATION_FAILED')
     note = t('sms.quote.failed');
   else if (quote)
     note = t('sms.quote.perSegment', {
@@ -83,7 +85,17 @@ export function QuotePanel(props: {
         />
         <Item label={t('sms.quote.price')} value={price ?? '—'} />
       </dl>
-      <p className={`text-xs ${unsupported ? 'text-destructive' : 'text-muted-foreground'}`}>
+      {quote?.sender && (
+        <p className="text-sm" data-testid="quote-sender">
+          {t('sms.senders.sentAs', { sender: quote.sender.used })}{' '}
+          <span className="text-muted-foreground">
+            {t(`sms.senders.why.${quote.sender.status}`, { sender: quote.sender.requested })}
+          </span>
+        </p>
+      )}
+      <p
+        className={`text-xs ${unsupported || premium ? 'text-destructive' : 'text-muted-foreground'}`}
+      >
         {note}
       </p>
       <p role="status" className="sr-only">

@@ -22,6 +22,7 @@ import {
 } from '../validation';
 import { describedBy, Field } from './field';
 import { QuotePanel } from './quote-panel';
+import { SenderNotice } from './sender-notice';
 
 /** Undefined where the browser has no crypto.randomUUID (an insecure context). */
 const newRequestId = () => globalThis.crypto?.randomUUID?.();
@@ -85,10 +86,16 @@ export function SendForm(props: {
         onSettled: () => {
           sending.current = false;
         },
-        onSuccess: () => {
+        onSuccess: (sent) => {
           // The next message is a new request; a retry of this one keeps its id.
           requestId.current = newRequestId();
-          showToast('success', t('common.success'), t('sms.toast.sent'));
+          showToast(
+            'success',
+            t('common.success'),
+            sent.sender && sent.sender.used !== sent.sender.requested
+              ? t('sms.senders.toastSentAs', { sender: sent.sender.used })
+              : t('sms.toast.sent'),
+          );
           setShown(new Set());
           setServerErrors({});
           props.onReset();
@@ -133,8 +140,14 @@ export function SendForm(props: {
         error={errorOf('senderId')}
         hint={t('sms.form.senderIdHint')}
       >
-        <Input {...control('senderId', true)} autoComplete="off" dir="ltr" />
+        <Input
+          {...control('senderId', true)}
+          aria-describedby={`${describedBy('sms-senderId', true, errorOf('senderId'))} sms-sender-notice`}
+          autoComplete="off"
+          dir="ltr"
+        />
       </Field>
+      <SenderNotice senderId={draft.senderId} id="sms-sender-notice" />
       <Field
         id="sms-recipient"
         label={t('sms.form.recipient')}

@@ -8,6 +8,7 @@ import { BalanceCard } from '../components/balance-card';
 import { BulkSend } from '../components/bulk-send';
 import { MessageHistory } from '../components/message-history';
 import { SendForm } from '../components/send-form';
+import { SenderIdsCard } from '../components/sender-ids-card';
 import type { SmsDraft } from '../validation';
 
 const EMPTY: SmsDraft = { senderId: DEFAULT_SENDER_ID, recipient: '', message: '' };
@@ -55,6 +56,7 @@ export default function SmsPage() {
         </div>
         <div className="space-y-6">
           <BalanceCard />
+          <SenderIdsCard />
           <MessageHistory />
         </div>
       </div>

@@ -1,0 +1,94 @@
+import { BadgeCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSmsSenders } from '../api/senders';
+import { SenderRequestDialog } from './sender-request-dialog';
+
+const BADGE = {
+  approved: 'bg-green-100 text-green-900',
+  rejected: 'bg-red-100 text-red-900',
+  pending: 'bg-yellow-100 text-yellow-900',
+} as const;
+
+/** The customer's sender IDs and their status, and a way to ask for another. */
+export function SenderIdsCard() {
+  const { t } = useTranslation();
+  const senders = useSmsSenders();
+  const [asking, setAsking] = useState(false);
+  const data = senders.data;
+  const waiting = data?.requests.filter((r) => r.status === 'pending').length ?? 0;
+  const full = data ? waiting >= data.pendingMax : true;
+  return (
+    // No accessible label of its own: "Sender ID" names only the form's field.
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" id="sms-senders-title" className="flex items-center gap-2">
+          <BadgeCheck aria-hidden="true" className="size-5 text-primary" />
+          {t('sms.senders.title')}
+        </CardTitle>
+        {data && (
+          <CardDescription>
+            {t('sms.senders.description', { sender: data.defaultSender })}
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {senders.isPending && <p role="status">{t('common.loading')}</p>}
+        {senders.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {t('sms.senders.loadFailed')}
+          </p>
+        )}
+        {data && data.requests.length === 0 && (
+          <p className="text-sm text-muted-foreground">{t('sms.senders.none')}</p>
+        )}
+        {data && data.requests.length > 0 && (
+          <ul className="divide-y rounded-md border">
+            {data.requests.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
+                <span className="font-mono text-sm font-semibold" dir="ltr">
+                  {r.senderId}
+                </span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.status]}`}
+                  data-testid={`sender-status-${r.senderId}`}
+                >
+                  {t(`sms.senders.status.${r.status}`)}
+                </span>
+                {r.status === 'rejected' && r.adminNote && (
+                  <span className="w-full text-xs text-muted-foreground" dir="auto">
+                    {t('sms.senders.note', { note: r.adminNote })}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && (
+          <p className="text-xs text-muted-foreground">
+            {t('sms.senders.waiting', { n: waiting, max: data.pendingMax })}
+          </p>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={full}
+          onClick={() => setAsking(true)}
+        >
+          {t('sms.senders.ask')}
+        </Button>
+        {asking && data && (
+          <SenderRequestDialog
+            open={asking}
+            onOpenChange={setAsking}
+            initialSender=""
+            defaultSender={data.defaultSender}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
