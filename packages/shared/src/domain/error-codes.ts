@@ -4,6 +4,10 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  /** An admin's sign-in without a valid authenticator or recovery code. */
+  SECOND_FACTOR_REQUIRED: 401,
+  /** The second-factor set-up token is unknown or out of date: sign in again. */
+  SECOND_FACTOR_SETUP_EXPIRED: 401,
   FORBIDDEN: 403,
   CROSS_SITE_REQUEST: 403,
   CHALLENGE_FAILED: 400,
