@@ -5,6 +5,7 @@ import { tempDir } from '../../test/helpers.js';
 import { openDatabase } from '../db/client.js';
 import { createAuthRepo } from '../modules/auth/auth.repo.js';
 import { verifyPassword } from '../modules/auth/passwords.js';
+import { createSecondFactorRepo } from '../modules/auth/second-factor.repo.js';
 
 const cli = path.resolve(import.meta.dirname, 'admin.ts');
 const run = (args: string[], dataDir: string) =>
@@ -34,5 +35,36 @@ describe('npm run admin -- create', () => {
     const result = run(['create', '--email', 'nope'], tempDir());
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('Usage: npm run admin -- create --email');
+  });
+});
+
+describe('npm run admin -- reset-2fa', () => {
+  it('removes a lost second factor, so the next sign-in sets one up', {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = tempDir();
+    expect(run(['create', '--email', 'lost@example.com'], dataDir).status).toBe(0);
+    let database = await openDatabase({ kind: 'pglite', dataDir });
+    const user = await createAuthRepo(database.db).findUserByEmail('lost@example.com');
+    await createSecondFactorRepo(database.db).provisionFactor(
+      user?.id ?? '',
+      'v1.x.y.z',
+      new Date(),
+    );
+    await database.close();
+
+    const result = run(['reset-2fa', '--email', 'Lost@Example.com'], dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Removed the second factor of lost@example.com');
+
+    database = await openDatabase({ kind: 'pglite', dataDir });
+    const factor = await createSecondFactorRepo(database.db).findFactor(user?.id ?? '');
+    await database.close();
+    expect(factor).toBeUndefined();
+
+    const unknown = run(['reset-2fa', '--email', 'nobody@example.com'], dataDir);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No admin has the email nobody@example.com');
   });
 });
