@@ -53,6 +53,7 @@ export default defineConfig({
       AUTH_LIMIT_FACTOR: '100',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_TOTP_SECRET: ADMIN.totpSecret,
       // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
       SMS_SANDBOX_DELAY_MS: '300',
     },
