@@ -34,7 +34,8 @@ export default defineConfig({
     cwd: root,
     url: `${process.env.E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start migrates and seeds a new database; on a busy machine that takes a while.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -46,7 +46,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no ready line: ${seen}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no ready line: ${seen}`)), 200_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const found = seen.match(/Parley is ready on (http:\/\/127\.0\.0\.1:\d+)/);
@@ -64,7 +64,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
 
 let server: Awaited<ReturnType<typeof startServer>>;
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  // A first start migrates and seeds a new database: slow on a busy machine.
+  test.setTimeout(240_000);
   server = await startServer();
 });
 test.afterAll(() => {
