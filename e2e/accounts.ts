@@ -1,16 +1,72 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
-/** The admin the e2e server creates at start from ADMIN_EMAIL and ADMIN_PASSWORD. */
-export const ADMIN = { email: 'admin@parley.test', password: 'e2e admin password' };
+/**
+ * The admin the e2e server creates at start from ADMIN_EMAIL, ADMIN_PASSWORD and
+ * ADMIN_TOTP_SECRET (their second factor, already set up).
+ */
+export const ADMIN = {
+  email: 'admin@parley.test',
+  password: 'e2e admin password',
+  totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+};
+
+const STEP_MS = 30_000;
+
+/** Where workers note the time steps whose code they took (the server accepts each once). */
+function claimsDir(): string {
+  const dir = `${process.env.E2E_DATA_DIR ?? '/tmp/parley-e2e'}.totp-steps`;
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A code of the e2e admin's authenticator that no other test of this run has used:
+ * the current step's or the next one's (the server accepts one step either way), claimed
+ * through a file only one worker can create. When both are taken it waits for the next
+ * step, adding that wait to the test's time.
+ */
+export async function freshAdminCode(): Promise<string> {
+  const secret = Secret.fromBase32(ADMIN.totpSecret);
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / STEP_MS);
+    for (const step of [current, current + 1]) {
+      try {
+        fs.writeFileSync(`${claimsDir()}/${step}`, '', { flag: 'wx' });
+        return TOTP.generate({ secret, timestamp: step * STEP_MS });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+    const wait = (current + 1) * STEP_MS - now + 100;
+    test.info().setTimeout(test.info().timeout + wait);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/** This worker's admin session, reused while it lasts: each fresh sign-in needs a new code. */
+let adminCookie: Parameters<APIRequestContext['addCookies']>[0][number] | undefined;
 
 /**
  * Signs the e2e admin in through the API on this request context (a page's
- * `page.request` shares its cookies). Every test that needs an admin goes through here.
+ * `page.request` shares its cookies), with a fresh authenticator code; later calls in
+ * the same worker reuse that session while it is alive. Every test that needs an admin
+ * goes through here.
  */
 export async function signInAdmin(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/admin/login', { data: ADMIN });
+  if (adminCookie) {
+    await request.addCookies([adminCookie]);
+    const me = await request.get('/api/auth/user');
+    if (me.ok() && (await me.json()).isAdmin === true) return;
+  }
+  const res = await request.post('/api/admin/login', {
+    data: { email: ADMIN.email, password: ADMIN.password, code: await freshAdminCode() },
+  });
   expect(res.status()).toBe(200);
+  adminCookie = (await request.storageState()).cookies.find((c) => c.name === 'parley_session');
 }
 
 export function newCustomer() {

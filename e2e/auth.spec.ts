@@ -1,4 +1,4 @@
-import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { ADMIN, freshAdminCode, newCustomer, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 
 test('a visitor signs up, lands on the dashboard, signs out, and signs in again', async ({
@@ -65,6 +65,15 @@ test('an admin signs in at /admin/login and reaches the admin panel', async ({ p
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Login Failed: Invalid email or password');
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  // The right password without the second factor is not enough.
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Login Failed: Enter the current code from your authenticator app, or a recovery code.',
+  );
+  await expect(page.getByLabel('Authentication code')).toBeFocused();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('Authentication code').fill(await freshAdminCode());
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
@@ -110,6 +119,7 @@ test.describe('in Arabic', () => {
     await page.goto('/admin/login');
     await page.locator('#admin-email').fill(ADMIN.email);
     await page.locator('#admin-password').fill(ADMIN.password);
+    await page.locator('#admin-code').fill(await freshAdminCode());
     await page.locator('form button[type=submit]').click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

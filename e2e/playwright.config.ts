@@ -34,7 +34,8 @@ export default defineConfig({
     cwd: root,
     url: `${process.env.E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start migrates and seeds a new database; on a busy machine that takes a while.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
@@ -55,6 +56,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       // Production needs the gateway named; the e2e suite never leaves the machine.
       SMS_GATEWAY: 'sandbox',
+      ADMIN_TOTP_SECRET: ADMIN.totpSecret,
       // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
       SMS_SANDBOX_DELAY_MS: '300',
       // The seeded crypto rates are set when the data folder is created; a slow run of the

@@ -21,6 +21,9 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
+import { createSecondFactor } from './modules/auth/second-factor.js';
+import { createSecondFactorRepo } from './modules/auth/second-factor.repo.js';
+import { createSecretBox } from './modules/auth/secret-box.js';
 import { createSecurityCheck } from './modules/auth/security-check.js';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.js';
 import { catalogueAdminRoutes, catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
@@ -171,6 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.authLimits ?? scaledLimits(config.authLimitFactor),
     lifetimes: config.sessions,
     now: deps.now,
+    secondFactor: createSecondFactor({
+      repo: createSecondFactorRepo(db),
+      box: createSecretBox(config.totpEncryptionKey ?? deps.sessionSecret),
+    }),
     securityCheck: createSecurityCheck({
       secret: deps.sessionSecret,
       counterRange: deps.challengeCounterRange,

@@ -5,6 +5,9 @@ import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { createAdminAccounts } from './modules/auth/admin-accounts.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
+import { createSecondFactor } from './modules/auth/second-factor.js';
+import { createSecondFactorRepo } from './modules/auth/second-factor.repo.js';
+import { createSecretBox } from './modules/auth/secret-box.js';
 import { seedCatalogueOnce } from './modules/catalogue/catalogue-seed.repo.js';
 import { createSystemRepo } from './modules/system/system.repo.js';
 
@@ -23,8 +26,16 @@ async function main(): Promise<void> {
   // The app's own (stored) event bus, so events published here reach the streams.
   const app = await buildApp({ config, database, sessionSecret });
   if (config.admin) {
-    const accounts = createAdminAccounts({ repo: createAuthRepo(database.db), events: app.events });
-    await accounts.ensureAdmin(config.admin.email, config.admin.password);
+    const accounts = createAdminAccounts({
+      repo: createAuthRepo(database.db),
+      events: app.events,
+      secondFactor: createSecondFactor({
+        repo: createSecondFactorRepo(database.db),
+        box: createSecretBox(config.totpEncryptionKey ?? sessionSecret),
+      }),
+    });
+    const { email, password, totpSecret } = config.admin;
+    await accounts.ensureAdmin(email, password, totpSecret);
   }
 
   let stopping = false;
@@ -46,13 +57,16 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  // The port actually bound (PORT=0 lets the system choose one).
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
   app.log.info(
     {
       database: database.driver === 'pglite' ? config.dataDir : 'postgres',
       installedAt,
       catalogueSeeded,
     },
-    `Parley is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    `Parley is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
   );
 }
 

@@ -7,14 +7,21 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import type { EventBus } from '../src/lib/event-bus.js';
+import { createEventBus, type EventBus } from '../src/lib/event-bus.js';
 import { createAdminAccounts } from '../src/modules/auth/admin-accounts.js';
 import { createAuthRepo } from '../src/modules/auth/auth.repo.js';
 import { type AuthLimits, scaledLimits } from '../src/modules/auth/auth.service.js';
+import { createSecondFactor } from '../src/modules/auth/second-factor.js';
+import { createSecondFactorRepo } from '../src/modules/auth/second-factor.repo.js';
+import { createSecretBox } from '../src/modules/auth/secret-box.js';
+
+/** The session secret of every test app; it also keys the TOTP secrets' encryption. */
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
 
 /** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
@@ -59,7 +66,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, extra: Partial<
   const app = await buildApp({
     config,
     database,
-    sessionSecret: 'test-secret-test-secret-test-secret!',
+    sessionSecret: TEST_SESSION_SECRET,
     challengeCounterRange: [1, 50],
     authLimits: generousLimits(),
     ...extra,
@@ -171,24 +178,61 @@ export function send(
   });
 }
 
+/** The second factor as a test app (keyed by TEST_SESSION_SECRET) reads it. */
+export function testSecondFactor(database: Database) {
+  return createSecondFactor({
+    repo: createSecondFactorRepo(database.db),
+    box: createSecretBox(TEST_SESSION_SECRET),
+  });
+}
+
 /**
- * Creates an admin and signs them in through `POST /api/admin/login`, returning the
- * session cookie. Every test that needs an admin session goes through here, so the
- * admin sign-in can change in one place.
+ * The authenticator app's code for `secret` (base32) `steps` time steps from now: 0 is
+ * the current code, 1 the next one (also accepted, one step either way).
+ */
+export function totpCode(secret: string, steps = 0): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+/**
+ * An admin with a new password and a second factor (a fresh TOTP secret, provisioned
+ * the way ADMIN_TOTP_SECRET is), for tests that sign in themselves.
+ */
+export async function createTestAdmin(
+  ctx: { database: Database },
+  email: string,
+  events: EventBus = createEventBus(),
+): Promise<{ password: string; secret: string }> {
+  const accounts = createAdminAccounts({
+    repo: createAuthRepo(ctx.database.db),
+    events,
+    secondFactor: testSecondFactor(ctx.database),
+  });
+  const { password } = await accounts.createAdmin(email);
+  const secret = new Secret({ size: 20 }).base32;
+  await accounts.ensureAdmin(email, password, secret);
+  return { password, secret };
+}
+
+/**
+ * Creates an admin and signs them in through `POST /api/admin/login` with their
+ * password and a current authenticator code, returning the session cookie. Every test
+ * that needs an admin session goes through here, so the admin sign-in can change in
+ * one place. Each call gives the admin a new secret, so no code is ever reused.
  */
 export async function adminSession(
   ctx: { app: FastifyInstance; database: Database },
   email: string,
   events: EventBus = ctx.app.events,
 ): Promise<string> {
-  const { password } = await createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events,
-  }).createAdmin(email);
+  const { password, secret } = await createTestAdmin(ctx, email, events);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/admin/login',
-    payload: { email, password },
+    payload: { email, password, code: totpCode(secret) },
   });
   if (res.statusCode !== 200) throw new Error(`admin sign-in: ${res.statusCode} ${res.body}`);
   return sessionCookieOf(res);

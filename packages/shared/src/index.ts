@@ -8,6 +8,7 @@ export * from './contracts/health.js';
 export * from './contracts/orders.js';
 export * from './contracts/payments.js';
 export * from './contracts/public-config.js';
+export * from './contracts/second-factor.js';
 export * from './contracts/sip-trunk.js';
 export * from './contracts/sms.js';
 export * from './contracts/sms-senders.js';

@@ -3,15 +3,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers.js';
 import { openDatabase } from '../db/client.js';
+import { createEventBus } from '../lib/event-bus.js';
+import { createAdminAccounts } from '../modules/auth/admin-accounts.js';
 import { createAuthRepo } from '../modules/auth/auth.repo.js';
 import { verifyPassword } from '../modules/auth/passwords.js';
+import { createSecondFactorRepo } from '../modules/auth/second-factor.repo.js';
 
 const cli = path.resolve(import.meta.dirname, 'admin.ts');
 const run = (args: string[], dataDir: string) =>
   spawnSync(process.execPath, ['--conditions=@parley/source', '--import', 'tsx', cli, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 150_000,
   });
 
 describe('npm run admin -- create', () => {
@@ -34,5 +37,37 @@ describe('npm run admin -- create', () => {
     const result = run(['create', '--email', 'nope'], tempDir());
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('Usage: npm run admin -- create --email');
+  });
+});
+
+describe('npm run admin -- reset-2fa', () => {
+  it('removes a lost second factor, so the next sign-in sets one up', {
+    timeout: 400_000,
+  }, async () => {
+    const dataDir = tempDir();
+    let database = await openDatabase({ kind: 'pglite', dataDir });
+    const repo = createAuthRepo(database.db);
+    await createAdminAccounts({ repo, events: createEventBus() }).createAdmin('lost@example.com');
+    const user = await repo.findUserByEmail('lost@example.com');
+    await createSecondFactorRepo(database.db).provisionFactor(
+      user?.id ?? '',
+      'v1.x.y.z',
+      new Date(),
+    );
+    await database.close();
+
+    const result = run(['reset-2fa', '--email', 'Lost@Example.com'], dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Removed the second factor of lost@example.com');
+
+    database = await openDatabase({ kind: 'pglite', dataDir });
+    const factor = await createSecondFactorRepo(database.db).findFactor(user?.id ?? '');
+    await database.close();
+    expect(factor).toBeUndefined();
+
+    const unknown = run(['reset-2fa', '--email', 'nobody@example.com'], dataDir);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No admin has the email nobody@example.com');
   });
 });

@@ -87,7 +87,30 @@ describe('loadConfig', () => {
     ).toEqual({
       email: 'ops@example.com',
       password: 'long enough password',
+      totpSecret: null,
     });
+  });
+
+  it('reads ADMIN_TOTP_SECRET as base32 of at least 128 bits, with ADMIN_EMAIL only', () => {
+    const admin = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'long enough password' };
+    expect(
+      loadConfig({ ...admin, ADMIN_TOTP_SECRET: 'jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp' }).admin
+        ?.totpSecret,
+    ).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    expect(problemsOf({ ...admin, ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' })[0]).toMatch(
+      /^ADMIN_TOTP_SECRET: must hold at least 128 bits/,
+    );
+    expect(problemsOf({ ...admin, ADMIN_TOTP_SECRET: `${'A'.repeat(30)}18` })[0]).toMatch(
+      /^ADMIN_TOTP_SECRET: must be base32/,
+    );
+    expect(problemsOf({ ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })).toEqual([
+      'ADMIN_TOTP_SECRET: needs ADMIN_EMAIL and ADMIN_PASSWORD',
+    ]);
+  });
+
+  it('takes TOTP_ENCRYPTION_KEY of at least 32 characters', () => {
+    expect(loadConfig({}).totpEncryptionKey).toBeUndefined();
+    expect(problemsOf({ TOTP_ENCRYPTION_KEY: 'short' })[0]).toMatch(/^TOTP_ENCRYPTION_KEY: /);
   });
 
   it('reads AUTH_LIMIT_FACTOR as a whole number of at least 1', () => {

@@ -99,6 +99,19 @@ const envSchema = z.object({
   ),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
+  ADMIN_TOTP_SECRET: optional(
+    z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z2-7]+=*$/, 'must be base32 (A-Z and 2-7)')
+          .min(26, 'must hold at least 128 bits (26 base32 characters)')
+          .max(128, 'must be at most 128 characters'),
+      ),
+  ),
+  TOTP_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
   WHATSAPP_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
@@ -192,8 +205,13 @@ export interface Config {
   catalogueSearchPerMinute: number;
   /** Multiplies every rate limit (tests and trusted load tests raise it). */
   authLimitFactor: number;
-  /** An admin to create (or promote) at start, when both are set. */
-  admin: { email: string; password: string } | null;
+  /**
+   * An admin to create (or promote) at start, when both are set; `totpSecret`
+   * (ADMIN_TOTP_SECRET, base32) provisions their second factor too.
+   */
+  admin: { email: string; password: string; totpSecret: string | null } | null;
+  /** Encrypts TOTP secrets at rest; when unset, derived from the session secret. */
+  totpEncryptionKey: string | undefined;
   /** How old an exchange rate may get per currency, and the optional price feed. */
   rates: RatesConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
@@ -252,6 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
     );
+  }
+  if (e.ADMIN_TOTP_SECRET && !e.ADMIN_EMAIL) {
+    problems.push('ADMIN_TOTP_SECRET: needs ADMIN_EMAIL and ADMIN_PASSWORD');
   }
   if (e.SMS_GATEWAY === 'smpp')
     for (const key of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const)
@@ -332,7 +353,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
-        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        ? {
+            email: e.ADMIN_EMAIL.toLowerCase(),
+            password: e.ADMIN_PASSWORD,
+            totpSecret: e.ADMIN_TOTP_SECRET?.replace(/=+$/, '') ?? null,
+          }
         : null,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
   };
 }

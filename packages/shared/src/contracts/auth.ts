@@ -70,9 +70,29 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/**
+ * What the admin sign-in's `code` field accepts: the six digits of an authenticator app
+ * (RFC 6238), or one of the recovery codes shown at set-up (16 base32 characters, in
+ * groups of four). Spaces and dashes are ignored, so a code typed as shown works.
+ */
+export const SECOND_FACTOR_CODE = /^(\d{6}|[A-Za-z2-7]{16})$/;
+
+/**
+ * A code as typed. Any text is taken: one that is not a valid code is a wrong code, so
+ * it answers SECOND_FACTOR_REQUIRED and counts as a failed attempt like any other.
+ */
+export const secondFactorCode = singleLine(z.string().max(64, 'The code is too long'), 'Code');
+
+/** The code without the spaces and dashes it may be shown or typed with. */
+export function normaliseSecondFactorCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toUpperCase();
+}
+
 export const adminLoginSchema = z.object({
   email,
   password: z.string().min(1, 'Password is required').max(1024),
+  /** The authenticator's code or a recovery code; left out (or blank) on the first sign-in. */
+  code: secondFactorCode.optional(),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 

@@ -6,6 +6,10 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   /** A password change whose current password is wrong (400: the user stays signed in). */
   WRONG_PASSWORD: 400,
+  /** An admin's sign-in without a valid authenticator or recovery code. */
+  SECOND_FACTOR_REQUIRED: 401,
+  /** The second-factor set-up token is unknown or out of date: sign in again. */
+  SECOND_FACTOR_SETUP_EXPIRED: 401,
   FORBIDDEN: 403,
   CROSS_SITE_REQUEST: 403,
   CHALLENGE_FAILED: 400,

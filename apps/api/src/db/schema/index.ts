@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './rate-limits.js';
+export * from './second-factor.js';
 export * from './sender-ids.js';
 export * from './sip-trunk.js';
 export * from './sms.js';

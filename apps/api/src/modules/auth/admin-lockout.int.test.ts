@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, generousLimits } from '../../../test/helpers.js';
-import { createAdminAccounts } from './admin-accounts.js';
-import { createAuthRepo } from './auth.repo.js';
+import { createTestAdmin, createTestApp, generousLimits, totpCode } from '../../../test/helpers.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -28,17 +26,14 @@ const timePasses = () =>
 describe('admin sign-in lockout', () => {
   it('grows with each window an account goes over, whatever the address, up to the cap', async () => {
     const email = `admin-${randomUUID()}@example.com`;
-    const { password } = await createAdminAccounts({
-      repo: createAuthRepo(ctx.database.db),
-      events: ctx.app.events,
-    }).createAdmin(email);
+    const { password, secret } = await createTestAdmin(ctx, email, ctx.app.events);
     let n = 0;
     const attempt = (guess: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/admin/login',
         remoteAddress: `192.0.2.${++n}`,
-        payload: { email, password: guess },
+        payload: { email, password: guess, code: totpCode(secret) },
       });
 
     const lockouts: number[] = [];

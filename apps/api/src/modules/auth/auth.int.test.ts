@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminSession,
   createTestApp,
   queryRows,
   sessionCookieOf,
@@ -10,7 +11,6 @@ import {
   solveSecurityCheck,
 } from '../../../test/helpers.js';
 import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
-import { createAdminAccounts } from './admin-accounts.js';
 import { createAuthRepo } from './auth.repo.js';
 
 const PASSWORD = 'correct horse battery';
@@ -232,16 +232,7 @@ describe('sign-in and sign-out', () => {
 
   it('gives customers 30 days and admins 12 hours at most, admins 30 minutes idle', async () => {
     const { res } = await signUp(ctx.app);
-    const accounts = createAdminAccounts({
-      repo: createAuthRepo(ctx.database.db),
-      events: createEventBus(),
-    });
-    const { password } = await accounts.createAdmin('idle-admin@example.com');
-    const admin = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: 'idle-admin@example.com', password },
-    });
+    const admin = await me(await adminSession(ctx, 'idle-admin@example.com'));
     const ages = await ctx.database.db.execute(
       sql`select u.is_admin, extract(epoch from s.absolute_expires_at - s.created_at)::int as secs, extract(epoch from s.expires_at - s.created_at)::int as idle from sessions s join users u on u.id = s.user_id where u.id in (${res.json().id}, ${admin.json().id})`,
     );

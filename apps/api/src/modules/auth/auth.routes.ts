@@ -2,6 +2,9 @@ import {
   adminLoginSchema,
   challengeSchema,
   changePasswordSchema,
+  confirmSecondFactorSchema,
+  secondFactorEnabledSchema,
+  secondFactorSetupSchema,
   signInSchema,
   signUpSchema,
   userSchema,
@@ -51,17 +54,34 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** 200 and a session; or 202 and the second factor's set-up step on a first sign-in. */
   app.post(
     '/api/admin/login',
-    { schema: { body: adminLoginSchema, response: { 200: userSchema } } },
+    {
+      schema: {
+        body: adminLoginSchema,
+        response: { 200: userSchema, 202: secondFactorSetupSchema },
+      },
+    },
     async (request, reply) => {
-      const { user, session } = await auth.adminSignIn(
+      const result = await auth.adminSignIn(request.body, request.ip, request.sessionToken);
+      if ('setup' in result) return reply.code(202).send(result.setup);
+      cookies.set(reply, result.session);
+      return reply.code(200).send(result.user);
+    },
+  );
+
+  app.post(
+    '/api/admin/login/setup',
+    { schema: { body: confirmSecondFactorSchema, response: { 200: secondFactorEnabledSchema } } },
+    async (request, reply) => {
+      const { session, ...enabled } = await auth.confirmAdminSetup(
         request.body,
         request.ip,
         request.sessionToken,
       );
       cookies.set(reply, session);
-      return user;
+      return enabled;
     },
   );
 

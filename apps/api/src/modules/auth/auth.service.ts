@@ -1,7 +1,9 @@
 import {
   type AdminLoginInput,
   type ChangePasswordInput,
+  type ConfirmSecondFactorInput,
   moneyText,
+  type SecondFactorSetup,
   type SignInInput,
   type SignUpInput,
   type User,
@@ -17,6 +19,7 @@ import {
 } from '../../lib/rate-limiter.js';
 import type { AuthRepo, UserRow } from './auth.repo.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import type { SecondFactor } from './second-factor.js';
 import type { SecurityCheck } from './security-check.js';
 import { hashToken, newSessionToken } from './session-token.js';
 
@@ -81,18 +84,25 @@ function splitName(name: string): { firstName: string; lastName: string | null }
 }
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+const secondFactorRequired = () =>
+  new AppError(
+    'SECOND_FACTOR_REQUIRED',
+    'Enter the current code from your authenticator app, or a recovery code.',
+  );
 
 export function createAuthService(deps: {
   repo: AuthRepo;
   events: EventBus;
   securityCheck: SecurityCheck;
+  /** Admins' TOTP and recovery codes. */
+  secondFactor: SecondFactor;
   /** Where the limits count (shared by every instance); see app.ts. */
   limitStore: LimitStore;
   limits?: AuthLimits;
   lifetimes?: SessionLifetimes;
   now?: () => Date;
 }) {
-  const { repo, events, securityCheck } = deps;
+  const { repo, events, securityCheck, secondFactor } = deps;
   const lifetimes = deps.lifetimes ?? DEFAULT_LIFETIMES;
   const now = deps.now ?? (() => new Date());
   const rules = deps.limits ?? DEFAULT_LIMITS;
@@ -139,15 +149,31 @@ export function createAuthService(deps: {
     accountKey: string,
     accept: (user: UserRow) => boolean = () => true,
   ) {
+    const user = await passwordHolder(email, password, limiter, accountKey, accept);
+    await signedIn(user, limiter, accountKey);
+    return user;
+  }
+
+  /** The counted password check alone: the attempt stays counted until signedIn(). */
+  async function passwordHolder(
+    email: string,
+    password: string,
+    limiter: RateLimiter,
+    accountKey: string,
+    accept: (user: UserRow) => boolean,
+  ) {
     await limiter.hit(accountKey);
     const user = await repo.findUserByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
     if (!user || !ok || user.disabledAt || !accept(user)) {
       throw invalidCredentials();
     }
+    return user;
+  }
+
+  async function signedIn(user: UserRow, limiter: RateLimiter, accountKey: string) {
     await limiter.reset(accountKey);
     await repo.recordSignIn(user.id, now());
-    return user;
   }
 
   return {
@@ -186,20 +212,68 @@ export function createAuthService(deps: {
     /**
      * Admins only; a customer's correct password is refused like a wrong one. Attempts
      * count per address and per account across every address, with a growing lockout,
-     * so guesses spread over many addresses add up too.
+     * so guesses spread over many addresses add up too. After the password, the second
+     * factor: a missing or wrong code is SECOND_FACTOR_REQUIRED and stays counted as a
+     * failed attempt, so codes cannot be guessed past the limit either. An admin without a
+     * factor yet gets a set-up step (a short-lived token and a new secret), not a session.
      */
-    async adminSignIn(input: AdminLoginInput, ip: string, previousToken: string | null = null) {
+    async adminSignIn(
+      input: AdminLoginInput,
+      ip: string,
+      previousToken: string | null = null,
+    ): Promise<{ user: User; session: Session } | { setup: SecondFactorSetup }> {
       await limit.adminPerIp.hit(clientKey(ip));
       const key = input.email;
       const isAdmin = (user: UserRow) => user.isAdmin;
-      const row = await checkPassword(
+      const row = await passwordHolder(
         input.email,
         input.password,
         limit.adminPerAccount,
         key,
         isAdmin,
       );
+      if ((await secondFactor.stateOf(row.id)) !== 'confirmed') {
+        return { setup: await secondFactor.beginSetup(row) };
+      }
+      const code = input.code?.trim();
+      if (!code || !(await secondFactor.verify(row.id, code))) throw secondFactorRequired();
+      await signedIn(row, limit.adminPerAccount, key);
       return { user: toUser(row), session: await startSession(row, previousToken) };
+    },
+
+    /**
+     * The set-up's last step: the first code from the app confirms the new factor; the
+     * admin gets a session and the recovery codes, shown this once. Counted like a
+     * sign-in attempt of that admin.
+     */
+    async confirmAdminSetup(
+      input: ConfirmSecondFactorInput,
+      ip: string,
+      previousToken: string | null = null,
+    ) {
+      await limit.adminPerIp.hit(clientKey(ip));
+      const pending = await secondFactor.pendingSetup(input.setupToken);
+      if (!pending) {
+        throw new AppError(
+          'SECOND_FACTOR_SETUP_EXPIRED',
+          'This set-up has expired. Sign in again to start a new one.',
+        );
+      }
+      const key = pending.user.email;
+      await limit.adminPerAccount.hit(key);
+      const recoveryCodes = await secondFactor.confirmSetup(
+        pending,
+        input.setupToken,
+        input.code,
+        ip,
+      );
+      if (!recoveryCodes) throw secondFactorRequired();
+      await signedIn(pending.user, limit.adminPerAccount, key);
+      return {
+        user: toUser(pending.user),
+        recoveryCodes,
+        session: await startSession(pending.user, previousToken),
+      };
     },
 
     /** The user of a live session; slides its idle expiry. `renewed` when the cookie should be re-sent. */

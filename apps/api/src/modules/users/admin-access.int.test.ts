@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieOf, signUp } from '../../../test/helpers.js';
-import { createEventBus } from '../../lib/event-bus.js';
-import { createAdminAccounts } from '../auth/admin-accounts.js';
-import { createAuthRepo } from '../auth/auth.repo.js';
+import { adminSession, createTestApp, sessionCookieOf, signUp } from '../../../test/helpers.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let adminCookie: string;
@@ -12,17 +9,7 @@ const ADMIN = 'boss@example.com';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const accounts = createAdminAccounts({
-    repo: createAuthRepo(ctx.database.db),
-    events: createEventBus(),
-  });
-  const { password } = await accounts.createAdmin(ADMIN);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: ADMIN, password },
-  });
-  adminCookie = sessionCookieOf(res);
+  adminCookie = await adminSession(ctx, ADMIN);
   const signed = await signUp(ctx.app);
   customerCookie = sessionCookieOf(signed.res);
   customer = signed.res.json();
@@ -58,7 +45,10 @@ describe('admin sign-in', () => {
 describe('every admin route', () => {
   const adminRoutes = () =>
     ctx.app.registeredRoutes.filter(
-      (r) => r.url.startsWith('/api/admin/') && r.url !== '/api/admin/login' && r.method !== 'HEAD',
+      (r) =>
+        r.url.startsWith('/api/admin/') &&
+        !['/api/admin/login', '/api/admin/login/setup'].includes(r.url) &&
+        r.method !== 'HEAD',
     );
 
   it('exists (so the walk below means something)', () => {

@@ -1,11 +1,33 @@
-import type { User } from '@parley/shared';
+import type { SecondFactorEnabled, SecondFactorSetup, User } from '@parley/shared';
 import { apiFetch } from '@/lib/api-client';
 
 export interface AdminLoginInput {
   email: string;
   password: string;
+  /** The authenticator's six digits or a recovery code; left out on the first sign-in. */
+  code?: string;
 }
 
-export function adminLogin(input: AdminLoginInput): Promise<User> {
-  return apiFetch<User>('/api/admin/login', { method: 'POST', body: JSON.stringify(input) });
+/** A session (200), or the second factor's set-up step on a first sign-in (202). */
+export type AdminLoginResult =
+  | { kind: 'signed-in'; user: User }
+  | { kind: 'setup'; setup: SecondFactorSetup };
+
+export async function adminLogin(input: AdminLoginInput): Promise<AdminLoginResult> {
+  const body = await apiFetch<User | SecondFactorSetup>('/api/admin/login', {
+    method: 'POST',
+    body: JSON.stringify(input),
+  });
+  return 'setupToken' in body ? { kind: 'setup', setup: body } : { kind: 'signed-in', user: body };
+}
+
+/** Finishes the set-up with the first code: a session and the recovery codes, shown once. */
+export function confirmSecondFactor(input: {
+  setupToken: string;
+  code: string;
+}): Promise<SecondFactorEnabled> {
+  return apiFetch<SecondFactorEnabled>('/api/admin/login/setup', {
+    method: 'POST',
+    body: JSON.stringify(input),
+  });
 }

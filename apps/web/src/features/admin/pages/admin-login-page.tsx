@@ -1,14 +1,24 @@
+import type { SecondFactorEnabled, SecondFactorSetup, User } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Shield } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
 import { userQueryOptions, useUser } from '@/lib/current-user';
 import { adminLogin } from '../api/admin-login';
+import { RecoveryCodesStep } from '../components/recovery-codes';
+import { SecondFactorSetupStep } from '../components/second-factor-setup';
+
+/** Where the sign-in stands: the form, the first sign-in's set-up, or its recovery codes. */
+type Step =
+  | { kind: 'form' }
+  | { kind: 'setup'; setup: SecondFactorSetup }
+  | { kind: 'recovery'; enabled: SecondFactorEnabled };
 
 export default function AdminLoginPage() {
   const { t } = useTranslation();
@@ -16,15 +26,30 @@ export default function AdminLoginPage() {
   const errorMessage = useFormErrorMessage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [recoveryMode, setRecoveryMode] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const codeInput = useRef<HTMLInputElement>(null);
+  const codeHintId = useId();
   const queryClient = useQueryClient();
   const { data: user } = useUser();
+  const enter = (signedIn: User) => {
+    queryClient.setQueryData(userQueryOptions.queryKey, signedIn);
+    void navigate('/admin');
+  };
   const mutation = useMutation({
     mutationFn: adminLogin,
-    onSuccess: (signedIn) => {
-      queryClient.setQueryData(userQueryOptions.queryKey, signedIn);
-      void navigate('/admin');
+    onSuccess: (result) => {
+      if (result.kind === 'setup') setStep({ kind: 'setup', setup: result.setup });
+      else enter(result.user);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'SECOND_FACTOR_REQUIRED') {
+        setCode('');
+        codeInput.current?.focus();
+      }
     },
   });
 
@@ -32,10 +57,14 @@ export default function AdminLoginPage() {
     e.preventDefault();
     const incomplete = email.trim() === '' || password === '';
     setMissing(incomplete);
-    if (!incomplete) mutation.mutate({ email: email.trim(), password });
+    const typed = code.trim();
+    if (!incomplete)
+      mutation.mutate({ email: email.trim(), password, ...(typed ? { code: typed } : {}) });
   };
 
-  if (user?.isAdmin && !mutation.isPending) return <Navigate to="/admin" replace />;
+  // The recovery codes are shown before the panel, even though the session exists.
+  if (user?.isAdmin && !mutation.isPending && step.kind !== 'recovery')
+    return <Navigate to="/admin" replace />;
 
   const failure = mutation.error
     ? `${t('admin.login.failedTitle')}: ${errorMessage(mutation.error, t('admin.login.invalidCredentials'), t('admin.login.invalidCredentials'))}`
@@ -50,50 +79,98 @@ export default function AdminLoginPage() {
           <CardDescription>{t('admin.login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="admin-email">{t('admin.login.email')}</Label>
-              <Input
-                id="admin-email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="admin-password">{t('admin.login.password')}</Label>
-              <div className="relative">
+          {step.kind === 'setup' ? (
+            <SecondFactorSetupStep
+              setup={step.setup}
+              onEnabled={(enabled) => setStep({ kind: 'recovery', enabled })}
+              onRestart={() => {
+                mutation.reset();
+                setStep({ kind: 'form' });
+              }}
+            />
+          ) : step.kind === 'recovery' ? (
+            <RecoveryCodesStep
+              email={step.enabled.user.email}
+              codes={step.enabled.recoveryCodes}
+              onDone={() => enter(step.enabled.user)}
+            />
+          ) : (
+            <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="admin-email">{t('admin.login.email')}</Label>
                 <Input
-                  id="admin-password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  className="pe-10"
+                  id="admin-email"
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
                 />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="admin-password">{t('admin.login.password')}</Label>
+                <div className="relative">
+                  <Input
+                    id="admin-password"
+                    type={showPassword ? 'text' : 'password'}
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    className="pe-10"
+                  />
+                  <button
+                    type="button"
+                    className="absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground"
+                    aria-label={
+                      showPassword ? t('admin.login.hidePassword') : t('admin.login.showPassword')
+                    }
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((s) => !s)}
+                  >
+                    {showPassword ? (
+                      <EyeOff aria-hidden="true" className="size-4" />
+                    ) : (
+                      <Eye aria-hidden="true" className="size-4" />
+                    )}
+                  </button>
+                </div>
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="admin-code">
+                  {recoveryMode ? t('secondFactor.recoveryCode') : t('secondFactor.code')}
+                </Label>
+                <Input
+                  id="admin-code"
+                  ref={codeInput}
+                  autoComplete="one-time-code"
+                  inputMode={recoveryMode ? 'text' : 'numeric'}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={32}
+                  dir="ltr"
+                  aria-describedby={codeHintId}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+                <p id={codeHintId} className="text-xs text-muted-foreground">
+                  {recoveryMode ? t('secondFactor.recoveryHint') : t('secondFactor.codeHint')}
+                </p>
                 <button
                   type="button"
-                  className="absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground"
-                  aria-label={
-                    showPassword ? t('admin.login.hidePassword') : t('admin.login.showPassword')
-                  }
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((s) => !s)}
+                  className="self-start text-sm text-primary underline-offset-4 hover:underline"
+                  onClick={() => {
+                    setRecoveryMode((r) => !r);
+                    codeInput.current?.focus();
+                  }}
                 >
-                  {showPassword ? (
-                    <EyeOff aria-hidden="true" className="size-4" />
-                  ) : (
-                    <Eye aria-hidden="true" className="size-4" />
-                  )}
+                  {recoveryMode ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
                 </button>
               </div>
-            </div>
-            <FormError message={missing ? t('admin.login.missing') : failure} />
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t('admin.login.signingIn') : t('admin.login.submit')}
-            </Button>
-          </form>
+              <FormError message={missing ? t('admin.login.missing') : failure} />
+              <Button type="submit" disabled={mutation.isPending}>
+                {mutation.isPending ? t('admin.login.signingIn') : t('admin.login.submit')}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
     </section>

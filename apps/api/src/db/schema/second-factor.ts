@@ -1,0 +1,49 @@
+import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * An admin's TOTP factor (RFC 6238). The secret is stored encrypted (AES-256-GCM,
+ * decision 0011). While `confirmedAt` is null the factor is being set up: it is only
+ * reachable through the short-lived set-up token, whose hash is kept here.
+ */
+export const adminSecondFactors = pgTable('admin_second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** SHA-256 of the set-up token; null once confirmed. */
+  setupTokenHash: text('setup_token_hash').unique(),
+  setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Time steps whose code an admin has already used: a code is accepted once only, so a
+ * code seen over a shoulder or in a log cannot open a second session. Rows older than
+ * the accepted window are deleted as new ones come.
+ */
+export const adminUsedTotpSteps = pgTable(
+  'admin_used_totp_steps',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: bigint('step', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] })],
+);
+
+/** One-time recovery codes: SHA-256 of each, used at most once. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);

@@ -1,0 +1,139 @@
+import type { SecondFactorEnabled, SecondFactorSetup } from '@parley/shared';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { confirmSecondFactor } from '../api/admin-login';
+import { CopyTextButton } from './copy-text-button';
+
+const QR_OPTIONS = { width: 220, margin: 2, errorCorrectionLevel: 'M' } as const;
+
+/** The otpauth URI as a QR code; qrcode loads only when a set-up is shown. */
+function useQrImage(uri: string) {
+  const [image, setImage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setImage(null);
+    setFailed(false);
+    import('qrcode')
+      .then((qr) => qr.toDataURL(uri, QR_OPTIONS))
+      .then((url) => {
+        if (live) setImage(url);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return { image, failed };
+}
+
+/**
+ * The first admin sign-in's extra step: scan the QR code (or type the key), enter the
+ * app's first code; the answer is a session and the recovery codes.
+ */
+export function SecondFactorSetupStep({
+  setup,
+  onEnabled,
+  onRestart,
+}: {
+  setup: SecondFactorSetup;
+  onEnabled: (enabled: SecondFactorEnabled) => void;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorMessage = useFormErrorMessage();
+  const hintId = useId();
+  const { image, failed } = useQrImage(setup.otpauthUri);
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const mutation = useMutation({ mutationFn: confirmSecondFactor, onSuccess: onEnabled });
+  const expired =
+    mutation.error instanceof ApiError && mutation.error.code === 'SECOND_FACTOR_SETUP_EXPIRED';
+  const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const typed = code.replace(/\s/g, '');
+    setMissing(typed === '');
+    if (typed) mutation.mutate({ setupToken: setup.setupToken, code: typed });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold">{t('secondFactor.setupTitle')}</h2>
+      <p className="text-sm text-muted-foreground">{t('secondFactor.setupIntro')}</p>
+      <div className="flex min-h-[220px] justify-center">
+        {image ? (
+          <img src={image} alt={t('secondFactor.qrAlt')} width={220} height={220} />
+        ) : failed ? (
+          <p role="alert" className="text-sm text-destructive">
+            {t('secondFactor.qrError')}
+          </p>
+        ) : (
+          <p role="status">{t('common.loading')}</p>
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-medium">{t('secondFactor.secretLabel')}</p>
+        <code
+          data-testid="totp-secret"
+          className="break-all rounded-md bg-muted p-2 text-center font-mono text-sm"
+          dir="ltr"
+        >
+          {grouped}
+        </code>
+        <div className="flex justify-center">
+          <CopyTextButton text={setup.secret} label={t('secondFactor.copyKey')} />
+        </div>
+      </div>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="totp-setup-code">{t('secondFactor.confirmCode')}</Label>
+          <Input
+            id="totp-setup-code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={12}
+            dir="ltr"
+            aria-describedby={hintId}
+            aria-invalid={missing || mutation.isError || undefined}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {t('secondFactor.confirmHint')}
+          </p>
+        </div>
+        <FormError
+          message={
+            missing
+              ? t('secondFactor.missingCode')
+              : mutation.error
+                ? errorMessage(
+                    mutation.error,
+                    t('errors.SECOND_FACTOR_REQUIRED'),
+                    t('errors.SERVICE_UNAVAILABLE'),
+                  )
+                : null
+          }
+        />
+        {expired ? (
+          <Button type="button" onClick={onRestart}>
+            {t('secondFactor.startAgain')}
+          </Button>
+        ) : (
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? t('secondFactor.confirming') : t('secondFactor.confirm')}
+          </Button>
+        )}
+      </form>
+    </div>
+  );
+}
