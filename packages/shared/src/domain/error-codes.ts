@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A customer has as many open quotes as allowed (MAX_OPEN_QUOTES). */
+  TOO_MANY_OPEN_QUOTES: 429,
+  /** A customer has as many payments awaiting approval as allowed (MAX_PENDING_PAYMENTS). */
+  TOO_MANY_PENDING_PAYMENTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
