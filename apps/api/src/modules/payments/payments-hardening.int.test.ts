@@ -269,6 +269,31 @@ describe('open requests are bounded', () => {
   });
 });
 
+describe('the retention job', () => {
+  it('prunes quotes expired past the grace period, never one a payment refers to', async () => {
+    const ada = await customer();
+    const [stale, paid, recent] = [
+      (await quote(ada, '140')).json(),
+      (await quote(ada, '141')).json(),
+      (await quote(ada, '142')).json(),
+    ];
+    expect((await submit(ada, paid, hex())).statusCode).toBe(201);
+    await ctx.database.db.execute(
+      sql`update payment_quotes set expires_at = now() - interval '25 hours' where id in (${stale.id}, ${paid.id})`,
+    );
+    await ctx.database.db.execute(
+      sql`update payment_quotes set expires_at = now() - interval '23 hours' where id = ${recent.id}`,
+    );
+    expect((await ctx.app.retention.runOnce()).quotes).toBeGreaterThanOrEqual(1);
+    expect((await ctx.app.retention.runOnce()).quotes).toBe(0);
+    const left = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from payment_quotes where id in (${stale.id}, ${paid.id}, ${recent.id})`,
+    );
+    expect(left.map((r) => r.id).sort()).toEqual([paid.id, recent.id].sort());
+  });
+});
+
 describe('migration 0019 on existing rows', () => {
   it('canonicalises hashes, keeps rows that now collide, and the ledger check reports them', async () => {
     const ada = await customer();
