@@ -93,8 +93,11 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
     'href',
     `https://mempool.space/tx/${hash}`,
   );
-  // The pending filter shows it too.
+  // The pending filter shows it too; an approved one leaves that list.
   await admin.getByLabel('Show').selectOption('pending');
+  await expect(admin.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(row).toContainText('Pending');
+  await admin.getByLabel('Show').selectOption('all');
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(row).toContainText('Approved');
