@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import { signInAdmin } from './accounts';
 
@@ -34,6 +35,8 @@ export async function submitTopUp(
       walletAddress: quote.address,
       serviceName: 'Add Funds',
       quoteId: quote.id,
+      // Required: a fresh bitcoin-shaped hash unless the test names one.
+      txHash: randomBytes(32).toString('hex'),
       ...extra,
     },
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 import { adminWithWallet, BTC_WALLET, decide, submitTopUp } from './funding';
@@ -32,8 +33,14 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   ).toBeVisible();
   await page.getByLabel('Cryptocurrency').selectOption('BTC');
   await page.getByRole('button', { name: 'Get payment address' }).click();
-  // 150 USD at the seeded 95,000 USD per BTC, rounded up to 8 places.
-  await expect(page.getByRole('heading', { name: /Send exactly\s+0\.00157895 BTC/ })).toBeVisible();
+  // 150 USD at the seeded 95,000 USD per BTC, rounded up to 8 places; a few satoshis
+  // more when another open quote (another test's, at the same time) holds that amount.
+  const heading = page.getByRole('heading', {
+    name: /Send exactly\s+0\.0015(789[5-9]|79\d\d) BTC/,
+  });
+  await expect(heading).toBeVisible();
+  const cryptoAmount = ((await heading.textContent()) ?? '').match(/0\.\d+/)?.[0] ?? '';
+  await expect(page.getByText('This amount is yours alone', { exact: false })).toBeVisible();
   await expect(page.getByText(BTC_WALLET)).toBeVisible();
   await expect(page.getByText(/This amount is held for\s+1[45]:\d\d/)).toBeVisible();
 
@@ -51,20 +58,47 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   );
   await page.keyboard.press('Escape');
 
-  await page.getByLabel('Transaction hash (optional)').fill('0xnot-a-hash');
+  // The hash is required, and the form says why.
+  const hashField = page.getByLabel('Transaction hash', { exact: true });
+  await expect(hashField).toHaveAttribute('aria-required', 'true');
+  await expect(
+    page.getByText('every customer pays the same address', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
+  await expect(
+    page.getByText('Enter the transaction hash of your payment', { exact: false }),
+  ).toBeVisible();
+  await expect(hashField).toBeFocused();
+  await expect(page).toHaveURL(/\/payment/);
+  await hashField.fill('0xnot-a-hash');
   await expect(
     page.getByText('This does not look like a transaction hash', { exact: false }),
   ).toBeVisible();
-  await page.getByLabel('Transaction hash (optional)').fill('b'.repeat(64));
+  const hash = randomBytes(32).toString('hex');
+  await hashField.fill(hash.toUpperCase());
   await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
 
   // The admin hears about it without reloading, then approves it.
   await expect(admin.getByText('New payment')).toBeVisible();
   await expect(admin.getByText('Add Funds: 150.00 USD, paid in BTC')).toBeVisible();
-  const row = admin.getByRole('row').filter({ hasText: 'bbbbbbbb…bbbbbbbb' });
+  // The full hash (stored in lower case), linked to the bitcoin explorer, beside the
+  // exact amount the quote asked for and the address it went to.
+  const row = admin.getByRole('row').filter({ hasText: hash });
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('150.00 USD');
+  await expect(row).toContainText(`${cryptoAmount} BTC`);
+  await expect(row).toContainText(BTC_WALLET);
+  await expect(row.getByRole('link', { name: hash })).toHaveAttribute(
+    'href',
+    `https://mempool.space/tx/${hash}`,
+  );
+  // The pending filter shows it too; an approved one leaves that list.
+  await admin.getByLabel('Show').selectOption('pending');
+  await expect(admin.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(row).toContainText('Pending');
+  await admin.getByLabel('Show').selectOption('all');
+  await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(row).toContainText('Approved');
   await expect(row).toContainText('Payment approved by admin');
@@ -118,6 +152,7 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   await expect(page.getByLabel('Amount (GBP)')).toHaveValue('400.00');
   await page.getByRole('button', { name: 'Get payment address' }).click();
   await expect(page.getByRole('heading', { name: /Send exactly\s+[\d.]+ BTC/ })).toBeVisible();
+  await page.getByLabel('Transaction hash', { exact: true }).fill(randomBytes(32).toString('hex'));
   await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
   const mine = await (await page.request.get('/api/transactions')).json();

@@ -12,6 +12,7 @@ import type { Database } from './db/client.js';
 import type { EventBus } from './lib/event-bus.js';
 import { openLimitStore } from './lib/open-limit-store.js';
 import { createRateLimiter, type LimitStore } from './lib/rate-limiter.js';
+import { createRetentionJob, type RetentionJob } from './lib/retention-job.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsAdminRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
@@ -104,6 +105,8 @@ declare module 'fastify' {
     events: EventBus;
     /** The exchange-rate feed when RATES_FEED_URL is set (tests run it by hand). */
     ratesFeed: RatesFeed | null;
+    /** Prunes expired quotes and old events; started with the app, stopped on close. */
+    retention: RetentionJob;
   }
 }
 
@@ -217,14 +220,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => ratesFeed.stop());
   }
   const orders = createOrdersService({ repo: createOrdersRepo(db), rates });
+  const paymentsRepo = createPaymentsRepo(db);
   const payments = createPaymentsService({
-    repo: createPaymentsRepo(db),
+    repo: paymentsRepo,
     orders,
     wallets: walletsRepo,
     rates,
     events,
+    limits: config.paymentLimits,
+    explorers: config.explorers,
   });
   app.decorate('events', events);
+  const retention = createRetentionJob({
+    intervalMs: config.retention.intervalMs,
+    log: app.log,
+    tasks: [
+      // Never one a payment refers to (the repo keeps those).
+      { name: 'quotes', maxAgeMs: config.retention.quoteGraceMs, prune: paymentsRepo.pruneQuotes },
+      { name: 'events', maxAgeMs: config.retention.eventMaxAgeMs, prune: eventsRepo.pruneBefore },
+    ],
+  });
+  app.decorate('retention', retention);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', () => retention.stop());
   await app.register(paymentsRoutes, { payments, wallets });
   await app.register(ordersRoutes, { orders });
   const sms = setUpSms(app, {

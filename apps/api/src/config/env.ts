@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SENDER_ID, senderIdProblem } from '@parley/shared';
+import { DEFAULT_SENDER_ID, NETWORKS, type Network, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
@@ -36,7 +36,42 @@ const duration = (min: number, max: number) =>
 
 const flag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
 
+/** A whole number setting between min and max. */
+const count = (min: number, max: number) =>
+  optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
+
+/** Where an admin looks a transaction up: the hash is appended to this https URL. */
+export const DEFAULT_EXPLORERS: Record<Network, string> = {
+  bitcoin: 'https://mempool.space/tx/',
+  litecoin: 'https://blockchair.com/litecoin/transaction/',
+  ethereum: 'https://etherscan.io/tx/',
+  bsc: 'https://bscscan.com/tx/',
+  polygon: 'https://polygonscan.com/tx/',
+  tron: 'https://tronscan.org/#/transaction/',
+  solana: 'https://solscan.io/tx/',
+};
+const explorerKey = (network: Network) =>
+  `EXPLORER_URL_${network.toUpperCase() as Uppercase<Network>}` as const;
+const explorerUrl = () => optional(z.url({ protocol: /^https$/, error: 'must be an https URL' }));
+const explorerSettings = Object.fromEntries(
+  NETWORKS.map((n) => [explorerKey(n), explorerUrl()]),
+) as {
+  [K in ReturnType<typeof explorerKey>]: ReturnType<typeof explorerUrl>;
+};
+
 const envSchema = z.object({
+  ...explorerSettings,
+  MAX_OPEN_QUOTES: count(1, 1000),
+  MAX_PENDING_PAYMENTS: count(1, 1000),
+  QUOTE_RETENTION_HOURS: count(1, 24 * 365),
+  EVENT_RETENTION_DAYS: count(1, 3650),
+  RETENTION_INTERVAL_MINUTES: count(1, 24 * 60),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(
     z.coerce
@@ -224,6 +259,12 @@ export interface Config {
    * Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. A message sent with
    * no receipt after `receiptTimeoutMs` expires (and is refunded).
    */
+  /** Per customer: open (unexpired, unsubmitted) quotes and payments awaiting approval. */
+  paymentLimits: { openQuotes: number; pendingPayments: number };
+  /** Per network, the https URL a transaction hash is appended to for the admin's link. */
+  explorers: Record<Network, string>;
+  /** The retention job: what it keeps and how often it runs (on every instance). */
+  retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
   sms:
     | { gateway: 'sandbox'; delayMs: number; receiptTimeoutMs: number }
     | {
@@ -334,6 +375,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
     },
     smsPerMinute: (e.SMS_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
+    paymentLimits: {
+      openQuotes: e.MAX_OPEN_QUOTES ?? 5,
+      pendingPayments: e.MAX_PENDING_PAYMENTS ?? 5,
+    },
+    explorers: Object.fromEntries(
+      NETWORKS.map((n) => [n, e[explorerKey(n)] ?? DEFAULT_EXPLORERS[n]]),
+    ) as Record<Network, string>,
+    retention: {
+      quoteGraceMs: (e.QUOTE_RETENTION_HOURS ?? 24) * 3_600_000,
+      eventMaxAgeMs: (e.EVENT_RETENTION_DAYS ?? 30) * 86_400_000,
+      intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
+    },
     sms:
       e.SMS_GATEWAY === 'smpp'
         ? {

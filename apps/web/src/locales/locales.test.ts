@@ -50,6 +50,7 @@ const SAME_IN: Record<string, string[]> = {
   ],
   es: ['common.error'],
   fr: [
+    'adminPaymentsList.page',
     'admin.actions',
     'admin.csv.action',
     'admin.fields.description',

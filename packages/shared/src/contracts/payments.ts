@@ -124,9 +124,18 @@ export const createTransactionSchema = z.object({
     'Service name',
   ),
   servicePrice: singleLine(z.string().trim().max(50), 'Service price').optional(),
-  txHash: singleLine(z.string().trim().max(120), 'Transaction hash')
-    .optional()
-    .transform((v) => v || undefined),
+  /**
+   * Required: every customer pays the same address, so the hash is what ties the
+   * on-chain payment to this submission (until per-invoice addresses exist).
+   */
+  txHash: singleLine(
+    z
+      .string({ error: 'Transaction hash is required' })
+      .trim()
+      .min(1, 'Transaction hash is required')
+      .max(120),
+    'Transaction hash',
+  ),
   quoteId: z.uuid('Invalid quote').optional(),
   /** What a purchase buys (a package, SIP domain or number); absent for "Add Funds". */
   itemId: z.uuid('Invalid item').optional(),
@@ -163,6 +172,8 @@ export const adminPaymentSchema = transactionSchema.extend({
     lastName: z.string().nullable(),
   }),
   approvedBy: z.string().nullable(),
+  /** The hash on the network's block explorer (EXPLORER_URL_<NETWORK>), when there is a hash. */
+  explorerUrl: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -172,8 +183,28 @@ export const decisionInputSchema = z.preprocess(
   z.object({ adminNotes: z.string().trim().max(1000).optional() }),
 );
 
+/** GET /api/admin/payments: newest first, optionally one status, a page at a time. */
+export const adminPaymentsQuerySchema = z.object({
+  status: z.enum(TRANSACTION_STATUSES, 'Unknown status').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
+
 export const ledgerCheckSchema = z.object({
   users: z.number().int(),
   mismatches: z.array(z.object({ userId: z.string(), balance: z.string(), ledgerSum: z.string() })),
+  /**
+   * Payments that share one on-chain transaction (network and canonical hash): found by
+   * migration 0019 among rows submitted before hashes were canonical. Each group is
+   * one on-chain payment; at most one of its rows may be credited.
+   */
+  hashCollisions: z.array(
+    z.object({
+      network: z.string(),
+      txHash: z.string(),
+      transactions: z.array(z.object({ id: z.string(), status: z.string(), userId: z.string() })),
+    }),
+  ),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;

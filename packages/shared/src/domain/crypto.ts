@@ -1,3 +1,5 @@
+import { fromUnits, toUnits } from './money.js';
+
 /** Currencies a customer can top up with (USDT on two networks). */
 export const CRYPTO_CURRENCIES = [
   'BTC',
@@ -85,6 +87,32 @@ export function isTxHashFormat(network: Network, hash: string): boolean {
       // A base58 signature of 64 bytes: 86 to 88 characters.
       return /^[1-9A-HJ-NP-Za-km-z]{86,88}$/.test(hash);
   }
+}
+
+/**
+ * The one form a transaction hash is stored and compared in: hex hashes in lower case
+ * (EVM ones keep their 0x prefix, which their format requires), base58 (Solana) as it
+ * is, since its letter case is part of the value. Call it on a hash that passed
+ * isTxHashFormat.
+ */
+export function canonicalTxHash(network: Network, hash: string): string {
+  const trimmed = hash.trim();
+  return network === 'solana' ? trimmed : trimmed.toLowerCase();
+}
+
+/**
+ * The smallest amount from `base` upwards, in steps of one unit of the `scale`-th
+ * decimal, that none of `held` equals: the amount a quote asks for when other open
+ * quotes on the same address hold some amounts already (so a payment on chain points
+ * at one quote). `held` may be written with any number of decimals up to 18.
+ */
+export function firstFreeAmount(base: string, held: readonly string[], scale: number): string {
+  const FINE = 18;
+  const taken = new Set(held.map((h) => toUnits(h, FINE)));
+  const step = 10n ** BigInt(FINE - scale);
+  let units = toUnits(base, FINE);
+  while (taken.has(units)) units += step;
+  return fromUnits(units / step, scale);
 }
 
 /** Decimal places a quoted crypto amount carries (the chains allow as many or more). */

@@ -52,6 +52,10 @@ export const ERROR_STATUS = {
   SENDER_ID_ALREADY_REQUESTED: 409,
   /** The brand sender or a number the customer rents: usable without asking. */
   SENDER_ID_NOT_NEEDED: 409,
+  /** A customer has as many open quotes as allowed (MAX_OPEN_QUOTES). */
+  TOO_MANY_OPEN_QUOTES: 429,
+  /** A customer has as many payments awaiting approval as allowed (MAX_PENDING_PAYMENTS). */
+  TOO_MANY_PENDING_PAYMENTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -15,5 +15,9 @@ export const events = pgTable(
     userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('events_user_idx').on(t.userId, t.id),
+    // The retention job deletes by age.
+    index('events_created_idx').on(t.createdAt),
+  ],
 );

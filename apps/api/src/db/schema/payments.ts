@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
@@ -114,7 +115,13 @@ export const paymentQuotes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: created(),
   },
-  (t) => [check('payment_quotes_positive', sql`${t.cryptoAmount} > 0 and ${t.fiatAmount} > 0`)],
+  (t) => [
+    check('payment_quotes_positive', sql`${t.cryptoAmount} > 0 and ${t.fiatAmount} > 0`),
+    // The amounts held on one address (unique among its open quotes), and a customer's
+    // open quotes (bounded); the retention job finds expired ones through both.
+    index('payment_quotes_address_idx').on(t.network, t.address, t.expiresAt),
+    index('payment_quotes_user_idx').on(t.userId, t.expiresAt),
+  ],
 );
 
 /** A customer's payment, pending until an admin approves or rejects it. */
@@ -142,7 +149,14 @@ export const transactions = pgTable(
       .notNull()
       .unique()
       .references(() => paymentQuotes.id, { onDelete: 'restrict' }),
-    txHash: text('tx_hash').unique(),
+    /** In its canonical form (canonicalTxHash): hex lower-case, base58 as it is. */
+    txHash: text('tx_hash'),
+    /**
+     * Set by migration 0019 on a row whose hash, once canonical, equals an older row's:
+     * both are kept (and shown by the ledger check), only the oldest holds the unique
+     * (network, hash). New rows are never marked.
+     */
+    hashConflict: boolean('hash_conflict').notNull().default(false),
     /** What a purchase buys: a package, a SIP domain or a number (null for a top-up). */
     itemKind: text('item_kind'),
     itemId: uuid('item_id'),
@@ -165,6 +179,14 @@ export const transactions = pgTable(
       'transactions_item',
       sql`(${t.kind} = 'topup') = (${t.itemKind} is null) and (${t.itemKind} is null) = (${t.itemId} is null)`,
     ),
+    check(
+      'transactions_tx_hash_canonical',
+      sql`${t.network} = 'solana' or ${t.txHash} = lower(${t.txHash})`,
+    ),
+    // One on-chain payment is submitted once: per network, per canonical hash.
+    uniqueIndex('transactions_network_tx_hash')
+      .on(t.network, t.txHash)
+      .where(sql`${t.txHash} is not null and not ${t.hashConflict}`),
     index('transactions_user_idx').on(t.userId, t.createdAt),
     index('transactions_status_idx').on(t.status, t.createdAt),
   ],

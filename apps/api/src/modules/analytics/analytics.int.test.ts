@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +31,7 @@ async function topUp(cookie: string, usd: string): Promise<string> {
     amount: usd,
     currency: 'BTC',
     walletAddress: BTC,
+    txHash: randomBytes(32).toString('hex'),
     serviceName: 'Add Funds',
   });
   expect(res.statusCode).toBe(201);

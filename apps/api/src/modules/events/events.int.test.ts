@@ -1,11 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
   createTestApp,
+  queryRows,
   sessionCookieOf,
   signUp,
   testConfig,
+  until,
 } from '../../../test/helpers.js';
 import { openStream } from '../../../test/sse.js';
 import { buildApp } from '../../app.js';
@@ -78,6 +82,7 @@ describe("a customer's event stream", () => {
           amount: '100',
           currency: 'BTC',
           walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+          txHash: randomBytes(32).toString('hex'),
           serviceName: 'Add Funds',
         })
       ).json().id as string;
@@ -93,6 +98,61 @@ describe("a customer's event stream", () => {
     expect(s.received.filter((e) => e.event === 'transaction.updated')).toHaveLength(1);
     s.close();
     expect(await openStream(base, '/api/events', '').status).toBe(401);
+  });
+});
+
+describe('retention', () => {
+  /** The id of the stored user.created event for `email`, once it is stored. */
+  const storedId = async (email: string) => {
+    const rows = await until(
+      () =>
+        queryRows<{ id: number }>(
+          ctx.database,
+          sql`select id::int as id from events where type = 'user.created' and data->>'email' = ${email}`,
+        ),
+      (r) => r.length > 0,
+    );
+    return rows[0]?.id ?? 0;
+  };
+
+  it('prunes events past the retention age; a reconnect from a pruned id replays what is kept', async () => {
+    const first = openStream(base, '/api/admin/events', admin);
+    const connected = await first.next((e) => e.event === 'connected');
+    first.close();
+    const gone = (await signUp(ctx.app)).email;
+    const goneId = await storedId(gone);
+    const kept = (await signUp(ctx.app)).email;
+    await storedId(kept);
+    // Everything up to `gone` is older than the 30 days kept by default.
+    await ctx.database.db.execute(
+      sql`update events set created_at = now() - interval '31 days' where id <= ${goneId}`,
+    );
+    expect((await ctx.app.retention.runOnce()).events).toBeGreaterThanOrEqual(1);
+    // Idempotent: a second pass (another instance's, say) finds nothing more.
+    expect((await ctx.app.retention.runOnce()).events).toBe(0);
+    const left = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(*)::int as n from events where id <= ${goneId}`,
+    );
+    expect(left[0]?.n).toBe(0);
+
+    // The browser comes back with an id older than anything stored: it gets what is kept,
+    // in order, then live events, as it would after a short absence.
+    const again = openStream(base, '/api/admin/events', admin, connected.id);
+    expect(await again.status).toBe(200);
+    await again.next(
+      (e) => e.event === 'user.created' && (e.data as { email: string }).email === kept,
+    );
+    const live = (await signUp(ctx.app)).email;
+    await again.next(
+      (e) => e.event === 'user.created' && (e.data as { email: string }).email === live,
+    );
+    const emails = again.received
+      .filter((e) => e.event === 'user.created')
+      .map((e) => (e.data as { email: string }).email);
+    expect(emails).not.toContain(gone);
+    expect(emails.indexOf(kept)).toBeLessThan(emails.indexOf(live));
+    again.close();
   });
 });
 

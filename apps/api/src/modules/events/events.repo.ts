@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 
@@ -27,6 +27,38 @@ export function createEventsRepo(db: Db) {
         .select({ id: events.id })
         .from(events)
         .orderBy(desc(events.id))
+        .limit(1);
+      return row?.id ?? 0;
+    },
+    /**
+     * Deletes events stored before `before`, at most `batch` per call. Idempotent: two
+     * instances pruning at once delete each row once. The newest event is always kept,
+     * so a fresh stream's starting id (and the sequence) never goes backwards.
+     */
+    async pruneBefore(before: Date, batch: number): Promise<number> {
+      const doomed = db
+        .select({ id: events.id })
+        .from(events)
+        .where(
+          and(
+            lt(events.createdAt, before),
+            lt(events.id, sql`(select max(${events.id}) from ${events})`),
+          ),
+        )
+        .orderBy(asc(events.id))
+        .limit(batch);
+      const gone = await db
+        .delete(events)
+        .where(sql`${events.id} in ${doomed}`)
+        .returning({ id: events.id });
+      return gone.length;
+    },
+    /** The oldest event still stored (0 when none): a replay cannot start before it. */
+    async firstId() {
+      const [row] = await db
+        .select({ id: events.id })
+        .from(events)
+        .orderBy(asc(events.id))
         .limit(1);
       return row?.id ?? 0;
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -56,6 +57,7 @@ async function fund(cookie: string, usd: string) {
     amount: usd,
     currency: 'BTC',
     walletAddress: BTC,
+    txHash: randomBytes(32).toString('hex'),
     serviceName: 'Add Funds',
     quoteId: quote.id,
   });
@@ -224,7 +226,12 @@ describe('paying for an item in crypto', () => {
     const c = await customer();
     const pbx = await packageId('Cloud PBX'); // £25
     const low = await quoteFor(c.cookie, '24.99', 'GBP');
-    const base = { currency: 'BTC', walletAddress: BTC, serviceName: 'Cloud PBX' };
+    const base = {
+      currency: 'BTC',
+      walletAddress: BTC,
+      serviceName: 'Cloud PBX',
+      txHash: randomBytes(32).toString('hex'),
+    };
     const short = await call('POST', '/api/transactions/create', c.cookie, {
       ...base,
       amount: '24.99',
@@ -251,6 +258,7 @@ describe('paying for an item in crypto', () => {
       amount: '25.00',
       currency: 'BTC',
       walletAddress: BTC,
+      txHash: randomBytes(32).toString('hex'),
       serviceName: 'anything the client says',
       quoteId: quote.id,
       itemId: pbx,
@@ -288,6 +296,7 @@ describe('paying for an item in crypto', () => {
       amount: '30.00',
       currency: 'BTC',
       walletAddress: BTC,
+      txHash: randomBytes(32).toString('hex'),
       serviceName: 'Cloud PBX',
       quoteId: quote.id,
       itemId: pbx,
@@ -308,6 +317,7 @@ describe('paying for an item in crypto', () => {
       amount: item.price,
       currency: 'BTC',
       walletAddress: BTC,
+      txHash: randomBytes(32).toString('hex'),
       serviceName: item.name,
       quoteId: quote.id,
       itemId: id,

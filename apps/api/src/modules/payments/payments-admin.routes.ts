@@ -1,5 +1,6 @@
 import {
   adminPaymentSchema,
+  adminPaymentsQuerySchema,
   cryptoWalletInputSchema,
   cryptoWalletSchema,
   decisionInputSchema,
@@ -30,8 +31,15 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
   wallets: WalletsService;
   rates: RatesService;
 }> = async (app, { payments, wallets, rates }) => {
-  app.get('/payments', { schema: { response: { 200: z.array(adminPaymentSchema) } } }, async () =>
-    payments.all(),
+  app.get(
+    '/payments',
+    {
+      schema: {
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: z.array(adminPaymentSchema) },
+      },
+    },
+    async (request) => payments.all(request.query),
   );
   for (const [action, status] of [
     ['approve', 'approved'],

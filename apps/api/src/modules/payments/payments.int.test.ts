@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,8 @@ import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HASH = 'a'.repeat(64);
+/** A fresh bitcoin-shaped transaction hash. */
+const newHash = () => randomBytes(32).toString('hex');
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
@@ -133,6 +136,7 @@ describe('a top-up', () => {
       currency: 'BTC',
       walletAddress: BTC,
       serviceName: 'Add Funds',
+      txHash: newHash(),
     };
     const cases: [unknown, string | null, number, string][] = [
       [{ ...base, amount: '99.99' }, customer, 422, 'BELOW_MINIMUM'],
@@ -146,7 +150,14 @@ describe('a top-up', () => {
       [{ ...base, currency: 'DOGE' }, customer, 400, 'VALIDATION_FAILED'],
       [{ ...base, amount: '-5' }, customer, 400, 'VALIDATION_FAILED'],
       [{ ...base, amount: '1e3' }, customer, 400, 'VALIDATION_FAILED'],
-      [{ ...base, currency: 'ETH' }, customer, 422, 'PAYMENT_UNAVAILABLE'],
+      [
+        { ...base, currency: 'ETH', txHash: `0x${newHash()}` },
+        customer,
+        422,
+        'PAYMENT_UNAVAILABLE',
+      ],
+      [{ ...base, txHash: undefined }, customer, 400, 'VALIDATION_FAILED'],
+      [{ ...base, txHash: '  ' }, customer, 400, 'VALIDATION_FAILED'],
       [base, null, 401, 'UNAUTHORIZED'],
     ];
     for (const [payload, cookie, status, code] of cases) {
@@ -157,6 +168,8 @@ describe('a top-up', () => {
       ]);
     }
     expect(await count('transactions')).toBe(0);
+    // Refused submissions write no quote either.
+    expect(await count('payment_quotes')).toBe(1);
     const below = await call('POST', '/api/transactions/create', customer, {
       ...base,
       amount: '50',
@@ -227,6 +240,7 @@ describe('a top-up', () => {
       ...body,
       txHash: HASH,
     });
+    // Refused before anything is written, not even a quote.
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.code).toBe('TX_HASH_USED');
     const quote = (
@@ -235,11 +249,13 @@ describe('a top-up', () => {
     const first = await call('POST', '/api/transactions/create', customer, {
       ...body,
       quoteId: quote.id,
+      txHash: newHash(),
     });
     expect(first.statusCode).toBe(201);
     const second = await call('POST', '/api/transactions/create', customer, {
       ...body,
       quoteId: quote.id,
+      txHash: newHash(),
     });
     expect(second.statusCode).toBe(409);
   });
@@ -257,6 +273,7 @@ describe('a top-up', () => {
       walletAddress: BTC,
       serviceName: 'Add Funds',
       quoteId: quote.id,
+      txHash: newHash(),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('QUOTE_EXPIRED');
@@ -268,6 +285,7 @@ describe('a top-up', () => {
       currency: 'USDT-TRC20',
       walletAddress: TRON,
       serviceName: 'Add Funds',
+      txHash: newHash(),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -285,6 +303,7 @@ describe('a top-up', () => {
         currency: 'BTC',
         walletAddress: BTC,
         serviceName: 'Add Funds',
+        txHash: newHash(),
       })
     ).json();
     // A bare POST, no body at all, takes the default notes.
@@ -307,6 +326,7 @@ describe('a top-up', () => {
         currency: 'BTC',
         walletAddress: BTC,
         serviceName: 'Add Funds',
+        txHash: newHash(),
       })
     ).json();
     const results = await Promise.all(

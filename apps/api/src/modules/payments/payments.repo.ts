@@ -1,5 +1,5 @@
 import { compareDecimal } from '@parley/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
@@ -9,6 +9,38 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 type NewQuote = typeof paymentQuotes.$inferInsert;
 type NewTransaction = typeof transactions.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Serialises writers of one key until the end of the caller's transaction, on every
+ * instance sharing the database (a PostgreSQL advisory lock; PGlite has one connection).
+ */
+async function lockKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** A quote still holds its amount: unexpired, or paid by a payment awaiting approval. */
+const holdsAmount = (at: Date) =>
+  or(
+    gt(paymentQuotes.expiresAt, at),
+    exists(
+      sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id} and ${transactions.status} = 'pending')`,
+    ),
+  );
+
+/** Open: unexpired and not yet submitted (a submitted quote counts as a pending payment). */
+const isOpenQuote = (at: Date) =>
+  and(
+    gt(paymentQuotes.expiresAt, at),
+    not(
+      exists(
+        sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
+      ),
+    ),
+  );
+
+export type QuoteRefusal = 'TOO_MANY_OPEN_QUOTES';
+export type SubmitRefusal = 'TOO_MANY_PENDING_PAYMENTS' | 'TX_HASH_USED' | 'QUOTE_USED';
 
 const withUser = {
   tx: transactions,
@@ -25,13 +57,13 @@ export const UNAVAILABLE_NOTE =
   '(The item was no longer available: the payment was credited to the balance instead.)';
 
 type TxRow = typeof transactions.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Decided =
   | { outcome: 'decided'; row: TxRow }
   | { outcome: 'not-found' }
   | { outcome: 'already'; status: string }
-  | { outcome: 'own-payment' };
+  | { outcome: 'own-payment' }
+  | { outcome: 'hash-conflict' };
 
 /** What the audit log keeps of a payment before and after a decision. */
 const decisionSnapshot = (r: TxRow) => ({
@@ -92,11 +124,89 @@ async function credit(tx: Tx, row: TxRow, decision: { notes: string; at: Date })
 }
 
 export function createPaymentsRepo(db: Db) {
+  /** Every (network, hash) more than one payment carries, with those payments, oldest first. */
+  async function hashCollisions() {
+    const rows = await db
+      .select({
+        network: transactions.network,
+        txHash: transactions.txHash,
+        id: transactions.id,
+        status: transactions.status,
+        userId: transactions.userId,
+      })
+      .from(transactions)
+      .where(
+        sql`(${transactions.network}, ${transactions.txHash}) in (select network, tx_hash from ${transactions} where tx_hash is not null group by network, tx_hash having count(*) > 1)`,
+      )
+      .orderBy(transactions.network, transactions.txHash, transactions.createdAt, transactions.id);
+    const groups = new Map<
+      string,
+      {
+        network: string;
+        txHash: string;
+        transactions: { id: string; status: string; userId: string }[];
+      }
+    >();
+    for (const r of rows) {
+      const key = `${r.network}:${r.txHash}`;
+      const group = groups.get(key) ?? {
+        network: r.network,
+        txHash: r.txHash ?? '',
+        transactions: [],
+      };
+      group.transactions.push({ id: r.id, status: r.status, userId: r.userId });
+      groups.set(key, group);
+    }
+    return [...groups.values()];
+  }
+
   return {
-    async createQuote(values: NewQuote) {
-      const [row] = await db.insert(paymentQuotes).values(values).returning();
-      if (!row) throw new Error('quote insert returned no row');
-      return row;
+    /**
+     * Writes a quote unless the customer already has `maxOpen` open ones. Its crypto
+     * amount is `pickAmount` of the amounts other quotes on the same address (and
+     * currency) still hold, so no two open quotes there ask for the same amount. Both
+     * checks hold under concurrency: the customer and the address are locked until the
+     * quote is written.
+     */
+    async createQuote(
+      values: Omit<NewQuote, 'cryptoAmount'>,
+      opts: { at: Date; maxOpen: number; pickAmount: (held: string[]) => string },
+    ): Promise<{ quote: typeof paymentQuotes.$inferSelect } | { refused: QuoteRefusal }> {
+      return db.transaction(async (tx) => {
+        await lockKey(tx, `quotes:user:${values.userId}`);
+        const [open] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(paymentQuotes)
+          .where(and(eq(paymentQuotes.userId, values.userId), isOpenQuote(opts.at)));
+        if ((open?.n ?? 0) >= opts.maxOpen) return { refused: 'TOO_MANY_OPEN_QUOTES' as const };
+        await lockKey(tx, `quotes:address:${values.network}:${values.address}`);
+        const held = await tx
+          .select({ amount: paymentQuotes.cryptoAmount })
+          .from(paymentQuotes)
+          .where(
+            and(
+              eq(paymentQuotes.network, values.network),
+              eq(paymentQuotes.address, values.address),
+              eq(paymentQuotes.currency, values.currency),
+              holdsAmount(opts.at),
+            ),
+          );
+        const cryptoAmount = opts.pickAmount(held.map((h) => h.amount));
+        const [row] = await tx
+          .insert(paymentQuotes)
+          .values({ ...values, cryptoAmount })
+          .returning();
+        if (!row) throw new Error('quote insert returned no row');
+        return { quote: row };
+      });
+    },
+    async hashTaken(network: string, txHash: string) {
+      const [row] = await db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.network, network), eq(transactions.txHash, txHash)))
+        .limit(1);
+      return Boolean(row);
     },
     async findQuote(id: string, userId: string) {
       const [row] = await db
@@ -105,10 +215,35 @@ export function createPaymentsRepo(db: Db) {
         .where(and(eq(paymentQuotes.id, id), eq(paymentQuotes.userId, userId)));
       return row;
     },
-    async createTransaction(values: NewTransaction) {
-      const [row] = await db.insert(transactions).values(values).returning();
-      if (!row) throw new Error('transaction insert returned no row');
-      return row;
+    /**
+     * Writes a payment unless the customer has `maxPending` awaiting approval (checked
+     * under a lock of the customer, so concurrent submissions cannot both pass), or its
+     * quote or (network, hash) was submitted already (the unique indexes decide).
+     */
+    async createTransaction(
+      values: NewTransaction,
+      opts: { maxPending: number },
+    ): Promise<{ transaction: typeof transactions.$inferSelect } | { refused: SubmitRefusal }> {
+      try {
+        return await db.transaction(async (tx) => {
+          await lockKey(tx, `payments:user:${values.userId}`);
+          const [pending] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(transactions)
+            .where(and(eq(transactions.userId, values.userId), eq(transactions.status, 'pending')));
+          if ((pending?.n ?? 0) >= opts.maxPending)
+            return { refused: 'TOO_MANY_PENDING_PAYMENTS' as const };
+          const [row] = await tx.insert(transactions).values(values).returning();
+          if (!row) throw new Error('transaction insert returned no row');
+          return { transaction: row };
+        });
+      } catch (err) {
+        if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+        const detail = JSON.stringify((err as { cause?: unknown }).cause ?? {}) + String(err);
+        return {
+          refused: detail.includes('tx_hash') ? ('TX_HASH_USED' as const) : ('QUOTE_USED' as const),
+        };
+      }
     },
     listForUser(userId: string, limit: number) {
       return db
@@ -118,13 +253,42 @@ export function createPaymentsRepo(db: Db) {
         .orderBy(desc(transactions.createdAt))
         .limit(limit);
     },
-    listAll(limit: number) {
+    /** Newest first, optionally of one status, a page at a time. */
+    listAll(opts: { status?: string; limit: number; offset: number }) {
       return db
         .select(withUser)
         .from(transactions)
         .innerJoin(users, eq(users.id, transactions.userId))
-        .orderBy(desc(transactions.createdAt))
-        .limit(limit);
+        .where(opts.status ? eq(transactions.status, opts.status) : undefined)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+    },
+
+    /**
+     * Deletes quotes that expired before `before` and no payment refers to, at most
+     * `batch` per call (idempotent: instances running it together delete each row once).
+     */
+    async pruneQuotes(before: Date, batch: number): Promise<number> {
+      const doomed = db
+        .select({ id: paymentQuotes.id })
+        .from(paymentQuotes)
+        .where(
+          and(
+            lt(paymentQuotes.expiresAt, before),
+            not(
+              exists(
+                sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
+              ),
+            ),
+          ),
+        )
+        .limit(batch);
+      const gone = await db
+        .delete(paymentQuotes)
+        .where(sql`${paymentQuotes.id} in ${doomed}`)
+        .returning({ id: paymentQuotes.id });
+      return gone.length;
     },
     async findWithUser(id: string) {
       const [row] = await db
@@ -161,6 +325,10 @@ export function createPaymentsRepo(db: Db) {
         if (before.status !== 'pending') return { outcome: 'already', status: before.status };
         if (decision.status === 'approved' && before.userId === decision.by)
           return { outcome: 'own-payment' };
+        // A payment sharing its on-chain hash with another (migration 0019) is never
+        // credited; it can still be rejected.
+        if (decision.status === 'approved' && before.hashConflict)
+          return { outcome: 'hash-conflict' };
         const [updated] = await tx
           .update(transactions)
           .set({
@@ -170,7 +338,15 @@ export function createPaymentsRepo(db: Db) {
             approvedAt: decision.at,
             updatedAt: decision.at,
           })
-          .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
+          .where(
+            and(
+              eq(transactions.id, id),
+              eq(transactions.status, 'pending'),
+              // A payment sharing its on-chain hash with another (migration 0019) is
+              // never credited; it can still be rejected.
+              decision.status === 'approved' ? eq(transactions.hashConflict, false) : undefined,
+            ),
+          )
           .returning();
         if (!updated) return { outcome: 'already', status: before.status };
         const row = decision.status === 'approved' ? await credit(tx, updated, decision) : updated;
@@ -207,7 +383,7 @@ export function createPaymentsRepo(db: Db) {
         .leftJoin(sums, eq(sums.userId, users.id))
         .where(sql`${users.cryptoBalance} <> coalesce(${sums.total}, 0)`);
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-      return { users: count?.n ?? 0, mismatches: rows };
+      return { users: count?.n ?? 0, mismatches: rows, hashCollisions: await hashCollisions() };
     },
   };
 }

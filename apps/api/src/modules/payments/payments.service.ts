@@ -1,12 +1,15 @@
 import {
   type AdminPayment,
+  type AdminPaymentsQuery,
   BILLING_CURRENCY,
   CRYPTO_DECIMALS,
   type CryptoCurrency,
   CURRENCY_NETWORKS,
+  canonicalTxHash,
   compareDecimal,
   type createTransactionSchema,
   divide,
+  firstFreeAmount,
   isTxHashFormat,
   type LedgerCheck,
   MIN_TOP_UP_USD,
@@ -27,7 +30,6 @@ import type { z } from 'zod';
 import type { CatalogueItem } from '../../db/orders.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
@@ -86,9 +88,13 @@ export function createPaymentsService(deps: {
   rates: RatesService;
   orders: Pick<OrdersService, 'find' | 'inBilling'>;
   events: EventBus;
+  /** Per customer: open quotes and payments awaiting approval (MAX_OPEN_QUOTES…). */
+  limits: { openQuotes: number; pendingPayments: number };
+  /** Per network, the block explorer URL a hash is appended to (EXPLORER_URL_…). */
+  explorers: Record<Network, string>;
   now?: () => Date;
 }) {
-  const { repo, wallets, rates, orders, events } = deps;
+  const { repo, wallets, rates, orders, events, limits, explorers } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function quote(userId: string, input: ReturnType<typeof quoteInputSchema.parse>) {
@@ -107,22 +113,44 @@ export function createPaymentsService(deps: {
     const rate = await rates.rate(currency, input.fiatCurrency);
     const creditRate = await rates.rate(input.fiatCurrency, BILLING_CURRENCY);
     const at = now();
-    return repo.createQuote({
-      userId,
-      fiatAmount: input.amount,
-      fiatCurrency: input.fiatCurrency,
-      currency,
-      network,
-      walletId: wallet.id,
-      address: wallet.address,
-      // Rounded up: the customer never sends less than the amount is worth.
-      cryptoAmount: divide(input.amount, rate, CRYPTO_DECIMALS[currency], 'up'),
-      rate,
-      creditAmount: multiply(input.amount, creditRate, 2, 'down'),
-      creditRate,
-      expiresAt: new Date(at.getTime() + QUOTE_TTL_MINUTES * 60_000),
-    });
+    const decimals = CRYPTO_DECIMALS[currency];
+    // Rounded up: the customer never sends less than the amount is worth.
+    const base = divide(input.amount, rate, decimals, 'up');
+    const created = await repo.createQuote(
+      {
+        userId,
+        fiatAmount: input.amount,
+        fiatCurrency: input.fiatCurrency,
+        currency,
+        network,
+        walletId: wallet.id,
+        address: wallet.address,
+        rate,
+        creditAmount: multiply(input.amount, creditRate, 2, 'down'),
+        creditRate,
+        expiresAt: new Date(at.getTime() + QUOTE_TTL_MINUTES * 60_000),
+      },
+      {
+        at,
+        maxOpen: limits.openQuotes,
+        // Everyone pays the same address: a few units of the last decimal more than
+        // another open quote asks for tell the payments apart on chain.
+        pickAmount: (held) => firstFreeAmount(base, held, decimals),
+      },
+    );
+    if ('refused' in created)
+      throw new AppError(
+        'TOO_MANY_OPEN_QUOTES',
+        `You have ${limits.openQuotes} open payment quotes; pay one or let it expire first.`,
+      );
+    return created.quote;
   }
+
+  const walletMismatch = (currency: string) =>
+    new AppError(
+      'WALLET_MISMATCH',
+      `This address is not a Parley wallet for ${currency}; pay the address shown.`,
+    );
 
   /** The quote a submission pays: the one it names, or a fresh one at today's rate. */
   async function quoteFor(userId: string, input: CreateInput): Promise<QuoteRow> {
@@ -131,6 +159,16 @@ export function createPaymentsService(deps: {
       throw new AppError('VALIDATION_FAILED', `Unknown payment currency: ${input.currency}.`, [
         { path: 'body.currency', message: 'Unknown payment currency' },
       ]);
+    if (!input.quoteId) {
+      // Checked before a quote is written, so a refused submission writes nothing.
+      const wallet = await wallets.activeFor(parsed.currency, parsed.network);
+      if (wallet && wallet.address !== input.walletAddress) throw walletMismatch(input.currency);
+      if (
+        input.serviceName === TOP_UP_SERVICE_NAME &&
+        compareDecimal(input.amount, MIN_TOP_UP_USD) < 0
+      )
+        throw new AppError('BELOW_MINIMUM', 'Minimum deposit is $100 USD');
+    }
     const q = input.quoteId
       ? await repo.findQuote(input.quoteId, userId)
       : await quote(userId, {
@@ -150,11 +188,7 @@ export function createPaymentsService(deps: {
       throw new AppError('VALIDATION_FAILED', 'The amount does not match the quote.', [
         { path: 'body.amount', message: 'Does not match the quote' },
       ]);
-    if (q.address !== input.walletAddress)
-      throw new AppError(
-        'WALLET_MISMATCH',
-        `This address is not a Parley wallet for ${input.currency}; pay the address shown.`,
-      );
+    if (q.address !== input.walletAddress) throw walletMismatch(input.currency);
     return q;
   }
 
@@ -190,6 +224,15 @@ export function createPaymentsService(deps: {
     },
 
     async create(user: { id: string; email: string }, input: CreateInput): Promise<Transaction> {
+      const parsed = parsePaymentCurrency(input.currency);
+      // The hash is checked first: a refused one writes nothing, not even a quote.
+      if (parsed && !isTxHashFormat(parsed.network, input.txHash))
+        throw new AppError('INVALID_TX_HASH', `This is not a ${parsed.network} transaction hash.`, [
+          { path: 'body.txHash', message: `Not a ${parsed.network} transaction hash` },
+        ]);
+      const txHash = parsed ? canonicalTxHash(parsed.network, input.txHash) : input.txHash;
+      if (parsed && !input.quoteId && (await repo.hashTaken(parsed.network, txHash)))
+        throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
       const item = input.serviceName === TOP_UP_SERVICE_NAME ? null : await itemFor(input);
       const q = await quoteFor(user.id, input);
       if (item) await coversPrice(q, item);
@@ -202,12 +245,8 @@ export function createPaymentsService(deps: {
           throw new AppError('BELOW_MINIMUM', 'Minimum deposit is $100 USD');
       }
       const network = q.network as Network;
-      if (input.txHash && !isTxHashFormat(network, input.txHash))
-        throw new AppError('INVALID_TX_HASH', `This is not a ${network} transaction hash.`, [
-          { path: 'body.txHash', message: `Not a ${network} transaction hash` },
-        ]);
-      try {
-        const row = await repo.createTransaction({
+      const result = await repo.createTransaction(
+        {
           userId: user.id,
           kind: item ? 'purchase' : 'topup',
           serviceName: item ? item.name : input.serviceName,
@@ -221,45 +260,56 @@ export function createPaymentsService(deps: {
           network,
           walletId: q.walletId,
           walletAddress: q.address,
+          // The quote's own (unique) amount: what the admin compares with the chain.
           cryptoAmount: q.cryptoAmount,
           quoteId: q.id,
-          txHash: input.txHash ?? null,
+          txHash,
           creditAmount: q.creditAmount,
           creditRate: q.creditRate,
-        });
-        const created = toTransaction(row);
-        events.publish({
-          type: 'transaction.created',
-          data: {
-            id: created.id,
-            userId: user.id,
-            email: user.email,
-            serviceName: created.serviceName,
-            currency: created.currency,
-            amount: created.amount,
-            amountCurrency: created.amountCurrency,
-          },
-        });
-        return created;
-      } catch (err) {
-        if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
-        const detail = String((err as { cause?: { detail?: string } }).cause?.detail ?? err);
-        if (detail.includes('tx_hash'))
+        },
+        { maxPending: limits.pendingPayments },
+      );
+      if ('refused' in result) {
+        if (result.refused === 'TOO_MANY_PENDING_PAYMENTS')
+          throw new AppError(
+            'TOO_MANY_PENDING_PAYMENTS',
+            `You have ${limits.pendingPayments} payments awaiting approval; wait until they are decided.`,
+          );
+        if (result.refused === 'TX_HASH_USED')
           throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
         throw new AppError('CONFLICT', 'This quote has already been submitted.');
       }
+      const created = toTransaction(result.transaction);
+      events.publish({
+        type: 'transaction.created',
+        data: {
+          id: created.id,
+          userId: user.id,
+          email: user.email,
+          serviceName: created.serviceName,
+          currency: created.currency,
+          amount: created.amount,
+          amountCurrency: created.amountCurrency,
+        },
+      });
+      return created;
     },
 
     async mine(userId: string): Promise<Transaction[]> {
       return (await repo.listForUser(userId, 100)).map(toTransaction);
     },
 
-    async all(): Promise<AdminPayment[]> {
-      return (await repo.listAll(500)).map(({ tx, user }) => ({
-        ...toTransaction(tx),
-        user,
-        approvedBy: tx.approvedBy,
-      }));
+    async all(query: { status?: AdminPaymentsQuery['status']; limit: number; offset: number }) {
+      return (await repo.listAll(query)).map(
+        ({ tx, user }): AdminPayment => ({
+          ...toTransaction(tx),
+          user,
+          approvedBy: tx.approvedBy,
+          explorerUrl: tx.txHash
+            ? `${explorers[tx.network as Network]}${encodeURIComponent(tx.txHash)}`
+            : null,
+        }),
+      );
     },
 
     async decide(
@@ -284,6 +334,11 @@ export function createPaymentsService(deps: {
         throw new AppError(
           'SELF_APPROVAL_FORBIDDEN',
           'You submitted this payment yourself; another admin must approve it.',
+        );
+      if (result.outcome === 'hash-conflict')
+        throw new AppError(
+          'TX_HASH_USED',
+          'Another payment carries this transaction hash (see the ledger check); this one cannot be approved.',
         );
       const { row } = result;
       events.publish({

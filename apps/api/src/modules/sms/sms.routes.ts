@@ -10,7 +10,6 @@ import {
   smsHistorySchema,
   smsInboundListSchema,
   smsInboundQuerySchema,
-  smsMessageSchema,
   smsQuoteSchema,
   smsSendSchema,
   smsSentSchema,

@@ -6,14 +6,40 @@ import { adminUsersQueryOptions } from './get-users';
 
 const polled = { refetchInterval: 10_000, refetchIntervalInBackground: false } as const;
 
+/** Rows per page of the admin's payments list (the server's default page size). */
+export const PAYMENTS_PAGE_SIZE = 50;
+
+export type PaymentsFilter = { status: AdminPayment['status'] | 'all'; page: number };
+
+/** The URL of one page: the first page of every payment is the plain list. */
+export function adminPaymentsUrl({ status, page }: PaymentsFilter): string {
+  const params = new URLSearchParams();
+  if (status !== 'all') params.set('status', status);
+  if (page > 0) params.set('offset', String(page * PAYMENTS_PAGE_SIZE));
+  const query = params.toString();
+  return `/api/admin/payments${query ? `?${query}` : ''}`;
+}
+
+/** Every page and filter lives under this key; invalidating it reloads them all. */
 export const adminPaymentsQueryOptions = queryOptions({
   queryKey: ['admin', 'payments'],
-  queryFn: () => apiFetch<AdminPayment[]>('/api/admin/payments'),
+  queryFn: () => apiFetch<AdminPayment[]>(adminPaymentsUrl({ status: 'all', page: 0 })),
 });
 
-/** Refetched every 10 s while the tab is visible (SPEC §9). */
-export function useAdminPayments() {
-  return useQuery({ ...adminPaymentsQueryOptions, ...polled });
+export const adminPaymentsPageQueryOptions = (filter: PaymentsFilter) =>
+  queryOptions({
+    queryKey: [...adminPaymentsQueryOptions.queryKey, filter.status, filter.page],
+    queryFn: () => apiFetch<AdminPayment[]>(adminPaymentsUrl(filter)),
+  });
+
+/** One page of payments, refetched every 10 s while the tab is visible (SPEC §9). */
+export function useAdminPayments(filter: PaymentsFilter = { status: 'all', page: 0 }) {
+  return useQuery({
+    ...adminPaymentsPageQueryOptions(filter),
+    ...polled,
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: (previous) => previous,
+  });
 }
 
 /**

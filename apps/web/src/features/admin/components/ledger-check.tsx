@@ -22,13 +22,16 @@ export function LedgerCheckCard() {
       </p>
     );
   const { mismatches, users } = check.data;
+  // Older servers do not send it.
+  const collisions = check.data.hashCollisions ?? [];
+  const wrong = mismatches.length > 0 || collisions.length > 0;
   return (
     <section
       aria-labelledby="ledger-check-title"
-      className={`rounded-lg border p-4 ${mismatches.length ? 'border-red-300 bg-red-50' : ''}`}
+      className={`rounded-lg border p-4 ${wrong ? 'border-red-300 bg-red-50' : ''}`}
     >
       <h3 id="ledger-check-title" className="flex items-center gap-2 font-semibold">
-        {mismatches.length ? (
+        {wrong ? (
           <TriangleAlert aria-hidden="true" className="size-5 text-red-700" />
         ) : (
           <CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />
@@ -45,6 +48,24 @@ export function LedgerCheckCard() {
           {mismatches.map((m) => (
             <li key={m.userId}>
               {t('admin.ledger.row', { user: m.userId, balance: m.balance, sum: m.ledgerSum })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4 className="mt-3 text-sm font-semibold">{t('ledgerHashes.title')}</h4>
+      <p className="mt-1 text-sm">
+        {collisions.length
+          ? t('ledgerHashes.found', { count: collisions.length })
+          : t('ledgerHashes.none')}
+      </p>
+      {collisions.length > 0 && (
+        <ul className="mt-2 space-y-1 break-all font-mono text-xs" dir="ltr">
+          {collisions.map((c) => (
+            <li key={`${c.network}:${c.txHash}`}>
+              {c.network} {c.txHash}:{' '}
+              {c.transactions
+                .map((tx) => `${tx.id} (${t(`admin.payments.status.${tx.status}`)})`)
+                .join(', ')}
             </li>
           ))}
         </ul>

@@ -31,6 +31,7 @@ const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
   createdAt: '2026-03-01T10:00:00.000Z',
   user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
   approvedBy: null,
+  explorerUrl: `https://mempool.space/tx/${HASH}`,
   ...over,
 });
 
@@ -40,10 +41,13 @@ afterEach(() => {
 });
 
 describe('PaymentsTable', () => {
-  it('shows the credit as money and the hash as first 8 … last 8', async () => {
+  it('shows the credit as money, the full hash linked to the block explorer, and the wallet', async () => {
     fakeApi({
       'GET /api/admin/payments': () =>
-        json([aPayment(), aPayment({ id: 'p2', txHash: 'short-hash', status: 'approved' })]),
+        json([
+          aPayment(),
+          aPayment({ id: 'p2', txHash: 'short-hash', status: 'approved', explorerUrl: null }),
+        ]),
       'GET /api/admin/users': () => json([]),
     });
     render(
@@ -53,9 +57,41 @@ describe('PaymentsTable', () => {
     );
     const first = (await screen.findAllByRole('row'))[1] as HTMLElement;
     expect(within(first).getByText('£118.50')).toBeTruthy();
-    expect(within(first).getByText('aaaaaaaa…cccccccc').getAttribute('title')).toBe(HASH);
+    const link = within(first).getByRole('link', { name: HASH });
+    expect(link.getAttribute('href')).toBe(`https://mempool.space/tx/${HASH}`);
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(first).getByText('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toBeTruthy();
     expect(screen.getByText('short-hash')).toBeTruthy();
   });
+
+  it('filters by status and pages, asking the server for each', async () => {
+    // A full page (decided rows render lighter), so there may be a next one.
+    const page = Array.from({ length: 50 }, (_, i) =>
+      aPayment({ id: `p${i}`, status: 'approved', adminNotes: 'ok' }),
+    );
+    const api = fakeApi({
+      'GET /api/admin/payments': () => json(page),
+      'GET /api/admin/payments?status=pending': () => json(page),
+      'GET /api/admin/payments?status=pending&offset=50': () =>
+        json([aPayment({ id: 'older', serviceName: 'Older one' })]),
+      'GET /api/admin/users': () => json([]),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    await screen.findAllByRole('row');
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'pending' } });
+    await waitFor(() => expect(api.count('GET /api/admin/payments?status=pending')).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Older one')).toBeTruthy();
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  }, 30_000);
 
   it('after a decision reloads the payments, the ledger check, the figures and the users', async () => {
     const api = fakeApi({

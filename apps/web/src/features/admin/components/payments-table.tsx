@@ -3,14 +3,21 @@ import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Input, Label, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
-import { shortHash } from '@/lib/hash';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { useAdminUsers } from '../api/get-users';
-import { isAlreadyDecided, useAdminPayments, useDecidePayment } from '../api/payments-admin';
+import {
+  isAlreadyDecided,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentsFilter,
+  useAdminPayments,
+  useDecidePayment,
+} from '../api/payments-admin';
+
+const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 
 const BADGE: Record<AdminPayment['status'], string> = {
   approved: 'bg-green-100 text-green-900',
@@ -73,13 +80,88 @@ function Decision({ payment }: { payment: AdminPayment }) {
   );
 }
 
-/** Every payment, newest first; pending ones can be decided here. */
+/** The full hash, linked to the network's block explorer when the server gives one. */
+function TxHash({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation();
+  if (!payment.txHash) return null;
+  const text = <span className="break-all font-mono text-xs">{payment.txHash}</span>;
+  if (!payment.explorerUrl) return <div className="text-muted-foreground">{text}</div>;
+  return (
+    <a
+      href={payment.explorerUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={t('adminPaymentsList.explorer')}
+      className="block max-w-72 text-primary underline underline-offset-2"
+    >
+      {text}
+    </a>
+  );
+}
+
+/** Filter by status and page through the list (new rows arrive on the first page). */
+function Controls(props: {
+  filter: PaymentsFilter;
+  onChange: (filter: PaymentsFilter) => void;
+  hasNext: boolean;
+}) {
+  const { t } = useTranslation();
+  const { filter, onChange } = props;
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="space-y-1.5">
+        <Label htmlFor="payments-status">{t('adminPaymentsList.filter')}</Label>
+        <Select
+          id="payments-status"
+          value={filter.status}
+          onChange={(e) =>
+            onChange({ status: e.target.value as PaymentsFilter['status'], page: 0 })
+          }
+        >
+          {FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {f === 'all' ? t('adminPaymentsList.all') : t(`admin.payments.status.${f}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <nav aria-label={t('admin.payments.title')} className="flex items-center gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={filter.page === 0}
+          onClick={() => onChange({ ...filter, page: filter.page - 1 })}
+        >
+          {t('adminPaymentsList.previous')}
+        </Button>
+        <span className="text-sm" aria-live="polite">
+          {t('adminPaymentsList.page', { page: filter.page + 1 })}
+        </span>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!props.hasNext}
+          onClick={() => onChange({ ...filter, page: filter.page + 1 })}
+        >
+          {t('adminPaymentsList.next')}
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+/** Payments newest first, by status and a page at a time; pending ones can be decided here. */
 export function PaymentsTable() {
   const { t, i18n } = useTranslation();
-  const payments = useAdminPayments();
+  const [filter, setFilter] = useState<PaymentsFilter>({ status: 'all', page: 0 });
+  const payments = useAdminPayments(filter);
   const users = useAdminUsers();
   const emailOf = (id: string | null) => users.data?.find((u) => u.id === id)?.email ?? '—';
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const rows = payments.data ?? [];
+  const controls = (
+    <Controls filter={filter} onChange={setFilter} hasNext={rows.length >= PAYMENTS_PAGE_SIZE} />
+  );
   if (payments.isPending) return <p role="status">{t('common.loading')}</p>;
   if (payments.error)
     return (
@@ -87,74 +169,83 @@ export function PaymentsTable() {
         {t('admin.loadFailed')}
       </p>
     );
-  if (payments.data.length === 0)
+  if (rows.length === 0)
     return (
-      <p className="rounded-lg border p-6 text-center text-muted-foreground">
-        {t('admin.payments.empty')}
-      </p>
+      <div className="space-y-3">
+        {controls}
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">
+          {t('admin.payments.empty')}
+        </p>
+      </div>
     );
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('admin.payments.title')}</caption>
-        <thead className="bg-muted">
-          <tr>
-            {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map((c) => (
-              <th key={c} scope="col" className="p-3 text-start">
-                {t(`admin.payments.columns.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {payments.data.map((p) => (
-            <tr key={p.id} className="border-t align-top">
-              <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
-              <td className="p-3">
-                <div>{fullName(p.user) || '—'}</div>
-                <div className="text-muted-foreground">{p.user.email}</div>
-              </td>
-              <td className="p-3">{p.serviceName}</td>
-              <td className="p-3 whitespace-nowrap" dir="ltr">
-                {p.amount} {p.amountCurrency}
-                <div className="text-muted-foreground">
-                  {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
-                </div>
-              </td>
-              <td className="p-3" dir="ltr">
-                <div className="whitespace-nowrap">
-                  {p.cryptoAmount} {p.currency}
-                </div>
-                {p.txHash && (
-                  <div className="font-mono text-xs text-muted-foreground" title={p.txHash}>
-                    {shortHash(p.txHash)}
-                  </div>
-                )}
-              </td>
-              <td className="p-3">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[p.status]}`}>
-                  {t(`admin.payments.status.${p.status}`)}
-                </span>
-              </td>
-              <td className="p-3">
-                {p.status === 'pending' ? (
-                  <Decision payment={p} />
-                ) : (
-                  <div className="space-y-1">
-                    <div>{p.adminNotes}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {t('admin.payments.decidedBy', {
-                        email: emailOf(p.approvedBy),
-                        date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
-                      })}
-                    </div>
-                  </div>
-                )}
-              </td>
+    <div className="space-y-3">
+      {controls}
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('admin.payments.title')}</caption>
+          <thead className="bg-muted">
+            <tr>
+              {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map(
+                (c) => (
+                  <th key={c} scope="col" className="p-3 text-start">
+                    {t(`admin.payments.columns.${c}`)}
+                  </th>
+                ),
+              )}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} className="border-t align-top">
+                <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+                <td className="p-3">
+                  <div>{fullName(p.user) || '—'}</div>
+                  <div className="text-muted-foreground">{p.user.email}</div>
+                </td>
+                <td className="p-3">{p.serviceName}</td>
+                <td className="p-3 whitespace-nowrap" dir="ltr">
+                  {p.amount} {p.amountCurrency}
+                  <div className="text-muted-foreground">
+                    {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
+                  </div>
+                </td>
+                <td className="p-3" dir="ltr">
+                  <div className="whitespace-nowrap">
+                    {p.cryptoAmount} {p.currency}
+                  </div>
+                  <div className="break-all font-mono text-xs text-muted-foreground">
+                    {p.walletAddress}
+                  </div>
+                  <TxHash payment={p} />
+                </td>
+                <td className="p-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[p.status]}`}
+                  >
+                    {t(`admin.payments.status.${p.status}`)}
+                  </span>
+                </td>
+                <td className="p-3">
+                  {p.status === 'pending' ? (
+                    <Decision payment={p} />
+                  ) : (
+                    <div className="space-y-1">
+                      <div>{p.adminNotes}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {t('admin.payments.decidedBy', {
+                          email: emailOf(p.approvedBy),
+                          date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
+                        })}
+                      </div>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -73,9 +73,11 @@ const amountField = () => screen.getByLabelText('Amount (USD)') as HTMLInputElem
 const verifyButton = () =>
   screen.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }) as HTMLButtonElement;
 
-async function quoted(user: ReturnType<typeof userEvent.setup>) {
+async function quoted(user: ReturnType<typeof userEvent.setup>, hash = 'b'.repeat(64)) {
   await user.click(await screen.findByRole('button', { name: 'Get payment address' }));
   await screen.findByRole('heading', { name: /Send exactly\s+0\.00157895 BTC/ });
+  if (hash)
+    fireEvent.change(screen.getByLabelText('Transaction hash'), { target: { value: hash } });
 }
 
 describe('CryptoPaymentForm', () => {
@@ -115,6 +117,30 @@ describe('CryptoPaymentForm', () => {
     expect(api.count(QUOTE_KEY)).toBe(1);
   });
 
+  it('needs the transaction hash, says why, and sends nothing without it', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await quoted(user, '');
+    const hash = screen.getByLabelText('Transaction hash');
+    expect(hash.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText(/every customer pays the same address/)).toBeTruthy();
+    expect(screen.getByText(/This amount is yours alone/)).toBeTruthy();
+    await user.click(verifyButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Enter the transaction hash of your payment; without it the payment cannot be matched to you.',
+    );
+    expect(document.activeElement).toBe(hash);
+    expect(api.count(CREATE_KEY)).toBe(0);
+    fireEvent.change(hash, { target: { value: 'c'.repeat(64) } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(verifyButton());
+    await waitFor(() => expect(api.count(CREATE_KEY)).toBe(1));
+    expect(api.calls.find((c) => c.key === CREATE_KEY)?.body).toMatchObject({
+      txHash: 'c'.repeat(64),
+      quoteId: 'q1',
+    });
+  });
+
   it('after a successful payment stays disabled and opens the dashboard once, 1.5 s later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -131,7 +157,7 @@ describe('CryptoPaymentForm', () => {
     expect(verifyButton().disabled).toBe(true);
     expect(amountField().matches(':disabled')).toBe(true);
     expect(screen.getByLabelText('Cryptocurrency').matches(':disabled')).toBe(true);
-    expect(screen.getByLabelText('Transaction hash (optional)').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Transaction hash').matches(':disabled')).toBe(true);
     // Enter or a second submit sends nothing more.
     fireEvent.submit(verifyButton().closest('form') as HTMLFormElement);
     expect(api.count(CREATE_KEY)).toBe(1);

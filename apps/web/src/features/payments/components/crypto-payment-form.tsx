@@ -94,6 +94,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
         txHash={pay.txHash}
         onTxHash={pay.setTxHash}
         hashValid={pay.hashValid}
+        hashMissing={pay.hashMissing}
         submitting={pay.submitting}
         submitted={pay.submitted}
       />

@@ -31,6 +31,7 @@ const renderBox = (state: 'quoted' | 'expired', onQuote = vi.fn()) =>
       txHash=""
       onTxHash={() => {}}
       hashValid
+      hashMissing={false}
       submitting={false}
       submitted={false}
     />,

@@ -19,6 +19,8 @@ export function QuoteBox(props: {
   txHash: string;
   onTxHash: (value: string) => void;
   hashValid: boolean;
+  /** Verify was pressed without a hash. */
+  hashMissing: boolean;
   submitting: boolean;
   /** Sent: nothing more to do here while the dashboard opens. */
   submitted: boolean;
@@ -66,6 +68,7 @@ export function QuoteBox(props: {
               {quote.cryptoAmount} {currency}
             </span>
           </h3>
+          <p className="text-sm text-muted-foreground">{t('paymentProof.uniqueAmount')}</p>
           <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
             {quote.address}
           </p>
@@ -90,22 +93,29 @@ export function QuoteBox(props: {
         </>
       )}
       <div className="space-y-1.5">
-        <Label htmlFor="pay-hash">{t('payment.txHash')}</Label>
+        <Label htmlFor="pay-hash">{t('paymentProof.label')}</Label>
         <Input
           id="pay-hash"
           dir="ltr"
+          required
+          aria-required="true"
           value={props.txHash}
           disabled={props.submitted}
           onChange={(e) => props.onTxHash(e.target.value)}
-          aria-invalid={props.hashValid ? undefined : true}
-          aria-describedby="pay-hash-hint"
+          aria-invalid={!props.hashValid || props.hashMissing ? true : undefined}
+          aria-describedby={props.hashMissing ? 'pay-hash-hint pay-hash-missing' : 'pay-hash-hint'}
         />
         <p
           id="pay-hash-hint"
           className={`text-xs ${props.hashValid ? 'text-muted-foreground' : 'text-destructive'}`}
         >
-          {props.hashValid ? t('payment.txHashHint') : t('payment.txHashInvalid')}
+          {props.hashValid ? t('paymentProof.why') : t('payment.txHashInvalid')}
         </p>
+        {props.hashMissing && (
+          <p id="pay-hash-missing" role="alert" className="text-xs text-destructive">
+            {t('paymentProof.required')}
+          </p>
+        )}
       </div>
       <Button
         type="submit"

@@ -84,7 +84,9 @@ export function useCryptoPayment(target: PaymentTarget) {
   const onExpire = useCallback(() => setExpired(true), []);
   const available = wallets.data?.some((w) => w.currency === currency && w.network === network);
   const amountProblem = target.kind === 'item' ? null : depositProblem(amount);
+  // Required: the hash is what ties the payment on chain to this customer.
   const hashValid = txHash.trim() === '' || isTxHashFormat(network, txHash.trim());
+  const [hashMissing, setHashMissing] = useState(false);
   const quoteState: QuoteState =
     wallets.isSuccess && !available
       ? 'unavailable'
@@ -116,6 +118,11 @@ export function useCryptoPayment(target: PaymentTarget) {
     event.preventDefault();
     if (!quote || expired || !hashValid || submitted || submit.isPending) return;
     setError(null);
+    if (txHash.trim() === '') {
+      setHashMissing(true);
+      document.getElementById('pay-hash')?.focus();
+      return;
+    }
     submit.mutate(
       {
         amount: quote.fiatAmount,
@@ -123,7 +130,7 @@ export function useCryptoPayment(target: PaymentTarget) {
         walletAddress: quote.address,
         serviceName: target.kind === 'item' ? target.name : TOP_UP_SERVICE_NAME,
         servicePrice: target.kind === 'item' ? target.price : quote.fiatAmount,
-        txHash: txHash.trim() || undefined,
+        txHash: txHash.trim(),
         quoteId: quote.id,
         ...(target.kind === 'item' ? { itemId: target.itemId } : {}),
       },
@@ -163,8 +170,12 @@ export function useCryptoPayment(target: PaymentTarget) {
     onExpire,
     getQuote,
     txHash,
-    setTxHash,
+    setTxHash: (value: string) => {
+      setTxHash(value);
+      if (value.trim()) setHashMissing(false);
+    },
     hashValid,
+    hashMissing,
     verify,
     submitting: submit.isPending,
     submitted,

@@ -91,12 +91,12 @@ describe('PaymentPage', () => {
     await waitFor(() => expect(get).toHaveProperty('disabled', false));
     await user.click(get);
     await screen.findByRole('heading', { name: /Send exactly/ });
-    await user.type(screen.getByLabelText('Transaction hash (optional)'), 'abc');
+    await user.type(screen.getByLabelText('Transaction hash'), 'abc');
 
     await user.click(screen.getByRole('link', { name: 'Another amount' }));
     expect(screen.getByLabelText('Amount (USD)')).toHaveProperty('value', '200');
     expect(screen.queryByRole('heading', { name: /Send exactly/ })).toBeNull();
-    expect(screen.queryByLabelText('Transaction hash (optional)')).toBeNull();
+    expect(screen.queryByLabelText('Transaction hash')).toBeNull();
   });
 
   it('words a number from the link in the page language', () => {
