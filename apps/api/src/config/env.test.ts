@@ -264,7 +264,8 @@ describe('loadConfig', () => {
         .secureCookies,
     ).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).secureCookies,
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMS_GATEWAY: 'sandbox' })
+        .secureCookies,
     ).toBe(true);
   });
 

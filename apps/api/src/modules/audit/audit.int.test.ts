@@ -228,7 +228,7 @@ describe('GET /api/admin/audit', () => {
 
     const facets = (await call('GET', '/api/admin/audit/facets', admin)).json();
     expect(facets.actions).toEqual(expect.arrayContaining(['payment.approve', 'rate.update']));
-    expect(facets.targetTypes).toEqual(['payment', 'rate', 'wallet']);
+    expect(facets.targetTypes).toEqual(['payment', 'rate', 'user', 'wallet']);
   });
 
   it('shows rows of actions it does not know, and rows written by a job', async () => {
