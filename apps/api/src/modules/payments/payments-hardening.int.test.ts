@@ -147,8 +147,11 @@ describe('a payment cannot be claimed by someone who did not make it', () => {
 
     // A submitted quote keeps its amount while the payment waits, even past its expiry;
     // an expired, unsubmitted one gives its amount back.
-    const [first, second] = quotes.sort((a, b) => a.cryptoAmount.localeCompare(b.cryptoAmount));
-    const owner = cookies[quotes.indexOf(first)] ?? '';
+    const byAmount = quotes
+      .map((q, i) => ({ q, cookie: cookies[i] ?? '' }))
+      .sort((a, b) => a.q.cryptoAmount.localeCompare(b.q.cryptoAmount));
+    const [first, second] = byAmount.map((x) => x.q);
+    const owner = byAmount[0]?.cookie ?? '';
     const hash = hex();
     const paid = await submit(owner, first, hash);
     expect(paid.json().cryptoAmount).toBe('0.002');
