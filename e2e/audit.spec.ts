@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN, newCustomer, signUpThroughForm } from './accounts';
+import { ADMIN, newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
@@ -32,7 +32,7 @@ test('an admin cannot approve their own payment; the audit tab lists an approval
   } finally {
     await close();
   }
-  expect((await page.request.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  await signInAdmin(page.request);
   const approved = (
     await (await page.request.get('/api/admin/audit?action=payment.approve&pageSize=1')).json()
   ).items[0] as { targetId: string };

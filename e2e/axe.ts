@@ -4,15 +4,18 @@ import type { Page } from '@playwright/test';
 /**
  * Serious and critical axe findings on the page at rest: the mouse moved away (a
  * hovered button shows its hover colour) and any toast done sliding in (mid-animation
- * it is translucent, which is not the colour anyone reads).
+ * it is translucent, which is not the colour anyone reads), and none fading out.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')]
-      .filter((t) => t.dataset.visible !== 'false' && t.dataset.removed !== 'true')
-      .every((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1'),
-  );
+  await page.waitForFunction(() => {
+    const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
+    // A toast on its way out fades too: wait until it has left the page.
+    if (toasts.some((t) => t.dataset.removed === 'true')) return false;
+    return toasts
+      .filter((t) => t.dataset.visible !== 'false')
+      .every((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1');
+  });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -32,6 +32,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      SMS_GATEWAY: 'sandbox',
       SESSION_SECRET: 'e2e-second-factor-secret-e2e-second-factor',
       HOST: '127.0.0.1',
       PORT: '0',
