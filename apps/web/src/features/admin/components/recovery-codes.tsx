@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox, Label } from '@/components/ui/input';
-import { CopyTextButton } from './copy-text-button';
 
 /**
  * The recovery codes, shown this once after the set-up: copy, download, and a
@@ -46,7 +46,7 @@ export function RecoveryCodesStep({
         ))}
       </ol>
       <div className="flex flex-wrap justify-center gap-2">
-        <CopyTextButton text={text} label={t('secondFactor.copyCodes')} />
+        <CopyButton text={text} label={t('secondFactor.copyCodes')} />
         <a
           href={file}
           download="parley-recovery-codes.txt"

@@ -2,12 +2,12 @@ import type { SecondFactorEnabled, SecondFactorSetup } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { confirmSecondFactor } from '../api/admin-login';
-import { CopyTextButton } from './copy-text-button';
 
 const QR_OPTIONS = { width: 220, margin: 2, errorCorrectionLevel: 'M' } as const;
 
@@ -90,7 +90,7 @@ export function SecondFactorSetupStep({
           {grouped}
         </code>
         <div className="flex justify-center">
-          <CopyTextButton text={setup.secret} label={t('secondFactor.copyKey')} />
+          <CopyButton text={setup.secret} label={t('secondFactor.copyKey')} />
         </div>
       </div>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>

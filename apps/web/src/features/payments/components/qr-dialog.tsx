@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
 import { buttonVariants } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { CopyButton } from './copy-button';
 
 /** The spec's image options (SPEC §2, QR dialog). */
 const QR_OPTIONS = {

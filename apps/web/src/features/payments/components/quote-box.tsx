@@ -1,10 +1,10 @@
 import type { Quote } from '@parley/shared';
 import { QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
-import { CopyButton } from './copy-button';
 import { Countdown } from './countdown';
 import { QrDialogContent } from './qr-dialog';
 

@@ -6,7 +6,7 @@ import { copyText } from '@/lib/clipboard';
 
 type Outcome = 'idle' | 'copied' | 'failed';
 
-/** Copies text; says "Copied!" for 2 s (SPEC §9), or that it could not, for 4 s. */
+/** Copies text; says "Copied!" for 2 s, or that it could not, for 4 s. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>('idle');
@@ -27,9 +27,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       {outcome === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
       <span aria-live="polite">
         {outcome === 'copied'
-          ? t('payment.copied')
+          ? t('common.copied')
           : outcome === 'failed'
-            ? t('payment.copyFailed')
+            ? t('common.copyFailed')
             : label}
       </span>
     </Button>
