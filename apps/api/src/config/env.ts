@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SENDER_ID, NETWORKS, type Network, senderIdProblem } from '@parley/shared';
+import { DEFAULT_SENDER_ID, type Network, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
+import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
 
@@ -46,27 +47,8 @@ const count = (min: number, max: number) =>
       .max(max, `must be at most ${max}`),
   );
 
-/** Where an admin looks a transaction up: the hash is appended to this https URL. */
-export const DEFAULT_EXPLORERS: Record<Network, string> = {
-  bitcoin: 'https://mempool.space/tx/',
-  litecoin: 'https://blockchair.com/litecoin/transaction/',
-  ethereum: 'https://etherscan.io/tx/',
-  bsc: 'https://bscscan.com/tx/',
-  polygon: 'https://polygonscan.com/tx/',
-  tron: 'https://tronscan.org/#/transaction/',
-  solana: 'https://solscan.io/tx/',
-};
-const explorerKey = (network: Network) =>
-  `EXPLORER_URL_${network.toUpperCase() as Uppercase<Network>}` as const;
-const explorerUrl = () => optional(z.url({ protocol: /^https$/, error: 'must be an https URL' }));
-const explorerSettings = Object.fromEntries(
-  NETWORKS.map((n) => [explorerKey(n), explorerUrl()]),
-) as {
-  [K in ReturnType<typeof explorerKey>]: ReturnType<typeof explorerUrl>;
-};
-
 const envSchema = z.object({
-  ...explorerSettings,
+  ...explorerEnvShape(optional),
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
@@ -379,9 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openQuotes: e.MAX_OPEN_QUOTES ?? 5,
       pendingPayments: e.MAX_PENDING_PAYMENTS ?? 5,
     },
-    explorers: Object.fromEntries(
-      NETWORKS.map((n) => [n, e[explorerKey(n)] ?? DEFAULT_EXPLORERS[n]]),
-    ) as Record<Network, string>,
+    explorers: explorersConfig(e),
     retention: {
       quoteGraceMs: (e.QUOTE_RETENTION_HOURS ?? 24) * 3_600_000,
       eventMaxAgeMs: (e.EVENT_RETENTION_DAYS ?? 30) * 86_400_000,
