@@ -27,21 +27,17 @@ import { createSecondFactorRepo } from './modules/auth/second-factor.repo.js';
 import { createSecretBox } from './modules/auth/secret-box.js';
 import { createSecurityCheck } from './modules/auth/security-check.js';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.js';
-import { catalogueAdminRoutes, catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
-import { catalogueWriteRoutes } from './modules/catalogue/catalogue-admin.routes.js';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createStreamRegistry, endStreamsOnClose } from './modules/events/event-stream.js';
 import { createEventsRepo } from './modules/events/events.repo.js';
-import {
-  adminEventsRoutes,
-  createStreamRegistry,
-  customerEventsRoutes,
-  endStreamsOnClose,
-} from './modules/events/events.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { createStoredEventBus } from './modules/events/stored-event-bus.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -61,13 +57,15 @@ import { createWalletsService } from './modules/payments/wallets.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
-import { senderIdsAdminRoutes, senderIdsRoutes } from './modules/sms/sender-ids.routes.js';
-import { smsAdminRoutes, smsRoutes } from './modules/sms/sms.routes.js';
+import { senderIdsRoutes } from './modules/sms/sender-ids.routes.js';
+import { senderIdsAdminRoutes } from './modules/sms/sender-ids-admin.routes.js';
+import { smsRoutes } from './modules/sms/sms.routes.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
+import { smsAdminRoutes } from './modules/sms/sms-admin.routes.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { requireAdmin } from './plugins/admin-guard.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { safeLogging } from './plugins/log-safety.js';
 import { registerNoStore } from './plugins/no-store.js';
@@ -188,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerSameOriginCheck(app, config.publicUrl);
+  await registerApiDocs(app, config.webDistDir);
   const cookies = await registerSessions(app, { auth, secure: config.secureCookies });
 
   await app.register(healthRoutes, {
@@ -266,31 +265,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentUser: (token: string) => auth.currentUser(token),
   };
   endStreamsOnClose(app, streamDeps.streams);
-  await app.register(customerEventsRoutes, streamDeps);
-  await app.register(
-    async (admin) => {
-      admin.addHook('onRequest', requireAdmin);
-      await admin.register(analyticsAdminRoutes, {
-        analytics: createAnalyticsService({ repo: createAnalyticsRepo(db) }),
-      });
-      await admin.register(usersAdminRoutes, {
-        users: createUsersService({ repo: createUsersRepo(db) }),
-      });
-      await admin.register(catalogueAdminRoutes, { catalogue });
-      await admin.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
-      await admin.register(senderIdsAdminRoutes, { senders: sms.senders });
-      await admin.register(paymentsAdminRoutes, { payments, wallets, rates });
-      await admin.register(auditAdminRoutes, {
-        audit: createAuditService({ repo: createAuditRepo(db) }),
-      });
-      await admin.register(adminEventsRoutes, streamDeps);
-      await admin.register(catalogueWriteRoutes, {
-        admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
-        catalogue,
-      });
-    },
-    { prefix: '/api/admin' },
-  );
+  await app.register(eventsRoutes, streamDeps);
+  // Admin endpoints: each route's guard answers 401 to visitors and 403 to customers.
+  await app.register(analyticsAdminRoutes, {
+    analytics: createAnalyticsService({ repo: createAnalyticsRepo(db) }),
+  });
+  await app.register(usersAdminRoutes, {
+    users: createUsersService({ repo: createUsersRepo(db) }),
+  });
+  await app.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
+  await app.register(senderIdsAdminRoutes, { senders: sms.senders });
+  await app.register(paymentsAdminRoutes, { payments, wallets, rates });
+  await app.register(auditAdminRoutes, {
+    audit: createAuditService({ repo: createAuditRepo(db) }),
+  });
+  await app.register(catalogueAdminRoutes, {
+    admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
+    catalogue,
+  });
 
   await registerWebApp(app, {
     webDistDir: config.webDistDir,

@@ -1,3 +1,4 @@
+export * from './api/index.js';
 export * from './contracts/analytics.js';
 export * from './contracts/audit.js';
 export * from './contracts/auth.js';

@@ -1,33 +1,7 @@
 import { EventEmitter } from 'node:events';
+import type { DomainEvent } from '@parley/shared';
 
-/** Domain events other parts of Parley react to (the admin stream, later). */
-export type DomainEvent =
-  | { type: 'user.created'; data: { id: string; email: string } }
-  | {
-      type: 'catalogue.changed';
-      data: {
-        entity: 'service' | 'package' | 'country-pricing' | 'sip-domain' | 'number';
-        action: 'created' | 'updated' | 'deleted';
-        id: string;
-      };
-    }
-  | {
-      type: 'transaction.created';
-      data: {
-        id: string;
-        userId: string;
-        email: string;
-        serviceName: string;
-        currency: string;
-        amount: string;
-        /** The fiat currency of `amount` (USD, GBP); `currency` is the coin it is paid in. */
-        amountCurrency: string;
-      };
-    }
-  | {
-      type: 'transaction.updated';
-      data: { id: string; userId: string; status: string };
-    };
+export type { DomainEvent };
 
 /** A listener gets the event and, when it was stored, its id in the events table. */
 export type EventListener = (event: DomainEvent, id?: number) => void;

@@ -1,18 +1,14 @@
-import { analyticsSchema } from '@parley/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/endpoints.js';
 import type { AnalyticsService } from './analytics.service.js';
 
-/** GET /api/admin/analytics; registered under the admin guard with the /api/admin prefix. */
-export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
+/** The admin overview's totals. */
+export const analyticsAdminRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }> = async (
   app,
   { analytics },
 ) => {
-  app.get(
-    '/analytics',
-    { schema: { response: { 200: analyticsSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return analytics.summary();
-    },
-  );
+  route(app, 'admin.analytics', (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return analytics.summary();
+  });
 };

@@ -1,18 +1,12 @@
-import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from '@parley/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/endpoints.js';
 import type { AuditService } from './audit.service.js';
 
-/** The audit log; under the admin guard at /api/admin. */
-export const auditAdminRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (
+/** The audit log and its filters' choices. */
+export const auditAdminRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (
   app,
   { audit },
 ) => {
-  app.get(
-    '/audit',
-    { schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
-    async (request) => audit.page(request.query),
-  );
-  app.get('/audit/facets', { schema: { response: { 200: auditFacetsSchema } } }, async () =>
-    audit.facets(),
-  );
+  route(app, 'admin.audit', (r) => audit.page(r.query));
+  route(app, 'admin.auditFacets', () => audit.facets());
 };

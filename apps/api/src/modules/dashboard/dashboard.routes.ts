@@ -1,30 +1,15 @@
-import {
-  dashboardPreferencesInputSchema,
-  dashboardPreferencesResponseSchema,
-} from '@parley/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/admin-guard.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/endpoints.js';
+import { userId } from '../../plugins/guards.js';
 import type { DashboardService } from './dashboard.service.js';
 
 /** The signed-in customer's own dashboard widget settings. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
+export const dashboardRoutes: FastifyPluginAsync<{ dashboard: DashboardService }> = async (
   app,
   { dashboard },
 ) => {
-  app.addHook('onRequest', requireUser);
-  app.get(
-    '/api/dashboard/preferences',
-    { schema: { response: { 200: dashboardPreferencesResponseSchema } } },
-    async (request) => dashboard.preferences(request.user?.id ?? ''),
-  );
-  app.put(
-    '/api/dashboard/preferences',
-    {
-      schema: {
-        body: dashboardPreferencesInputSchema,
-        response: { 200: dashboardPreferencesResponseSchema },
-      },
-    },
-    async (request) => dashboard.save(request.user?.id ?? '', request.body),
+  route(app, 'dashboard.preferences', (request) => dashboard.preferences(userId(request)));
+  route(app, 'dashboard.savePreferences', (request) =>
+    dashboard.save(userId(request), request.body),
   );
 };

@@ -1,17 +1,13 @@
-import { errorResponseSchema, healthResponseSchema } from '@parley/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/endpoints.js';
 import type { HealthService } from './health.service.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (
+export const healthRoutes: FastifyPluginAsync<{ service: HealthService }> = async (
   app,
   { service },
 ) => {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: healthResponseSchema, 503: errorResponseSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.check();
-    },
-  );
+  route(app, 'health.check', (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return service.check();
+  });
 };

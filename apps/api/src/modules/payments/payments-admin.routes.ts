@@ -1,113 +1,43 @@
-import {
-  adminPaymentSchema,
-  adminPaymentsQuerySchema,
-  cryptoWalletInputSchema,
-  cryptoWalletSchema,
-  decisionInputSchema,
-  exchangeRateSchema,
-  idParamsSchema,
-  ledgerCheckSchema,
-  rateInputSchema,
-  rateParamsSchema,
-  transactionSchema,
-  walletToggleSchema,
-} from '@parley/shared';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/endpoints.js';
+import { signedInUser } from '../../plugins/guards.js';
 import type { PaymentsService } from './payments.service.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsService } from './wallets.service.js';
 
-/** Who acts and from where, for the audit log (the guard has made sure of the user). */
-const auditBy = (request: FastifyRequest) => ({
-  actorId: request.user?.id ?? null,
-  ip: request.ip,
-});
+type Signed = Parameters<typeof signedInUser>[0] & { ip: string };
 
-/** Payments, wallets, rates and the ledger check; under the admin guard at /api/admin. */
-export const paymentsAdminRoutes: FastifyPluginAsyncZod<{
+/** Who acts and from where, for the audit log. */
+const actor = (request: Signed) => {
+  const { id, email } = signedInUser(request);
+  return { id, email, ip: request.ip };
+};
+
+/** Payments, wallets, rates and the ledger check, for admins. */
+export const paymentsAdminRoutes: FastifyPluginAsync<{
   payments: PaymentsService;
   wallets: WalletsService;
   rates: RatesService;
 }> = async (app, { payments, wallets, rates }) => {
-  app.get(
-    '/payments',
-    {
-      schema: {
-        querystring: adminPaymentsQuerySchema,
-        response: { 200: z.array(adminPaymentSchema) },
-      },
-    },
-    async (request) => payments.all(request.query),
+  route(app, 'admin.payments', (r) => payments.all(r.query));
+  route(app, 'admin.approvePayment', (r) =>
+    payments.decide(r.params.id, 'approved', actor(r), r.body?.adminNotes),
   );
-  for (const [action, status] of [
-    ['approve', 'approved'],
-    ['reject', 'rejected'],
-  ] as const)
-    app.post(
-      `/payments/:id/${action}`,
-      {
-        schema: {
-          params: idParamsSchema,
-          body: decisionInputSchema,
-          response: { 200: transactionSchema },
-        },
-      },
-      async (request) =>
-        payments.decide(
-          request.params.id,
-          status,
-          { id: request.user?.id ?? '', ip: request.ip },
-          request.body?.adminNotes,
-        ),
-    );
-
-  app.get(
-    '/crypto-wallets',
-    { schema: { response: { 200: z.array(cryptoWalletSchema) } } },
-    async () => wallets.list(),
-  );
-  app.post(
-    '/crypto-wallets',
-    { schema: { body: cryptoWalletInputSchema, response: { 201: cryptoWalletSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await wallets.create(request.body, auditBy(request))),
-  );
-  app.put(
-    '/crypto-wallets/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: walletToggleSchema,
-        response: { 200: cryptoWalletSchema },
-      },
-    },
-    async (request) =>
-      wallets.setActive(request.params.id, request.body.isActive, auditBy(request)),
+  route(app, 'admin.rejectPayment', (r) =>
+    payments.decide(r.params.id, 'rejected', actor(r), r.body?.adminNotes),
   );
 
-  app.get('/rates', { schema: { response: { 200: z.array(exchangeRateSchema) } } }, async () =>
-    rates.list(),
+  route(app, 'admin.wallets', () => wallets.list());
+  route(app, 'admin.createWallet', (r) =>
+    wallets.create(r.body, { actorId: actor(r).id, ip: r.ip }),
   );
-  app.put(
-    '/rates/:base/:quote',
-    {
-      schema: {
-        params: rateParamsSchema,
-        body: rateInputSchema,
-        response: { 200: exchangeRateSchema },
-      },
-    },
-    async (request) =>
-      rates.set(request.params.base, request.params.quote, request.body.rate, {
-        id: request.user?.id ?? '',
-        email: request.user?.email ?? '',
-        ip: request.ip,
-      }),
+  route(app, 'admin.setWalletActive', (r) =>
+    wallets.setActive(r.params.id, r.body.isActive, { actorId: actor(r).id, ip: r.ip }),
   );
 
-  app.get('/ledger/check', { schema: { response: { 200: ledgerCheckSchema } } }, async () =>
-    payments.ledgerCheck(),
+  route(app, 'admin.rates', () => rates.list());
+  route(app, 'admin.setRate', (r) =>
+    rates.set(r.params.base, r.params.quote, r.body.rate, actor(r)),
   );
+  route(app, 'admin.ledgerCheck', () => payments.ledgerCheck());
 };

@@ -1,53 +1,18 @@
-import {
-  createTransactionSchema,
-  paymentWalletSchema,
-  quoteInputSchema,
-  quoteSchema,
-  transactionSchema,
-} from '@parley/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/endpoints.js';
+import { signedInUser } from '../../plugins/guards.js';
 import type { PaymentsService } from './payments.service.js';
 import type { WalletsService } from './wallets.service.js';
 
-function signedIn(user: { id: string; email: string } | null | undefined) {
-  if (!user)
-    throw new AppError(
-      'UNAUTHORIZED',
-      'You must be logged in to submit payments. Please sign in first.',
-    );
-  return user;
-}
+const signIn = { signInMessage: 'You must be logged in to submit payments. Please sign in first.' };
 
 /** A customer's own payments: where to pay, a locked quote, submitting and listing. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{
+export const paymentsRoutes: FastifyPluginAsync<{
   payments: PaymentsService;
   wallets: WalletsService;
 }> = async (app, { payments, wallets }) => {
-  app.get(
-    '/api/payments/wallets',
-    { schema: { response: { 200: z.array(paymentWalletSchema) } } },
-    async (request) => {
-      signedIn(request.user);
-      return wallets.active();
-    },
-  );
-  app.post(
-    '/api/payments/quote',
-    { schema: { body: quoteInputSchema, response: { 201: quoteSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await payments.quote(signedIn(request.user).id, request.body)),
-  );
-  app.post(
-    '/api/transactions/create',
-    { schema: { body: createTransactionSchema, response: { 201: transactionSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await payments.create(signedIn(request.user), request.body)),
-  );
-  app.get(
-    '/api/transactions',
-    { schema: { response: { 200: z.array(transactionSchema) } } },
-    async (request) => payments.mine(signedIn(request.user).id),
-  );
+  route(app, 'payments.wallets', () => wallets.active(), signIn);
+  route(app, 'payments.quote', (r) => payments.quote(signedInUser(r).id, r.body), signIn);
+  route(app, 'payments.create', (r) => payments.create(signedInUser(r), r.body), signIn);
+  route(app, 'payments.mine', (r) => payments.mine(signedInUser(r).id), signIn);
 };

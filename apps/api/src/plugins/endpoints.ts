@@ -1,0 +1,91 @@
+import {
+  defaultStatus,
+  type EndpointSchemas,
+  type Endpoints,
+  endpoints,
+  isOtherAnswer,
+  type ParsedOf,
+  type ReplyOf,
+  type RouteName,
+  routes,
+} from '@parley/shared';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import { guardFor } from './guards.js';
+
+/** The request a handler sees: Fastify's, with params, query and body parsed by the contract. */
+export type EndpointRequest<N extends RouteName> = Omit<
+  FastifyRequest,
+  'params' | 'query' | 'body'
+> &
+  ParsedOf<Endpoints[N]>;
+
+type Result<N extends RouteName> = ReplyOf<Endpoints[N]> | FastifyReply | undefined;
+
+/** A handler answers the body, or nothing for 204, or the reply it has sent itself. */
+export type Handler<N extends RouteName> = (
+  request: EndpointRequest<N>,
+  reply: FastifyReply,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler is an async function returning nothing
+) => Result<N> | Promise<Result<N> | void>;
+
+export interface EndpointOptions {
+  /** Runs after the access guard (e.g. a rate limit). */
+  onRequest?: onRequestAsyncHookHandler;
+  /** The 401 text where an endpoint promises its own. */
+  signInMessage?: string;
+}
+
+/** The Fastify schema of an endpoint: validation, serialisation and the docs' details. */
+export function fastifySchema(name: RouteName): FastifySchema {
+  const route = routes[name];
+  const schemas: EndpointSchemas = endpoints[name];
+  const response = Object.fromEntries(
+    Object.entries(schemas.responses).filter(([, s]) => s !== null && !isOtherAnswer(s)),
+  );
+  return {
+    summary: schemas.summary,
+    tags: [name.split('.')[0] ?? name],
+    ...(schemas.params ? { params: schemas.params } : {}),
+    ...(schemas.query ? { querystring: schemas.query } : {}),
+    // A CSV upload is read as text by its own parser, so the docs alone describe it.
+    ...(schemas.body && !('bodyType' in route) ? { body: schemas.body } : {}),
+    ...(Object.keys(response).length ? { response } : {}),
+    ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
+  };
+}
+
+/**
+ * Registers one endpoint from its shared definition: the path, the access guard and the
+ * schemas come from `@parley/shared`, so the handler is all a module writes. The answer's
+ * status is the endpoint's first success status unless the handler sets another.
+ */
+export function route<N extends RouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: Handler<N>,
+  options: EndpointOptions = {},
+): void {
+  const { method, path, access } = routes[name];
+  const status = defaultStatus(endpoints[name]);
+  const guard = guardFor(access, options.signInMessage);
+  const onRequest = [guard, options.onRequest].filter((h) => h != null);
+  app.route({
+    method,
+    url: path,
+    schema: fastifySchema(name),
+    onRequest,
+    handler: async (request, reply) => {
+      reply.code(status);
+      const result = await handler(request as unknown as EndpointRequest<N>, reply);
+      if (result === reply || reply.sent) return reply;
+      if (result === undefined) return reply.send();
+      return result;
+    },
+  });
+}

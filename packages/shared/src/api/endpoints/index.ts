@@ -1,0 +1,22 @@
+import type { EndpointSchemas } from '../endpoint.js';
+import type { RouteName } from '../routes.js';
+import { accountEndpoints } from './account.js';
+import { adminEndpoints } from './admin.js';
+import { authEndpoints } from './auth.js';
+import { catalogueEndpoints } from './catalogue.js';
+import { smsEndpoints } from './sms.js';
+
+/** Every endpoint's schemas, under the name its route has in routes.ts. */
+export const endpoints = {
+  ...authEndpoints,
+  ...catalogueEndpoints,
+  ...accountEndpoints,
+  ...smsEndpoints,
+  ...adminEndpoints,
+} as const satisfies Record<RouteName, EndpointSchemas>;
+
+export type Endpoints = typeof endpoints;
+
+// Every schema belongs to a route: a name routes.ts lacks fails the build here.
+const onlyRoutes: [Exclude<keyof Endpoints, RouteName>] extends [never] ? true : false = true;
+void onlyRoutes;
