@@ -1,3 +1,5 @@
-/** Browser navigations to the server's sign-in and sign-out endpoints (SPEC §2). */
-export const LOGIN_URL = '/api/login';
-export const LOGOUT_URL = '/api/logout';
+import { pathOf } from '@parley/shared/api';
+
+/** Browser navigations to the server's sign-in and sign-out endpoints. */
+export const LOGIN_URL = pathOf('auth.loginPage');
+export const LOGOUT_URL = pathOf('auth.logoutPage');

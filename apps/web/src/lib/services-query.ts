@@ -1,11 +1,11 @@
-import type { Service } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from './api';
+import { queryKeys } from './query-keys';
 
 /** Active services, as the landing page, the signed-in home and the dashboard show them. */
 export const servicesQueryOptions = queryOptions({
-  queryKey: ['catalogue', 'services'],
-  queryFn: () => apiFetch<Service[]>('/api/services'),
+  queryKey: queryKeys.services,
+  queryFn: () => call('catalogue.services'),
 });
 
 export function useServices() {

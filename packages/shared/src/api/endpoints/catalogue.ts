@@ -21,7 +21,7 @@ import {
 } from '../../contracts/catalogue.js';
 import type { EndpointSchemas } from '../endpoint.js';
 
-const list = (item: z.ZodType, summary: string) =>
+const list = <T extends z.ZodType>(item: T, summary: string) =>
   ({ summary, responses: { 200: z.array(item) } }) as const;
 
 /** Create (201), update and delete (204) of one kind of catalogue item. */

@@ -1,15 +1,15 @@
 import type { ChangePasswordInput } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
 
 /** A new password; the server ends every other session of the user. */
-export function changePassword(input: ChangePasswordInput): Promise<void> {
-  return apiFetch('/api/auth/password', { method: 'POST', body: JSON.stringify(input) });
+export function changePassword(input: ChangePasswordInput) {
+  return call('auth.changePassword', { body: input });
 }
 
 /** Ends every session of the user, this one included. */
-export function signOutEverywhere(): Promise<void> {
-  return apiFetch('/api/auth/logout-everywhere', { method: 'POST' });
+export function signOutEverywhere() {
+  return call('auth.logoutEverywhere');
 }
 
 export function useChangePassword() {

@@ -1,23 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { useFormErrorMessage } from '@/components/form-error';
-import { ApiError } from '@/lib/api-client';
-import { LOGIN_URL } from '@/lib/routes';
+import { isUnauthorized, type SignInAgain } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
 
+/** An admin change refused because the session ended: this toast, then sign in again. */
+export const ADMIN_SIGN_IN: { signInAgain: SignInAgain } = {
+  signInAgain: { title: 'admin.unauthorized' },
+};
+
 /**
- * What an admin sees when a change is refused (SPEC §8): a 401 says so and signs in
- * again after 500 ms; anything else is 'Error' with the server's message (translated
- * by code where we can), or 'Operation failed'.
+ * What an admin sees when a change is refused: 'Error' with the server's message
+ * (translated by code where we can), or 'Operation failed'. A 401 is the query
+ * client's (ADMIN_SIGN_IN).
  */
 export function useAdminErrorToast() {
   const { t } = useTranslation();
   const messageOf = useFormErrorMessage();
   return (err: unknown) => {
-    if (err instanceof ApiError && err.status === 401) {
-      showToast('error', t('admin.unauthorized'));
-      setTimeout(() => window.location.assign(LOGIN_URL), 500);
-      return;
-    }
+    if (isUnauthorized(err)) return;
     const failed = t('admin.operationFailed');
     showToast('error', t('common.error'), messageOf(err, failed, failed));
   };

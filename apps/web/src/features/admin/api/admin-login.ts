@@ -1,5 +1,5 @@
-import type { SecondFactorEnabled, SecondFactorSetup, User } from '@parley/shared';
-import { apiFetch } from '@/lib/api-client';
+import type { SecondFactorSetup, User } from '@parley/shared';
+import { call } from '@/lib/api';
 
 export interface AdminLoginInput {
   email: string;
@@ -14,20 +14,11 @@ export type AdminLoginResult =
   | { kind: 'setup'; setup: SecondFactorSetup };
 
 export async function adminLogin(input: AdminLoginInput): Promise<AdminLoginResult> {
-  const body = await apiFetch<User | SecondFactorSetup>('/api/admin/login', {
-    method: 'POST',
-    body: JSON.stringify(input),
-  });
+  const body = await call('auth.adminSignIn', { body: input });
   return 'setupToken' in body ? { kind: 'setup', setup: body } : { kind: 'signed-in', user: body };
 }
 
 /** Finishes the set-up with the first code: a session and the recovery codes, shown once. */
-export function confirmSecondFactor(input: {
-  setupToken: string;
-  code: string;
-}): Promise<SecondFactorEnabled> {
-  return apiFetch<SecondFactorEnabled>('/api/admin/login/setup', {
-    method: 'POST',
-    body: JSON.stringify(input),
-  });
+export function confirmSecondFactor(input: { setupToken: string; code: string }) {
+  return call('auth.adminSetup', { body: input });
 }

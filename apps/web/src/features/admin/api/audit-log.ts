@@ -1,6 +1,6 @@
-import type { AuditFacets, AuditPage } from '@parley/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The audit tab's filters, as the query string carries them (empty means any). */
 export interface AuditFilters {
@@ -24,12 +24,12 @@ export const NO_AUDIT_FILTERS: AuditFilters = {
 export const AUDIT_PAGE_SIZE = 20;
 
 export const auditPageQueryOptions = (filters: AuditFilters, page: number) => {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(AUDIT_PAGE_SIZE) });
-  for (const [key, value] of Object.entries(filters))
-    if (value.trim()) params.set(key, value.trim());
+  const query = Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [key, value.trim() || undefined]),
+  );
   return queryOptions({
-    queryKey: ['admin', 'audit', filters, page],
-    queryFn: () => apiFetch<AuditPage>(`/api/admin/audit?${params}`),
+    queryKey: [...queryKeys.adminAudit, filters, page],
+    queryFn: () => call('admin.audit', { query: { ...query, page, pageSize: AUDIT_PAGE_SIZE } }),
   });
 };
 
@@ -38,8 +38,8 @@ export function useAuditPage(filters: AuditFilters, page: number) {
 }
 
 export const auditFacetsQueryOptions = queryOptions({
-  queryKey: ['admin', 'audit', 'facets'],
-  queryFn: () => apiFetch<AuditFacets>('/api/admin/audit/facets'),
+  queryKey: [...queryKeys.adminAudit, 'facets'],
+  queryFn: () => call('admin.auditFacets'),
 });
 
 export function useAuditFacets() {

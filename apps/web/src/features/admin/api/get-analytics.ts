@@ -1,10 +1,10 @@
-import type { Analytics, LedgerCheck } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const adminAnalyticsQueryOptions = queryOptions({
-  queryKey: ['admin', 'analytics'],
-  queryFn: () => apiFetch<Analytics>('/api/admin/analytics'),
+  queryKey: queryKeys.adminAnalytics,
+  queryFn: () => call('admin.analytics'),
 });
 
 /** Reloaded by the admin event stream when a payment or user arrives; once a minute besides. */
@@ -16,8 +16,8 @@ export function useAdminAnalytics() {
   });
 }
 
-/** Every balance against the sum of its ledger rows (GET /api/admin/ledger/check). */
+/** Every balance against the sum of its ledger rows. */
 export const ledgerCheckQueryOptions = queryOptions({
-  queryKey: ['admin', 'ledger-check'],
-  queryFn: () => apiFetch<LedgerCheck>('/api/admin/ledger/check'),
+  queryKey: queryKeys.adminLedgerCheck,
+  queryFn: () => call('admin.ledgerCheck'),
 });

@@ -1,13 +1,13 @@
-import type { AdminUser } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const adminUsersQueryOptions = queryOptions({
-  queryKey: ['admin', 'users'],
-  queryFn: () => apiFetch<AdminUser[]>('/api/admin/users'),
+  queryKey: queryKeys.adminUsers,
+  queryFn: () => call('admin.users'),
 });
 
-/** Refetched every 10 s while the tab is visible (SPEC §9). */
+/** Refetched every 10 s while the tab is visible. */
 export function useAdminUsers() {
   return useQuery({
     ...adminUsersQueryOptions,

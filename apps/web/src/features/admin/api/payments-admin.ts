@@ -1,6 +1,9 @@
-import type { AdminPayment, CryptoWallet, ExchangeRate, Transaction } from '@parley/shared';
+import type { AdminPayment, CryptoWalletInput } from '@parley/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { ADMIN_SIGN_IN } from './admin-errors';
 import { adminAnalyticsQueryOptions, ledgerCheckQueryOptions } from './get-analytics';
 import { adminUsersQueryOptions } from './get-users';
 
@@ -11,28 +14,30 @@ export const PAYMENTS_PAGE_SIZE = 50;
 
 export type PaymentsFilter = { status: AdminPayment['status'] | 'all'; page: number };
 
-/** The URL of one page: the first page of every payment is the plain list. */
-export function adminPaymentsUrl({ status, page }: PaymentsFilter): string {
-  const params = new URLSearchParams();
-  if (status !== 'all') params.set('status', status);
-  if (page > 0) params.set('offset', String(page * PAYMENTS_PAGE_SIZE));
-  const query = params.toString();
-  return `/api/admin/payments${query ? `?${query}` : ''}`;
+/** One page's query: the first page of every payment is the plain list. */
+export function adminPaymentsQuery({ status, page }: PaymentsFilter) {
+  return {
+    ...(status === 'all' ? {} : { status }),
+    ...(page > 0 ? { offset: page * PAYMENTS_PAGE_SIZE } : {}),
+  };
 }
+
+const adminPayments = (filter: PaymentsFilter) =>
+  call('admin.payments', { query: adminPaymentsQuery(filter) });
 
 /** Every page and filter lives under this key; invalidating it reloads them all. */
 export const adminPaymentsQueryOptions = queryOptions({
-  queryKey: ['admin', 'payments'],
-  queryFn: () => apiFetch<AdminPayment[]>(adminPaymentsUrl({ status: 'all', page: 0 })),
+  queryKey: queryKeys.adminPayments,
+  queryFn: () => adminPayments({ status: 'all', page: 0 }),
 });
 
 export const adminPaymentsPageQueryOptions = (filter: PaymentsFilter) =>
   queryOptions({
     queryKey: [...adminPaymentsQueryOptions.queryKey, filter.status, filter.page],
-    queryFn: () => apiFetch<AdminPayment[]>(adminPaymentsUrl(filter)),
+    queryFn: () => adminPayments(filter),
   });
 
-/** One page of payments, refetched every 10 s while the tab is visible (SPEC §9). */
+/** One page of payments, refetched every 10 s while the tab is visible. */
 export function useAdminPayments(filter: PaymentsFilter = { status: 'all', page: 0 }) {
   return useQuery({
     ...adminPaymentsPageQueryOptions(filter),
@@ -54,6 +59,7 @@ export function isAlreadyDecided(err: unknown): boolean {
 export function useDecidePayment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: ADMIN_SIGN_IN,
     mutationFn: ({
       id,
       action,
@@ -63,9 +69,9 @@ export function useDecidePayment() {
       action: 'approve' | 'reject';
       notes: string;
     }) =>
-      apiFetch<Transaction>(`/api/admin/payments/${id}/${action}`, {
-        method: 'POST',
-        body: JSON.stringify(notes.trim() ? { adminNotes: notes.trim() } : {}),
+      call(action === 'approve' ? 'admin.approvePayment' : 'admin.rejectPayment', {
+        params: { id },
+        body: notes.trim() ? { adminNotes: notes.trim() } : {},
       }),
     // A decision moves a balance: the books, the figures and the users' balances reload too.
     onSettled: () =>
@@ -81,8 +87,8 @@ export function useDecidePayment() {
 }
 
 export const adminWalletsQueryOptions = queryOptions({
-  queryKey: ['admin', 'crypto-wallets'],
-  queryFn: () => apiFetch<CryptoWallet[]>('/api/admin/crypto-wallets'),
+  queryKey: queryKeys.adminWallets,
+  queryFn: () => call('admin.wallets'),
 });
 
 export function useAdminWallets() {
@@ -94,31 +100,28 @@ export function useWalletMutations() {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminWalletsQueryOptions.queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['payments', 'wallets'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.paymentWallets }),
     ]);
   return {
     create: useMutation({
+      meta: ADMIN_SIGN_IN,
+      // The form's values; the server checks them against the contract.
       mutationFn: (body: Record<string, unknown>) =>
-        apiFetch<CryptoWallet>('/api/admin/crypto-wallets', {
-          method: 'POST',
-          body: JSON.stringify(body),
-        }),
+        call('admin.createWallet', { body: body as CryptoWalletInput }),
       onSuccess: refresh,
     }),
     toggle: useMutation({
+      meta: ADMIN_SIGN_IN,
       mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-        apiFetch<CryptoWallet>(`/api/admin/crypto-wallets/${id}`, {
-          method: 'PUT',
-          body: JSON.stringify({ isActive }),
-        }),
+        call('admin.setWalletActive', { params: { id }, body: { isActive } }),
       onSuccess: refresh,
     }),
   };
 }
 
 export const adminRatesQueryOptions = queryOptions({
-  queryKey: ['admin', 'rates'],
-  queryFn: () => apiFetch<ExchangeRate[]>('/api/admin/rates'),
+  queryKey: queryKeys.adminRates,
+  queryFn: () => call('admin.rates'),
 });
 
 export function useAdminRates() {
@@ -128,11 +131,9 @@ export function useAdminRates() {
 export function useSetRate() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: ADMIN_SIGN_IN,
     mutationFn: ({ base, quote, rate }: { base: string; quote: string; rate: string }) =>
-      apiFetch<ExchangeRate>(`/api/admin/rates/${base}/${quote}`, {
-        method: 'PUT',
-        body: JSON.stringify({ rate }),
-      }),
+      call('admin.setRate', { params: { base, quote }, body: { rate } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminRatesQueryOptions.queryKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { AdminSenderList, SenderRequest, SenderRequestStatus } from '@parley/shared';
+import type { SenderRequestStatus } from '@parley/shared';
 import {
   keepPreviousData,
   queryOptions,
@@ -6,22 +6,24 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { ADMIN_SIGN_IN } from './admin-errors';
 
 export const SENDER_IDS_PAGE_SIZE = 20;
-const KEY = ['admin', 'sender-ids'] as const;
+const KEY = queryKeys.adminSenderIds;
 
 export const adminSenderIdsQueryOptions = (status: SenderRequestStatus | 'all', page: number) =>
   queryOptions({
     queryKey: [...KEY, status, page],
-    queryFn: () => {
-      const query = new URLSearchParams({
-        page: String(page),
-        pageSize: String(SENDER_IDS_PAGE_SIZE),
-      });
-      if (status !== 'all') query.set('status', status);
-      return apiFetch<AdminSenderList>(`/api/admin/sender-ids?${query}`);
-    },
+    queryFn: () =>
+      call('admin.senderIds', {
+        query: {
+          page,
+          pageSize: SENDER_IDS_PAGE_SIZE,
+          ...(status === 'all' ? {} : { status }),
+        },
+      }),
   });
 
 /** Refetched every 10 s while the tab is visible, as the other admin lists. */
@@ -38,6 +40,7 @@ export function useAdminSenderIds(status: SenderRequestStatus | 'all', page: num
 export function useDecideSender() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: ADMIN_SIGN_IN,
     mutationFn: ({
       id,
       action,
@@ -47,9 +50,9 @@ export function useDecideSender() {
       action: 'approve' | 'reject';
       note: string;
     }) =>
-      apiFetch<SenderRequest>(`/api/admin/sender-ids/${id}/${action}`, {
-        method: 'POST',
-        body: JSON.stringify(note.trim() ? { note: note.trim() } : {}),
+      call(action === 'approve' ? 'admin.approveSenderId' : 'admin.rejectSenderId', {
+        params: { id },
+        body: note.trim() ? { note: note.trim() } : {},
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });

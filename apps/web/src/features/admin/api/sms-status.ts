@@ -1,10 +1,10 @@
-import type { SmsGatewayStatus, SmsInboundList } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const smsStatusQueryOptions = queryOptions({
-  queryKey: ['admin', 'sms-status'],
-  queryFn: () => apiFetch<SmsGatewayStatus>('/api/admin/sms/status'),
+  queryKey: queryKeys.adminSmsStatus,
+  queryFn: () => call('admin.smsStatus'),
 });
 
 /** Which gateway SMS go through and how many wait; reloaded every 10 s like the lists. */
@@ -18,8 +18,8 @@ export function useSmsGatewayStatus() {
 
 export const smsInboundQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['admin', 'sms-inbound', page],
-    queryFn: () => apiFetch<SmsInboundList>(`/api/admin/sms/inbound?page=${page}&pageSize=10`),
+    queryKey: queryKeys.adminSmsInbound(page),
+    queryFn: () => call('admin.smsInbound', { query: { page, pageSize: 10 } }),
   });
 
 /** Deliver_sm that were not receipts of ours (replies, mismatched receipts), newest first. */

@@ -56,8 +56,10 @@ type Editing<T> = { row: T | null } | null;
 export function ResourceTab<T extends { id: string }>(props: Props<T>) {
   const { resource, texts, columns, fields, matches } = props;
   const { t } = useTranslation();
-  const list = useAdminList<T>(resource);
-  const save = useSaveItem<T>(resource);
+  const list = useAdminList(resource);
+  // The columns are written for this collection's rows.
+  const data = list.data as T[] | undefined;
+  const save = useSaveItem(resource);
   const remove = useDeleteItem(resource);
   const errorToast = useAdminErrorToast();
   const [editing, setEditing] = useState<Editing<T>>(null);
@@ -109,7 +111,7 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
   };
 
   const q = query.trim().toLowerCase();
-  const rows = list.data && matches && q ? list.data.filter((r) => matches(r, q)) : list.data;
+  const rows = data && matches && q ? data.filter((r) => matches(r, q)) : data;
 
   return (
     <section aria-label={texts.title} className="space-y-4">

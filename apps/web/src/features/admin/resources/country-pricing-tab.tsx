@@ -1,4 +1,5 @@
 import type { CountryPricing } from '@parley/shared';
+import { pathOf } from '@parley/shared/api';
 import { REGIONS } from '@parley/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { regionLabel } from '@/lib/regions';
@@ -103,7 +104,7 @@ export function CountryPricingTab() {
       matches={(r, q) => `${r.countryName} ${r.countryCode ?? ''}`.toLowerCase().includes(q)}
       tools={
         <>
-          <CsvExportLink href="/api/admin/country-pricing/export" />
+          <CsvExportLink href={pathOf('catalogueAdmin.exportCountryPricing')} />
           <CsvImport resource="country-pricing" />
         </>
       }

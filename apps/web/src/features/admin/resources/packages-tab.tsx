@@ -1,4 +1,4 @@
-import type { Package, Service } from '@parley/shared';
+import type { Package } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import { useAdminList } from '../api/catalogue-admin';
@@ -9,7 +9,7 @@ import { BILLING_PERIODS, CURRENCIES } from './options';
 
 export function PackagesTab() {
   const { t, i18n } = useTranslation();
-  const servicesList = useAdminList<Service>('services');
+  const servicesList = useAdminList('services');
   const services = servicesList.data ?? [];
   const fields: FieldSpec[] = [
     {

@@ -10,7 +10,7 @@ const SLUG = /^[a-z0-9-]+$/;
 
 export function ServicesTab() {
   const { t } = useTranslation();
-  const inUse = (useAdminList<Service>('services').data ?? []).map((s) => s.icon);
+  const inUse = (useAdminList('services').data ?? []).map((s) => s.icon);
   const fields: FieldSpec[] = [
     {
       name: 'name',

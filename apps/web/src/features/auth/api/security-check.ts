@@ -1,4 +1,4 @@
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
 
 /**
  * Fetches a challenge and solves it (SHA-256 proof of work, well under a second on a
@@ -7,10 +7,7 @@ import { apiFetch } from '@/lib/api-client';
  */
 export async function solveSecurityCheck(signal?: AbortSignal): Promise<string> {
   const [challenge, { solveChallenge }, { deriveKey }] = await Promise.all([
-    apiFetch<Parameters<typeof import('altcha-lib').solveChallenge>[0]['challenge']>(
-      '/api/auth/challenge',
-      { signal },
-    ),
+    call('auth.challenge'),
     import('altcha-lib'),
     import('altcha-lib/algorithms/web/sha'),
   ]);

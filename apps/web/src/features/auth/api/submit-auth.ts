@@ -1,6 +1,5 @@
-import type { User } from '@parley/shared';
 import type { ContactMethod } from '@parley/shared/domain';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
 
 export interface SignInInput {
   email: string;
@@ -18,10 +17,10 @@ export interface SignUpInput {
   altcha: string;
 }
 
-export function signIn(input: SignInInput): Promise<User> {
-  return apiFetch<User>('/api/auth/login', { method: 'POST', body: JSON.stringify(input) });
+export function signIn(input: SignInInput) {
+  return call('auth.signIn', { body: input });
 }
 
-export function signUp(input: SignUpInput): Promise<User> {
-  return apiFetch<User>('/api/auth/signup', { method: 'POST', body: JSON.stringify(input) });
+export function signUp(input: SignUpInput) {
+  return call('auth.signUp', { body: input });
 }

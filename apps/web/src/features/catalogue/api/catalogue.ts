@@ -1,10 +1,10 @@
-import type { CountryPricing, Package, SipDomain } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const countryPricingQueryOptions = queryOptions({
-  queryKey: ['catalogue', 'country-pricing'],
-  queryFn: () => apiFetch<CountryPricing[]>('/api/country-pricing'),
+  queryKey: queryKeys.countryPricing,
+  queryFn: () => call('catalogue.countryPricing'),
 });
 
 export function useCountryPricing() {
@@ -13,8 +13,8 @@ export function useCountryPricing() {
 
 export const packagesQueryOptions = (service: string) =>
   queryOptions({
-    queryKey: ['catalogue', 'packages', service],
-    queryFn: () => apiFetch<Package[]>(`/api/packages?service=${encodeURIComponent(service)}`),
+    queryKey: queryKeys.packages(service),
+    queryFn: () => call('catalogue.packages', { query: { service } }),
   });
 
 export function usePackages(service: string) {
@@ -23,8 +23,8 @@ export function usePackages(service: string) {
 
 /** Every active package, for pages that compare several services. */
 export const allPackagesQueryOptions = queryOptions({
-  queryKey: ['catalogue', 'packages', '*'],
-  queryFn: () => apiFetch<Package[]>('/api/packages'),
+  queryKey: queryKeys.packages('*'),
+  queryFn: () => call('catalogue.packages'),
 });
 
 export function useAllPackages() {
@@ -32,8 +32,8 @@ export function useAllPackages() {
 }
 
 export const sipDomainsQueryOptions = queryOptions({
-  queryKey: ['catalogue', 'sip-domains'],
-  queryFn: () => apiFetch<SipDomain[]>('/api/sip-domains'),
+  queryKey: queryKeys.sipDomains,
+  queryFn: () => call('catalogue.sipDomains'),
 });
 
 export function useSipDomains() {

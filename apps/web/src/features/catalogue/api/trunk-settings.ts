@@ -1,10 +1,11 @@
-import type { TrunkSettings, TrunkSettingsInput } from '@parley/shared';
+import type { TrunkSettingsInput } from '@parley/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const trunkSettingsQueryOptions = queryOptions({
-  queryKey: ['sip-trunk', 'settings'],
-  queryFn: () => apiFetch<TrunkSettings>('/api/sip-trunk/settings'),
+  queryKey: queryKeys.trunkSettings,
+  queryFn: () => call('sipTrunk.settings'),
 });
 
 export function useTrunkSettings() {
@@ -14,11 +15,7 @@ export function useTrunkSettings() {
 export function useSaveTrunkSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TrunkSettingsInput) =>
-      apiFetch<TrunkSettings>('/api/sip-trunk/settings', {
-        method: 'PUT',
-        body: JSON.stringify(input),
-      }),
+    mutationFn: (input: TrunkSettingsInput) => call('sipTrunk.saveSettings', { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(trunkSettingsQueryOptions.queryKey, saved),
   });
 }

@@ -1,25 +1,15 @@
-import type { Order, Transaction } from '@parley/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import type { Transaction } from '@parley/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ordersQueryOptions, transactionsQueryOptions } from '@/lib/account-queries';
 
-/**
- * The customer's payments. The key is the one the payment page refreshes after a
- * submission, so the dashboard is current when it returns here.
- */
-export const dashboardTransactionsQueryOptions = queryOptions({
-  queryKey: ['transactions'],
-  queryFn: () => apiFetch<Transaction[]>('/api/transactions'),
-});
+/** The customer's payments, the same query the payment page refreshes after a submission. */
+export const dashboardTransactionsQueryOptions = transactionsQueryOptions;
 
 export function useDashboardTransactions() {
   return useQuery(dashboardTransactionsQueryOptions);
 }
 
-/** The customer's purchases: active services and numbers, and what the balance paid. */
-export const dashboardOrdersQueryOptions = queryOptions({
-  queryKey: ['orders'],
-  queryFn: () => apiFetch<Order[]>('/api/orders'),
-});
+export const dashboardOrdersQueryOptions = ordersQueryOptions;
 
 export function useDashboardOrders() {
   return useQuery(dashboardOrdersQueryOptions);

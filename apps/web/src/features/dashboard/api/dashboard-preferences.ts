@@ -7,9 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-
-const PATH = '/api/dashboard/preferences';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 type Settings = Omit<DashboardPreferences, 'updatedAt'>;
 type SettingKey = keyof Settings;
@@ -20,8 +19,8 @@ const defaults = (): DashboardPreferences => ({
 });
 
 export const preferencesQueryOptions = queryOptions({
-  queryKey: ['dashboard', 'preferences'],
-  queryFn: () => apiFetch<DashboardPreferences>(PATH),
+  queryKey: queryKeys.dashboardPreferences,
+  queryFn: () => call('dashboard.preferences'),
 });
 
 /** The saved widget settings; the defaults while they load or if they cannot. */
@@ -55,7 +54,7 @@ export function useSavePreferences() {
   return useMutation({
     mutationKey: key,
     mutationFn: (changes: DashboardPreferencesInput) =>
-      apiFetch<DashboardPreferences>(PATH, { method: 'PUT', body: JSON.stringify(changes) }),
+      call('dashboard.savePreferences', { body: changes }),
     onMutate: async (changes) => {
       const base = queryClient.getQueryData(key) ?? defaults();
       const id = ++sequence;

@@ -1,6 +1,7 @@
-import type { SmsHistory, SmsMessage } from '@parley/shared';
+import type { SmsMessage } from '@parley/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Recent SMS messages and SIP calls (SPEC §3 entities). SMS come from GET
@@ -19,9 +20,8 @@ export const RECENT_SMS = 3;
 
 /** Under 'sms', so the SMS page's refresh after a send reloads it too. */
 export const recentSmsQueryOptions = queryOptions({
-  queryKey: ['sms', 'recent', RECENT_SMS],
-  queryFn: () =>
-    apiFetch<SmsHistory>(`/api/sms/history?pageSize=${RECENT_SMS}`).then((h) => h.items),
+  queryKey: [...queryKeys.smsRecent, RECENT_SMS],
+  queryFn: () => call('sms.history', { query: { pageSize: RECENT_SMS } }).then((h) => h.items),
 });
 
 export interface CallItem {

@@ -1,6 +1,6 @@
-import type { NumbersPage } from '@parley/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { call, urlOf } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface NumberSearch {
   country?: string;
@@ -11,11 +11,10 @@ export interface NumberSearch {
 }
 
 export function numbersQueryOptions(search: NumberSearch) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) if (value) params.set(key, String(value));
+  const query = Object.fromEntries(Object.entries(search).filter(([, value]) => value));
   return queryOptions({
-    queryKey: ['numbers', params.toString()],
-    queryFn: () => apiFetch<NumbersPage>(`/api/numbers?${params}`),
+    queryKey: queryKeys.numberSearch(urlOf('catalogue.numbers', { query })),
+    queryFn: () => call('catalogue.numbers', { query }),
     placeholderData: keepPreviousData,
   });
 }

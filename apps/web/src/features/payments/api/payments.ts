@@ -1,19 +1,12 @@
-import type {
-  CreateTransactionInput,
-  Order,
-  PaymentWallet,
-  Purchasable,
-  Quote,
-  QuoteInput,
-  Transaction,
-} from '@parley/shared';
+import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/current-user';
+import { transactionsQueryOptions } from '@/lib/account-queries';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const walletsQueryOptions = queryOptions({
-  queryKey: ['payments', 'wallets'],
-  queryFn: () => apiFetch<PaymentWallet[]>('/api/payments/wallets'),
+  queryKey: queryKeys.paymentWallets,
+  queryFn: () => call('payments.wallets'),
 });
 
 export function usePaymentWallets() {
@@ -22,29 +15,21 @@ export function usePaymentWallets() {
 
 export function useQuote() {
   return useMutation({
-    mutationFn: (input: QuoteInput) =>
-      apiFetch<Quote>('/api/payments/quote', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: QuoteInput) => call('payments.quote', { body: input }),
   });
 }
 
-export const transactionsQueryOptions = queryOptions({
-  queryKey: ['transactions'],
-  queryFn: () => apiFetch<Transaction[]>('/api/transactions'),
-});
+export { transactionsQueryOptions };
 
 /** Submits a payment; afterwards the transactions and the user (balance) reload. */
 export function useSubmitPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTransactionInput) =>
-      apiFetch<Transaction>('/api/transactions/create', {
-        method: 'POST',
-        body: JSON.stringify(input),
-      }),
+    mutationFn: (input: CreateTransactionInput) => call('payments.create', { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.user }),
       ]),
   });
 }
@@ -52,8 +37,8 @@ export function useSubmitPayment() {
 /** A catalogue item as the server prices it; the link's own price is never trusted. */
 export function usePurchasable(id: string | null) {
   return useQuery({
-    queryKey: ['orders', 'item', id],
-    queryFn: () => apiFetch<Purchasable>(`/api/orders/items/${encodeURIComponent(id ?? '')}`),
+    queryKey: queryKeys.orderItem(id ?? undefined),
+    queryFn: () => call('orders.item', { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 }
@@ -63,11 +48,11 @@ export function useBuyFromBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (order: { itemId: string; orderId?: string }) =>
-      apiFetch<Order>('/api/orders', { method: 'POST', body: JSON.stringify(order) }),
+      call('orders.buy', { body: order }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.user }),
       ]),
   });
 }

@@ -1,12 +1,12 @@
-import type { SenderRequest, SenderRequestInput, SmsSenders } from '@parley/shared';
+import type { SenderRequestInput } from '@parley/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import { SMS_KEY } from './sms';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-/** The customer's sender IDs, the brand sender and their numbers (under SMS_KEY). */
+/** The customer's sender IDs, the brand sender and their numbers (under `sms`). */
 export const smsSendersQueryOptions = queryOptions({
-  queryKey: [...SMS_KEY, 'senders'],
-  queryFn: () => apiFetch<SmsSenders>('/api/sms/senders'),
+  queryKey: queryKeys.smsSenders,
+  queryFn: () => call('sms.senders'),
 });
 
 export function useSmsSenders() {
@@ -17,15 +17,11 @@ export function useSmsSenders() {
 export function useRequestSender() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SenderRequestInput) =>
-      apiFetch<SenderRequest>('/api/sms/senders', {
-        method: 'POST',
-        body: JSON.stringify(input),
-      }),
+    mutationFn: (input: SenderRequestInput) => call('sms.requestSender', { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: smsSendersQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['sms-quote'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.smsQuote }),
       ]),
   });
 }

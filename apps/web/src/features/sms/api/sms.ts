@@ -1,12 +1,4 @@
-import type {
-  BulkBatch,
-  BulkPreview,
-  SmsHistory,
-  SmsMessage,
-  SmsQuote,
-  SmsSendInput,
-  SmsSent,
-} from '@parley/shared';
+import type { SmsMessage, SmsSendInput } from '@parley/shared';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -16,24 +8,20 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiFetch } from '@/lib/api-client';
-import { userQueryOptions } from '@/lib/current-user';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { SMS_SIGN_IN } from './sms-errors';
 
-/** Every SMS query starts with 'sms', so one invalidation refreshes them all (dashboard too). */
-export const SMS_KEY = ['sms'] as const;
 export const HISTORY_PAGE_SIZE = 10;
 
 /** Statuses that will still change: the history polls while one of them shows. */
 export const isInFlight = (status: SmsMessage['status']) =>
   status === 'queued' || status === 'sending' || status === 'sent';
 
-const post = <T>(path: string, body: unknown) =>
-  apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
-
 export const smsHistoryQueryOptions = infiniteQueryOptions({
-  queryKey: [...SMS_KEY, 'history', HISTORY_PAGE_SIZE],
+  queryKey: [...queryKeys.smsHistory, HISTORY_PAGE_SIZE],
   queryFn: ({ pageParam }) =>
-    apiFetch<SmsHistory>(`/api/sms/history?page=${pageParam}&pageSize=${HISTORY_PAGE_SIZE}`),
+    call('sms.history', { query: { page: pageParam, pageSize: HISTORY_PAGE_SIZE } }),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
 });
@@ -84,8 +72,8 @@ export function useSmsHistory() {
     statuses.current = new Map(items.map((m) => [m.id, m.status]));
     if (changed)
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: [...SMS_KEY, 'recent'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.smsRecent }),
       ]);
   }, [data, queryClient]);
   return query;
@@ -94,8 +82,8 @@ export function useSmsHistory() {
 /** What a message would cost; only asked for a valid, debounced draft (null otherwise). */
 export function useSmsQuote(input: SmsSendInput | null) {
   return useQuery({
-    queryKey: ['sms-quote', input?.senderId, input?.recipient, input?.message],
-    queryFn: () => post<SmsQuote>('/api/sms/quote', input),
+    queryKey: [...queryKeys.smsQuote, input?.senderId, input?.recipient, input?.message],
+    queryFn: () => call('sms.quote', { body: input as SmsSendInput }),
     enabled: input !== null,
     staleTime: 60_000,
   });
@@ -106,8 +94,8 @@ export function useRefreshAfterSending() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: SMS_KEY }),
-      queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.sms }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.user }),
     ]);
 }
 
@@ -115,31 +103,34 @@ export function useRefreshAfterSending() {
 export function useSendSms() {
   const refresh = useRefreshAfterSending();
   return useMutation({
-    mutationFn: (input: SmsSendInput) => post<SmsSent>('/api/sms/send', input),
+    meta: SMS_SIGN_IN,
+    mutationFn: (input: SmsSendInput) => call('sms.send', { body: input }),
     onSuccess: refresh,
   });
 }
 
 export function useBulkPreview() {
   return useMutation({
+    meta: SMS_SIGN_IN,
     mutationFn: (input: { senderId: string; message: string; file: string }) =>
-      post<BulkPreview>('/api/sms/bulk/preview', input),
+      call('sms.bulkPreview', { body: input }),
   });
 }
 
 export function useBulkSend() {
   const refresh = useRefreshAfterSending();
   return useMutation({
+    meta: SMS_SIGN_IN,
     mutationFn: (input: { senderId: string; message: string; recipients: string[] }) =>
-      post<{ batchId: string; count: number }>('/api/sms/bulk/send', input),
+      call('sms.bulkSend', { body: input }),
     onSuccess: refresh,
   });
 }
 
 export const batchQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...SMS_KEY, 'batch', id],
-    queryFn: () => apiFetch<BulkBatch>(`/api/sms/batches/${encodeURIComponent(id)}`),
+    queryKey: queryKeys.smsBatch(id),
+    queryFn: () => call('sms.batch', { params: { id } }),
   });
 
 /** A batch's progress: every second while messages wait, then every 3 s until all are final. */

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userQueryOptions } from '@/lib/current-user';
-import { SMS_KEY, useBatch } from '../api/sms';
+import { queryKeys } from '@/lib/query-keys';
+import { useBatch } from '../api/sms';
 
 /**
  * A sent batch, followed every second until every message has left the queue; a failed
@@ -28,8 +29,8 @@ export function BatchProgress({ id }: { id: string }) {
     last.current = stage;
     if (stage === 'sent' || stage === 'done')
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...SMS_KEY, 'history'] }),
-        queryClient.invalidateQueries({ queryKey: [...SMS_KEY, 'recent'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.smsHistory }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.smsRecent }),
         queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
       ]);
   }, [stage, queryClient]);

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-vi.mock('../api/login-redirect', () => ({ goToLogin: vi.fn() }));
+vi.mock('@/lib/login-redirect', () => ({ goToLogin: vi.fn() }));
 
+import { goToLogin } from '@/lib/login-redirect';
 import { showToast } from '@/lib/toast';
 import { aMessage, apiError, fakeApi, history, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
-import { goToLogin } from '../api/login-redirect';
 import SmsPage from './sms-page';
 
 const HISTORY = 'GET /api/sms/history?page=1&pageSize=10';

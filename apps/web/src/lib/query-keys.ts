@@ -1,0 +1,44 @@
+/**
+ * Every server resource's cache key, owned here so that a feature invalidating another's
+ * data names it instead of retyping it. Keys nest: invalidating a prefix (`sms`,
+ * `catalogue`, `admin`) reloads everything under it.
+ */
+export const queryKeys = {
+  user: ['auth', 'user'],
+  catalogue: ['catalogue'],
+  services: ['catalogue', 'services'],
+  countryPricing: ['catalogue', 'country-pricing'],
+  packages: (service: string) => ['catalogue', 'packages', service] as const,
+  sipDomains: ['catalogue', 'sip-domains'],
+  numbers: ['numbers'],
+  numberSearch: (query: string) => ['numbers', query] as const,
+
+  transactions: ['transactions'],
+  orders: ['orders'],
+  orderItem: (id: string | undefined) => ['orders', 'item', id] as const,
+  paymentWallets: ['payments', 'wallets'],
+  trunkSettings: ['sip-trunk', 'settings'],
+  dashboardPreferences: ['dashboard', 'preferences'],
+
+  sms: ['sms'],
+  smsHistory: ['sms', 'history'],
+  smsRecent: ['sms', 'recent'],
+  smsSenders: ['sms', 'senders'],
+  smsBatch: (id: string) => ['sms', 'batch', id] as const,
+  /** Outside `sms`, so a send's refresh does not re-price the draft being typed. */
+  smsQuote: ['sms-quote'],
+  numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
+
+  admin: ['admin'],
+  adminPayments: ['admin', 'payments'],
+  adminWallets: ['admin', 'crypto-wallets'],
+  adminRates: ['admin', 'rates'],
+  adminAnalytics: ['admin', 'analytics'],
+  adminLedgerCheck: ['admin', 'ledger-check'],
+  adminUsers: ['admin', 'users'],
+  adminSenderIds: ['admin', 'sender-ids'],
+  adminSmsStatus: ['admin', 'sms-status'],
+  adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
+  adminAudit: ['admin', 'audit'],
+  adminCatalogue: (resource: string) => ['admin', resource] as const,
+} as const;
