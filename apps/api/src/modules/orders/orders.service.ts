@@ -4,6 +4,8 @@ import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idemp
 import type { RatesService } from '../payments/rates.service.js';
 import type { BuyResult, CatalogueItem, OrderRow, OrdersRepo } from './orders.repo.js';
 
+export type { CatalogueItem };
+
 export const toOrder = (r: OrderRow): Order => ({
   id: r.id,
   itemKind: r.itemKind as Order['itemKind'],
