@@ -57,7 +57,7 @@ export function createOrdersRepo(db: Db) {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
       return row !== undefined;
     },
-    listForUser(userId: string) {
+    async listForUser(userId: string): Promise<OrderRow[]> {
       return db
         .select()
         .from(orders)
