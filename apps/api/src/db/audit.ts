@@ -29,11 +29,5 @@ export async function writeAudit(tx: Pick<Db, 'insert'>, entry: AuditEntry): Pro
   });
 }
 
-/** Who made a change and from where: an admin's request, or a job (no actor, no address). */
-export interface AuditBy {
-  actorId: string | null;
-  ip: string | null;
-}
-
-/** A job's changes: the rate feed, the retention job. */
-export const AUTOMATIC: AuditBy = { actorId: null, ip: null };
+// Plain values, kept outside the database layer so services can name them too.
+export { AUTOMATIC, type AuditBy } from '../lib/audit-by.js';

@@ -8,6 +8,7 @@ import {
   services,
   sipDomains,
 } from '../../db/schema/index.js';
+import { refusedAs } from '../../lib/pg-errors.js';
 
 type Table =
   | typeof services
@@ -16,35 +17,41 @@ type Table =
   | typeof sipDomains
   | typeof didNumbers;
 
-/** Create, replace and delete by id for one catalogue table. */
+/**
+ * Create, replace and delete by id for one catalogue table. A broken unique or foreign
+ * key rule comes out as a ConstraintError.
+ */
 function crud<T extends Table>(db: Db, table: T) {
   const byId = (id: string) => eq((table as unknown as { id: typeof services.id }).id, id);
   return {
-    async insert(values: T['$inferInsert']): Promise<T['$inferSelect']> {
-      const [row] = await db
-        .insert(table as PgTable)
-        .values(values)
-        .returning();
-      return row as T['$inferSelect'];
-    },
-    async update(
+    insert: (values: T['$inferInsert']): Promise<T['$inferSelect']> =>
+      refusedAs('write', async () => {
+        const [row] = await db
+          .insert(table as PgTable)
+          .values(values)
+          .returning();
+        return row as T['$inferSelect'];
+      }),
+    update: (
       id: string,
       values: Partial<T['$inferInsert']>,
-    ): Promise<T['$inferSelect'] | undefined> {
-      const [row] = await db
-        .update(table as PgTable)
-        .set(values)
-        .where(byId(id))
-        .returning();
-      return row as T['$inferSelect'] | undefined;
-    },
-    async remove(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(table as PgTable)
-        .where(byId(id))
-        .returning();
-      return rows.length > 0;
-    },
+    ): Promise<T['$inferSelect'] | undefined> =>
+      refusedAs('write', async () => {
+        const [row] = await db
+          .update(table as PgTable)
+          .set(values)
+          .where(byId(id))
+          .returning();
+        return row as T['$inferSelect'] | undefined;
+      }),
+    remove: (id: string): Promise<boolean> =>
+      refusedAs('delete', async () => {
+        const rows = await db
+          .delete(table as PgTable)
+          .where(byId(id))
+          .returning();
+        return rows.length > 0;
+      }),
   };
 }
 
@@ -73,16 +80,18 @@ export function createCatalogueAdminRepo(db: Db) {
     async upsertCountryPricing(
       rows: { id?: string; values: typeof countryPricing.$inferInsert }[],
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        for (const { id, values } of rows) {
-          if (id)
-            await tx
-              .update(countryPricing)
-              .set({ ...values, updatedAt: new Date() })
-              .where(eq(countryPricing.id, id));
-          else await tx.insert(countryPricing).values(values);
-        }
-      });
+      await refusedAs('write', () =>
+        db.transaction(async (tx) => {
+          for (const { id, values } of rows) {
+            if (id)
+              await tx
+                .update(countryPricing)
+                .set({ ...values, updatedAt: new Date() })
+                .where(eq(countryPricing.id, id));
+            else await tx.insert(countryPricing).values(values);
+          }
+        }),
+      );
     },
 
     async existingNumbers(numbers: string[]): Promise<Set<string>> {
@@ -96,7 +105,7 @@ export function createCatalogueAdminRepo(db: Db) {
 
     /** All or nothing. */
     async insertNumbers(rows: (typeof didNumbers.$inferInsert)[]): Promise<void> {
-      if (rows.length) await db.insert(didNumbers).values(rows);
+      if (rows.length) await refusedAs('write', () => db.insert(didNumbers).values(rows));
     },
 
     listNumbers() {

@@ -13,13 +13,8 @@ import type {
 } from '@parley/shared';
 import { countryOfNumber } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
+import { ConstraintError } from '../../lib/constraint-error.js';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
-import {
-  FOREIGN_KEY_VIOLATION,
-  pgErrorCode,
-  RESTRICT_VIOLATION,
-  UNIQUE_VIOLATION,
-} from '../../lib/pg-errors.js';
 import {
   toCountryPricing,
   toNumber,
@@ -59,9 +54,9 @@ export function createCatalogueAdminService(deps: {
     try {
       row = await run();
     } catch (err) {
-      const code = pgErrorCode(err);
-      if (code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', DUPLICATE[entity]);
-      if (code === FOREIGN_KEY_VIOLATION) {
+      const kind = err instanceof ConstraintError ? err.kind : null;
+      if (kind === 'duplicate') throw new AppError('CONFLICT', DUPLICATE[entity]);
+      if (kind === 'missing-reference') {
         throw new AppError('VALIDATION_FAILED', 'No such service', [
           { path: 'body.serviceId', message: 'No such service' },
         ]);
@@ -78,8 +73,7 @@ export function createCatalogueAdminService(deps: {
     try {
       removed = await run();
     } catch (err) {
-      const code = pgErrorCode(err);
-      if (code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION) {
+      if (err instanceof ConstraintError && err.kind === 'still-referenced') {
         throw new AppError('CONFLICT', 'This service still has packages; delete them first.');
       }
       throw err;
@@ -165,7 +159,7 @@ export function createCatalogueAdminService(deps: {
           ),
         );
       } catch (err) {
-        if (pgErrorCode(err) === UNIQUE_VIOLATION)
+        if (err instanceof ConstraintError && err.kind === 'duplicate')
           throw new AppError('CONFLICT', DUPLICATE['country-pricing']);
         throw err;
       }
@@ -206,7 +200,8 @@ export function createCatalogueAdminService(deps: {
       try {
         await repo.insertNumbers(rows.flatMap((r) => (r.input ? [r.input] : [])));
       } catch (err) {
-        if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', DUPLICATE.number);
+        if (err instanceof ConstraintError && err.kind === 'duplicate')
+          throw new AppError('CONFLICT', DUPLICATE.number);
         throw err;
       }
       events.publish({

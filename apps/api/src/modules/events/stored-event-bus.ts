@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
 import { createEventBus, type DomainEvent, type EventBus } from '../../lib/event-bus.js';
 import { EVENTS_CHANNEL, type EventsRepo } from './events.repo.js';
 
@@ -8,13 +7,18 @@ function userOf(event: DomainEvent): string | null {
   return 'userId' in event.data ? String(event.data.userId) : null;
 }
 
+/** What the bus needs of the database connection: LISTEN, and a way to stop it. */
+export interface Notifications {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 /**
  * Events stored in the database and announced with NOTIFY: every instance LISTENs and
  * hands each event, with its id, to its own subscribers, whichever instance published.
  */
 export async function createStoredEventBus(deps: {
   repo: EventsRepo;
-  database: Database;
+  database: Notifications;
   log: FastifyBaseLogger;
 }): Promise<EventBus & { stop(): Promise<void> }> {
   const { repo, database, log } = deps;

@@ -3,21 +3,49 @@ import type { Db } from '../../db/client.js';
 import {
   type CatalogueItem,
   findCatalogueItem,
+  ItemUnavailableError,
   type PlaceOrderInput,
   placeOrder,
 } from '../../db/orders.js';
 import { orders } from '../../db/schema/index.js';
+import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+
+export type { CatalogueItem, PlaceOrderInput };
+
+/**
+ * Why a sale was refused: the item went meanwhile, the balance's CHECK refused the
+ * debit, or a unique index did (the order id is taken, or the item is already sold).
+ */
+export type BuyRefusal = 'unavailable' | 'balance-too-low' | 'duplicate';
+export type BuyResult = { ok: true; order: OrderRow } | { ok: false; reason: BuyRefusal };
+
+/** A refused sale as its reason; any other failure is not ours to name, so null. */
+export function buyRefusal(err: unknown): BuyRefusal | null {
+  if (err instanceof ItemUnavailableError) return 'unavailable';
+  const code = pgErrorCode(err);
+  if (code === CHECK_VIOLATION) return 'balance-too-low';
+  if (code === UNIQUE_VIOLATION) return 'duplicate';
+  return null;
+}
 
 export function createOrdersRepo(db: Db) {
   return {
     findItem: (id: string): Promise<CatalogueItem | null> => findCatalogueItem(db, id),
     /** Sells the item from the balance: all of it commits, or none of it. */
-    buy: (input: PlaceOrderInput) =>
-      db.transaction(async (tx) => {
-        // Read again inside the transaction: it may have been withdrawn meanwhile.
-        const item = await findCatalogueItem(tx, input.item.id);
-        return placeOrder(tx, { ...input, item: item ?? { ...input.item, available: false } });
-      }),
+    async buy(input: PlaceOrderInput): Promise<BuyResult> {
+      try {
+        const order = await db.transaction(async (tx) => {
+          // Read again inside the transaction: it may have been withdrawn meanwhile.
+          const item = await findCatalogueItem(tx, input.item.id);
+          return placeOrder(tx, { ...input, item: item ?? { ...input.item, available: false } });
+        });
+        return { ok: true, order };
+      } catch (err) {
+        const reason = buyRefusal(err);
+        if (reason) return { ok: false, reason };
+        throw err;
+      }
+    },
     async findOrder(userId: string, id: string) {
       const [row] = await db
         .select()
@@ -29,7 +57,7 @@ export function createOrdersRepo(db: Db) {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
       return row !== undefined;
     },
-    listForUser(userId: string) {
+    async listForUser(userId: string): Promise<OrderRow[]> {
       return db
         .select()
         .from(orders)
@@ -40,4 +68,4 @@ export function createOrdersRepo(db: Db) {
   };
 }
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
-export type OrderRow = Awaited<ReturnType<OrdersRepo['listForUser']>>[number];
+export type OrderRow = typeof orders.$inferSelect;

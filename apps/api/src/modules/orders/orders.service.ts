@@ -1,10 +1,10 @@
 import { BILLING_CURRENCY, multiply, type Order, type Purchasable } from '@parley/shared';
-import { type CatalogueItem, ItemUnavailableError } from '../../db/orders.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
-import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { RatesService } from '../payments/rates.service.js';
-import type { OrderRow, OrdersRepo } from './orders.repo.js';
+import type { BuyResult, CatalogueItem, OrderRow, OrdersRepo } from './orders.repo.js';
+
+export type { CatalogueItem };
 
 export const toOrder = (r: OrderRow): Order => ({
   id: r.id,
@@ -75,35 +75,35 @@ export function createOrdersService(deps: {
       const item = await find(itemId);
       if (!item.available) throw unavailable(item.name);
       const { charged, rate } = await inBilling(item);
+      let result: BuyResult;
       try {
-        return toOrder(
-          await repo.buy({
-            id: orderId,
-            requestHash,
-            userId,
-            item,
-            charged,
-            chargedRate: rate,
-            paidWith: 'balance',
-            at: now(),
-          }),
-        );
+        result = await repo.buy({
+          id: orderId,
+          requestHash,
+          userId,
+          item,
+          charged,
+          chargedRate: rate,
+          paidWith: 'balance',
+          at: now(),
+        });
       } catch (err) {
         const again = await replay();
         if (again) return again;
-        if (err instanceof ItemUnavailableError) throw unavailable(item.name);
-        const code = pgErrorCode(err);
-        // The id is another customer's order.
-        if (orderId && code === UNIQUE_VIOLATION && (await repo.orderExists(orderId)))
-          throw keyReused('orderId');
-        if (code === CHECK_VIOLATION)
-          throw new AppError(
-            'INSUFFICIENT_BALANCE',
-            `Your balance does not cover £${charged}. Add funds or pay in crypto.`,
-          );
-        if (code === UNIQUE_VIOLATION) throw unavailable(item.name);
         throw err;
       }
+      if (result.ok) return toOrder(result.order);
+      const again = await replay();
+      if (again) return again;
+      if (result.reason === 'unavailable') throw unavailable(item.name);
+      if (result.reason === 'balance-too-low')
+        throw new AppError(
+          'INSUFFICIENT_BALANCE',
+          `Your balance does not cover £${charged}. Add funds or pay in crypto.`,
+        );
+      // The id is another customer's order, or the item was sold to someone else.
+      if (orderId && (await repo.orderExists(orderId))) throw keyReused('orderId');
+      throw unavailable(item.name);
     },
 
     async mine(userId: string): Promise<Order[]> {

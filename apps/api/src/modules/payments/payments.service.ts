@@ -27,10 +27,9 @@ import {
   trimDecimal,
 } from '@parley/shared';
 import type { z } from 'zod';
-import type { CatalogueItem } from '../../db/orders.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { CatalogueItem, OrdersService } from '../orders/orders.service.js';
 import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';

@@ -6,8 +6,8 @@ import {
   trimDecimal,
 } from '@parley/shared';
 import type { RatesConfig } from '../../config/rates-config.js';
-import { AUTOMATIC, type AuditBy } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
+import { AUTOMATIC, type AuditBy } from '../../lib/audit-by.js';
 import type { RatesRepo } from './rates.repo.js';
 
 type Row = NonNullable<Awaited<ReturnType<RatesRepo['find']>>>;

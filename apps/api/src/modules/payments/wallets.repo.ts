@@ -3,6 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { type AuditBy, writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { cryptoWallets } from '../../db/schema/index.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 type Row = typeof cryptoWallets.$inferSelect;
 const snapshot = (r: Row) => ({
@@ -42,9 +43,9 @@ export function createWalletsRepo(db: Db) {
         .limit(1);
       return row;
     },
-    /** Adds a wallet and its audit row in one transaction. */
-    create(input: CryptoWalletInput, by: AuditBy) {
-      return db.transaction(async (tx) => {
+    /** Adds a wallet and its audit row in one transaction; 'duplicate' when it exists. */
+    async create(input: CryptoWalletInput, by: AuditBy) {
+      const created = db.transaction(async (tx) => {
         const [row] = await tx.insert(cryptoWallets).values(input).returning();
         if (!row) throw new Error('wallet insert returned no row');
         await writeAudit(tx, {
@@ -56,6 +57,10 @@ export function createWalletsRepo(db: Db) {
           after: snapshot(row),
         });
         return row;
+      });
+      return created.catch((err) => {
+        if (pgErrorCode(err) === UNIQUE_VIOLATION) return 'duplicate' as const;
+        throw err;
       });
     },
     /** Switches a wallet on or off; the audit row is written only when it changed. */

@@ -5,9 +5,8 @@ import {
   type PaymentWallet,
 } from '@parley/shared';
 import { isValidAddress, normalizeAddress } from '@parley/shared/chains';
-import type { AuditBy } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import type { AuditBy } from '../../lib/audit-by.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
 type Row = Awaited<ReturnType<WalletsRepo['list']>>[number];
@@ -52,14 +51,10 @@ export function createWalletsService(deps: { repo: WalletsRepo }) {
         throw new AppError('INVALID_ADDRESS', `This is not a valid ${input.network} address.`, [
           { path: 'body.address', message: `Not a valid ${input.network} address` },
         ]);
-      try {
-        const address = normalizeAddress(input.network, input.address);
-        return toWallet(await repo.create({ ...input, address }, by));
-      } catch (err) {
-        if (pgErrorCode(err) === UNIQUE_VIOLATION)
-          throw new AppError('CONFLICT', 'This wallet already exists.');
-        throw err;
-      }
+      const address = normalizeAddress(input.network, input.address);
+      const row = await repo.create({ ...input, address }, by);
+      if (row === 'duplicate') throw new AppError('CONFLICT', 'This wallet already exists.');
+      return toWallet(row);
     },
 
     async setActive(id: string, isActive: boolean, by: AuditBy): Promise<CryptoWallet> {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { didNumbers, orders, senderIds, users } from '../../db/schema/index.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 export type SenderIdRow = typeof senderIds.$inferSelect;
 export type NewSenderId = Pick<
@@ -44,13 +45,15 @@ export function createSenderIdsRepo(db: Db) {
     /**
      * Writes a request unless the customer already has `pendingMax` waiting. The
      * customer's row is locked first, so concurrent requests count one after another.
+     * 'duplicate' when the same sender was asked for twice at once (the unique index
+     * kept one).
      */
     async create(
       userId: string,
       values: NewSenderId,
       pendingMax: number,
-    ): Promise<SenderIdRow | 'limit'> {
-      return db.transaction(async (tx) => {
+    ): Promise<SenderIdRow | 'limit' | 'duplicate'> {
+      const created = db.transaction(async (tx): Promise<SenderIdRow | 'limit'> => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [open] = await tx
           .select({ n: count() })
@@ -63,6 +66,10 @@ export function createSenderIdsRepo(db: Db) {
           .returning();
         if (!row) throw new Error('sender id was not written');
         return row;
+      });
+      return created.catch((err) => {
+        if (pgErrorCode(err) === UNIQUE_VIOLATION) return 'duplicate' as const;
+        throw err;
       });
     },
 

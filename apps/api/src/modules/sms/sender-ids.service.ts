@@ -11,7 +11,6 @@ import {
 } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { SenderIdRow, SenderIdsRepo } from './sender-ids.repo.js';
 
 export const toSenderRequest = (r: SenderIdRow): SenderRequest => ({
@@ -114,28 +113,24 @@ export function createSenderIdsService(deps: {
           [{ path: 'body.senderId', message: 'No approval is needed for this sender ID.' }],
         );
       if (choice.status === 'approved' || choice.status === 'pending') throw alreadyRequested();
-      try {
-        const row = await repo.create(
-          userId,
-          {
-            senderId: input.senderId,
-            senderKey: senderKey(input.senderId),
-            kind: senderKind(input.senderId),
-            reason: input.reason,
-          },
-          pendingMax,
+      const row = await repo.create(
+        userId,
+        {
+          senderId: input.senderId,
+          senderKey: senderKey(input.senderId),
+          kind: senderKind(input.senderId),
+          reason: input.reason,
+        },
+        pendingMax,
+      );
+      if (row === 'limit')
+        throw new AppError(
+          'SENDER_ID_PENDING_LIMIT',
+          `At most ${pendingMax} sender ID requests can wait for approval at once.`,
         );
-        if (row === 'limit')
-          throw new AppError(
-            'SENDER_ID_PENDING_LIMIT',
-            `At most ${pendingMax} sender ID requests can wait for approval at once.`,
-          );
-        return toSenderRequest(row);
-      } catch (err) {
-        // The same sender asked for twice at once: the unique index kept one.
-        if (pgErrorCode(err) === UNIQUE_VIOLATION) throw alreadyRequested();
-        throw err;
-      }
+      // The same sender asked for twice at once: the unique index kept one.
+      if (row === 'duplicate') throw alreadyRequested();
+      return toSenderRequest(row);
     },
 
     async adminList(query: {

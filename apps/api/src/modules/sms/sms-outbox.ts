@@ -8,7 +8,18 @@ import {
   type SmsGateway,
 } from '../../integrations/sms/port.js';
 import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
-import type { NewInbound, SmsRepo, SmsRow } from './sms.repo.js';
+import type { SmsRow } from './sms.repo.js';
+import type { NewInbound, SmsInboundRepo } from './sms-inbound.repo.js';
+import type { SmsOutboxRepo } from './sms-outbox.repo.js';
+import type { SmsSettleRepo } from './sms-settle.repo.js';
+
+/** What the outbox needs of the database: sending, settling and keeping inbound messages. */
+export type OutboxRepo = Pick<
+  SmsOutboxRepo,
+  'claim' | 'renewLease' | 'markSent' | 'retryLater' | 'fail'
+> &
+  Pick<SmsSettleRepo, 'applyReceipt' | 'expireOverdue' | 'recoverAbandoned' | 'releaseOwnClaims'> &
+  Pick<SmsInboundRepo, 'storeInbound'>;
 
 export const ABANDONED =
   'Interrupted while sending; refunded and not retried, so it is never sent twice.';
@@ -43,7 +54,7 @@ export function inboundRow(sms: InboundSms, kind: NewInbound['kind']): NewInboun
 }
 
 export interface OutboxOptions {
-  repo: SmsRepo;
+  repo: OutboxRepo;
   gateway: SmsGateway;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
   pollMs?: number;

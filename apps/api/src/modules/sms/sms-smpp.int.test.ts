@@ -14,8 +14,9 @@ import { startSmppServer } from '../../../test/smpp-server.js';
 import { buildApp } from '../../app.js';
 import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
-import { createSmsRepo } from './sms.repo.js';
 import { ABANDONED, NOT_RESENT } from './sms-outbox.js';
+import { createSmsOutboxRepo } from './sms-outbox.repo.js';
+import { createSmsSettleRepo } from './sms-settle.repo.js';
 
 /**
  * The whole SMS path against a real SMPP server on 127.0.0.1: Parley configured with
@@ -159,7 +160,7 @@ describe('SMS through SMPP', () => {
     await stop(app);
     smsc.state.refuseBinds = false;
     // As if the SMSC had answered "10" for one and "16" for the other.
-    const repo = createSmsRepo(database.db);
+    const repo = { ...createSmsOutboxRepo(database.db), ...createSmsSettleRepo(database.db) };
     for (const [id, upstream] of [
       [ids[0], '10'],
       [ids[1], '16'],

@@ -21,10 +21,8 @@ import {
 } from '@parley/shared';
 import { destinationFor } from '@parley/shared/phone';
 import type { z } from 'zod';
-import { BalanceTooLowError } from '../../db/ledger.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
-import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { RatesService } from '../payments/rates.service.js';
@@ -46,6 +44,9 @@ export const toSmsMessage = (r: SmsRow): SmsMessage => ({
   batchId: r.batchId,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** An id of the request is taken: the customer's own (a replay) or another's. */
+class DuplicateIdError extends Error {}
 
 const insufficient = () =>
   new AppError(
@@ -165,40 +166,36 @@ export function createSmsService(deps: {
     const balance = await repo.balance(userId);
     if (compareDecimal(balance, MIN_SMS_BALANCE) < 0 || compareDecimal(balance, total) < 0)
       throw insufficient();
-    try {
-      const result = await repo.queue(
-        userId,
-        list.map((m) => ({
-          ...(m.id ? { id: m.id, requestHash: m.requestHash } : {}),
-          senderId,
-          recipient: m.recipient,
-          message,
-          encoding: shape.encoding,
-          segments: shape.segments,
-          countryCode: m.country,
-          unitPrice: m.unitPrice,
-          priceCurrency: m.priceCurrency,
-          cost: m.cost,
-          rate: m.rate,
-          reference: Math.floor(Math.random() * 256),
-        })),
-        {
-          amount: total,
-          // One rate for the row only when every message used the same one.
-          rate: new Set(list.map((m) => m.rate)).size === 1 ? (list[0]?.rate ?? null) : null,
-          note: asBatch ? `${list.length} SMS` : `SMS to ${list[0]?.recipient}`,
-          minBalance: MIN_SMS_BALANCE,
-        },
-        asBatch,
-      );
-      deps.wake?.();
-      return result;
-    } catch (err) {
-      // Another send spent the money in between: the ledger refused this one.
-      if (err instanceof BalanceTooLowError || pgErrorCode(err) === CHECK_VIOLATION)
-        throw insufficient();
-      throw err;
-    }
+    const result = await repo.queue(
+      userId,
+      list.map((m) => ({
+        ...(m.id ? { id: m.id, requestHash: m.requestHash } : {}),
+        senderId,
+        recipient: m.recipient,
+        message,
+        encoding: shape.encoding,
+        segments: shape.segments,
+        countryCode: m.country,
+        unitPrice: m.unitPrice,
+        priceCurrency: m.priceCurrency,
+        cost: m.cost,
+        rate: m.rate,
+        reference: Math.floor(Math.random() * 256),
+      })),
+      {
+        amount: total,
+        // One rate for the row only when every message used the same one.
+        rate: new Set(list.map((m) => m.rate)).size === 1 ? (list[0]?.rate ?? null) : null,
+        note: asBatch ? `${list.length} SMS` : `SMS to ${list[0]?.recipient}`,
+        minBalance: MIN_SMS_BALANCE,
+      },
+      asBatch,
+    );
+    // Another send spent the money in between: the ledger refused this one.
+    if (!result.ok && result.reason === 'balance-too-low') throw insufficient();
+    if (!result.ok) throw new DuplicateIdError('sms: an id of this request is taken');
+    deps.wake?.();
+    return result;
   }
 
   return {
@@ -255,7 +252,7 @@ export function createSmsService(deps: {
         const again = await replay();
         if (again) return again;
         // The id is another customer's message.
-        if (key && pgErrorCode(err) === UNIQUE_VIOLATION) throw keyReused('requestId');
+        if (key && err instanceof DuplicateIdError) throw keyReused('requestId');
         throw err;
       }
     },

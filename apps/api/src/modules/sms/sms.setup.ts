@@ -14,7 +14,10 @@ import { createSenderIdsRepo } from './sender-ids.repo.js';
 import { createSenderIdsService } from './sender-ids.service.js';
 import { createSmsRepo } from './sms.repo.js';
 import { createSmsService } from './sms.service.js';
+import { createSmsInboundRepo } from './sms-inbound.repo.js';
 import { createSmsOutbox } from './sms-outbox.js';
+import { createSmsOutboxRepo } from './sms-outbox.repo.js';
+import { createSmsSettleRepo } from './sms-settle.repo.js';
 
 export interface SmsDeps {
   /** A gateway of the test's own; otherwise the configured one. */
@@ -54,10 +57,12 @@ export function setUpSms(
       ? createSmppGateway({ ...config, validityMs: config.receiptTimeoutMs, log: app.log })
       : createSandboxGateway({ delayMs: config.delayMs, sweepMs: opts.deps?.sandboxSweepMs }));
   const repo = createSmsRepo(opts.db);
+  const inboundRepo = createSmsInboundRepo(opts.db);
+  const outboxRepo = createSmsOutboxRepo(opts.db);
   // The sandbox's receipts come from what is stored, so they survive a restart.
-  if ('useSentStore' in gateway) (gateway as SandboxGateway).useSentStore(repo.sandboxDue);
+  if ('useSentStore' in gateway) (gateway as SandboxGateway).useSentStore(outboxRepo.sandboxDue);
   const outbox = createSmsOutbox({
-    repo,
+    repo: { ...outboxRepo, ...createSmsSettleRepo(opts.db), ...inboundRepo },
     gateway,
     instanceId: opts.instanceId,
     receiptTimeoutMs: config.receiptTimeoutMs,
@@ -89,7 +94,7 @@ export function setUpSms(
   });
   /** Admins: deliver_sm that were not receipts of ours, newest first. */
   const inbound = async (page: number, pageSize: number): Promise<SmsInboundList> => {
-    const { items, total } = await repo.inbound(page, pageSize);
+    const { items, total } = await inboundRepo.inbound(page, pageSize);
     return {
       items: items.map((r) => ({
         id: r.id,

@@ -1,0 +1,178 @@
+import { compareDecimal } from '@parley/shared';
+import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
+import { smsMessages, smsParts } from '../../db/schema/index.js';
+import type { SmsRow } from './sms.repo.js';
+
+/** What a receipt did: applied, already applied, from the wrong source, or no such part. */
+export type ReceiptOutcome = 'applied' | 'settled' | 'mismatch' | 'unknown';
+
+/**
+ * Ends a message that is not final yet (failed, or expired when its receipt never
+ * came) and refunds it, once: the status change and the refund share a transaction,
+ * and the ledger's (kind, reference) is unique.
+ */
+export async function failAndRefund(
+  tx: Tx,
+  id: string,
+  error: string,
+  at: Date,
+  status: 'failed' | 'expired' = 'failed',
+) {
+  const from = status === 'expired' ? ['sent'] : ['queued', 'sending', 'sent'];
+  const [row] = await tx
+    .update(smsMessages)
+    .set({ status, error, updatedAt: at, doneAt: at, claimedUntil: null })
+    .where(and(eq(smsMessages.id, id), inArray(smsMessages.status, from)))
+    .returning();
+  if (row && compareDecimal(row.cost, '0') > 0)
+    await applyLedgerEntry(tx, {
+      userId: row.userId,
+      amount: row.cost,
+      currency: 'GBP',
+      kind: 'refund',
+      reference: `sms:${row.id}`,
+      rate: row.rate,
+      note: `SMS to ${row.recipient} ${status}: ${error}`,
+    });
+  return row ?? null;
+}
+
+/** Records the upstream id of each accepted part, so its receipt finds the message. */
+export async function recordParts(tx: Tx, messageId: string, upstreamIds: readonly string[]) {
+  if (upstreamIds.length === 0) return;
+  await tx
+    .insert(smsParts)
+    .values(upstreamIds.map((upstreamId, i) => ({ upstreamId, messageId, part: i + 1 })))
+    .onConflictDoNothing();
+}
+
+/** Settling messages: receipts, overdue receipts and the claims of senders that died. */
+export function createSmsSettleRepo(db: Db) {
+  async function settleClaims(which: SQL | undefined, at: Date, error: string) {
+    let settled = 0;
+    for (;;) {
+      const done = await db.transaction(async (tx) => {
+        const [stale] = await tx
+          .select({ id: smsMessages.id, handedAt: smsMessages.handedAt })
+          .from(smsMessages)
+          .where(and(eq(smsMessages.status, 'sending'), which))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!stale) return false;
+        if (stale.handedAt) await failAndRefund(tx, stale.id, error, at);
+        else
+          await tx
+            .update(smsMessages)
+            .set({
+              status: 'queued',
+              claimedUntil: null,
+              claimedBy: null,
+              nextAttemptAt: at,
+              updatedAt: at,
+            })
+            .where(and(eq(smsMessages.id, stale.id), isNull(smsMessages.handedAt)));
+        return true;
+      });
+      if (!done) return settled;
+      settled++;
+    }
+  }
+
+  return {
+    /**
+     * Applies a delivery receipt to the part it names (any of `ids`, the id exactly as
+     * given first), but only when `source` is that message's recipient. A failed part
+     * fails and refunds the message; the last delivered part delivers it.
+     */
+    async applyReceipt(
+      ids: string[],
+      source: string | null,
+      status: 'delivered' | 'failed',
+      error: string,
+      at: Date,
+    ): Promise<{ outcome: ReceiptOutcome; row?: SmsRow | null }> {
+      return db.transaction(async (tx) => {
+        const found = await tx
+          .select({
+            upstreamId: smsParts.upstreamId,
+            messageId: smsParts.messageId,
+            status: smsParts.status,
+            recipient: smsMessages.recipient,
+          })
+          .from(smsParts)
+          .innerJoin(smsMessages, eq(smsMessages.id, smsParts.messageId))
+          .where(inArray(smsParts.upstreamId, ids));
+        if (found.length === 0) return { outcome: 'unknown' as const };
+        const ours = ids.flatMap((id) =>
+          found.filter((f) => f.upstreamId === id && f.recipient === source),
+        );
+        const open = ours.find((f) => f.status === 'sent');
+        if (!open) return { outcome: ours.length ? ('settled' as const) : ('mismatch' as const) };
+        const [part] = await tx
+          .update(smsParts)
+          .set({ status })
+          .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
+          .returning({ messageId: smsParts.messageId });
+        // Another instance applied it first.
+        if (!part) return { outcome: 'settled' as const };
+        if (status === 'failed')
+          return {
+            outcome: 'applied' as const,
+            row: await failAndRefund(tx, part.messageId, error, at),
+          };
+        const [waiting] = await tx
+          .select({ n: count() })
+          .from(smsParts)
+          .where(
+            and(eq(smsParts.messageId, part.messageId), sql`${smsParts.status} <> 'delivered'`),
+          );
+        if ((waiting?.n ?? 0) > 0) return { outcome: 'applied' as const, row: null };
+        const [row] = await tx
+          .update(smsMessages)
+          .set({ status: 'delivered', doneAt: at, updatedAt: at })
+          .where(and(eq(smsMessages.id, part.messageId), eq(smsMessages.status, 'sent')))
+          .returning();
+        return { outcome: 'applied' as const, row: row ?? null };
+      });
+    },
+
+    /**
+     * `sent` messages whose receipt has not come by `sentBefore`: expired and refunded,
+     * a batch at a time, each locked so two instances never settle the same one.
+     */
+    async expireOverdue(sentBefore: Date, at: Date, error: string, limit = 100) {
+      return db.transaction(async (tx) => {
+        const overdue = await tx
+          .select({ id: smsMessages.id })
+          .from(smsMessages)
+          .where(and(eq(smsMessages.status, 'sent'), lt(smsMessages.sentAt, sentBefore)))
+          .orderBy(smsMessages.sentAt)
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        let expired = 0;
+        for (const { id } of overdue)
+          if (await failAndRefund(tx, id, error, at, 'expired')) expired++;
+        return expired;
+      });
+    },
+
+    /**
+     * Messages whose sender died mid-send (its claim ran out): one never handed to the
+     * gateway goes back to the queue; one that was is failed and refunded (its outcome
+     * is unknown: decision 0008). One at a time, each locked so two instances never
+     * settle the same one.
+     */
+    recoverAbandoned: (at: Date, error: string) =>
+      settleClaims(lt(smsMessages.claimedUntil, at), at, error),
+
+    /**
+     * At start, this instance's own claims from before a crash, whatever their lease
+     * says: nothing of this instance is sending them any more.
+     */
+    releaseOwnClaims: (instanceId: string, at: Date, error: string) =>
+      settleClaims(eq(smsMessages.claimedBy, instanceId), at, error),
+  };
+}
+export type SmsSettleRepo = ReturnType<typeof createSmsSettleRepo>;
