@@ -66,8 +66,9 @@ export async function registerApiDocs(app: FastifyInstance, webDistDir?: string)
       const schemas: EndpointSchemas = endpoints[name];
       const schema = { ...transformed.schema } as Record<string, unknown>;
       schema.response = { ...(schema.response as object), ...otherAnswers(schemas) };
-      if ('bodyType' in routes[name]) {
-        schema.consumes = [routes[name].bodyType];
+      const { bodyType } = routes[name];
+      if (bodyType) {
+        schema.consumes = [bodyType];
         schema.body = { type: 'string', description: 'The file as text' };
       }
       return { ...transformed, schema };

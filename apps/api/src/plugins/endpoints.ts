@@ -54,7 +54,7 @@ export function fastifySchema(name: RouteName): FastifySchema {
     ...(schemas.params ? { params: schemas.params } : {}),
     ...(schemas.query ? { querystring: schemas.query } : {}),
     // A CSV upload is read as text by its own parser, so the docs alone describe it.
-    ...(schemas.body && !('bodyType' in route) ? { body: schemas.body } : {}),
+    ...(schemas.body && !route.bodyType ? { body: schemas.body } : {}),
     ...(Object.keys(response).length ? { response } : {}),
     ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
   };

@@ -3,21 +3,23 @@ import {
   type InputOf,
   type OutputOf,
   pathOf,
+  type Route,
   type RouteName,
-  routes,
 } from '@parley/shared/api';
 import { apiFetch } from './api-client';
 
-type Input<N extends RouteName> = InputOf<Endpoints[N]>;
+/** A route of the shared table (e.g. `smsApi.send`), which names its schemas. */
+type Named = Route & { readonly name: RouteName };
+type Input<R extends Named> = InputOf<Endpoints[R['name']]>;
 /** The input may be left out when the endpoint needs none. */
-type Args<N extends RouteName> =
-  Record<string, never> extends Input<N> ? [input?: Input<N>] : [input: Input<N>];
+type Args<R extends Named> =
+  Record<string, never> extends Input<R> ? [input?: Input<R>] : [input: Input<R>];
 
 type Loose = { params?: Record<string, string>; query?: object; body?: unknown };
 
 /** An endpoint's address: its path with parameters filled in, plus a query string. */
-export function urlOf(name: RouteName, input: Loose = {}): string {
-  const path = pathOf(name, input.params);
+export function urlOf(route: Route, input: Loose = {}): string {
+  const path = pathOf(route, input.params);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(input.query ?? {}))
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
@@ -26,21 +28,20 @@ export function urlOf(name: RouteName, input: Loose = {}): string {
 }
 
 /**
- * Calls an endpoint by its shared name: the path, method and body type come from the
- * route table, and the answer's type is inferred from its schemas. Errors are ApiErrors.
+ * Calls an endpoint of the shared route table: the path, method and body type come from
+ * the route, and the answer's type is inferred from its schemas. Errors are ApiErrors.
  */
-export function call<N extends RouteName>(
-  name: N,
-  ...[input]: Args<N>
-): Promise<OutputOf<Endpoints[N]>> {
-  const route = routes[name];
+export function call<R extends Named>(
+  route: R,
+  ...[input]: Args<R>
+): Promise<OutputOf<Endpoints[R['name']]>> {
   const { body } = (input ?? {}) as Loose;
   const init: RequestInit = { method: route.method };
   if (body !== undefined) {
-    if ('bodyType' in route) {
+    if (route.bodyType) {
       init.body = String(body);
       init.headers = { 'content-type': route.bodyType };
     } else init.body = JSON.stringify(body);
   }
-  return apiFetch(urlOf(name, input as Loose), init);
+  return apiFetch(urlOf(route, input as Loose), init);
 }

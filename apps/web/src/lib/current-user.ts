@@ -1,4 +1,5 @@
 import type { User } from '@parley/shared';
+import { authApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api';
 import { ApiError } from './api-client';
@@ -7,7 +8,7 @@ import { queryKeys } from './query-keys';
 /** The signed-in user (app-wide state), or null for a visitor (the server answers 401). */
 export async function getUser(): Promise<User | null> {
   try {
-    return await call('auth.user');
+    return await call(authApi.user);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -22,7 +22,7 @@ export function useCustomerEvents(enabled: boolean): void {
     const reload = (keys: readonly (readonly unknown[])[]) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
-    const source = openEventStream('events.customer', {
+    const source = openEventStream('customer', {
       // A payment submitted in another tab shows up in this one's history too.
       'transaction.created': () => reload([queryKeys.transactions]),
       'transaction.updated': ({ status }) => {

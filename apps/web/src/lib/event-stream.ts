@@ -1,5 +1,5 @@
 import type { DomainEvent, DomainEventType, EventData, StreamEvents } from '@parley/shared/api';
-import { pathOf } from '@parley/shared/api';
+import { eventsApi, pathOf } from '@parley/shared/api';
 
 type Handlers = { [T in DomainEventType]?: (data: EventData<T>) => void } & {
   [T in keyof StreamEvents]?: (data: StreamEvents[T]) => void;
@@ -10,11 +10,8 @@ type Handlers = { [T in DomainEventType]?: (data: EventData<T>) => void } & {
  * the shared contract, to its handler. The browser reconnects by itself with
  * Last-Event-ID; the caller closes the returned source.
  */
-export function openEventStream(
-  name: 'events.customer' | 'events.admin',
-  handlers: Handlers,
-): EventSource {
-  const source = new EventSource(pathOf(name));
+export function openEventStream(stream: keyof typeof eventsApi, handlers: Handlers): EventSource {
+  const source = new EventSource(pathOf(eventsApi[stream]));
   for (const [type, handle] of Object.entries(handlers) as [string, (data: unknown) => void][])
     source.addEventListener(type, (event) => {
       let data: unknown;

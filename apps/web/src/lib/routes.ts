@@ -1,5 +1,5 @@
-import { pathOf } from '@parley/shared/api';
+import { authApi, pathOf } from '@parley/shared/api';
 
 /** Browser navigations to the server's sign-in and sign-out endpoints. */
-export const LOGIN_URL = pathOf('auth.loginPage');
-export const LOGOUT_URL = pathOf('auth.logoutPage');
+export const LOGIN_URL = pathOf(authApi.loginPage);
+export const LOGOUT_URL = pathOf(authApi.logoutPage);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RouteName } from './routes.js';
+import type { RouteName } from './routes/index.js';
 
 /** An answer that is not JSON: a page, a script, a file, a redirect or an event stream. */
 export interface OtherAnswer {

@@ -1,5 +1,5 @@
 import type { EndpointSchemas } from '../endpoint.js';
-import type { RouteName } from '../routes.js';
+import type { RouteName } from '../routes/index.js';
 import { accountEndpoints } from './account.js';
 import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';

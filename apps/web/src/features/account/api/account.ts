@@ -1,15 +1,16 @@
 import type { ChangePasswordInput } from '@parley/shared';
+import { authApi } from '@parley/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 
 /** A new password; the server ends every other session of the user. */
 export function changePassword(input: ChangePasswordInput) {
-  return call('auth.changePassword', { body: input });
+  return call(authApi.changePassword, { body: input });
 }
 
 /** Ends every session of the user, this one included. */
 export function signOutEverywhere() {
-  return call('auth.logoutEverywhere');
+  return call(authApi.logoutEverywhere);
 }
 
 export function useChangePassword() {

@@ -20,7 +20,7 @@ export function useAdminEvents(enabled: boolean): void {
     if (!enabled || typeof EventSource === 'undefined') return;
     const reload = (queryKey: readonly unknown[]) =>
       void queryClient.invalidateQueries({ queryKey });
-    const source = openEventStream('events.admin', {
+    const source = openEventStream('admin', {
       'transaction.created': (payment) => {
         showToast(
           'info',

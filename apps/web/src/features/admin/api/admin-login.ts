@@ -1,4 +1,5 @@
 import type { SecondFactorSetup, User } from '@parley/shared';
+import { authApi } from '@parley/shared/api';
 import { call } from '@/lib/api';
 
 export interface AdminLoginInput {
@@ -14,11 +15,11 @@ export type AdminLoginResult =
   | { kind: 'setup'; setup: SecondFactorSetup };
 
 export async function adminLogin(input: AdminLoginInput): Promise<AdminLoginResult> {
-  const body = await call('auth.adminSignIn', { body: input });
+  const body = await call(authApi.adminSignIn, { body: input });
   return 'setupToken' in body ? { kind: 'setup', setup: body } : { kind: 'signed-in', user: body };
 }
 
 /** Finishes the set-up with the first code: a session and the recovery codes, shown once. */
 export function confirmSecondFactor(input: { setupToken: string; code: string }) {
-  return call('auth.adminSetup', { body: input });
+  return call(authApi.adminSetup, { body: input });
 }

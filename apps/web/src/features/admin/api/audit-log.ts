@@ -1,3 +1,4 @@
+import { adminApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -29,7 +30,7 @@ export const auditPageQueryOptions = (filters: AuditFilters, page: number) => {
   );
   return queryOptions({
     queryKey: [...queryKeys.adminAudit, filters, page],
-    queryFn: () => call('admin.audit', { query: { ...query, page, pageSize: AUDIT_PAGE_SIZE } }),
+    queryFn: () => call(adminApi.audit, { query: { ...query, page, pageSize: AUDIT_PAGE_SIZE } }),
   });
 };
 
@@ -39,7 +40,7 @@ export function useAuditPage(filters: AuditFilters, page: number) {
 
 export const auditFacetsQueryOptions = queryOptions({
   queryKey: [...queryKeys.adminAudit, 'facets'],
-  queryFn: () => call('admin.auditFacets'),
+  queryFn: () => call(adminApi.auditFacets),
 });
 
 export function useAuditFacets() {

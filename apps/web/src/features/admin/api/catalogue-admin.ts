@@ -1,4 +1,4 @@
-import type { Endpoints, OutputOf, RouteName } from '@parley/shared/api';
+import { catalogueAdminApi, type Endpoints, type OutputOf } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,41 +7,43 @@ import { ADMIN_SIGN_IN } from './admin-errors';
 /** The endpoints of each catalogue collection, all with the same list/create/update/delete shape. */
 const ENDPOINTS = {
   services: {
-    list: 'catalogueAdmin.services',
-    create: 'catalogueAdmin.createService',
-    update: 'catalogueAdmin.updateService',
-    remove: 'catalogueAdmin.deleteService',
+    list: catalogueAdminApi.services,
+    create: catalogueAdminApi.createService,
+    update: catalogueAdminApi.updateService,
+    remove: catalogueAdminApi.deleteService,
   },
   packages: {
-    list: 'catalogueAdmin.packages',
-    create: 'catalogueAdmin.createPackage',
-    update: 'catalogueAdmin.updatePackage',
-    remove: 'catalogueAdmin.deletePackage',
+    list: catalogueAdminApi.packages,
+    create: catalogueAdminApi.createPackage,
+    update: catalogueAdminApi.updatePackage,
+    remove: catalogueAdminApi.deletePackage,
   },
   'country-pricing': {
-    list: 'catalogueAdmin.countryPricing',
-    create: 'catalogueAdmin.createCountryPricing',
-    update: 'catalogueAdmin.updateCountryPricing',
-    remove: 'catalogueAdmin.deleteCountryPricing',
+    list: catalogueAdminApi.countryPricing,
+    create: catalogueAdminApi.createCountryPricing,
+    update: catalogueAdminApi.updateCountryPricing,
+    remove: catalogueAdminApi.deleteCountryPricing,
   },
   'sip-domains': {
-    list: 'catalogueAdmin.sipDomains',
-    create: 'catalogueAdmin.createSipDomain',
-    update: 'catalogueAdmin.updateSipDomain',
-    remove: 'catalogueAdmin.deleteSipDomain',
+    list: catalogueAdminApi.sipDomains,
+    create: catalogueAdminApi.createSipDomain,
+    update: catalogueAdminApi.updateSipDomain,
+    remove: catalogueAdminApi.deleteSipDomain,
   },
   numbers: {
-    list: 'catalogueAdmin.numbers',
-    create: 'catalogueAdmin.createNumber',
-    update: 'catalogueAdmin.updateNumber',
-    remove: 'catalogueAdmin.deleteNumber',
+    list: catalogueAdminApi.numbers,
+    create: catalogueAdminApi.createNumber,
+    update: catalogueAdminApi.updateNumber,
+    remove: catalogueAdminApi.deleteNumber,
   },
-} as const satisfies Record<string, Record<'list' | 'create' | 'update' | 'remove', RouteName>>;
+} as const;
 
 export type CatalogueResource = keyof typeof ENDPOINTS;
 /** A row of a collection, as its list endpoint answers it. */
 export type RowOf<R extends CatalogueResource> =
-  OutputOf<Endpoints[(typeof ENDPOINTS)[R]['list']]> extends readonly (infer Row)[] ? Row : never;
+  OutputOf<Endpoints[(typeof ENDPOINTS)[R]['list']['name']]> extends readonly (infer Row)[]
+    ? Row
+    : never;
 
 // The form's values go as they are: the server checks them against the contract.
 type FormBody = { body: never };
@@ -95,12 +97,14 @@ export function useDeleteItem(resource: CatalogueResource) {
 /** Sends a CSV file; without `commit` the server only answers with its per-line preview. */
 export function useCsvImport(resource: 'country-pricing' | 'numbers') {
   const refresh = useRefreshCatalogue();
-  const name =
-    resource === 'numbers' ? 'catalogueAdmin.importNumbers' : 'catalogueAdmin.importCountryPricing';
+  const route =
+    resource === 'numbers'
+      ? catalogueAdminApi.importNumbers
+      : catalogueAdminApi.importCountryPricing;
   return useMutation({
     meta: ADMIN_SIGN_IN,
     mutationFn: ({ csv, commit }: { csv: string; commit: boolean }) =>
-      call(name, { query: { commit: commit ? 'true' : 'false' }, body: csv }),
+      call(route, { query: { commit: commit ? 'true' : 'false' }, body: csv }),
     onSuccess: (result) => (result.committed ? refresh() : undefined),
   });
 }

@@ -1,10 +1,11 @@
+import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const adminAnalyticsQueryOptions = queryOptions({
   queryKey: queryKeys.adminAnalytics,
-  queryFn: () => call('admin.analytics'),
+  queryFn: () => call(adminApi.analytics),
 });
 
 /** Reloaded by the admin event stream when a payment or user arrives; once a minute besides. */
@@ -19,5 +20,5 @@ export function useAdminAnalytics() {
 /** Every balance against the sum of its ledger rows. */
 export const ledgerCheckQueryOptions = queryOptions({
   queryKey: queryKeys.adminLedgerCheck,
-  queryFn: () => call('admin.ledgerCheck'),
+  queryFn: () => call(adminApi.ledgerCheck),
 });

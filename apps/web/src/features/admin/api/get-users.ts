@@ -1,10 +1,11 @@
+import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const adminUsersQueryOptions = queryOptions({
   queryKey: queryKeys.adminUsers,
-  queryFn: () => call('admin.users'),
+  queryFn: () => call(adminApi.users),
 });
 
 /** Refetched every 10 s while the tab is visible. */

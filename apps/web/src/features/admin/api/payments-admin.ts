@@ -1,4 +1,5 @@
 import type { AdminPayment, CryptoWalletInput } from '@parley/shared';
+import { adminApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -23,7 +24,7 @@ export function adminPaymentsQuery({ status, page }: PaymentsFilter) {
 }
 
 const adminPayments = (filter: PaymentsFilter) =>
-  call('admin.payments', { query: adminPaymentsQuery(filter) });
+  call(adminApi.payments, { query: adminPaymentsQuery(filter) });
 
 /** Every page and filter lives under this key; invalidating it reloads them all. */
 export const adminPaymentsQueryOptions = queryOptions({
@@ -69,7 +70,7 @@ export function useDecidePayment() {
       action: 'approve' | 'reject';
       notes: string;
     }) =>
-      call(action === 'approve' ? 'admin.approvePayment' : 'admin.rejectPayment', {
+      call(action === 'approve' ? adminApi.approvePayment : adminApi.rejectPayment, {
         params: { id },
         body: notes.trim() ? { adminNotes: notes.trim() } : {},
       }),
@@ -88,7 +89,7 @@ export function useDecidePayment() {
 
 export const adminWalletsQueryOptions = queryOptions({
   queryKey: queryKeys.adminWallets,
-  queryFn: () => call('admin.wallets'),
+  queryFn: () => call(adminApi.wallets),
 });
 
 export function useAdminWallets() {
@@ -107,13 +108,13 @@ export function useWalletMutations() {
       meta: ADMIN_SIGN_IN,
       // The form's values; the server checks them against the contract.
       mutationFn: (body: Record<string, unknown>) =>
-        call('admin.createWallet', { body: body as CryptoWalletInput }),
+        call(adminApi.createWallet, { body: body as CryptoWalletInput }),
       onSuccess: refresh,
     }),
     toggle: useMutation({
       meta: ADMIN_SIGN_IN,
       mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-        call('admin.setWalletActive', { params: { id }, body: { isActive } }),
+        call(adminApi.setWalletActive, { params: { id }, body: { isActive } }),
       onSuccess: refresh,
     }),
   };
@@ -121,7 +122,7 @@ export function useWalletMutations() {
 
 export const adminRatesQueryOptions = queryOptions({
   queryKey: queryKeys.adminRates,
-  queryFn: () => call('admin.rates'),
+  queryFn: () => call(adminApi.rates),
 });
 
 export function useAdminRates() {
@@ -133,7 +134,7 @@ export function useSetRate() {
   return useMutation({
     meta: ADMIN_SIGN_IN,
     mutationFn: ({ base, quote, rate }: { base: string; quote: string; rate: string }) =>
-      call('admin.setRate', { params: { base, quote }, body: { rate } }),
+      call(adminApi.setRate, { params: { base, quote }, body: { rate } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminRatesQueryOptions.queryKey }),
   });
 }

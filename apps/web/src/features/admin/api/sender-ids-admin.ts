@@ -1,4 +1,5 @@
 import type { SenderRequestStatus } from '@parley/shared';
+import { adminApi } from '@parley/shared/api';
 import {
   keepPreviousData,
   queryOptions,
@@ -17,7 +18,7 @@ export const adminSenderIdsQueryOptions = (status: SenderRequestStatus | 'all', 
   queryOptions({
     queryKey: [...KEY, status, page],
     queryFn: () =>
-      call('admin.senderIds', {
+      call(adminApi.senderIds, {
         query: {
           page,
           pageSize: SENDER_IDS_PAGE_SIZE,
@@ -50,7 +51,7 @@ export function useDecideSender() {
       action: 'approve' | 'reject';
       note: string;
     }) =>
-      call(action === 'approve' ? 'admin.approveSenderId' : 'admin.rejectSenderId', {
+      call(action === 'approve' ? adminApi.approveSenderId : adminApi.rejectSenderId, {
         params: { id },
         body: note.trim() ? { note: note.trim() } : {},
       }),

@@ -1,10 +1,11 @@
+import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const smsStatusQueryOptions = queryOptions({
   queryKey: queryKeys.adminSmsStatus,
-  queryFn: () => call('admin.smsStatus'),
+  queryFn: () => call(adminApi.smsStatus),
 });
 
 /** Which gateway SMS go through and how many wait; reloaded every 10 s like the lists. */
@@ -19,7 +20,7 @@ export function useSmsGatewayStatus() {
 export const smsInboundQueryOptions = (page: number) =>
   queryOptions({
     queryKey: queryKeys.adminSmsInbound(page),
-    queryFn: () => call('admin.smsInbound', { query: { page, pageSize: 10 } }),
+    queryFn: () => call(adminApi.smsInbound, { query: { page, pageSize: 10 } }),
   });
 
 /** Deliver_sm that were not receipts of ours (replies, mismatched receipts), newest first. */

@@ -1,5 +1,5 @@
 import type { CountryPricing } from '@parley/shared';
-import { pathOf } from '@parley/shared/api';
+import { catalogueAdminApi, pathOf } from '@parley/shared/api';
 import { REGIONS } from '@parley/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { regionLabel } from '@/lib/regions';
@@ -104,7 +104,7 @@ export function CountryPricingTab() {
       matches={(r, q) => `${r.countryName} ${r.countryCode ?? ''}`.toLowerCase().includes(q)}
       tools={
         <>
-          <CsvExportLink href={pathOf('catalogueAdmin.exportCountryPricing')} />
+          <CsvExportLink href={pathOf(catalogueAdminApi.exportCountryPricing)} />
           <CsvImport resource="country-pricing" />
         </>
       }

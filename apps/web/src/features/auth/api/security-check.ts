@@ -1,3 +1,4 @@
+import { authApi } from '@parley/shared/api';
 import { call } from '@/lib/api';
 
 /**
@@ -7,7 +8,7 @@ import { call } from '@/lib/api';
  */
 export async function solveSecurityCheck(signal?: AbortSignal): Promise<string> {
   const [challenge, { solveChallenge }, { deriveKey }] = await Promise.all([
-    call('auth.challenge'),
+    call(authApi.challenge),
     import('altcha-lib'),
     import('altcha-lib/algorithms/web/sha'),
   ]);

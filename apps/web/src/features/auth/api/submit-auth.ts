@@ -1,3 +1,4 @@
+import { authApi } from '@parley/shared/api';
 import type { ContactMethod } from '@parley/shared/domain';
 import { call } from '@/lib/api';
 
@@ -18,9 +19,9 @@ export interface SignUpInput {
 }
 
 export function signIn(input: SignInInput) {
-  return call('auth.signIn', { body: input });
+  return call(authApi.signIn, { body: input });
 }
 
 export function signUp(input: SignUpInput) {
-  return call('auth.signUp', { body: input });
+  return call(authApi.signUp, { body: input });
 }

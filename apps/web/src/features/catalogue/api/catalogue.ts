@@ -1,10 +1,11 @@
+import { catalogueApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const countryPricingQueryOptions = queryOptions({
   queryKey: queryKeys.countryPricing,
-  queryFn: () => call('catalogue.countryPricing'),
+  queryFn: () => call(catalogueApi.countryPricing),
 });
 
 export function useCountryPricing() {
@@ -14,7 +15,7 @@ export function useCountryPricing() {
 export const packagesQueryOptions = (service: string) =>
   queryOptions({
     queryKey: queryKeys.packages(service),
-    queryFn: () => call('catalogue.packages', { query: { service } }),
+    queryFn: () => call(catalogueApi.packages, { query: { service } }),
   });
 
 export function usePackages(service: string) {
@@ -24,7 +25,7 @@ export function usePackages(service: string) {
 /** Every active package, for pages that compare several services. */
 export const allPackagesQueryOptions = queryOptions({
   queryKey: queryKeys.packages('*'),
-  queryFn: () => call('catalogue.packages'),
+  queryFn: () => call(catalogueApi.packages),
 });
 
 export function useAllPackages() {
@@ -33,7 +34,7 @@ export function useAllPackages() {
 
 export const sipDomainsQueryOptions = queryOptions({
   queryKey: queryKeys.sipDomains,
-  queryFn: () => call('catalogue.sipDomains'),
+  queryFn: () => call(catalogueApi.sipDomains),
 });
 
 export function useSipDomains() {

@@ -1,11 +1,12 @@
 import type { TrunkSettingsInput } from '@parley/shared';
+import { sipTrunkApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const trunkSettingsQueryOptions = queryOptions({
   queryKey: queryKeys.trunkSettings,
-  queryFn: () => call('sipTrunk.settings'),
+  queryFn: () => call(sipTrunkApi.settings),
 });
 
 export function useTrunkSettings() {
@@ -15,7 +16,7 @@ export function useTrunkSettings() {
 export function useSaveTrunkSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TrunkSettingsInput) => call('sipTrunk.saveSettings', { body: input }),
+    mutationFn: (input: TrunkSettingsInput) => call(sipTrunkApi.saveSettings, { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(trunkSettingsQueryOptions.queryKey, saved),
   });
 }

@@ -1,4 +1,5 @@
 import type { DashboardPreferences, DashboardPreferencesInput } from '@parley/shared';
+import { dashboardApi } from '@parley/shared/api';
 import { DEFAULT_DASHBOARD_PREFERENCES } from '@parley/shared/domain';
 import {
   type QueryClient,
@@ -20,7 +21,7 @@ const defaults = (): DashboardPreferences => ({
 
 export const preferencesQueryOptions = queryOptions({
   queryKey: queryKeys.dashboardPreferences,
-  queryFn: () => call('dashboard.preferences'),
+  queryFn: () => call(dashboardApi.preferences),
 });
 
 /** The saved widget settings; the defaults while they load or if they cannot. */
@@ -54,7 +55,7 @@ export function useSavePreferences() {
   return useMutation({
     mutationKey: key,
     mutationFn: (changes: DashboardPreferencesInput) =>
-      call('dashboard.savePreferences', { body: changes }),
+      call(dashboardApi.savePreferences, { body: changes }),
     onMutate: async (changes) => {
       const base = queryClient.getQueryData(key) ?? defaults();
       const id = ++sequence;

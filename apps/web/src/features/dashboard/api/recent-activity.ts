@@ -1,4 +1,5 @@
 import type { SmsMessage } from '@parley/shared';
+import { smsApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -21,7 +22,7 @@ export const RECENT_SMS = 3;
 /** Under 'sms', so the SMS page's refresh after a send reloads it too. */
 export const recentSmsQueryOptions = queryOptions({
   queryKey: [...queryKeys.smsRecent, RECENT_SMS],
-  queryFn: () => call('sms.history', { query: { pageSize: RECENT_SMS } }).then((h) => h.items),
+  queryFn: () => call(smsApi.history, { query: { pageSize: RECENT_SMS } }).then((h) => h.items),
 });
 
 export interface CallItem {

@@ -1,3 +1,4 @@
+import { catalogueApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, urlOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,8 +14,8 @@ export interface NumberSearch {
 export function numbersQueryOptions(search: NumberSearch) {
   const query = Object.fromEntries(Object.entries(search).filter(([, value]) => value));
   return queryOptions({
-    queryKey: queryKeys.numberSearch(urlOf('catalogue.numbers', { query })),
-    queryFn: () => call('catalogue.numbers', { query }),
+    queryKey: queryKeys.numberSearch(urlOf(catalogueApi.numbers, { query })),
+    queryFn: () => call(catalogueApi.numbers, { query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,5 @@
 import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
+import { ordersApi, paymentsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { transactionsQueryOptions } from '@/lib/account-queries';
 import { call } from '@/lib/api';
@@ -6,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const walletsQueryOptions = queryOptions({
   queryKey: queryKeys.paymentWallets,
-  queryFn: () => call('payments.wallets'),
+  queryFn: () => call(paymentsApi.wallets),
 });
 
 export function usePaymentWallets() {
@@ -15,7 +16,7 @@ export function usePaymentWallets() {
 
 export function useQuote() {
   return useMutation({
-    mutationFn: (input: QuoteInput) => call('payments.quote', { body: input }),
+    mutationFn: (input: QuoteInput) => call(paymentsApi.quote, { body: input }),
   });
 }
 
@@ -25,7 +26,7 @@ export { transactionsQueryOptions };
 export function useSubmitPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTransactionInput) => call('payments.create', { body: input }),
+    mutationFn: (input: CreateTransactionInput) => call(paymentsApi.create, { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey }),
@@ -38,7 +39,7 @@ export function useSubmitPayment() {
 export function usePurchasable(id: string | null) {
   return useQuery({
     queryKey: queryKeys.orderItem(id ?? undefined),
-    queryFn: () => call('orders.item', { params: { id: id ?? '' } }),
+    queryFn: () => call(ordersApi.item, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 }
@@ -48,7 +49,7 @@ export function useBuyFromBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (order: { itemId: string; orderId?: string }) =>
-      call('orders.buy', { body: order }),
+      call(ordersApi.buy, { body: order }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders }),

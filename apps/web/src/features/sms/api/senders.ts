@@ -1,4 +1,5 @@
 import type { SenderRequestInput } from '@parley/shared';
+import { smsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -6,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** The customer's sender IDs, the brand sender and their numbers (under `sms`). */
 export const smsSendersQueryOptions = queryOptions({
   queryKey: queryKeys.smsSenders,
-  queryFn: () => call('sms.senders'),
+  queryFn: () => call(smsApi.senders),
 });
 
 export function useSmsSenders() {
@@ -17,7 +18,7 @@ export function useSmsSenders() {
 export function useRequestSender() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SenderRequestInput) => call('sms.requestSender', { body: input }),
+    mutationFn: (input: SenderRequestInput) => call(smsApi.requestSender, { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: smsSendersQueryOptions.queryKey }),

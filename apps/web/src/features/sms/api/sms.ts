@@ -1,4 +1,5 @@
 import type { SmsMessage, SmsSendInput } from '@parley/shared';
+import { smsApi } from '@parley/shared/api';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -21,7 +22,7 @@ export const isInFlight = (status: SmsMessage['status']) =>
 export const smsHistoryQueryOptions = infiniteQueryOptions({
   queryKey: [...queryKeys.smsHistory, HISTORY_PAGE_SIZE],
   queryFn: ({ pageParam }) =>
-    call('sms.history', { query: { page: pageParam, pageSize: HISTORY_PAGE_SIZE } }),
+    call(smsApi.history, { query: { page: pageParam, pageSize: HISTORY_PAGE_SIZE } }),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
 });
@@ -83,7 +84,7 @@ export function useSmsHistory() {
 export function useSmsQuote(input: SmsSendInput | null) {
   return useQuery({
     queryKey: [...queryKeys.smsQuote, input?.senderId, input?.recipient, input?.message],
-    queryFn: () => call('sms.quote', { body: input as SmsSendInput }),
+    queryFn: () => call(smsApi.quote, { body: input as SmsSendInput }),
     enabled: input !== null,
     staleTime: 60_000,
   });
@@ -104,7 +105,7 @@ export function useSendSms() {
   const refresh = useRefreshAfterSending();
   return useMutation({
     meta: SMS_SIGN_IN,
-    mutationFn: (input: SmsSendInput) => call('sms.send', { body: input }),
+    mutationFn: (input: SmsSendInput) => call(smsApi.send, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -113,7 +114,7 @@ export function useBulkPreview() {
   return useMutation({
     meta: SMS_SIGN_IN,
     mutationFn: (input: { senderId: string; message: string; file: string }) =>
-      call('sms.bulkPreview', { body: input }),
+      call(smsApi.bulkPreview, { body: input }),
   });
 }
 
@@ -122,7 +123,7 @@ export function useBulkSend() {
   return useMutation({
     meta: SMS_SIGN_IN,
     mutationFn: (input: { senderId: string; message: string; recipients: string[] }) =>
-      call('sms.bulkSend', { body: input }),
+      call(smsApi.bulkSend, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -130,7 +131,7 @@ export function useBulkSend() {
 export const batchQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.smsBatch(id),
-    queryFn: () => call('sms.batch', { params: { id } }),
+    queryFn: () => call(smsApi.batch, { params: { id } }),
   });
 
 /** A batch's progress: every second while messages wait, then every 3 s until all are final. */

@@ -1,0 +1,16 @@
+import { group } from '../route-group.js';
+
+export const authApi = /* @__PURE__ */ group('auth', {
+  challenge: ['GET', '/api/auth/challenge', 'public'],
+  signUp: ['POST', '/api/auth/signup', 'public'],
+  signIn: ['POST', '/api/auth/login', 'public'],
+  adminSignIn: ['POST', '/api/admin/login', 'public'],
+  adminSetup: ['POST', '/api/admin/login/setup', 'public'],
+  user: ['GET', '/api/auth/user', 'user'],
+  loginPage: ['GET', '/api/login', 'public'],
+  logout: ['POST', '/api/logout', 'public'],
+  logoutPage: ['GET', '/api/logout', 'public'],
+  logoutScript: ['GET', '/api/logout.js', 'public'],
+  changePassword: ['POST', '/api/auth/password', 'user'],
+  logoutEverywhere: ['POST', '/api/auth/logout-everywhere', 'user'],
+});

@@ -1,0 +1,62 @@
+import type { Route } from '../route-group.js';
+import { dashboardApi, eventsApi, ordersApi, paymentsApi, sipTrunkApi } from './account.js';
+import { adminApi } from './admin.js';
+import { authApi } from './auth.js';
+import { catalogueApi } from './catalogue.js';
+import { catalogueAdminApi } from './catalogue-admin.js';
+import { smsApi } from './sms.js';
+import { docsApi, healthApi } from './system.js';
+
+export {
+  adminApi,
+  authApi,
+  catalogueAdminApi,
+  catalogueApi,
+  dashboardApi,
+  docsApi,
+  eventsApi,
+  healthApi,
+  ordersApi,
+  paymentsApi,
+  sipTrunkApi,
+  smsApi,
+};
+
+/** Every route by name: the server registers them all, the docs list them all. */
+export const routes = /* @__PURE__ */ tableOf([
+  healthApi,
+  docsApi,
+  authApi,
+  catalogueApi,
+  catalogueAdminApi,
+  sipTrunkApi,
+  dashboardApi,
+  paymentsApi,
+  ordersApi,
+  smsApi,
+  eventsApi,
+  adminApi,
+]);
+
+type Groups =
+  | typeof healthApi
+  | typeof docsApi
+  | typeof authApi
+  | typeof catalogueApi
+  | typeof catalogueAdminApi
+  | typeof sipTrunkApi
+  | typeof dashboardApi
+  | typeof paymentsApi
+  | typeof ordersApi
+  | typeof smsApi
+  | typeof eventsApi
+  | typeof adminApi;
+type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
+type AnyRoute = RoutesOf<Groups>;
+export type RouteTable = { [R in AnyRoute as R['name']]: R };
+export type RouteName = keyof RouteTable;
+
+function tableOf(groups: readonly object[]): RouteTable {
+  const named = groups.flatMap((g) => Object.values(g as Record<string, Route>));
+  return Object.fromEntries(named.map((r) => [r.name, r])) as unknown as RouteTable;
+}

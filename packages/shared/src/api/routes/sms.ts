@@ -1,0 +1,12 @@
+import { group } from '../route-group.js';
+
+export const smsApi = /* @__PURE__ */ group('sms', {
+  quote: ['POST', '/api/sms/quote', 'user'],
+  send: ['POST', '/api/sms/send', 'user'],
+  history: ['GET', '/api/sms/history', 'user'],
+  bulkPreview: ['POST', '/api/sms/bulk/preview', 'user'],
+  bulkSend: ['POST', '/api/sms/bulk/send', 'user'],
+  batch: ['GET', '/api/sms/batches/:id', 'user'],
+  senders: ['GET', '/api/sms/senders', 'user'],
+  requestSender: ['POST', '/api/sms/senders', 'user'],
+});

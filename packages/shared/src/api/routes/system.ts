@@ -1,0 +1,9 @@
+import { group } from '../route-group.js';
+
+export const healthApi = /* @__PURE__ */ group('health', {
+  check: ['GET', '/api/health', 'public'],
+});
+
+export const docsApi = /* @__PURE__ */ group('docs', {
+  openapi: ['GET', '/api/openapi.json', 'public'],
+});
