@@ -77,7 +77,19 @@ export async function registerApiDocs(app: FastifyInstance, webDistDir?: string)
   const favicon = webDistDir ? path.join(webDistDir, 'favicon.svg') : null;
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
+    // The app's own policy, which allows the inline styles the reference page sets.
+    staticCSP: {
+      'default-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'form-action': ["'self'"],
+    },
     theme: { title: 'Parley API' },
     ...(favicon && fs.existsSync(favicon)
       ? { logo: { type: 'image/svg+xml', content: fs.readFileSync(favicon), href: '/' } }
