@@ -14,10 +14,10 @@ import { openLimitStore } from './lib/open-limit-store.js';
 import { createRateLimiter, type LimitStore } from './lib/rate-limiter.js';
 import { createRetentionJob, type RetentionJob } from './lib/retention-job.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
-import { analyticsAdminRoutes } from './modules/analytics/analytics.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAuditRepo } from './modules/audit/audit.repo.js';
-import { auditAdminRoutes } from './modules/audit/audit.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -63,7 +63,7 @@ import { smsRoutes } from './modules/sms/sms.routes.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { smsAdminRoutes } from './modules/sms/sms-admin.routes.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
-import { usersAdminRoutes } from './modules/users/users.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
@@ -267,16 +267,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   endStreamsOnClose(app, streamDeps.streams);
   await app.register(eventsRoutes, streamDeps);
   // Admin endpoints: each route's guard answers 401 to visitors and 403 to customers.
-  await app.register(analyticsAdminRoutes, {
+  await app.register(analyticsRoutes, {
     analytics: createAnalyticsService({ repo: createAnalyticsRepo(db) }),
   });
-  await app.register(usersAdminRoutes, {
+  await app.register(usersRoutes, {
     users: createUsersService({ repo: createUsersRepo(db) }),
   });
   await app.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
   await app.register(senderIdsAdminRoutes, { senders: sms.senders });
   await app.register(paymentsAdminRoutes, { payments, wallets, rates });
-  await app.register(auditAdminRoutes, {
+  await app.register(auditRoutes, {
     audit: createAuditService({ repo: createAuditRepo(db) }),
   });
   await app.register(catalogueAdminRoutes, {

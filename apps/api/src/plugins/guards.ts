@@ -28,6 +28,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function guardFor(access: Access, signInMessage?: string) {
   if (access === 'admin') return requireAdmin;
   if (access === 'user')
-    return async (request: FastifyRequest) => void signedInUser(request, signInMessage);
+    return signInMessage
+      ? async (request: FastifyRequest) => void signedInUser(request, signInMessage)
+      : requireUser;
   return null;
 }

@@ -3,7 +3,7 @@ import { route } from '../../plugins/endpoints.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 /** The admin overview's totals. */
-export const analyticsAdminRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }> = async (
+export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }> = async (
   app,
   { analytics },
 ) => {

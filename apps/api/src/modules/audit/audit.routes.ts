@@ -3,7 +3,7 @@ import { route } from '../../plugins/endpoints.js';
 import type { AuditService } from './audit.service.js';
 
 /** The audit log and its filters' choices. */
-export const auditAdminRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (
+export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (
   app,
   { audit },
 ) => {

@@ -4,7 +4,7 @@ import { userId } from '../../plugins/guards.js';
 import type { UsersService } from './users.service.js';
 
 /** The admin's list of users, and disabling or enabling one. */
-export const usersAdminRoutes: FastifyPluginAsync<{ users: UsersService }> = async (
+export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (
   app,
   { users },
 ) => {
