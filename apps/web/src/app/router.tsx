@@ -39,7 +39,7 @@ function IndexPage() {
   return user ? <HomePage /> : <LandingPage />;
 }
 
-/** Signed-in pages do not exist for visitors: they see the 404 page (SPEC §2). */
+/** Signed-in pages do not exist for visitors: they see the 404 page. */
 function SignedInOnly() {
   const { data: user } = useUser();
   return user ? <Outlet /> : <NotFoundPage />;

@@ -1,6 +1,6 @@
 /**
  * What a customer chose to buy, kept in local storage for the payment page
- * (SPEC §3, "Selected-service record"). Each screen writes its own key.
+ * (name, price, type, details). Each screen writes its own key.
  */
 export type SelectionKey =
   | 'selectedService'

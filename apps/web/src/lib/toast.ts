@@ -10,7 +10,7 @@ const documentDir = (): 'ltr' | 'rtl' => (document.documentElement.dir === 'rtl'
 
 /**
  * Toasts load their library on first use (keeping it out of the landing bundle) and
- * mount one viewport for the whole page. One toast at a time, 5 s by default (SPEC §9).
+ * mount one viewport for the whole page. One toast at a time, 5 s by default.
  * The viewport follows the language's direction when it changes.
  */
 function load(): Promise<Toast> {

@@ -3,7 +3,7 @@ import { DASHBOARD_TIMEFRAMES } from '../domain/dashboard-stats.js';
 
 const shown = (label: string) => z.boolean(`${label} must be true or false`);
 
-/** The dashboard's widget settings (SPEC §3 "Dashboard preferences"). */
+/** The dashboard's widget settings: a timeframe and which optional cards show. */
 export const dashboardPreferencesSchema = z.object({
   timeframe: z.enum(DASHBOARD_TIMEFRAMES, 'Timeframe must be 7, 30, 90 or 365 days'),
   showSpending: shown('showSpending'),

@@ -107,7 +107,7 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** POST /api/transactions/create (SPEC §7), plus the quote it pays. */
+/** POST /api/transactions/create, plus the quote it pays. */
 export const createTransactionSchema = z.object({
   amount: positiveDecimal('Amount', 2),
   /** BTC, ETH…, or USDT-TRC20 / USDT-ERC20. */

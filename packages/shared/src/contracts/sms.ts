@@ -5,7 +5,7 @@ import { singleLine } from './text.js';
 
 const characters = (text: string) => Array.from(text).length;
 
-/** SPEC §5's sender rules, with numbers up to 15 digits (domain/sender-id.ts). */
+/** Sender ID: required, names up to 11 characters, numbers up to 15 digits (domain/sender-id.ts). */
 export const senderIdSchema = singleLine(
   z.string({ error: 'Sender ID is required' }).trim().min(1, 'Sender ID is required'),
   'Sender ID',
@@ -26,7 +26,7 @@ export const smsTextSchema = z
   .refine((v) => v.trim().length > 0, 'Message is required')
   .refine((v) => characters(v) <= SMS_MAX_CHARACTERS, 'Message must be 160 characters or less');
 
-/** POST /api/sms/send and POST /api/sms/quote (SPEC §5, §7). */
+/** POST /api/sms/send and POST /api/sms/quote. */
 export const smsSendSchema = z.object({
   senderId: senderIdSchema,
   recipient: recipientSchema,

@@ -1,4 +1,4 @@
-/** The regions country prices are grouped by (SPEC §3), in display order. */
+/** The regions country prices are grouped by, in display order. */
 export const REGIONS = [
   'Africa',
   'Asia (East & South)',

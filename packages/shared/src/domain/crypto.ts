@@ -131,13 +131,13 @@ export const CRYPTO_DECIMALS: Record<CryptoCurrency, number> = {
 /** How long a quoted crypto amount holds (the payment page counts it down). */
 export const QUOTE_TTL_MINUTES = 15;
 
-/** The smallest top-up, in US dollars (SPEC §5). */
+/** The smallest top-up, in US dollars. */
 export const MIN_TOP_UP_USD = '100';
 
 /** The currency balances are kept and shown in. */
 export const BILLING_CURRENCY = 'GBP';
 
-/** What a top-up is called in a payment (SPEC §7: the Add Funds flow). */
+/** What a top-up is called in a payment, as the Add Funds flow names it. */
 export const TOP_UP_SERVICE_NAME = 'Add Funds';
 
 /** "USDT-TRC20" → USDT on tron; "BTC" → BTC on its default chain; null if unknown. */

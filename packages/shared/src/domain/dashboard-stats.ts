@@ -1,7 +1,7 @@
 import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './money.js';
 
 /**
- * The customer dashboard's statistics (SPEC §2 "Dashboard", §9), derived in the
+ * The customer dashboard's statistics (tiles and optional cards), derived in the
  * browser from what the customer spent. Money stays a decimal string throughout:
  * every step is exact bigint arithmetic from money.ts, rounded once, half-up, to pence.
  *
@@ -11,11 +11,11 @@ import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './mo
  * crypto (their money is already the purchase transaction they belong to).
  */
 
-/** The timeframes the Widget Settings offer, in days (SPEC §9). */
+/** The timeframes the Widget Settings offer, in days. */
 export const DASHBOARD_TIMEFRAMES = ['7', '30', '90', '365'] as const;
 export type DashboardTimeframe = (typeof DASHBOARD_TIMEFRAMES)[number];
 
-/** A customer's widget settings until they change them (SPEC §3). */
+/** A customer's widget settings until they change them: 30 days, every card shown. */
 export const DEFAULT_DASHBOARD_PREFERENCES = {
   timeframe: '30' as DashboardTimeframe,
   showSpending: true,
@@ -24,7 +24,7 @@ export const DEFAULT_DASHBOARD_PREFERENCES = {
   showTransactionTrends: true,
 };
 
-/** Statuses whose money counts as spent ("approved for statistics", SPEC §4). */
+/** Statuses whose money counts as spent: approved and confirmed. */
 export const SPENT_STATUSES: readonly string[] = ['approved', 'confirmed'];
 /** The name of spending whose service is unnamed. */
 export const DEFAULT_SERVICE_NAME = 'General';

@@ -1,6 +1,6 @@
 /**
  * Sender IDs (what a recipient sees as "from"). An alphanumeric sender (it has a letter
- * or a sign) has at most 11 characters (SPEC §5, the GSM limit); a numeric one (digits,
+ * or a sign) has at most 11 characters (the GSM limit); a numeric one (digits,
  * optionally led by +) at most 15 digits, as an international number may have. The
  * platform's own brand sender needs nothing; a number the customer rents from us needs
  * nothing; any other sender is used only once an admin has approved it.
@@ -8,7 +8,7 @@
 
 import { SENDER_ID_MAX } from './sms.js';
 
-/** An alphanumeric sender's characters (SPEC §5: at most 11). */
+/** An alphanumeric sender's characters (at most 11 of them). */
 export const SENDER_ID_CHARACTERS = /^[A-Za-z0-9 .&+-]+$/;
 /** A numeric sender: digits, optionally led by +, at most 15 (E.164). */
 export const NUMERIC_SENDER = /^\+?[0-9]+$/;
@@ -88,7 +88,7 @@ export function chooseSender(requested: string, facts: SenderFacts): SenderChoic
   return fallback('not_requested');
 }
 
-/** The sender's problem (SPEC §5 plus the numeric rule), in English, or null. */
+/** The sender's problem (required, name length, number length), in English, or null. */
 export function senderIdProblem(sender: string): string | null {
   const value = sender.trim();
   if (!value) return 'Sender ID is required';

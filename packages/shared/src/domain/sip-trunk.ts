@@ -1,4 +1,4 @@
-/** How a customer's PBX proves itself to the trunk (SPEC §2, Configure Service). */
+/** How a customer's PBX proves itself to the trunk (the Configure Service dialog). */
 export const TRUNK_AUTH_METHODS = ['credentials', 'ip', 'tls'] as const;
 export type TrunkAuthMethod = (typeof TRUNK_AUTH_METHODS)[number];
 

@@ -8,7 +8,7 @@
 export const SMS_MAX_CHARACTERS = 160;
 export const SENDER_ID_MAX = 11;
 export const DEFAULT_SENDER_ID = 'Parley';
-/** Below this balance (GBP) no SMS is sent at all (SPEC §5). */
+/** Below this balance (GBP) no SMS is sent at all. */
 export const MIN_SMS_BALANCE = '0.05';
 export const BULK_MAX_RECIPIENTS = 5000;
 /** The spec's international number: an optional +, then 2 to 15 digits, not led by 0. */

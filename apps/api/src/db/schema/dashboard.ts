@@ -1,7 +1,7 @@
 import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** A customer's dashboard widget settings (SPEC §3), once they change them. */
+/** A customer's dashboard widget settings, once they change them. */
 export const dashboardPreferences = pgTable('dashboard_preferences', {
   userId: uuid('user_id')
     .primaryKey()

@@ -1,4 +1,4 @@
-/** The premium SIP domains offered at a one-time setup of £400 each (SPEC §2, §9). */
+/** The premium SIP domains offered at a one-time setup of £400 each. */
 export const SIP_DOMAINS = [
   'voice.business',
   'sip.enterprises',

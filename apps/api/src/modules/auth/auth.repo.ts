@@ -51,7 +51,7 @@ export function createAuthRepo(db: Db) {
       });
     },
 
-    /** The admin list shows updatedAt as the last sign-in (SPEC §2). */
+    /** The admin list shows updatedAt as the last sign-in. */
     async recordSignIn(id: string, at: Date): Promise<void> {
       await db.update(users).set({ updatedAt: at }).where(eq(users.id, id));
     },

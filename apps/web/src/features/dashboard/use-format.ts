@@ -17,7 +17,7 @@ export function useFormat() {
   };
 }
 
-/** A call's duration as m:ss; 0:00 when missing (SPEC §3). */
+/** A call's duration as m:ss; 0:00 when missing. */
 export function formatDuration(seconds: number | null | undefined): string {
   const s = Math.max(0, Math.floor(seconds ?? 0));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

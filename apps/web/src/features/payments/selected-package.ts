@@ -54,7 +54,7 @@ function readStored(storage: Pick<Storage, 'getItem'>): SelectedPackage | null {
 }
 
 /**
- * The package to pay for, in the spec's order (SPEC §2, payment page): the query's
+ * The package to pay for, first match wins: the query's
  * service and price; else its amount and currency (an Add Funds top-up); else the
  * selections other pages stored; else a plain top-up.
  */

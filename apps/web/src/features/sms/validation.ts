@@ -19,7 +19,7 @@ export interface SmsDraft {
 
 export type SmsField = keyof SmsDraft;
 
-/** Translation keys of each field's problem (SPEC §5), empty when the draft is valid. */
+/** Translation keys of each field's problem, empty when the draft is valid. */
 export type SmsErrors = Partial<Record<SmsField, string>>;
 
 /** Characters as the server counts them: code points, so an emoji is one. */
@@ -88,6 +88,6 @@ const SERVER_MESSAGES: Record<string, string> = {
 /** A server field message as a translation key when it is one of ours, else as it came. */
 export const serverFieldMessage = (message: string) => SERVER_MESSAGES[message] ?? message;
 
-/** SPEC §5: a balance must be present and at least 0.05 before anything is sent. */
+/** A balance must be present and at least 0.05 before anything is sent. */
 export const hasBalanceForSms = (balance: string | null | undefined) =>
   Boolean(balance) && compareDecimal(balance ?? '0', MIN_SMS_BALANCE) >= 0;

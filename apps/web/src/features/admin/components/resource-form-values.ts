@@ -7,7 +7,7 @@ export type FieldSpec = {
   kind: 'text' | 'textarea' | 'decimal' | 'select' | 'checkbox' | 'lines';
   /** The message shown when the field is left empty; absent means optional. */
   required?: string;
-  /** Decimal places a 'decimal' field accepts (SPEC §5: 0.0001 for SMS and VoIP prices). */
+  /** Decimal places a 'decimal' field accepts (0.0001 for SMS and VoIP prices, 0.01 otherwise). */
   scale?: number;
   pattern?: { re: RegExp; message: string };
   /** A select's choices; a function when they depend on other fields (a wallet's chains). */

@@ -25,7 +25,7 @@ function matches(row: CountryPricing, q: string): boolean {
   );
 }
 
-/** Prices and coverage (SPEC §2): every active country, grouped by region, per service. */
+/** Prices and coverage: every active country, grouped by region, per service. */
 export default function PricesCoveragePage() {
   const { t, i18n } = useTranslation();
   const { data, isPending, error } = useCountryPricing();

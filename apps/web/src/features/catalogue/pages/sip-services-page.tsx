@@ -13,7 +13,7 @@ import { FeatureList } from '../components/feature-list';
 import { PackageGrid } from '../components/package-grid';
 import { PurchaseLink } from '../components/purchase-link';
 
-/** The six plans the catalogue compares, each opening its own page (SPEC §2). */
+/** The six plans the catalogue compares, each opening its own page. */
 const PLANS = ['sip', 'voip', 'pbx', 'call-center', 'sip-trunk-advanced', 'analytics'] as const;
 const STATS = [
   { key: 'uptime', value: '99.9%' },

@@ -16,7 +16,7 @@ const BENEFITS = [
   { key: 'support', icon: Clock },
 ] as const;
 
-/** What the payment page reads back (SPEC §2, "VoIP packages screen"). */
+/** Stores the chosen plan (as selectedVoIPPackage) for the payment page to read back. */
 export function rememberVoipPlan(plan: Package): void {
   rememberSelection('selectedVoIPPackage', {
     type: 'voip-package',

@@ -5,7 +5,7 @@ import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * Recent SMS messages and SIP calls (SPEC §3 entities). SMS come from GET
+ * Recent SMS messages and SIP calls. SMS come from GET
  * /api/sms/history; the server has no SIP history yet, so calls answer an empty list
  * without asking it. When GET /api/sip/history exists, useRecentCalls becomes a
  * useQuery with its fetcher and the card needs no change.
@@ -16,7 +16,7 @@ export type SmsItem = Pick<
   'id' | 'recipient' | 'message' | 'status' | 'cost' | 'createdAt'
 >;
 
-/** SPEC §9: the dashboard shows the 3 latest SMS. */
+/** The dashboard shows the 3 latest SMS. */
 export const RECENT_SMS = 3;
 
 /** Under 'sms', so the SMS page's refresh after a send reloads it too. */

@@ -22,7 +22,7 @@ import { Input, Label, Select } from '@/components/ui/input';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
 import { showToast } from '@/lib/toast';
 
-/** SPEC §5: numeric, at least 100, in steps of 0.01, required (and at most 1,000,000). */
+/** A deposit is numeric, at least 100, in steps of 0.01, required (and at most 1,000,000). */
 export function isValidDeposit(amount: string): boolean {
   return depositProblem(amount) === null;
 }
@@ -34,7 +34,7 @@ const AMOUNT_ERRORS: Record<DepositProblem, string> = {
   aboveMaximum: 'dashboard.addFunds.tooLarge',
 };
 
-/** Where Add Funds leads: the payment page, for a balance top-up (SPEC §2). */
+/** Where Add Funds leads: the payment page, for a balance top-up. */
 export function addFundsUrl(amount: string, currency: CryptoCurrency): string {
   const query = new URLSearchParams({
     service: 'balance',

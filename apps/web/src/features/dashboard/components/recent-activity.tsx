@@ -7,11 +7,11 @@ import { formatDuration, useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
 import { StatusBadge, type Tone } from './status-badge';
 
-/** SPEC §9: 3 SMS and 3 SIP calls on the dashboard. */
+/** The dashboard shows the 3 latest SMS and the 3 latest SIP calls. */
 export const RECENT_ACTIVITY = 3;
 
 /**
- * SPEC §4: sent (SMS, and delivered, which comes after sent) or ended (call) is good,
+ * Sent (SMS, and delivered, which comes after sent) or ended (call) is good,
  * failed is bad, anything else waits.
  */
 const toneOf = (status: string, done: readonly string[]): Tone =>

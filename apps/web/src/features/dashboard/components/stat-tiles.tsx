@@ -31,7 +31,7 @@ function Tile({
 }
 
 /**
- * Available Balance, Spent, Monthly Projection and Transactions (SPEC §2). The balance is
+ * Available Balance, Spent, Monthly Projection and Transactions. The balance is
  * shown exactly as the account holds it (up to four decimals); `stats` rounds to pence.
  */
 export function StatTiles({

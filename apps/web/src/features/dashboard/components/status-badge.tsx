@@ -9,7 +9,7 @@ const TONES: Record<Tone, string> = {
   waiting: 'border-yellow-200 bg-yellow-100 text-yellow-900',
 };
 
-/** SPEC §4: green approved or confirmed, red rejected, yellow otherwise. */
+/** Green approved or confirmed, red rejected, yellow otherwise. */
 export function paymentTone(status: string): Tone {
   if (status === 'approved' || status === 'confirmed') return 'good';
   return status === 'rejected' ? 'bad' : 'waiting';

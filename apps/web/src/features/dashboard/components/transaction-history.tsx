@@ -9,7 +9,7 @@ import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
 import { paymentTone, StatusBadge } from './status-badge';
 
-/** SPEC §9: the dashboard lists the 5 latest transactions. */
+/** The dashboard lists the 5 latest transactions. */
 export const RECENT_TRANSACTIONS = 5;
 
 function TransactionRow({ tx }: { tx: Transaction }) {

@@ -17,7 +17,7 @@ import { WidgetSettings } from '../components/widget-settings';
 // The chart library loads with the optional cards, after the rest of the page.
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
-/** The customer dashboard (SPEC §2): balance, statistics, widgets and recent activity. */
+/** The customer dashboard: balance, statistics, widgets and recent activity. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();

@@ -22,7 +22,7 @@ const BLURBS = [
   { key: 'scalable', icon: TrendingUp },
 ] as const;
 
-/** The signed-in home at "/" (SPEC §2). */
+/** The signed-in home at "/": a welcome, the balance, services and quick actions. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const { data: user } = useUser();

@@ -13,7 +13,7 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
-/** The payment link for a number (SPEC §7). */
+/** The payment link for a number: /payment for service did, with its type, number, price and place. */
 export function purchaseHref(n: DidNumber): string {
   const params = new URLSearchParams({
     service: 'did',

@@ -10,7 +10,7 @@ import { NumberList } from '../components/number-list';
 
 const PAGE_SIZE = 50;
 
-/** Choose a number (SPEC §2): search, country and type filters, grouped by country. */
+/** Choose a number: search, country and type filters, grouped by country. */
 export default function ChooseNumberPage() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');

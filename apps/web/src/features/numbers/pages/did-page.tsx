@@ -9,7 +9,7 @@ import { useNumbers } from '../api/search-numbers';
 import { CountrySelect } from '../components/country-select';
 import { NumberList } from '../components/number-list';
 
-/** DID/TFN numbers (SPEC §2): pick a country and an area code, then Search. */
+/** DID/TFN numbers: pick a country and an area code, then Search. */
 export default function DidPage() {
   const { t } = useTranslation();
   const [country, setCountry] = useState('');

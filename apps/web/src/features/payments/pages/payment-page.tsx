@@ -34,7 +34,7 @@ const targetKey = (target: PaymentTarget) =>
     : `topup:${target.amount ?? ''}:${target.currency ?? ''}`;
 
 /**
- * /payment (SPEC §2): what is being paid for, then "Pay from balance" when the balance
+ * /payment: what is being paid for, then "Pay from balance" when the balance
  * covers an item, and a locked crypto quote with Verify. /add-funds is the same page
  * for a top-up only.
  */

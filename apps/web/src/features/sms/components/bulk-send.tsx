@@ -16,7 +16,7 @@ import { BatchProgress } from './batch-progress';
 import { BulkPreviewView } from './bulk-preview';
 
 /**
- * Bulk send (SPEC §2's CSV/TXT upload): the file's numbers get the form's Sender ID and
+ * Bulk send (the SMS page's CSV/TXT upload): the file's numbers get the form's Sender ID and
  * message. Preview first (who, how much, which lines are skipped), then confirm and follow.
  */
 export function BulkSend({ senderId, message }: { senderId: string; message: string }) {

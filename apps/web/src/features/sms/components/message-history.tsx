@@ -37,7 +37,7 @@ function MessageItem({ message: m }: { message: SmsMessage }) {
   );
 }
 
-/** Message History (SPEC §2): newest first, in a box at most 24rem high, more on demand. */
+/** Message History: newest first, in a box at most 24rem high, more on demand. */
 export function MessageHistory() {
   const { t } = useTranslation();
   const history = useSmsHistory();

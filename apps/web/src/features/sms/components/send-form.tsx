@@ -30,7 +30,7 @@ const newRequestId = () => globalThis.crypto?.randomUUID?.();
 const FIELDS: SmsField[] = ['senderId', 'recipient', 'message'];
 const EXAMPLE_NUMBER = '+447400123456';
 
-/** The single-message form (SPEC §2, §5): checked here, priced by the server, then sent. */
+/** The single-message form: checked here, priced by the server, then sent. */
 export function SendForm(props: {
   draft: SmsDraft;
   onChange: (field: SmsField, value: string) => void;

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 type Tone = 'active' | 'inactive' | 'pending';
 
 /**
- * SPEC §4: sent (and delivered) is active, failed inactive, anything else pending.
+ * Sent (and delivered) is active, failed inactive, anything else pending.
  * Expired (no receipt in time, refunded) reads as failed.
  */
 export function smsTone(status: SmsMessage['status']): Tone {

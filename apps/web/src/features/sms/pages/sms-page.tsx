@@ -13,7 +13,7 @@ import type { SmsDraft } from '../validation';
 
 const EMPTY: SmsDraft = { senderId: DEFAULT_SENDER_ID, recipient: '', message: '' };
 
-/** SMS sending (SPEC §2): the form, bulk upload, the balance and the message history. */
+/** SMS sending: the form, bulk upload, the balance and the message history. */
 export default function SmsPage() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<SmsDraft>(EMPTY);
