@@ -27,7 +27,7 @@ describe('dashboardStats, known vectors', () => {
     entry('99.00', 'Old', 40),
   ];
 
-  it('totals confirmed and approved spending within the timeframe, with SPEC §9 formulas', () => {
+  it('totals confirmed and approved spending within the timeframe, with the dashboard formulas', () => {
     const s = stats(spend);
     expect(s).toMatchObject({
       balance: '150.00',

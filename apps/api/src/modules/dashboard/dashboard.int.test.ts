@@ -49,7 +49,7 @@ describe('dashboard preferences', () => {
     expect(await rows()).toBe(0);
   });
 
-  it('start at the defaults (SPEC §3)', async () => {
+  it('start at the defaults', async () => {
     const res = await get(ada);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(DEFAULTS);

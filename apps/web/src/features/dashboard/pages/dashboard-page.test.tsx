@@ -117,7 +117,7 @@ describe('DashboardPage', () => {
     expect(screen.getAllByText('£118.50').length).toBeGreaterThan(0);
   });
 
-  it('lists the 3 latest SMS from the history; delivered reads as sent (SPEC §4)', async () => {
+  it('lists the 3 latest SMS from the history; delivered reads as sent', async () => {
     const sms = (id: string, status: string, minute: number) => ({
       id,
       senderId: 'Parley',

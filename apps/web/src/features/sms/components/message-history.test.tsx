@@ -19,7 +19,7 @@ describe('MessageHistory', () => {
     expect(within(region()).getByRole('status').textContent).toBe('Loading...');
   });
 
-  it('shows each message with its status colour (SPEC §4), cost, date and segments', async () => {
+  it('shows each message with its status colour, cost, date and segments', async () => {
     fakeApi({
       'GET /api/sms/history?page=1&pageSize=10': () =>
         json(
