@@ -2,6 +2,7 @@ import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
@@ -19,11 +20,7 @@ import {
 
 const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 
-const BADGE: Record<AdminPayment['status'], string> = {
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  pending: 'bg-yellow-100 text-yellow-900',
-};
+const PAYMENT_TONES: ToneMap<AdminPayment['status']> = { approved: 'good', rejected: 'bad' };
 
 function Decision({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
@@ -220,11 +217,9 @@ export function PaymentsTable() {
                   <TxHash payment={p} />
                 </td>
                 <td className="p-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[p.status]}`}
-                  >
+                  <StatusBadge status={p.status} tones={PAYMENT_TONES}>
                     {t(`admin.payments.status.${p.status}`)}
-                  </span>
+                  </StatusBadge>
                 </td>
                 <td className="p-3">
                   {p.status === 'pending' ? (

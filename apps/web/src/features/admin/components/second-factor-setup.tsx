@@ -1,38 +1,16 @@
 import type { SecondFactorEnabled, SecondFactorSetup } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { useQrImage } from '@/lib/use-qr-image';
 import { confirmSecondFactor } from '../api/admin-login';
 
 const QR_OPTIONS = { width: 220, margin: 2, errorCorrectionLevel: 'M' } as const;
-
-/** The otpauth URI as a QR code; qrcode loads only when a set-up is shown. */
-function useQrImage(uri: string) {
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setImage(null);
-    setFailed(false);
-    import('qrcode')
-      .then((qr) => qr.toDataURL(uri, QR_OPTIONS))
-      .then((url) => {
-        if (live) setImage(url);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  return { image, failed };
-}
 
 /**
  * The first admin sign-in's extra step: scan the QR code (or type the key), enter the
@@ -50,7 +28,7 @@ export function SecondFactorSetupStep({
   const { t } = useTranslation();
   const errorMessage = useFormErrorMessage();
   const hintId = useId();
-  const { image, failed } = useQrImage(setup.otpauthUri);
+  const { image, failed } = useQrImage(setup.otpauthUri, QR_OPTIONS);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const mutation = useMutation({ mutationFn: confirmSecondFactor, onSuccess: onEnabled });

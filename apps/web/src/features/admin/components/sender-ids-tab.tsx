@@ -1,6 +1,7 @@
 import type { AdminSenderRequest, SenderRequestStatus } from '@parley/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
 import { showToast } from '@/lib/toast';
@@ -8,11 +9,7 @@ import { useAdminErrorToast } from '../api/admin-errors';
 import { isAlreadyDecided } from '../api/payments-admin';
 import { SENDER_IDS_PAGE_SIZE, useAdminSenderIds, useDecideSender } from '../api/sender-ids-admin';
 
-const BADGE: Record<SenderRequestStatus, string> = {
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  pending: 'bg-yellow-100 text-yellow-900',
-};
+const SENDER_TONES: ToneMap<SenderRequestStatus> = { approved: 'good', rejected: 'bad' };
 const FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -147,11 +144,9 @@ export function SenderIdsTab() {
                   {r.reason}
                 </td>
                 <td className="p-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.status]}`}
-                  >
+                  <StatusBadge status={r.status} tones={SENDER_TONES}>
                     {t(`sms.senders.status.${r.status}`)}
-                  </span>
+                  </StatusBadge>
                 </td>
                 <td className="p-3">
                   {r.status === 'pending' ? (

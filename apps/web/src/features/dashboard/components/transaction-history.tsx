@@ -2,12 +2,15 @@ import type { Transaction } from '@parley/shared';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { shortHash } from '@/lib/hash';
 import { adminNoteOf, latest } from '../api/dashboard-data';
 import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
-import { paymentTone, StatusBadge } from './status-badge';
+
+/** Green approved or confirmed, red rejected, yellow otherwise. */
+const PAYMENT_TONES: ToneMap<string> = { approved: 'good', confirmed: 'good', rejected: 'bad' };
 
 /** SPEC §9: the dashboard lists the 5 latest transactions. */
 export const RECENT_TRANSACTIONS = 5;
@@ -36,7 +39,7 @@ function TransactionRow({ tx }: { tx: Transaction }) {
       </div>
       <div className="flex flex-col items-end gap-1">
         <span className="font-semibold">{money(tx.amount, tx.amountCurrency)}</span>
-        <StatusBadge tone={paymentTone(tx.status)}>
+        <StatusBadge status={tx.status} tones={PAYMENT_TONES}>
           {t(`dashboard.status.${tx.status}`, { defaultValue: tx.status })}
         </StatusBadge>
       </div>

@@ -1,16 +1,14 @@
+import type { SenderRequestStatus } from '@parley/shared';
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSmsSenders } from '../api/senders';
 import { SenderRequestDialog } from './sender-request-dialog';
 
-const BADGE = {
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  pending: 'bg-yellow-100 text-yellow-900',
-} as const;
+const SENDER_TONES: ToneMap<SenderRequestStatus> = { approved: 'good', rejected: 'bad' };
 
 /** The customer's sender IDs and their status, and a way to ask for another. */
 export function SenderIdsCard() {
@@ -51,12 +49,13 @@ export function SenderIdsCard() {
                 <span className="font-mono text-sm font-semibold" dir="ltr">
                   {r.senderId}
                 </span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.status]}`}
+                <StatusBadge
+                  status={r.status}
+                  tones={SENDER_TONES}
                   data-testid={`sender-status-${r.senderId}`}
                 >
                   {t(`sms.senders.status.${r.status}`)}
-                </span>
+                </StatusBadge>
                 {r.status === 'rejected' && r.adminNote && (
                   <span className="w-full text-xs text-muted-foreground" dir="auto">
                     {t('sms.senders.note', { note: r.adminNote })}
