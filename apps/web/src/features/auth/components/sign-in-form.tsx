@@ -1,21 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { userQueryOptions } from '@/lib/current-user';
+import { functionResolver } from '@/lib/form-resolver';
 import { signIn } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
+
+type Values = { email: string; password: string };
+const DEFAULTS: Values = { email: '', password: '' };
+// The button stays disabled until both are given, so these never show.
+const resolver = functionResolver<Values>((v) => ({
+  email: v.email.trim() === '' ? 'required' : undefined,
+  password: v.password === '' ? 'required' : undefined,
+}));
 
 export function SignInForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useFormErrorMessage();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<Values>({ defaultValues: DEFAULTS, resolver });
   const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signIn,
@@ -26,37 +36,27 @@ export function SignInForm() {
     // Each solved check is accepted once: a new attempt needs a new one.
     onError: () => setAltcha(null),
   });
+  const { email, password } = form.watch();
   const canSubmit =
     altcha !== null && email.trim() !== '' && password !== '' && !mutation.isPending;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (canSubmit) mutation.mutate({ email: email.trim(), password, altcha });
-  };
+  const submit = form.handleSubmit((v) => {
+    if (canSubmit) mutation.mutate({ email: v.email.trim(), password: v.password, altcha });
+  });
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signin-email">{t('auth.email')}</Label>
+      <FormField id="signin-email" label={t('auth.email')}>
         <Input
-          id="signin-email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           placeholder={t('auth.emailPlaceholder')}
+          {...form.register('email')}
         />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signin-password">{t('auth.password')}</Label>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      </FormField>
+      <FormField id="signin-password" label={t('auth.password')}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </FormField>
       <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError
         message={
