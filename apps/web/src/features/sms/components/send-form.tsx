@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -20,7 +21,7 @@ import {
   serverFieldMessage,
   validateSms,
 } from '../validation';
-import { describedBy, Field } from './field';
+import { useSmsErrorText } from './error-text';
 import { QuotePanel } from './quote-panel';
 import { SenderNotice } from './sender-notice';
 
@@ -41,6 +42,7 @@ export function SendForm(props: {
   const { data: user } = useUser();
   const send = useSendSms();
   const errorToast = useSmsErrorToast();
+  const errorText = useSmsErrorText();
   const [shown, setShown] = useState<Set<SmsField>>(new Set());
   const [serverErrors, setServerErrors] = useState<SmsErrors>({});
   const sending = useRef(false);
@@ -118,13 +120,10 @@ export function SendForm(props: {
     );
   };
 
-  const control = (f: SmsField, hint = false) => ({
-    id: `sms-${f}`,
+  const control = (f: SmsField) => ({
     value: draft[f],
     onChange: (e: { target: { value: string } }) => change(f, e.target.value),
     onBlur: () => reveal(f),
-    'aria-invalid': errorOf(f) ? true : undefined,
-    'aria-describedby': describedBy(`sms-${f}`, hint, errorOf(f)),
   });
 
   return (
@@ -134,39 +133,32 @@ export function SendForm(props: {
       noValidate
       aria-labelledby="sms-form-title"
     >
-      <Field
+      <FormField
         id="sms-senderId"
         label={t('sms.form.senderId')}
-        error={errorOf('senderId')}
-        hint={t('sms.form.senderIdHint')}
+        error={errorText(errorOf('senderId'))}
+        description={t('sms.form.senderIdHint')}
+        describedByAfter="sms-sender-notice"
       >
-        <Input
-          {...control('senderId', true)}
-          aria-describedby={`${describedBy('sms-senderId', true, errorOf('senderId'))} sms-sender-notice`}
-          autoComplete="off"
-          dir="ltr"
-        />
-      </Field>
+        <Input {...control('senderId')} autoComplete="off" dir="ltr" />
+      </FormField>
       <SenderNotice senderId={draft.senderId} id="sms-sender-notice" />
-      <Field
+      <FormField
         id="sms-recipient"
         label={t('sms.form.recipient')}
-        error={errorOf('recipient')}
-        hint={t('sms.form.recipientHint', { example: EXAMPLE_NUMBER })}
+        error={errorText(errorOf('recipient'))}
+        description={t('sms.form.recipientHint', { example: EXAMPLE_NUMBER })}
       >
-        <Input
-          {...control('recipient', true)}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          dir="ltr"
-        />
-      </Field>
-      <Field
+        <Input {...control('recipient')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" />
+      </FormField>
+      <FormField
         id="sms-message"
         label={t('sms.form.message')}
-        error={errorOf('message')}
-        hint={tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null}
+        error={errorText(errorOf('message'))}
+        description={
+          tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null
+        }
+        describedByBefore="sms-counter"
         aside={
           <span
             id="sms-counter"
@@ -179,14 +171,13 @@ export function SendForm(props: {
         }
       >
         <textarea
-          {...control('message', tooLong)}
-          aria-describedby={`sms-counter ${describedBy('sms-message', tooLong, errorOf('message')) ?? ''}`.trim()}
+          {...control('message')}
           rows={5}
           dir="auto"
           placeholder={t('sms.form.messagePlaceholder')}
           className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
         />
-      </Field>
+      </FormField>
       <QuotePanel
         message={draft.message}
         valid={valid}
