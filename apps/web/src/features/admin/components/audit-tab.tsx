@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -112,83 +114,75 @@ export function AuditTab() {
           </Button>
         </div>
       </form>
-      {audit.isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : audit.error ? (
-        <p role="alert" className="text-destructive">
-          {refused ? t('admin.audit.badFilters') : t('admin.loadFailed')}
-        </p>
-      ) : audit.data.items.length === 0 ? (
-        <p>{t('admin.audit.empty')}</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">
-            {t('admin.audit.count', { total: audit.data.total })}
-          </p>
-          {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
-          <section
-            aria-label={t('admin.audit.title')}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('admin.audit.title')}</caption>
-              <thead className="bg-muted">
-                <tr>
-                  {['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) => (
-                    <th key={c} scope="col" className="p-3 text-start">
-                      {t(`admin.audit.columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.items.map((e) => (
-                  <tr key={e.id} className="border-t align-top">
-                    <td className="whitespace-nowrap p-3">{date.format(new Date(e.createdAt))}</td>
-                    <td className="p-3 break-all">
-                      {e.actor?.email ?? t('admin.audit.automatic')}
-                    </td>
-                    <td className="p-3">{named('action', e.action)}</td>
-                    <td className="p-3">
-                      <div>{named('target', e.targetType)}</div>
-                      <div className="font-mono text-xs break-all" dir="ltr">
-                        {e.targetId}
-                      </div>
-                    </td>
-                    <td className="min-w-48 p-3">
-                      <AuditChanges before={e.before} after={e.after} />
-                    </td>
-                    <td className="p-3 font-mono text-xs" dir="ltr">
-                      {e.ip ?? '—'}
-                    </td>
+      <QueryState
+        query={audit}
+        errorText={refused ? t('admin.audit.badFilters') : t('admin.loadFailed')}
+        empty={<p>{t('admin.audit.empty')}</p>}
+        isEmpty={(data) => data.items.length === 0}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {t('admin.audit.count', { total: data.total })}
+            </p>
+            {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
+            <section
+              aria-label={t('admin.audit.title')}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
+              tabIndex={0}
+              className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t('admin.audit.title')}</caption>
+                <thead className="bg-muted">
+                  <tr>
+                    {['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) => (
+                      <th key={c} scope="col" className="p-3 text-start">
+                        {t(`admin.audit.columns.${c}`)}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <nav aria-label={t('admin.audit.pages')} className="flex items-center gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              {t('admin.audit.previous')}
-            </Button>
-            <span className="text-sm">{t('admin.audit.pageOf', { page, pages })}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {t('admin.audit.next')}
-            </Button>
-          </nav>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((e) => (
+                    <tr key={e.id} className="border-t align-top">
+                      <td className="whitespace-nowrap p-3">
+                        {date.format(new Date(e.createdAt))}
+                      </td>
+                      <td className="p-3 break-all">
+                        {e.actor?.email ?? t('admin.audit.automatic')}
+                      </td>
+                      <td className="p-3">{named('action', e.action)}</td>
+                      <td className="p-3">
+                        <div>{named('target', e.targetType)}</div>
+                        <div className="font-mono text-xs break-all" dir="ltr">
+                          {e.targetId}
+                        </div>
+                      </td>
+                      <td className="min-w-48 p-3">
+                        <AuditChanges before={e.before} after={e.after} />
+                      </td>
+                      <td className="p-3 font-mono text-xs" dir="ltr">
+                        {e.ip ?? '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <Pager
+              label={t('admin.audit.pages')}
+              status={t('admin.audit.pageOf', { page, pages })}
+              previous={t('admin.audit.previous')}
+              next={t('admin.audit.next')}
+              hasPrevious={page > 1}
+              hasNext={page < pages}
+              onPrevious={() => setPage((p) => p - 1)}
+              onNext={() => setPage((p) => p + 1)}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

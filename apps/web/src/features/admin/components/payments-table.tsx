@@ -2,6 +2,8 @@ import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
@@ -122,27 +124,17 @@ function Controls(props: {
           ))}
         </Select>
       </div>
-      <nav aria-label={t('admin.payments.title')} className="flex items-center gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={filter.page === 0}
-          onClick={() => onChange({ ...filter, page: filter.page - 1 })}
-        >
-          {t('adminPaymentsList.previous')}
-        </Button>
-        <span className="text-sm" aria-live="polite">
-          {t('adminPaymentsList.page', { page: filter.page + 1 })}
-        </span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!props.hasNext}
-          onClick={() => onChange({ ...filter, page: filter.page + 1 })}
-        >
-          {t('adminPaymentsList.next')}
-        </Button>
-      </nav>
+      <Pager
+        label={t('admin.payments.title')}
+        status={t('adminPaymentsList.page', { page: filter.page + 1 })}
+        previous={t('adminPaymentsList.previous')}
+        next={t('adminPaymentsList.next')}
+        hasPrevious={filter.page > 0}
+        hasNext={props.hasNext}
+        onPrevious={() => onChange({ ...filter, page: filter.page - 1 })}
+        onNext={() => onChange({ ...filter, page: filter.page + 1 })}
+        live
+      />
     </div>
   );
 }
@@ -159,88 +151,84 @@ export function PaymentsTable() {
   const controls = (
     <Controls filter={filter} onChange={setFilter} hasNext={rows.length >= PAYMENTS_PAGE_SIZE} />
   );
-  if (payments.isPending) return <p role="status">{t('common.loading')}</p>;
-  if (payments.error)
-    return (
-      <p role="alert" className="text-destructive">
-        {t('admin.loadFailed')}
-      </p>
-    );
-  if (rows.length === 0)
-    return (
-      <div className="space-y-3">
-        {controls}
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">
-          {t('admin.payments.empty')}
-        </p>
-      </div>
-    );
   return (
-    <div className="space-y-3">
-      {controls}
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('admin.payments.title')}</caption>
-          <thead className="bg-muted">
-            <tr>
-              {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map(
-                (c) => (
-                  <th key={c} scope="col" className="p-3 text-start">
-                    {t(`admin.payments.columns.${c}`)}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className="border-t align-top">
-                <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
-                <td className="p-3">
-                  <div>{fullName(p.user) || '—'}</div>
-                  <div className="text-muted-foreground">{p.user.email}</div>
-                </td>
-                <td className="p-3">{p.serviceName}</td>
-                <td className="p-3 whitespace-nowrap" dir="ltr">
-                  {p.amount} {p.amountCurrency}
-                  <div className="text-muted-foreground">
-                    {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
-                  </div>
-                </td>
-                <td className="p-3" dir="ltr">
-                  <div className="whitespace-nowrap">
-                    {p.cryptoAmount} {p.currency}
-                  </div>
-                  <div className="break-all font-mono text-xs text-muted-foreground">
-                    {p.walletAddress}
-                  </div>
-                  <TxHash payment={p} />
-                </td>
-                <td className="p-3">
-                  <StatusBadge status={p.status} tones={PAYMENT_TONES}>
-                    {t(`admin.payments.status.${p.status}`)}
-                  </StatusBadge>
-                </td>
-                <td className="p-3">
-                  {p.status === 'pending' ? (
-                    <Decision payment={p} />
-                  ) : (
-                    <div className="space-y-1">
-                      <div>{p.adminNotes}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {t('admin.payments.decidedBy', {
-                          email: emailOf(p.approvedBy),
-                          date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
-                        })}
-                      </div>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <QueryState query={payments} errorText={t('admin.loadFailed')}>
+      {() => (
+        <div className="space-y-3">
+          {controls}
+          {rows.length === 0 ? (
+            <p className="rounded-lg border p-6 text-center text-muted-foreground">
+              {t('admin.payments.empty')}
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border">
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t('admin.payments.title')}</caption>
+                <thead className="bg-muted">
+                  <tr>
+                    {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map(
+                      (c) => (
+                        <th key={c} scope="col" className="p-3 text-start">
+                          {t(`admin.payments.columns.${c}`)}
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((p) => (
+                    <tr key={p.id} className="border-t align-top">
+                      <td className="p-3 whitespace-nowrap">
+                        {date.format(new Date(p.createdAt))}
+                      </td>
+                      <td className="p-3">
+                        <div>{fullName(p.user) || '—'}</div>
+                        <div className="text-muted-foreground">{p.user.email}</div>
+                      </td>
+                      <td className="p-3">{p.serviceName}</td>
+                      <td className="p-3 whitespace-nowrap" dir="ltr">
+                        {p.amount} {p.amountCurrency}
+                        <div className="text-muted-foreground">
+                          {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
+                        </div>
+                      </td>
+                      <td className="p-3" dir="ltr">
+                        <div className="whitespace-nowrap">
+                          {p.cryptoAmount} {p.currency}
+                        </div>
+                        <div className="break-all font-mono text-xs text-muted-foreground">
+                          {p.walletAddress}
+                        </div>
+                        <TxHash payment={p} />
+                      </td>
+                      <td className="p-3">
+                        <StatusBadge status={p.status} tones={PAYMENT_TONES}>
+                          {t(`admin.payments.status.${p.status}`)}
+                        </StatusBadge>
+                      </td>
+                      <td className="p-3">
+                        {p.status === 'pending' ? (
+                          <Decision payment={p} />
+                        ) : (
+                          <div className="space-y-1">
+                            <div>{p.adminNotes}</div>
+                            <div className="text-xs text-muted-foreground">
+                              {t('admin.payments.decidedBy', {
+                                email: emailOf(p.approvedBy),
+                                date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
+                              })}
+                            </div>
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+    </QueryState>
   );
 }

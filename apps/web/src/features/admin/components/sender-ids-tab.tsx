@@ -1,6 +1,8 @@
 import type { AdminSenderRequest, SenderRequestStatus } from '@parley/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
@@ -99,76 +101,70 @@ export function SenderIdsTab() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SENDER_IDS_PAGE_SIZE)) : 1;
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <p role="status">{t('common.loading')}</p>;
-  else if (list.error)
-    body = (
-      <p role="alert" className="text-destructive">
-        {t('admin.loadFailed')}
-      </p>
-    );
-  else if (list.data.items.length === 0)
-    body = (
-      <p className="rounded-lg border p-6 text-center text-muted-foreground">
-        {t('admin.senderIds.empty')}
-      </p>
-    );
-  else
-    body = (
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('admin.senderIds.title')}</caption>
-          <thead className="bg-muted">
-            <tr>
-              {['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) => (
-                <th key={c} scope="col" className="p-3 text-start">
-                  {t(`admin.senderIds.columns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((r) => (
-              <tr key={r.id} className="border-t align-top">
-                <td className="p-3 whitespace-nowrap">{date.format(new Date(r.createdAt))}</td>
-                <td className="p-3 break-all">{r.user.email}</td>
-                <td className="p-3">
-                  <div className="font-mono font-semibold" dir="ltr">
-                    {r.senderId}
-                  </div>
-                  <div className="text-xs text-muted-foreground">
-                    {t(`admin.senderIds.kind.${r.kind}`)}
-                  </div>
-                </td>
-                <td className="p-3 min-w-48" dir="auto">
-                  {r.reason}
-                </td>
-                <td className="p-3">
-                  <StatusBadge status={r.status} tones={SENDER_TONES}>
-                    {t(`sms.senders.status.${r.status}`)}
-                  </StatusBadge>
-                </td>
-                <td className="p-3">
-                  {r.status === 'pending' ? (
-                    <Decision request={r} />
-                  ) : (
-                    <div className="space-y-1">
-                      <div dir="auto">{r.adminNote}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {t('admin.senderIds.decidedBy', {
-                          email: r.decidedBy ?? '—',
-                          date: r.decidedAt ? date.format(new Date(r.decidedAt)) : '—',
-                        })}
-                      </div>
-                    </div>
-                  )}
-                </td>
+  const body = (
+    <QueryState
+      query={list}
+      errorText={t('admin.loadFailed')}
+      empty={t('admin.senderIds.empty')}
+      isEmpty={(data) => data.items.length === 0}
+    >
+      {(data) => (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('admin.senderIds.title')}</caption>
+            <thead className="bg-muted">
+              <tr>
+                {['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) => (
+                  <th key={c} scope="col" className="p-3 text-start">
+                    {t(`admin.senderIds.columns.${c}`)}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+            </thead>
+            <tbody>
+              {data.items.map((r) => (
+                <tr key={r.id} className="border-t align-top">
+                  <td className="p-3 whitespace-nowrap">{date.format(new Date(r.createdAt))}</td>
+                  <td className="p-3 break-all">{r.user.email}</td>
+                  <td className="p-3">
+                    <div className="font-mono font-semibold" dir="ltr">
+                      {r.senderId}
+                    </div>
+                    <div className="text-xs text-muted-foreground">
+                      {t(`admin.senderIds.kind.${r.kind}`)}
+                    </div>
+                  </td>
+                  <td className="p-3 min-w-48" dir="auto">
+                    {r.reason}
+                  </td>
+                  <td className="p-3">
+                    <StatusBadge status={r.status} tones={SENDER_TONES}>
+                      {t(`sms.senders.status.${r.status}`)}
+                    </StatusBadge>
+                  </td>
+                  <td className="p-3">
+                    {r.status === 'pending' ? (
+                      <Decision request={r} />
+                    ) : (
+                      <div className="space-y-1">
+                        <div dir="auto">{r.adminNote}</div>
+                        <div className="text-xs text-muted-foreground">
+                          {t('admin.senderIds.decidedBy', {
+                            email: r.decidedBy ?? '—',
+                            date: r.decidedAt ? date.format(new Date(r.decidedAt)) : '—',
+                          })}
+                        </div>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="admin-sender-ids-title" className="space-y-4">
@@ -197,25 +193,16 @@ export function SenderIdsTab() {
       </div>
       {body}
       {pages > 1 && (
-        <nav aria-label={t('admin.senderIds.pages')} className="flex items-center gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('admin.senderIds.previous')}
-          </Button>
-          <span className="text-sm tabular-nums">{t('admin.senderIds.page', { page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('admin.senderIds.next')}
-          </Button>
-        </nav>
+        <Pager
+          label={t('admin.senderIds.pages')}
+          status={t('admin.senderIds.page', { page, pages })}
+          previous={t('admin.senderIds.previous')}
+          next={t('admin.senderIds.next')}
+          hasPrevious={page > 1}
+          hasNext={page < pages}
+          onPrevious={() => setPage((p) => p - 1)}
+          onNext={() => setPage((p) => p + 1)}
+        />
       )}
     </section>
   );
