@@ -2,6 +2,7 @@ import type { Transaction } from '@parley/shared';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { shortHash } from '@/lib/hash';
@@ -57,10 +58,12 @@ export function TransactionHistory({
   transactions,
   isPending,
   isError,
+  onRetry,
 }: {
   transactions: readonly Transaction[];
   isPending: boolean;
   isError: boolean;
+  onRetry: () => unknown;
 }) {
   const { t } = useTranslation();
   const rows = latest(transactions, RECENT_TRANSACTIONS);
@@ -71,27 +74,27 @@ export function TransactionHistory({
       icon={History}
       link={{ to: '/payment', label: t('dashboard.history.newPayment') }}
     >
-      {isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      ) : isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t('dashboard.history.loadFailed')}
-        </p>
-      ) : rows.length === 0 ? (
-        <EmptyState text={t('dashboard.history.empty')}>
-          <Link to="/payment" className={buttonVariants({ size: 'sm' })}>
-            {t('dashboard.history.firstPayment')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <ul className="divide-y">
-          {rows.map((tx) => (
-            <TransactionRow key={tx.id} tx={tx} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={{ isPending, isError, data: rows, refetch: onRetry }}
+        errorText={t('dashboard.history.loadFailed')}
+        empty={
+          <EmptyState text={t('dashboard.history.empty')}>
+            <Link to="/payment" className={buttonVariants({ size: 'sm' })}>
+              {t('dashboard.history.firstPayment')}
+            </Link>
+          </EmptyState>
+        }
+        isEmpty={(list) => list.length === 0}
+        small
+      >
+        {(list) => (
+          <ul className="divide-y">
+            {list.map((tx) => (
+              <TransactionRow key={tx.id} tx={tx} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SectionCard>
   );
 }
