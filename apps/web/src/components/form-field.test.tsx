@@ -68,4 +68,22 @@ describe('FormField', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(ids(input)).toBe('code-hint');
   });
+
+  it('hands the control its props when it sits inside other markup', () => {
+    render(
+      <FormField id="pw" label="Password" error="Wrong" after={<button type="button">Help</button>}>
+        {(control) => (
+          <div>
+            <input type="password" {...control} />
+            <button type="button">Show</button>
+          </div>
+        )}
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Password');
+    expect(input.tagName).toBe('INPUT');
+    expect(ids(input)).toBe('pw-error');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Help' })).toBeTruthy();
+  });
 });

@@ -1,7 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ReactElement, ReactNode } from 'react';
 import { Label } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
 
 /** The ids a control is described by: extra ones the caller names, its hint, its error. */
 export function describedBy(
@@ -13,6 +12,13 @@ export function describedBy(
     undefined
   );
 }
+
+/** What the control gets from its field. */
+export type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
 
 type FieldDescription = {
   hint?: boolean;
@@ -38,6 +44,7 @@ export function FormField({
   aside,
   describedByBefore,
   describedByAfter,
+  after,
   className,
   children,
 }: {
@@ -52,14 +59,28 @@ export function FormField({
   aside?: ReactNode;
   describedByBefore?: string;
   describedByAfter?: string;
+  /** Shown under the error, e.g. a link that changes what the field asks for. */
+  after?: ReactNode;
+  /** Replaces the field's own layout (classes are not merged). */
   className?: string;
-  children: ReactElement;
+  /** The control, or a function placing the control's props inside other markup. */
+  children: ReactElement | ((control: ControlProps) => ReactNode);
 }) {
   const hasError = Boolean(error);
   const hasHint = description !== undefined && description !== null && description !== false;
   const labelNode = <Label htmlFor={id}>{label}</Label>;
+  const control: ControlProps = {
+    id,
+    'aria-invalid': hasError || invalid ? true : undefined,
+    'aria-describedby': describedBy(id, {
+      hint: hasHint,
+      error: hasError,
+      before: describedByBefore,
+      after: describedByAfter,
+    }),
+  };
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
+    <div className={className ?? 'flex flex-col gap-2'}>
       {aside ? (
         <div className="flex items-end justify-between gap-2">
           {labelNode}
@@ -68,18 +89,7 @@ export function FormField({
       ) : (
         labelNode
       )}
-      <Slot
-        id={id}
-        aria-invalid={hasError || invalid ? true : undefined}
-        aria-describedby={describedBy(id, {
-          hint: hasHint,
-          error: hasError,
-          before: describedByBefore,
-          after: describedByAfter,
-        })}
-      >
-        {children}
-      </Slot>
+      {typeof children === 'function' ? children(control) : <Slot {...control}>{children}</Slot>}
       {hasHint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {description}
@@ -90,6 +100,7 @@ export function FormField({
           {error}
         </p>
       )}
+      {after}
     </div>
   );
 }

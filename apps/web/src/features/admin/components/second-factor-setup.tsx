@@ -1,11 +1,12 @@
 import type { SecondFactorEnabled, SecondFactorSetup } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useQrImage } from '@/lib/use-qr-image';
 import { confirmSecondFactor } from '../api/admin-login';
@@ -27,7 +28,6 @@ export function SecondFactorSetupStep({
 }) {
   const { t } = useTranslation();
   const errorMessage = useFormErrorMessage();
-  const hintId = useId();
   const { image, failed } = useQrImage(setup.otpauthUri, QR_OPTIONS);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
@@ -72,23 +72,22 @@ export function SecondFactorSetupStep({
         </div>
       </div>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="totp-setup-code">{t('secondFactor.confirmCode')}</Label>
+        {/* The error is told under the form, with the server's refusals. */}
+        <FormField
+          id="totp-setup-code"
+          label={t('secondFactor.confirmCode')}
+          description={t('secondFactor.confirmHint')}
+          invalid={missing || mutation.isError}
+        >
           <Input
-            id="totp-setup-code"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={12}
             dir="ltr"
-            aria-describedby={hintId}
-            aria-invalid={missing || mutation.isError || undefined}
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {t('secondFactor.confirmHint')}
-          </p>
-        </div>
+        </FormField>
         <FormError
           message={
             missing

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,7 +19,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
 import { showToast } from '@/lib/toast';
 
@@ -78,10 +79,13 @@ function AddFundsForm() {
     <form noValidate onSubmit={submit} className="space-y-4">
       <DialogTitle>{t('dashboard.addFunds.title')}</DialogTitle>
       <DialogDescription>{t('dashboard.addFunds.description')}</DialogDescription>
-      <div className="space-y-1.5">
-        <Label htmlFor="add-funds-amount">{t('dashboard.addFunds.amount')}</Label>
+      <FormField
+        id="add-funds-amount"
+        label={t('dashboard.addFunds.amount')}
+        error={problem ? t(AMOUNT_ERRORS[problem]) : null}
+        className="flex flex-col gap-1.5"
+      >
         <Input
-          id="add-funds-amount"
           type="number"
           inputMode="decimal"
           min={MIN_TOP_UP_USD}
@@ -93,29 +97,21 @@ function AddFundsForm() {
             setAmount(e.target.value);
             if (invalid) setProblem(depositProblem(e.target.value));
           }}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? 'add-funds-amount-error' : undefined}
         />
-        {problem && (
-          <p id="add-funds-amount-error" className="text-sm text-destructive">
-            {t(AMOUNT_ERRORS[problem])}
-          </p>
-        )}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="add-funds-currency">{t('dashboard.addFunds.currency')}</Label>
-        <Select
-          id="add-funds-currency"
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value as CryptoCurrency)}
-        >
+      </FormField>
+      <FormField
+        id="add-funds-currency"
+        label={t('dashboard.addFunds.currency')}
+        className="flex flex-col gap-1.5"
+      >
+        <Select value={currency} onChange={(e) => setCurrency(e.target.value as CryptoCurrency)}>
           {CRYPTO_CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       <DialogFooter>
         <Button type="submit" disabled={pending}>
           {pending ? t('dashboard.addFunds.processing') : t('dashboard.addFunds.submit')}
