@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
@@ -8,24 +7,19 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { userQueryOptions } from '@/lib/current-user';
-import { functionResolver } from '@/lib/form-resolver';
 import { signIn } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
 
 type Values = { email: string; password: string };
 const DEFAULTS: Values = { email: '', password: '' };
-// The button stays disabled until both are given, so these never show.
-const resolver = functionResolver<Values>((v) => ({
-  email: v.email.trim() === '' ? 'required' : undefined,
-  password: v.password === '' ? 'required' : undefined,
-}));
 
 export function SignInForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useFormErrorMessage();
-  const form = useForm<Values>({ defaultValues: DEFAULTS, resolver });
+  // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
+  const [values, setValues] = useState(DEFAULTS);
   const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signIn,
@@ -36,13 +30,19 @@ export function SignInForm() {
     // Each solved check is accepted once: a new attempt needs a new one.
     onError: () => setAltcha(null),
   });
-  const { email, password } = form.watch();
+  const { email, password } = values;
+  const field = (name: keyof Values) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
   const canSubmit =
     altcha !== null && email.trim() !== '' && password !== '' && !mutation.isPending;
 
-  const submit = form.handleSubmit((v) => {
-    if (canSubmit) mutation.mutate({ email: v.email.trim(), password: v.password, altcha });
-  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canSubmit) mutation.mutate({ email: email.trim(), password, altcha });
+  };
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
@@ -51,11 +51,11 @@ export function SignInForm() {
           type="email"
           autoComplete="email"
           placeholder={t('auth.emailPlaceholder')}
-          {...form.register('email')}
+          {...field('email')}
         />
       </FormField>
       <FormField id="signin-password" label={t('auth.password')}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        <Input type="password" autoComplete="current-password" {...field('password')} />
       </FormField>
       <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError

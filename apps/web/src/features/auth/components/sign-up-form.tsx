@@ -1,7 +1,6 @@
 import { CONTACT_METHODS, type ContactMethod, PASSWORD_MIN_LENGTH } from '@parley/shared/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
@@ -9,7 +8,6 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Select } from '@/components/ui/input';
 import { userQueryOptions } from '@/lib/current-user';
-import { functionResolver } from '@/lib/form-resolver';
 import { signUp } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
 
@@ -40,7 +38,7 @@ const fullNameOf = (v: Values) => [v.firstName.trim(), v.lastName.trim()].filter
  * The sign-up rules. The button stays disabled while any is broken; only the short
  * password and the differing confirmation are told, as they are typed.
  */
-function check(v: Values) {
+function problems(v: Values) {
   return {
     firstName: fullNameOf(v) === '' ? 'required' : undefined,
     email: v.email.trim() === '' ? 'required' : undefined,
@@ -51,14 +49,19 @@ function check(v: Values) {
     agreed: v.agreed ? undefined : 'required',
   };
 }
-const resolver = functionResolver<Values>(check);
 
 export function SignUpForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useFormErrorMessage();
-  const form = useForm<Values>({ defaultValues: DEFAULTS, resolver });
+  // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
+  const [values, setValues] = useState(DEFAULTS);
+  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
+  const field = (name: Exclude<keyof Values, 'agreed' | 'contactMethod'>) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+  });
   const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signUp,
@@ -70,13 +73,14 @@ export function SignUpForm() {
     onError: () => setAltcha(null),
   });
 
-  const values = form.watch();
   const mismatchShown = values.password !== values.confirmPassword && values.confirmPassword !== '';
   const tooShort = values.password !== '' && values.password.length < PASSWORD_MIN_LENGTH;
-  const broken = Object.values(check(values)).some(Boolean);
+  const broken = Object.values(problems(values)).some(Boolean);
   const canSubmit = altcha !== null && !broken && !mutation.isPending;
 
-  const submit = form.handleSubmit((v) => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = values;
     if (!canSubmit || v.contactMethod === '') return;
     mutation.mutate({
       name: fullNameOf(v),
@@ -87,16 +91,16 @@ export function SignUpForm() {
       contactValue: v.contactValue.trim(),
       altcha,
     });
-  });
+  };
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <div className="grid grid-cols-2 gap-3">
         <FormField id="signup-first" label={t('auth.firstName')}>
-          <Input autoComplete="given-name" {...form.register('firstName')} />
+          <Input autoComplete="given-name" {...field('firstName')} />
         </FormField>
         <FormField id="signup-last" label={t('auth.lastName')}>
-          <Input autoComplete="family-name" {...form.register('lastName')} />
+          <Input autoComplete="family-name" {...field('lastName')} />
         </FormField>
       </div>
       <FormField id="signup-email" label={t('auth.email')}>
@@ -104,12 +108,12 @@ export function SignUpForm() {
           type="email"
           autoComplete="email"
           placeholder={t('auth.emailPlaceholder')}
-          {...form.register('email')}
+          {...field('email')}
         />
       </FormField>
       <div className="grid grid-cols-2 gap-3">
         <FormField id="signup-password" label={t('auth.password')}>
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          <Input type="password" autoComplete="new-password" {...field('password')} />
         </FormField>
         {/* The mismatch is told under both password fields, so it describes this one. */}
         <FormField
@@ -118,11 +122,7 @@ export function SignUpForm() {
           invalid={mismatchShown}
           describedByAfter={mismatchShown ? 'signup-confirm-error' : undefined}
         >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
+          <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
         </FormField>
       </div>
       <p
@@ -139,9 +139,10 @@ export function SignUpForm() {
       <div className="grid grid-cols-2 gap-3">
         <FormField id="signup-contact-method" label={t('auth.contactMethod')}>
           <Select
-            {...form.register('contactMethod', {
-              onChange: () => form.setValue('contactValue', ''),
-            })}
+            value={values.contactMethod}
+            onChange={(e) =>
+              set({ contactMethod: e.target.value as ContactMethod, contactValue: '' })
+            }
           >
             <option value="" disabled>
               {t('auth.chooseContactMethod')}
@@ -155,7 +156,7 @@ export function SignUpForm() {
         </FormField>
         <FormField id="signup-contact-value" label={t('auth.contactValue')}>
           <Input
-            {...form.register('contactValue')}
+            {...field('contactValue')}
             disabled={values.contactMethod === ''}
             placeholder={
               values.contactMethod === 'telegram'
@@ -166,7 +167,11 @@ export function SignUpForm() {
         </FormField>
       </div>
       <div className="flex items-center gap-3">
-        <Checkbox id="signup-terms" {...form.register('agreed')} />
+        <Checkbox
+          id="signup-terms"
+          checked={values.agreed}
+          onChange={(e) => set({ agreed: e.target.checked })}
+        />
         <label htmlFor="signup-terms" className="text-sm">
           {t('auth.agreeToTerms')}{' '}
           <a href="/#terms" className="text-primary underline">
