@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
 import {
@@ -75,22 +76,16 @@ export function ResourceForm({
       {fields.map((f) => {
         const inputId = `${id}-${f.name}`;
         const error = shown[f.name];
-        const describedBy =
-          [error && `${inputId}-error`, f.hint && `${inputId}-hint`].filter(Boolean).join(' ') ||
-          undefined;
-        const common = {
-          id: inputId,
-          name: f.name,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy,
-          'aria-required': f.required ? true : undefined,
-        } as const;
+        const common = { name: f.name, 'aria-required': f.required ? true : undefined } as const;
         const value = values[f.name];
         if (f.kind === 'checkbox')
           return (
             <div key={f.name} className="flex items-center gap-2 sm:col-span-2">
               <Checkbox
                 {...common}
+                id={inputId}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
                 checked={value === true}
                 onChange={(e) => set(f.name, e.target.checked)}
               />
@@ -99,11 +94,19 @@ export function ResourceForm({
           );
         const wide = f.kind === 'textarea' || f.kind === 'lines';
         return (
-          <div key={f.name} className={wide ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
-            <Label htmlFor={inputId}>
-              {f.label}
-              {f.required && <span aria-hidden="true"> *</span>}
-            </Label>
+          <FormField
+            key={f.name}
+            id={inputId}
+            label={
+              <>
+                {f.label}
+                {f.required && <span aria-hidden="true"> *</span>}
+              </>
+            }
+            description={f.hint || undefined}
+            error={error}
+            className={wide ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}
+          >
             {f.kind === 'select' ? (
               <Select
                 {...common}
@@ -133,17 +136,7 @@ export function ResourceForm({
                 onChange={(e) => set(f.name, e.target.value)}
               />
             )}
-            {f.hint && (
-              <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-                {f.hint}
-              </p>
-            )}
-            {error && (
-              <p id={`${inputId}-error`} className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+          </FormField>
         );
       })}
       <div className="flex justify-end gap-2 sm:col-span-2">
