@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import {
   AUDIT_PAGE_SIZE,
@@ -44,7 +45,6 @@ export function AuditTab() {
     setPage(1);
   };
   const field = (name: keyof AuditFilters) => ({
-    id: `audit-${name}`,
     value: draft[name],
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
   });
@@ -63,8 +63,11 @@ export function AuditTab() {
         aria-label={t('admin.audit.filters')}
         className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <div className="space-y-1">
-          <Label htmlFor="audit-action">{t('admin.audit.action')}</Label>
+        <FormField
+          id="audit-action"
+          label={t('admin.audit.action')}
+          className="flex flex-col gap-1"
+        >
           <select className={selectClass} {...field('action')}>
             <option value="">{t('admin.audit.any')}</option>
             {(facets.data?.actions ?? []).map((a) => (
@@ -73,9 +76,8 @@ export function AuditTab() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-actor">{t('admin.audit.actor')}</Label>
+        </FormField>
+        <FormField id="audit-actor" label={t('admin.audit.actor')} className="flex flex-col gap-1">
           <Input
             type="text"
             inputMode="email"
@@ -83,9 +85,12 @@ export function AuditTab() {
             placeholder={t('admin.audit.actorHint')}
             {...field('actor')}
           />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-targetType">{t('admin.audit.targetType')}</Label>
+        </FormField>
+        <FormField
+          id="audit-targetType"
+          label={t('admin.audit.targetType')}
+          className="flex flex-col gap-1"
+        >
           <select className={selectClass} {...field('targetType')}>
             <option value="">{t('admin.audit.any')}</option>
             {(facets.data?.targetTypes ?? []).map((a) => (
@@ -94,19 +99,20 @@ export function AuditTab() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-targetId">{t('admin.audit.targetId')}</Label>
+        </FormField>
+        <FormField
+          id="audit-targetId"
+          label={t('admin.audit.targetId')}
+          className="flex flex-col gap-1"
+        >
           <Input type="text" dir="ltr" {...field('targetId')} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-from">{t('admin.audit.from')}</Label>
+        </FormField>
+        <FormField id="audit-from" label={t('admin.audit.from')} className="flex flex-col gap-1">
           <Input type="date" {...field('from')} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-to">{t('admin.audit.to')}</Label>
+        </FormField>
+        <FormField id="audit-to" label={t('admin.audit.to')} className="flex flex-col gap-1">
           <Input type="date" {...field('to')} />
-        </div>
+        </FormField>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
           <Button type="submit">{t('admin.audit.apply')}</Button>
           <Button type="button" variant="outline" onClick={clear}>

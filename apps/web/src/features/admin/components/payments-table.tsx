@@ -2,11 +2,12 @@ import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
@@ -108,10 +109,12 @@ function Controls(props: {
   const { filter, onChange } = props;
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <div className="space-y-1.5">
-        <Label htmlFor="payments-status">{t('adminPaymentsList.filter')}</Label>
+      <FormField
+        id="payments-status"
+        label={t('adminPaymentsList.filter')}
+        className="flex flex-col gap-1.5"
+      >
         <Select
-          id="payments-status"
           value={filter.status}
           onChange={(e) =>
             onChange({ status: e.target.value as PaymentsFilter['status'], page: 0 })
@@ -123,7 +126,7 @@ function Controls(props: {
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       <Pager
         label={t('admin.payments.title')}
         status={t('adminPaymentsList.page', { page: filter.page + 1 })}

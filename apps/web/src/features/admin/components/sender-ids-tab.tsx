@@ -1,11 +1,12 @@
 import type { AdminSenderRequest, SenderRequestStatus } from '@parley/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { isAlreadyDecided } from '../api/payments-admin';
@@ -173,10 +174,12 @@ export function SenderIdsTab() {
       </h2>
       <p className="text-sm text-muted-foreground">{t('admin.senderIds.description')}</p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <Label htmlFor="sender-ids-filter">{t('admin.senderIds.filter')}</Label>
+        <FormField
+          id="sender-ids-filter"
+          label={t('admin.senderIds.filter')}
+          className="flex flex-col gap-1"
+        >
           <Select
-            id="sender-ids-filter"
             value={filter}
             onChange={(e) => {
               setFilter(e.target.value as Filter);
@@ -189,7 +192,7 @@ export function SenderIdsTab() {
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
       </div>
       {body}
       {pages > 1 && (

@@ -9,9 +9,10 @@ import {
 } from '@parley/shared/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useSaveTrunkSettings } from '../api/trunk-settings';
@@ -85,10 +86,12 @@ export function ConfigureTrunkForm({
     <form noValidate onSubmit={submit} className="space-y-4">
       <DialogTitle>{t('sipTrunk.configure.title')}</DialogTitle>
       <DialogDescription>{t('sipTrunk.configure.description')}</DialogDescription>
-      <div className="space-y-1.5">
-        <Label htmlFor="trunk-auth">{t('sipTrunk.configure.authMethod')}</Label>
+      <FormField
+        id="trunk-auth"
+        label={t('sipTrunk.configure.authMethod')}
+        className="flex flex-col gap-1.5"
+      >
         <Select
-          id="trunk-auth"
           value={authMethod}
           onChange={(e) => setAuthMethod(e.target.value as TrunkAuthMethod)}
         >
@@ -98,36 +101,31 @@ export function ConfigureTrunkForm({
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       {authMethod === 'ip' && (
-        <div className="space-y-1.5">
-          <Label htmlFor="trunk-ips">{t('sipTrunk.configure.allowedIps')}</Label>
+        <FormField
+          id="trunk-ips"
+          label={t('sipTrunk.configure.allowedIps')}
+          description={t('sipTrunk.configure.allowedIpsHint')}
+          error={errors.allowedIps}
+          className="flex flex-col gap-1.5"
+        >
           <textarea
-            id="trunk-ips"
             dir="ltr"
             rows={3}
             value={ips}
             onChange={(e) => setIps(e.target.value)}
-            aria-invalid={errors.allowedIps ? true : undefined}
-            aria-describedby={
-              errors.allowedIps ? 'trunk-ips-hint trunk-ips-error' : 'trunk-ips-hint'
-            }
             className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
           />
-          <p id="trunk-ips-hint" className="text-xs text-muted-foreground">
-            {t('sipTrunk.configure.allowedIpsHint')}
-          </p>
-          {errors.allowedIps && (
-            <p id="trunk-ips-error" className="text-sm text-destructive">
-              {errors.allowedIps}
-            </p>
-          )}
-        </div>
+        </FormField>
       )}
-      <div className="space-y-1.5">
-        <Label htmlFor="trunk-channels">{t('sipTrunk.configure.channels')}</Label>
+      <FormField
+        id="trunk-channels"
+        label={t('sipTrunk.configure.channels')}
+        error={errors.concurrentCalls}
+        className="flex flex-col gap-1.5"
+      >
         <Input
-          id="trunk-channels"
           type="number"
           inputMode="numeric"
           min={1}
@@ -135,29 +133,21 @@ export function ConfigureTrunkForm({
           step={1}
           value={channels}
           onChange={(e) => setChannels(e.target.value)}
-          aria-invalid={errors.concurrentCalls ? true : undefined}
-          aria-describedby={errors.concurrentCalls ? 'trunk-channels-error' : undefined}
         />
-        {errors.concurrentCalls && (
-          <p id="trunk-channels-error" className="text-sm text-destructive">
-            {errors.concurrentCalls}
-          </p>
-        )}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="trunk-codec">{t('sipTrunk.configure.codec')}</Label>
-        <Select
-          id="trunk-codec"
-          value={codec}
-          onChange={(e) => setCodec(e.target.value as TrunkCodec)}
-        >
+      </FormField>
+      <FormField
+        id="trunk-codec"
+        label={t('sipTrunk.configure.codec')}
+        className="flex flex-col gap-1.5"
+      >
+        <Select value={codec} onChange={(e) => setCodec(e.target.value as TrunkCodec)}>
           {TRUNK_CODECS.map((c) => (
             <option key={c} value={c}>
               {t(`sipTrunk.codecs.${c}`)}
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t('common.cancel')}
