@@ -2,6 +2,7 @@ import type { SenderRequestStatus } from '@parley/shared';
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,38 +34,37 @@ export function SenderIdsCard() {
         )}
       </CardHeader>
       <CardContent className="space-y-3">
-        {senders.isPending && <p role="status">{t('common.loading')}</p>}
-        {senders.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {t('sms.senders.loadFailed')}
-          </p>
-        )}
-        {data && data.requests.length === 0 && (
-          <p className="text-sm text-muted-foreground">{t('sms.senders.none')}</p>
-        )}
-        {data && data.requests.length > 0 && (
-          <ul className="divide-y rounded-md border">
-            {data.requests.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
-                <span className="font-mono text-sm font-semibold" dir="ltr">
-                  {r.senderId}
-                </span>
-                <StatusBadge
-                  status={r.status}
-                  tones={SENDER_TONES}
-                  data-testid={`sender-status-${r.senderId}`}
-                >
-                  {t(`sms.senders.status.${r.status}`)}
-                </StatusBadge>
-                {r.status === 'rejected' && r.adminNote && (
-                  <span className="w-full text-xs text-muted-foreground" dir="auto">
-                    {t('sms.senders.note', { note: r.adminNote })}
+        <QueryState
+          query={senders}
+          errorText={t('sms.senders.loadFailed')}
+          empty={<p className="text-sm text-muted-foreground">{t('sms.senders.none')}</p>}
+          isEmpty={(loaded) => loaded.requests.length === 0}
+          small
+        >
+          {(loaded) => (
+            <ul className="divide-y rounded-md border">
+              {loaded.requests.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
+                  <span className="font-mono text-sm font-semibold" dir="ltr">
+                    {r.senderId}
                   </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                  <StatusBadge
+                    status={r.status}
+                    tones={SENDER_TONES}
+                    data-testid={`sender-status-${r.senderId}`}
+                  >
+                    {t(`sms.senders.status.${r.status}`)}
+                  </StatusBadge>
+                  {r.status === 'rejected' && r.adminNote && (
+                    <span className="w-full text-xs text-muted-foreground" dir="auto">
+                      {t('sms.senders.note', { note: r.adminNote })}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {data && (
           <p className="text-xs text-muted-foreground">
             {t('sms.senders.waiting', { n: waiting, max: data.pendingMax })}
