@@ -2,6 +2,7 @@ import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
@@ -164,71 +165,64 @@ export function PaymentsTable() {
               {t('admin.payments.empty')}
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t('admin.payments.title')}</caption>
-                <thead className="bg-muted">
-                  <tr>
-                    {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map(
-                      (c) => (
-                        <th key={c} scope="col" className="p-3 text-start">
-                          {t(`admin.payments.columns.${c}`)}
-                        </th>
-                      ),
+            <DataTable
+              caption={t('admin.payments.title')}
+              headers={[
+                'date',
+                'customer',
+                'service',
+                'amount',
+                'crypto',
+                'status',
+                'decision',
+              ].map((c) => t(`admin.payments.columns.${c}`))}
+            >
+              {rows.map((p) => (
+                <tr key={p.id} className="border-t align-top">
+                  <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+                  <td className="p-3">
+                    <div>{fullName(p.user) || '—'}</div>
+                    <div className="text-muted-foreground">{p.user.email}</div>
+                  </td>
+                  <td className="p-3">{p.serviceName}</td>
+                  <td className="p-3 whitespace-nowrap" dir="ltr">
+                    {p.amount} {p.amountCurrency}
+                    <div className="text-muted-foreground">
+                      {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
+                    </div>
+                  </td>
+                  <td className="p-3" dir="ltr">
+                    <div className="whitespace-nowrap">
+                      {p.cryptoAmount} {p.currency}
+                    </div>
+                    <div className="break-all font-mono text-xs text-muted-foreground">
+                      {p.walletAddress}
+                    </div>
+                    <TxHash payment={p} />
+                  </td>
+                  <td className="p-3">
+                    <StatusBadge status={p.status} tones={PAYMENT_TONES}>
+                      {t(`admin.payments.status.${p.status}`)}
+                    </StatusBadge>
+                  </td>
+                  <td className="p-3">
+                    {p.status === 'pending' ? (
+                      <Decision payment={p} />
+                    ) : (
+                      <div className="space-y-1">
+                        <div>{p.adminNotes}</div>
+                        <div className="text-xs text-muted-foreground">
+                          {t('admin.payments.decidedBy', {
+                            email: emailOf(p.approvedBy),
+                            date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
+                          })}
+                        </div>
+                      </div>
                     )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((p) => (
-                    <tr key={p.id} className="border-t align-top">
-                      <td className="p-3 whitespace-nowrap">
-                        {date.format(new Date(p.createdAt))}
-                      </td>
-                      <td className="p-3">
-                        <div>{fullName(p.user) || '—'}</div>
-                        <div className="text-muted-foreground">{p.user.email}</div>
-                      </td>
-                      <td className="p-3">{p.serviceName}</td>
-                      <td className="p-3 whitespace-nowrap" dir="ltr">
-                        {p.amount} {p.amountCurrency}
-                        <div className="text-muted-foreground">
-                          {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
-                        </div>
-                      </td>
-                      <td className="p-3" dir="ltr">
-                        <div className="whitespace-nowrap">
-                          {p.cryptoAmount} {p.currency}
-                        </div>
-                        <div className="break-all font-mono text-xs text-muted-foreground">
-                          {p.walletAddress}
-                        </div>
-                        <TxHash payment={p} />
-                      </td>
-                      <td className="p-3">
-                        <StatusBadge status={p.status} tones={PAYMENT_TONES}>
-                          {t(`admin.payments.status.${p.status}`)}
-                        </StatusBadge>
-                      </td>
-                      <td className="p-3">
-                        {p.status === 'pending' ? (
-                          <Decision payment={p} />
-                        ) : (
-                          <div className="space-y-1">
-                            <div>{p.adminNotes}</div>
-                            <div className="text-xs text-muted-foreground">
-                              {t('admin.payments.decidedBy', {
-                                email: emailOf(p.approvedBy),
-                                date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
-                              })}
-                            </div>
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </div>
       )}

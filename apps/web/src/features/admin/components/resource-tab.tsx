@@ -1,6 +1,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import {
@@ -139,53 +140,39 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
         isEmpty={() => rows?.length === 0}
       >
         {() => (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{texts.title}</caption>
-              <thead className="bg-muted">
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.header} scope="col" className="p-3 text-start">
-                      {c.header}
-                    </th>
-                  ))}
-                  <th scope="col" className="p-3 text-end">
-                    {t('admin.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows?.map((row) => (
-                  <tr key={row.id} className="border-t">
-                    {columns.map((c) => (
-                      <td key={c.header} className="p-3" dir={c.ltr ? 'ltr' : undefined}>
-                        {c.cell(row)}
-                      </td>
-                    ))}
-                    <td className="whitespace-nowrap p-3 text-end">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('admin.editItem', { name: props.nameOf(row) })}
-                        disabled={!ready}
-                        onClick={() => open(row)}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('admin.deleteItem', { name: props.nameOf(row) })}
-                        onClick={() => setDeleting(row)}
-                      >
-                        <Trash2 aria-hidden="true" className="text-destructive" />
-                      </Button>
-                    </td>
-                  </tr>
+          <DataTable
+            caption={texts.title}
+            headers={[...columns.map((c) => c.header), { label: t('admin.actions'), end: true }]}
+          >
+            {rows?.map((row) => (
+              <tr key={row.id} className="border-t">
+                {columns.map((c) => (
+                  <td key={c.header} className="p-3" dir={c.ltr ? 'ltr' : undefined}>
+                    {c.cell(row)}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <td className="whitespace-nowrap p-3 text-end">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('admin.editItem', { name: props.nameOf(row) })}
+                    disabled={!ready}
+                    onClick={() => open(row)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('admin.deleteItem', { name: props.nameOf(row) })}
+                    onClick={() => setDeleting(row)}
+                  >
+                    <Trash2 aria-hidden="true" className="text-destructive" />
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
 

@@ -1,6 +1,7 @@
 import type { AdminSenderRequest, SenderRequestStatus } from '@parley/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
@@ -110,59 +111,50 @@ export function SenderIdsTab() {
       isEmpty={(data) => data.items.length === 0}
     >
       {(data) => (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('admin.senderIds.title')}</caption>
-            <thead className="bg-muted">
-              <tr>
-                {['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) => (
-                  <th key={c} scope="col" className="p-3 text-start">
-                    {t(`admin.senderIds.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((r) => (
-                <tr key={r.id} className="border-t align-top">
-                  <td className="p-3 whitespace-nowrap">{date.format(new Date(r.createdAt))}</td>
-                  <td className="p-3 break-all">{r.user.email}</td>
-                  <td className="p-3">
-                    <div className="font-mono font-semibold" dir="ltr">
-                      {r.senderId}
-                    </div>
+        <DataTable
+          caption={t('admin.senderIds.title')}
+          headers={['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) =>
+            t(`admin.senderIds.columns.${c}`),
+          )}
+        >
+          {data.items.map((r) => (
+            <tr key={r.id} className="border-t align-top">
+              <td className="p-3 whitespace-nowrap">{date.format(new Date(r.createdAt))}</td>
+              <td className="p-3 break-all">{r.user.email}</td>
+              <td className="p-3">
+                <div className="font-mono font-semibold" dir="ltr">
+                  {r.senderId}
+                </div>
+                <div className="text-xs text-muted-foreground">
+                  {t(`admin.senderIds.kind.${r.kind}`)}
+                </div>
+              </td>
+              <td className="p-3 min-w-48" dir="auto">
+                {r.reason}
+              </td>
+              <td className="p-3">
+                <StatusBadge status={r.status} tones={SENDER_TONES}>
+                  {t(`sms.senders.status.${r.status}`)}
+                </StatusBadge>
+              </td>
+              <td className="p-3">
+                {r.status === 'pending' ? (
+                  <Decision request={r} />
+                ) : (
+                  <div className="space-y-1">
+                    <div dir="auto">{r.adminNote}</div>
                     <div className="text-xs text-muted-foreground">
-                      {t(`admin.senderIds.kind.${r.kind}`)}
+                      {t('admin.senderIds.decidedBy', {
+                        email: r.decidedBy ?? '—',
+                        date: r.decidedAt ? date.format(new Date(r.decidedAt)) : '—',
+                      })}
                     </div>
-                  </td>
-                  <td className="p-3 min-w-48" dir="auto">
-                    {r.reason}
-                  </td>
-                  <td className="p-3">
-                    <StatusBadge status={r.status} tones={SENDER_TONES}>
-                      {t(`sms.senders.status.${r.status}`)}
-                    </StatusBadge>
-                  </td>
-                  <td className="p-3">
-                    {r.status === 'pending' ? (
-                      <Decision request={r} />
-                    ) : (
-                      <div className="space-y-1">
-                        <div dir="auto">{r.adminNote}</div>
-                        <div className="text-xs text-muted-foreground">
-                          {t('admin.senderIds.decidedBy', {
-                            email: r.decidedBy ?? '—',
-                            date: r.decidedAt ? date.format(new Date(r.decidedAt)) : '—',
-                          })}
-                        </div>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </QueryState>
   );

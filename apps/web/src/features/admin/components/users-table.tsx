@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { useAdminUsers } from '../api/get-users';
@@ -12,48 +13,31 @@ export function UsersTable() {
   return (
     <QueryState query={users} errorText={t('admin.users.loadFailed')}>
       {(data) => (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('admin.users.title')}</caption>
-            <thead className="bg-muted text-start">
-              <tr>
-                <th scope="col" className="p-3 text-start">
-                  {t('admin.users.name')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('auth.email')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('admin.users.role')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('admin.users.lastLogin')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((u) => (
-                <tr key={u.id} className="border-t">
-                  <td className="p-3">
-                    {[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}
-                  </td>
-                  <td className="p-3">{u.email}</td>
-                  <td className="p-3">
-                    <StatusBadge status={u.isAdmin ? 'admin' : 'user'} tones={ROLE_TONES}>
-                      {u.isAdmin ? t('admin.users.admin') : t('admin.users.user')}
-                    </StatusBadge>
-                    {u.disabled && (
-                      <span className="ms-2 text-xs text-destructive">
-                        {t('admin.users.disabled')}
-                      </span>
-                    )}
-                  </td>
-                  <td className="p-3">{date.format(new Date(u.updatedAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('admin.users.title')}
+          headers={[
+            t('admin.users.name'),
+            t('auth.email'),
+            t('admin.users.role'),
+            t('admin.users.lastLogin'),
+          ]}
+        >
+          {data.map((u) => (
+            <tr key={u.id} className="border-t">
+              <td className="p-3">{[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}</td>
+              <td className="p-3">{u.email}</td>
+              <td className="p-3">
+                <StatusBadge status={u.isAdmin ? 'admin' : 'user'} tones={ROLE_TONES}>
+                  {u.isAdmin ? t('admin.users.admin') : t('admin.users.user')}
+                </StatusBadge>
+                {u.disabled && (
+                  <span className="ms-2 text-xs text-destructive">{t('admin.users.disabled')}</span>
+                )}
+              </td>
+              <td className="p-3">{date.format(new Date(u.updatedAt))}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </QueryState>
   );

@@ -7,6 +7,7 @@ import {
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
@@ -96,56 +97,40 @@ export function WalletsTab() {
         isEmpty={(rows) => rows.length === 0}
       >
         {(rows) => (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('admin.wallets.title')}</caption>
-              <thead className="bg-muted">
-                <tr>
-                  {['currency', 'network', 'address', 'type'].map((c) => (
-                    <th key={c} scope="col" className="p-3 text-start">
-                      {t(`admin.wallets.${c}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="p-3 text-start">
-                    {t('admin.fields.status')}
-                  </th>
-                  <th scope="col" className="p-3 text-end">
-                    {t('admin.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((w) => (
-                  <tr key={w.id} className="border-t">
-                    <td className="p-3">{w.currency}</td>
-                    <td className="p-3">{w.network}</td>
-                    <td className="break-all p-3 font-mono text-xs" dir="ltr">
-                      {w.address}
-                    </td>
-                    <td className="p-3">{t(`admin.wallets.types.${w.walletType}`)}</td>
-                    <td className="p-3">
-                      <ActiveBadge active={w.isActive} />
-                    </td>
-                    <td className="p-3 text-end">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={toggle.isPending}
-                        onClick={() =>
-                          toggle.mutate(
-                            { id: w.id, isActive: !w.isActive },
-                            { onError: errorToast },
-                          )
-                        }
-                      >
-                        {w.isActive ? t('admin.wallets.deactivate') : t('admin.wallets.activate')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('admin.wallets.title')}
+            headers={[
+              ...['currency', 'network', 'address', 'type'].map((c) => t(`admin.wallets.${c}`)),
+              t('admin.fields.status'),
+              { label: t('admin.actions'), end: true },
+            ]}
+          >
+            {rows.map((w) => (
+              <tr key={w.id} className="border-t">
+                <td className="p-3">{w.currency}</td>
+                <td className="p-3">{w.network}</td>
+                <td className="break-all p-3 font-mono text-xs" dir="ltr">
+                  {w.address}
+                </td>
+                <td className="p-3">{t(`admin.wallets.types.${w.walletType}`)}</td>
+                <td className="p-3">
+                  <ActiveBadge active={w.isActive} />
+                </td>
+                <td className="p-3 text-end">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={toggle.isPending}
+                    onClick={() =>
+                      toggle.mutate({ id: w.id, isActive: !w.isActive }, { onError: errorToast })
+                    }
+                  >
+                    {w.isActive ? t('admin.wallets.deactivate') : t('admin.wallets.activate')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
       <Dialog open={adding} onOpenChange={setAdding}>
