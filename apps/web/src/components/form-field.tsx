@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Label } from '@/components/ui/input';
 
 /** The ids a control is described by: extra ones the caller names, its hint, its error. */
-export function describedBy(
+function describedBy(
   id: string,
   { hint = false, error = false, before, after }: FieldDescription,
 ): string | undefined {
