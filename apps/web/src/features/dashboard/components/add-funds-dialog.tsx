@@ -5,8 +5,9 @@ import {
   TOP_UP_SERVICE_NAME,
 } from '@parley/shared/domain';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
@@ -21,6 +22,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
+import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 
 /** SPEC §5: numeric, at least 100, in steps of 0.01, required (and at most 1,000,000). */
@@ -46,34 +48,43 @@ export function addFundsUrl(amount: string, currency: CryptoCurrency): string {
   return `/payment?${query}`;
 }
 
+type Values = { amount: string; currency: CryptoCurrency };
+// The message is the translation key of the amount's problem.
+const resolver = functionResolver<Values>((v) => {
+  const problem = depositProblem(v.amount);
+  return { amount: problem ? AMOUNT_ERRORS[problem] : undefined };
+});
+
 function AddFundsForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [amount, setAmount] = useState(MIN_TOP_UP_USD);
-  const [currency, setCurrency] = useState<CryptoCurrency>('BTC');
-  const [problem, setProblem] = useState<DepositProblem | null>(null);
-  const invalid = problem !== null;
+  // Checked on Continue; after that, live only while the amount is wrong.
+  const form = useForm<Values>({
+    defaultValues: { amount: MIN_TOP_UP_USD, currency: 'BTC' },
+    resolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = form.formState.errors.amount?.message;
   const [pending, setPending] = useState(false);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = depositProblem(amount);
-    if (found) {
+  const submit = form.handleSubmit(
+    ({ amount, currency }) => {
+      setPending(true);
+      Promise.resolve()
+        .then(() => navigate(addFundsUrl(amount, currency)))
+        .catch(() => {
+          setPending(false);
+          showToast('error', t('common.error'), t('dashboard.addFunds.redirectFailed'));
+        });
+    },
+    (errors) => {
       // Rendered first, so the field is focused with its error, aria-invalid and
       // aria-describedby in place and a screen reader reads the error with it.
-      flushSync(() => setProblem(found));
-      document.getElementById('add-funds-amount')?.focus();
-      return;
-    }
-    setProblem(null);
-    setPending(true);
-    Promise.resolve()
-      .then(() => navigate(addFundsUrl(amount, currency)))
-      .catch(() => {
-        setPending(false);
-        showToast('error', t('common.error'), t('dashboard.addFunds.redirectFailed'));
-      });
-  }
+      if (errors.amount) flushSync(() => form.setError('amount', { ...errors.amount }));
+      form.setFocus('amount');
+    },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
@@ -82,7 +93,7 @@ function AddFundsForm() {
       <FormField
         id="add-funds-amount"
         label={t('dashboard.addFunds.amount')}
-        error={problem ? t(AMOUNT_ERRORS[problem]) : null}
+        error={problem ? t(problem) : null}
         className="flex flex-col gap-1.5"
       >
         <Input
@@ -92,11 +103,9 @@ function AddFundsForm() {
           step="0.01"
           required
           dir="ltr"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            if (invalid) setProblem(depositProblem(e.target.value));
-          }}
+          {...form.register('amount', {
+            onChange: () => problem && void form.trigger('amount'),
+          })}
         />
       </FormField>
       <FormField
@@ -104,7 +113,7 @@ function AddFundsForm() {
         label={t('dashboard.addFunds.currency')}
         className="flex flex-col gap-1.5"
       >
-        <Select value={currency} onChange={(e) => setCurrency(e.target.value as CryptoCurrency)}>
+        <Select {...form.register('currency')}>
           {CRYPTO_CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {c}
