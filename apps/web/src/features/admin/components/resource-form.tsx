@@ -1,8 +1,10 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
+import { functionResolver } from '@/lib/form-resolver';
 import {
   type FieldSpec,
   type FormValues,
@@ -40,9 +42,17 @@ export function ResourceForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...serverErrors, ...errors };
+  // Checked on save; a field's error goes when it is edited, until the next save.
+  const form = useForm<FormValues>({
+    defaultValues: initial,
+    resolver: functionResolver<FormValues>((v) =>
+      validate(fields, v, (label, scale) => t('admin.form.decimal', { label, places: scale })),
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const values = form.watch();
+  const errors = form.formState.errors;
+  const shown = (name: string) => errors[name]?.message ?? serverErrors[name];
   const focusFirst = (found: Record<string, string>) => {
     const first = fields.find((f) => found[f.name]);
     if (first) document.getElementById(`${id}-${first.name}`)?.focus();
@@ -55,29 +65,25 @@ export function ResourceForm({
     focusFirst(serverErrors);
   }, [rejections]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(fields, values, (label, scale) =>
-      t('admin.form.decimal', { label, places: scale }),
-    );
-    setErrors(found);
-    if (focusFirst(found)) return;
-    onSubmit(toBody(fields, values));
-  }
+  const submit = form.handleSubmit((v) => onSubmit(toBody(fields, v)));
 
-  const set = (name: string, value: string | boolean) => {
-    setValues((old) => settleOptions(fields, { ...old, [name]: value }));
-    setErrors(({ [name]: _, ...rest }) => rest);
+  // A select whose choices hang on the edited field may move to its first choice.
+  const edited = (name: string) => {
+    const now = form.getValues();
+    const settled = settleOptions(fields, now);
+    for (const f of fields)
+      if (settled[f.name] !== now[f.name]) form.setValue(f.name, settled[f.name] ?? '');
+    form.clearErrors(name);
     onEdit(name);
   };
+  const control = (name: string) => form.register(name, { onChange: () => edited(name) });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       {fields.map((f) => {
         const inputId = `${id}-${f.name}`;
-        const error = shown[f.name];
+        const error = shown(f.name);
         const common = { name: f.name, 'aria-required': f.required ? true : undefined } as const;
-        const value = values[f.name];
         if (f.kind === 'checkbox')
           return (
             <div key={f.name} className="flex items-center gap-2 sm:col-span-2">
@@ -86,8 +92,7 @@ export function ResourceForm({
                 id={inputId}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${inputId}-error` : undefined}
-                checked={value === true}
-                onChange={(e) => set(f.name, e.target.checked)}
+                {...control(f.name)}
               />
               <Label htmlFor={inputId}>{f.label}</Label>
             </div>
@@ -108,11 +113,7 @@ export function ResourceForm({
             className={wide ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}
           >
             {f.kind === 'select' ? (
-              <Select
-                {...common}
-                value={String(value ?? '')}
-                onChange={(e) => set(f.name, e.target.value)}
-              >
+              <Select {...common} {...control(f.name)}>
                 {optionsOf(f, values).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -123,8 +124,7 @@ export function ResourceForm({
               <textarea
                 {...common}
                 rows={f.kind === 'lines' ? 4 : 3}
-                value={String(value ?? '')}
-                onChange={(e) => set(f.name, e.target.value)}
+                {...control(f.name)}
                 className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
               />
             ) : (
@@ -132,8 +132,7 @@ export function ResourceForm({
                 {...common}
                 dir={f.ltr || f.kind === 'decimal' ? 'ltr' : undefined}
                 inputMode={f.kind === 'decimal' ? 'decimal' : undefined}
-                value={String(value ?? '')}
-                onChange={(e) => set(f.name, e.target.value)}
+                {...control(f.name)}
               />
             )}
           </FormField>
