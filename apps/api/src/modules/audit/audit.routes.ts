@@ -3,10 +3,7 @@ import { route } from '../../plugins/endpoints.js';
 import type { AuditService } from './audit.service.js';
 
 /** The audit log and its filters' choices. */
-export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (
-  app,
-  { audit },
-) => {
+export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (app, { audit }) => {
   route(app, 'admin.audit', (r) => audit.page(r.query));
   route(app, 'admin.auditFacets', () => audit.facets());
 };

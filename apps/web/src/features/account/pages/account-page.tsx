@@ -1,30 +1,34 @@
 import { PASSWORD_MIN_LENGTH } from '@parley/shared/domain';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { functionResolver } from '@/lib/form-resolver';
 import { useChangePassword, useSignOutEverywhere } from '../api/account';
 
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
+type Values = { current: string; next: string; confirm: string };
+const DEFAULTS: Values = { current: '', next: '', confirm: '' };
+
+/** The rules the Save button waits for; only some are told, as they are typed. */
+const check = (v: Values) => ({
+  current: v.current === '' ? 'required' : undefined,
+  next:
+    v.next.length < PASSWORD_MIN_LENGTH ? 'tooShort' : v.next === v.current ? 'same' : undefined,
+  confirm: v.confirm !== v.next ? 'differs' : undefined,
+});
+const resolver = functionResolver<Values>(check);
 
 function ChangePasswordCard() {
   const { t } = useTranslation();
   const errorMessage = useFormErrorMessage();
   const mutation = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const form = useForm<Values>({ defaultValues: DEFAULTS, resolver });
+  const { current, next, confirm } = form.watch();
 
   const tooShort = next !== '' && next.length < PASSWORD_MIN_LENGTH;
   const same = next !== '' && next === current;
@@ -32,26 +36,15 @@ function ChangePasswordCard() {
   const wrongCurrent =
     mutation.error instanceof ApiError && mutation.error.code === 'WRONG_PASSWORD';
   const canSubmit =
-    current !== '' &&
-    next.length >= PASSWORD_MIN_LENGTH &&
-    !same &&
-    confirm === next &&
-    !mutation.isPending;
+    !Object.values(check({ current, next, confirm })).some(Boolean) && !mutation.isPending;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit((v) => {
     if (!canSubmit) return;
     mutation.mutate(
-      { currentPassword: current, newPassword: next, confirmPassword: confirm },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setConfirm('');
-        },
-      },
+      { currentPassword: v.current, newPassword: v.next, confirmPassword: v.confirm },
+      { onSuccess: () => form.reset(DEFAULTS) },
     );
-  };
+  });
 
   const newError = tooShort
     ? t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
@@ -67,51 +60,23 @@ function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="account-current">{t('account.password.current')}</Label>
-            <Input
-              id="account-current"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-              aria-invalid={wrongCurrent}
-              aria-describedby={wrongCurrent ? 'account-current-error' : undefined}
-            />
-            <FieldError
-              id="account-current-error"
-              message={wrongCurrent ? t('errors.WRONG_PASSWORD') : null}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="account-new">{t('account.password.new')}</Label>
-            <Input
-              id="account-new"
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-              aria-invalid={newError !== null}
-              aria-describedby={newError ? 'account-new-error' : undefined}
-            />
-            <FieldError id="account-new-error" message={newError} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="account-confirm">{t('account.password.confirm')}</Label>
-            <Input
-              id="account-confirm"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              aria-invalid={mismatch}
-              aria-describedby={mismatch ? 'account-confirm-error' : undefined}
-            />
-            <FieldError
-              id="account-confirm-error"
-              message={mismatch ? t('auth.passwordsDiffer') : null}
-            />
-          </div>
+          <FormField
+            id="account-current"
+            label={t('account.password.current')}
+            error={wrongCurrent ? t('errors.WRONG_PASSWORD') : null}
+          >
+            <Input type="password" autoComplete="current-password" {...form.register('current')} />
+          </FormField>
+          <FormField id="account-new" label={t('account.password.new')} error={newError}>
+            <Input type="password" autoComplete="new-password" {...form.register('next')} />
+          </FormField>
+          <FormField
+            id="account-confirm"
+            label={t('account.password.confirm')}
+            error={mismatch ? t('auth.passwordsDiffer') : null}
+          >
+            <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
+          </FormField>
           <FormError
             message={
               mutation.error && !wrongCurrent

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useAdminAnalytics } from '../api/get-analytics';
@@ -9,7 +10,8 @@ type Stat = { key: string; value: string; hint: string };
 /** The Analytics tab: revenue, customers, payments, orders and balances from the database. */
 export function AnalyticsTab() {
   const { t, i18n } = useTranslation();
-  const { data, isPending, error } = useAdminAnalytics();
+  const analytics = useAdminAnalytics();
+  const data = analytics.data;
   const money = (amount: string) => formatMoney(amount, data?.currency ?? 'GBP', i18n.language);
   const count = new Intl.NumberFormat(i18n.language).format;
   const cards: Stat[] = data
@@ -71,37 +73,33 @@ export function AnalyticsTab() {
         </h2>
         <p className="text-sm text-muted-foreground">{t('admin.analytics.text')}</p>
       </div>
-      {isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : error ? (
-        <p role="alert" className="text-destructive">
-          {t('admin.analytics.loadFailed')}
-        </p>
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {cards.map((card) => (
-              <li key={card.key}>
-                <Card className="h-full">
-                  <CardHeader className="pb-2">
-                    <CardTitle className="text-sm font-medium text-muted-foreground">
-                      {t(`admin.analytics.${card.key}`)}
-                    </CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <p className="text-3xl font-bold tabular-nums">{card.value}</p>
-                    <p className="mt-1 text-sm text-muted-foreground">{card.hint}</p>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <p className="text-xs text-muted-foreground">
-            {t('admin.analytics.updated', { time: time.format(new Date(data.generatedAt)) })}
-          </p>
-          <LedgerCheckCard />
-        </>
-      )}
+      <QueryState query={analytics} errorText={t('admin.analytics.loadFailed')}>
+        {(loaded) => (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {cards.map((card) => (
+                <li key={card.key}>
+                  <Card className="h-full">
+                    <CardHeader className="pb-2">
+                      <CardTitle className="text-sm font-medium text-muted-foreground">
+                        {t(`admin.analytics.${card.key}`)}
+                      </CardTitle>
+                    </CardHeader>
+                    <CardContent>
+                      <p className="text-3xl font-bold tabular-nums">{card.value}</p>
+                      <p className="mt-1 text-sm text-muted-foreground">{card.hint}</p>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <p className="text-xs text-muted-foreground">
+              {t('admin.analytics.updated', { time: time.format(new Date(loaded.generatedAt)) })}
+            </p>
+            <LedgerCheckCard />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

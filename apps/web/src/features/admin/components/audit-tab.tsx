@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import {
   AUDIT_PAGE_SIZE,
@@ -42,7 +45,6 @@ export function AuditTab() {
     setPage(1);
   };
   const field = (name: keyof AuditFilters) => ({
-    id: `audit-${name}`,
     value: draft[name],
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
   });
@@ -61,8 +63,11 @@ export function AuditTab() {
         aria-label={t('admin.audit.filters')}
         className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <div className="space-y-1">
-          <Label htmlFor="audit-action">{t('admin.audit.action')}</Label>
+        <FormField
+          id="audit-action"
+          label={t('admin.audit.action')}
+          className="flex flex-col gap-1"
+        >
           <select className={selectClass} {...field('action')}>
             <option value="">{t('admin.audit.any')}</option>
             {(facets.data?.actions ?? []).map((a) => (
@@ -71,9 +76,8 @@ export function AuditTab() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-actor">{t('admin.audit.actor')}</Label>
+        </FormField>
+        <FormField id="audit-actor" label={t('admin.audit.actor')} className="flex flex-col gap-1">
           <Input
             type="text"
             inputMode="email"
@@ -81,9 +85,12 @@ export function AuditTab() {
             placeholder={t('admin.audit.actorHint')}
             {...field('actor')}
           />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-targetType">{t('admin.audit.targetType')}</Label>
+        </FormField>
+        <FormField
+          id="audit-targetType"
+          label={t('admin.audit.targetType')}
+          className="flex flex-col gap-1"
+        >
           <select className={selectClass} {...field('targetType')}>
             <option value="">{t('admin.audit.any')}</option>
             {(facets.data?.targetTypes ?? []).map((a) => (
@@ -92,19 +99,20 @@ export function AuditTab() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-targetId">{t('admin.audit.targetId')}</Label>
+        </FormField>
+        <FormField
+          id="audit-targetId"
+          label={t('admin.audit.targetId')}
+          className="flex flex-col gap-1"
+        >
           <Input type="text" dir="ltr" {...field('targetId')} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-from">{t('admin.audit.from')}</Label>
+        </FormField>
+        <FormField id="audit-from" label={t('admin.audit.from')} className="flex flex-col gap-1">
           <Input type="date" {...field('from')} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-to">{t('admin.audit.to')}</Label>
+        </FormField>
+        <FormField id="audit-to" label={t('admin.audit.to')} className="flex flex-col gap-1">
           <Input type="date" {...field('to')} />
-        </div>
+        </FormField>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
           <Button type="submit">{t('admin.audit.apply')}</Button>
           <Button type="button" variant="outline" onClick={clear}>
@@ -112,83 +120,75 @@ export function AuditTab() {
           </Button>
         </div>
       </form>
-      {audit.isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : audit.error ? (
-        <p role="alert" className="text-destructive">
-          {refused ? t('admin.audit.badFilters') : t('admin.loadFailed')}
-        </p>
-      ) : audit.data.items.length === 0 ? (
-        <p>{t('admin.audit.empty')}</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">
-            {t('admin.audit.count', { total: audit.data.total })}
-          </p>
-          {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
-          <section
-            aria-label={t('admin.audit.title')}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('admin.audit.title')}</caption>
-              <thead className="bg-muted">
-                <tr>
-                  {['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) => (
-                    <th key={c} scope="col" className="p-3 text-start">
-                      {t(`admin.audit.columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.items.map((e) => (
-                  <tr key={e.id} className="border-t align-top">
-                    <td className="whitespace-nowrap p-3">{date.format(new Date(e.createdAt))}</td>
-                    <td className="p-3 break-all">
-                      {e.actor?.email ?? t('admin.audit.automatic')}
-                    </td>
-                    <td className="p-3">{named('action', e.action)}</td>
-                    <td className="p-3">
-                      <div>{named('target', e.targetType)}</div>
-                      <div className="font-mono text-xs break-all" dir="ltr">
-                        {e.targetId}
-                      </div>
-                    </td>
-                    <td className="min-w-48 p-3">
-                      <AuditChanges before={e.before} after={e.after} />
-                    </td>
-                    <td className="p-3 font-mono text-xs" dir="ltr">
-                      {e.ip ?? '—'}
-                    </td>
+      <QueryState
+        query={audit}
+        errorText={refused ? t('admin.audit.badFilters') : t('admin.loadFailed')}
+        empty={<p>{t('admin.audit.empty')}</p>}
+        isEmpty={(data) => data.items.length === 0}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {t('admin.audit.count', { total: data.total })}
+            </p>
+            {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
+            <section
+              aria-label={t('admin.audit.title')}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
+              tabIndex={0}
+              className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t('admin.audit.title')}</caption>
+                <thead className="bg-muted">
+                  <tr>
+                    {['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) => (
+                      <th key={c} scope="col" className="p-3 text-start">
+                        {t(`admin.audit.columns.${c}`)}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <nav aria-label={t('admin.audit.pages')} className="flex items-center gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              {t('admin.audit.previous')}
-            </Button>
-            <span className="text-sm">{t('admin.audit.pageOf', { page, pages })}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {t('admin.audit.next')}
-            </Button>
-          </nav>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((e) => (
+                    <tr key={e.id} className="border-t align-top">
+                      <td className="whitespace-nowrap p-3">
+                        {date.format(new Date(e.createdAt))}
+                      </td>
+                      <td className="p-3 break-all">
+                        {e.actor?.email ?? t('admin.audit.automatic')}
+                      </td>
+                      <td className="p-3">{named('action', e.action)}</td>
+                      <td className="p-3">
+                        <div>{named('target', e.targetType)}</div>
+                        <div className="font-mono text-xs break-all" dir="ltr">
+                          {e.targetId}
+                        </div>
+                      </td>
+                      <td className="min-w-48 p-3">
+                        <AuditChanges before={e.before} after={e.after} />
+                      </td>
+                      <td className="p-3 font-mono text-xs" dir="ltr">
+                        {e.ip ?? '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <Pager
+              label={t('admin.audit.pages')}
+              status={t('admin.audit.pageOf', { page, pages })}
+              previous={t('admin.audit.previous')}
+              next={t('admin.audit.next')}
+              hasPrevious={page > 1}
+              hasNext={page < pages}
+              onPrevious={() => setPage((p) => p - 1)}
+              onNext={() => setPage((p) => p + 1)}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

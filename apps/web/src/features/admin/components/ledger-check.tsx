@@ -1,6 +1,8 @@
+import type { LedgerCheck } from '@parley/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/query-state';
 import { ledgerCheckQueryOptions } from '../api/get-analytics';
 
 /**
@@ -14,16 +16,18 @@ export function LedgerCheckCard() {
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });
-  if (check.isPending) return <p role="status">{t('common.loading')}</p>;
-  if (check.error)
-    return (
-      <p role="alert" className="text-destructive">
-        {t('admin.ledger.failed')}
-      </p>
-    );
-  const { mismatches, users } = check.data;
+  return (
+    <QueryState query={check} errorText={t('admin.ledger.failed')}>
+      {(data) => <LedgerCheckResult data={data} />}
+    </QueryState>
+  );
+}
+
+function LedgerCheckResult({ data }: { data: LedgerCheck }) {
+  const { t } = useTranslation();
+  const { mismatches, users } = data;
   // Older servers do not send it.
-  const collisions = check.data.hashCollisions ?? [];
+  const collisions = data.hashCollisions ?? [];
   const wrong = mismatches.length > 0 || collisions.length > 0;
   return (
     <section

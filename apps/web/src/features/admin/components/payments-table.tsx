@@ -2,8 +2,13 @@ import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { FormField } from '@/components/form-field';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
@@ -19,11 +24,7 @@ import {
 
 const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 
-const BADGE: Record<AdminPayment['status'], string> = {
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  pending: 'bg-yellow-100 text-yellow-900',
-};
+const PAYMENT_TONES: ToneMap<AdminPayment['status']> = { approved: 'good', rejected: 'bad' };
 
 function Decision({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
@@ -109,10 +110,12 @@ function Controls(props: {
   const { filter, onChange } = props;
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <div className="space-y-1.5">
-        <Label htmlFor="payments-status">{t('adminPaymentsList.filter')}</Label>
+      <FormField
+        id="payments-status"
+        label={t('adminPaymentsList.filter')}
+        className="flex flex-col gap-1.5"
+      >
         <Select
-          id="payments-status"
           value={filter.status}
           onChange={(e) =>
             onChange({ status: e.target.value as PaymentsFilter['status'], page: 0 })
@@ -124,28 +127,18 @@ function Controls(props: {
             </option>
           ))}
         </Select>
-      </div>
-      <nav aria-label={t('admin.payments.title')} className="flex items-center gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={filter.page === 0}
-          onClick={() => onChange({ ...filter, page: filter.page - 1 })}
-        >
-          {t('adminPaymentsList.previous')}
-        </Button>
-        <span className="text-sm" aria-live="polite">
-          {t('adminPaymentsList.page', { page: filter.page + 1 })}
-        </span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!props.hasNext}
-          onClick={() => onChange({ ...filter, page: filter.page + 1 })}
-        >
-          {t('adminPaymentsList.next')}
-        </Button>
-      </nav>
+      </FormField>
+      <Pager
+        label={t('admin.payments.title')}
+        status={t('adminPaymentsList.page', { page: filter.page + 1 })}
+        previous={t('adminPaymentsList.previous')}
+        next={t('adminPaymentsList.next')}
+        hasPrevious={filter.page > 0}
+        hasNext={props.hasNext}
+        onPrevious={() => onChange({ ...filter, page: filter.page - 1 })}
+        onNext={() => onChange({ ...filter, page: filter.page + 1 })}
+        live
+      />
     </div>
   );
 }
@@ -162,90 +155,77 @@ export function PaymentsTable() {
   const controls = (
     <Controls filter={filter} onChange={setFilter} hasNext={rows.length >= PAYMENTS_PAGE_SIZE} />
   );
-  if (payments.isPending) return <p role="status">{t('common.loading')}</p>;
-  if (payments.error)
-    return (
-      <p role="alert" className="text-destructive">
-        {t('admin.loadFailed')}
-      </p>
-    );
-  if (rows.length === 0)
-    return (
-      <div className="space-y-3">
-        {controls}
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">
-          {t('admin.payments.empty')}
-        </p>
-      </div>
-    );
   return (
-    <div className="space-y-3">
-      {controls}
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('admin.payments.title')}</caption>
-          <thead className="bg-muted">
-            <tr>
-              {['date', 'customer', 'service', 'amount', 'crypto', 'status', 'decision'].map(
-                (c) => (
-                  <th key={c} scope="col" className="p-3 text-start">
-                    {t(`admin.payments.columns.${c}`)}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className="border-t align-top">
-                <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
-                <td className="p-3">
-                  <div>{fullName(p.user) || '—'}</div>
-                  <div className="text-muted-foreground">{p.user.email}</div>
-                </td>
-                <td className="p-3">{p.serviceName}</td>
-                <td className="p-3 whitespace-nowrap" dir="ltr">
-                  {p.amount} {p.amountCurrency}
-                  <div className="text-muted-foreground">
-                    {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
-                  </div>
-                </td>
-                <td className="p-3" dir="ltr">
-                  <div className="whitespace-nowrap">
-                    {p.cryptoAmount} {p.currency}
-                  </div>
-                  <div className="break-all font-mono text-xs text-muted-foreground">
-                    {p.walletAddress}
-                  </div>
-                  <TxHash payment={p} />
-                </td>
-                <td className="p-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[p.status]}`}
-                  >
-                    {t(`admin.payments.status.${p.status}`)}
-                  </span>
-                </td>
-                <td className="p-3">
-                  {p.status === 'pending' ? (
-                    <Decision payment={p} />
-                  ) : (
-                    <div className="space-y-1">
-                      <div>{p.adminNotes}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {t('admin.payments.decidedBy', {
-                          email: emailOf(p.approvedBy),
-                          date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
-                        })}
-                      </div>
+    <QueryState query={payments} errorText={t('admin.loadFailed')}>
+      {() => (
+        <div className="space-y-3">
+          {controls}
+          {rows.length === 0 ? (
+            <p className="rounded-lg border p-6 text-center text-muted-foreground">
+              {t('admin.payments.empty')}
+            </p>
+          ) : (
+            <DataTable
+              caption={t('admin.payments.title')}
+              headers={[
+                'date',
+                'customer',
+                'service',
+                'amount',
+                'crypto',
+                'status',
+                'decision',
+              ].map((c) => t(`admin.payments.columns.${c}`))}
+            >
+              {rows.map((p) => (
+                <tr key={p.id} className="border-t align-top">
+                  <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+                  <td className="p-3">
+                    <div>{fullName(p.user) || '—'}</div>
+                    <div className="text-muted-foreground">{p.user.email}</div>
+                  </td>
+                  <td className="p-3">{p.serviceName}</td>
+                  <td className="p-3 whitespace-nowrap" dir="ltr">
+                    {p.amount} {p.amountCurrency}
+                    <div className="text-muted-foreground">
+                      {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
                     </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+                  </td>
+                  <td className="p-3" dir="ltr">
+                    <div className="whitespace-nowrap">
+                      {p.cryptoAmount} {p.currency}
+                    </div>
+                    <div className="break-all font-mono text-xs text-muted-foreground">
+                      {p.walletAddress}
+                    </div>
+                    <TxHash payment={p} />
+                  </td>
+                  <td className="p-3">
+                    <StatusBadge status={p.status} tones={PAYMENT_TONES}>
+                      {t(`admin.payments.status.${p.status}`)}
+                    </StatusBadge>
+                  </td>
+                  <td className="p-3">
+                    {p.status === 'pending' ? (
+                      <Decision payment={p} />
+                    ) : (
+                      <div className="space-y-1">
+                        <div>{p.adminNotes}</div>
+                        <div className="text-xs text-muted-foreground">
+                          {t('admin.payments.decidedBy', {
+                            email: emailOf(p.approvedBy),
+                            date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
+                          })}
+                        </div>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -1,6 +1,8 @@
 import type { ExchangeRate } from '@parley/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -54,73 +56,58 @@ export function RatesTab() {
           })}
         </p>
       )}
-      {rates.isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : rates.error ? (
-        <p role="alert" className="text-destructive">
-          {t('admin.loadFailed')}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('admin.rates.title')}</caption>
-            <thead className="bg-muted">
-              <tr>
-                {['pair', 'rate', 'source', 'updated'].map((c) => (
-                  <th key={c} scope="col" className="p-3 text-start">
-                    {t(`admin.rates.${c}`)}
-                  </th>
-                ))}
-                <th scope="col" className="p-3 text-end">
-                  {t('admin.actions')}
-                </th>
+      <QueryState query={rates} errorText={t('admin.loadFailed')}>
+        {(rows) => (
+          <DataTable
+            caption={t('admin.rates.title')}
+            headers={[
+              ...['pair', 'rate', 'source', 'updated'].map((c) => t(`admin.rates.${c}`)),
+              { label: t('admin.actions'), end: true },
+            ]}
+          >
+            {rows.map((r) => (
+              <tr key={pair(r)} className={`border-t ${r.stale ? 'bg-red-50' : ''}`}>
+                <td className="p-3 font-medium" dir="ltr">
+                  {pair(r)}
+                </td>
+                <td className="p-3 font-mono" dir="ltr">
+                  {r.rate}
+                </td>
+                <td className="p-3">{r.source}</td>
+                <td className="p-3">
+                  {date.format(new Date(r.updatedAt))}
+                  {r.stale && (
+                    <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">
+                      {t('admin.rates.stale')}
+                    </span>
+                  )}
+                  <div
+                    className={`text-xs ${r.stale ? 'font-medium text-red-900' : 'text-muted-foreground'}`}
+                  >
+                    {t('admin.rates.age', {
+                      age: duration(r.ageSeconds, i18n.language),
+                      limit: duration(r.maxAgeSeconds, i18n.language),
+                    })}
+                  </div>
+                </td>
+                <td className="p-3 text-end">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={t('admin.rates.updateLabel', { pair: pair(r) })}
+                    onClick={() => {
+                      setServerErrors({});
+                      setEditing(r);
+                    }}
+                  >
+                    {t('admin.rates.update')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rates.data.map((r) => (
-                <tr key={pair(r)} className={`border-t ${r.stale ? 'bg-red-50' : ''}`}>
-                  <td className="p-3 font-medium" dir="ltr">
-                    {pair(r)}
-                  </td>
-                  <td className="p-3 font-mono" dir="ltr">
-                    {r.rate}
-                  </td>
-                  <td className="p-3">{r.source}</td>
-                  <td className="p-3">
-                    {date.format(new Date(r.updatedAt))}
-                    {r.stale && (
-                      <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">
-                        {t('admin.rates.stale')}
-                      </span>
-                    )}
-                    <div
-                      className={`text-xs ${r.stale ? 'font-medium text-red-900' : 'text-muted-foreground'}`}
-                    >
-                      {t('admin.rates.age', {
-                        age: duration(r.ageSeconds, i18n.language),
-                        limit: duration(r.maxAgeSeconds, i18n.language),
-                      })}
-                    </div>
-                  </td>
-                  <td className="p-3 text-end">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={t('admin.rates.updateLabel', { pair: pair(r) })}
-                      onClick={() => {
-                        setServerErrors({});
-                        setEditing(r);
-                      }}
-                    >
-                      {t('admin.rates.update')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
       <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
         <DialogContent closeLabel={t('common.close')}>
           <DialogTitle>

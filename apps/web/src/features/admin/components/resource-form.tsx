@@ -1,7 +1,10 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
+import { functionResolver } from '@/lib/form-resolver';
 import {
   type FieldSpec,
   type FormValues,
@@ -39,9 +42,17 @@ export function ResourceForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...serverErrors, ...errors };
+  // Checked on save; a field's error goes when it is edited, until the next save.
+  const form = useForm<FormValues>({
+    defaultValues: initial,
+    resolver: functionResolver<FormValues>((v) =>
+      validate(fields, v, (label, scale) => t('admin.form.decimal', { label, places: scale })),
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const values = form.watch();
+  const errors = form.formState.errors;
+  const shown = (name: string) => errors[name]?.message ?? serverErrors[name];
   const focusFirst = (found: Record<string, string>) => {
     const first = fields.find((f) => found[f.name]);
     if (first) document.getElementById(`${id}-${first.name}`)?.focus();
@@ -54,62 +65,55 @@ export function ResourceForm({
     focusFirst(serverErrors);
   }, [rejections]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(fields, values, (label, scale) =>
-      t('admin.form.decimal', { label, places: scale }),
-    );
-    setErrors(found);
-    if (focusFirst(found)) return;
-    onSubmit(toBody(fields, values));
-  }
+  const submit = form.handleSubmit((v) => onSubmit(toBody(fields, v)));
 
-  const set = (name: string, value: string | boolean) => {
-    setValues((old) => settleOptions(fields, { ...old, [name]: value }));
-    setErrors(({ [name]: _, ...rest }) => rest);
+  // A select whose choices hang on the edited field may move to its first choice.
+  const edited = (name: string) => {
+    const now = form.getValues();
+    const settled = settleOptions(fields, now);
+    for (const f of fields)
+      if (settled[f.name] !== now[f.name]) form.setValue(f.name, settled[f.name] ?? '');
+    form.clearErrors(name);
     onEdit(name);
   };
+  const control = (name: string) => form.register(name, { onChange: () => edited(name) });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       {fields.map((f) => {
         const inputId = `${id}-${f.name}`;
-        const error = shown[f.name];
-        const describedBy =
-          [error && `${inputId}-error`, f.hint && `${inputId}-hint`].filter(Boolean).join(' ') ||
-          undefined;
-        const common = {
-          id: inputId,
-          name: f.name,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy,
-          'aria-required': f.required ? true : undefined,
-        } as const;
-        const value = values[f.name];
+        const error = shown(f.name);
+        const common = { name: f.name, 'aria-required': f.required ? true : undefined } as const;
         if (f.kind === 'checkbox')
           return (
             <div key={f.name} className="flex items-center gap-2 sm:col-span-2">
               <Checkbox
                 {...common}
-                checked={value === true}
-                onChange={(e) => set(f.name, e.target.checked)}
+                id={inputId}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                {...control(f.name)}
               />
               <Label htmlFor={inputId}>{f.label}</Label>
             </div>
           );
         const wide = f.kind === 'textarea' || f.kind === 'lines';
         return (
-          <div key={f.name} className={wide ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
-            <Label htmlFor={inputId}>
-              {f.label}
-              {f.required && <span aria-hidden="true"> *</span>}
-            </Label>
+          <FormField
+            key={f.name}
+            id={inputId}
+            label={
+              <>
+                {f.label}
+                {f.required && <span aria-hidden="true"> *</span>}
+              </>
+            }
+            description={f.hint || undefined}
+            error={error}
+            className={wide ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}
+          >
             {f.kind === 'select' ? (
-              <Select
-                {...common}
-                value={String(value ?? '')}
-                onChange={(e) => set(f.name, e.target.value)}
-              >
+              <Select {...common} {...control(f.name)}>
                 {optionsOf(f, values).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -120,8 +124,7 @@ export function ResourceForm({
               <textarea
                 {...common}
                 rows={f.kind === 'lines' ? 4 : 3}
-                value={String(value ?? '')}
-                onChange={(e) => set(f.name, e.target.value)}
+                {...control(f.name)}
                 className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
               />
             ) : (
@@ -129,21 +132,10 @@ export function ResourceForm({
                 {...common}
                 dir={f.ltr || f.kind === 'decimal' ? 'ltr' : undefined}
                 inputMode={f.kind === 'decimal' ? 'decimal' : undefined}
-                value={String(value ?? '')}
-                onChange={(e) => set(f.name, e.target.value)}
+                {...control(f.name)}
               />
             )}
-            {f.hint && (
-              <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-                {f.hint}
-              </p>
-            )}
-            {error && (
-              <p id={`${inputId}-error`} className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+          </FormField>
         );
       })}
       <div className="flex justify-end gap-2 sm:col-span-2">

@@ -1,6 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -133,65 +135,48 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
           {texts.add}
         </Button>
       </div>
-      {list.isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : list.error ? (
-        <p role="alert" className="text-destructive">
-          {texts.loadFailed}
-        </p>
-      ) : rows && rows.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">
-          {q ? t('admin.noMatches') : texts.empty}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{texts.title}</caption>
-            <thead className="bg-muted">
-              <tr>
+      <QueryState
+        query={list}
+        errorText={texts.loadFailed}
+        empty={q ? t('admin.noMatches') : texts.empty}
+        isEmpty={() => rows?.length === 0}
+      >
+        {() => (
+          <DataTable
+            caption={texts.title}
+            headers={[...columns.map((c) => c.header), { label: t('admin.actions'), end: true }]}
+          >
+            {rows?.map((row) => (
+              <tr key={row.id} className="border-t">
                 {columns.map((c) => (
-                  <th key={c.header} scope="col" className="p-3 text-start">
-                    {c.header}
-                  </th>
-                ))}
-                <th scope="col" className="p-3 text-end">
-                  {t('admin.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows?.map((row) => (
-                <tr key={row.id} className="border-t">
-                  {columns.map((c) => (
-                    <td key={c.header} className="p-3" dir={c.ltr ? 'ltr' : undefined}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                  <td className="whitespace-nowrap p-3 text-end">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t('admin.editItem', { name: props.nameOf(row) })}
-                      disabled={!ready}
-                      onClick={() => open(row)}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t('admin.deleteItem', { name: props.nameOf(row) })}
-                      onClick={() => setDeleting(row)}
-                    >
-                      <Trash2 aria-hidden="true" className="text-destructive" />
-                    </Button>
+                  <td key={c.header} className="p-3" dir={c.ltr ? 'ltr' : undefined}>
+                    {c.cell(row)}
                   </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                ))}
+                <td className="whitespace-nowrap p-3 text-end">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('admin.editItem', { name: props.nameOf(row) })}
+                    disabled={!ready}
+                    onClick={() => open(row)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('admin.deleteItem', { name: props.nameOf(row) })}
+                    onClick={() => setDeleting(row)}
+                  >
+                    <Trash2 aria-hidden="true" className="text-destructive" />
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
         <DialogContent closeLabel={t('common.close')} className="max-w-2xl">

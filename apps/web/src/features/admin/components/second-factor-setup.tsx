@@ -1,38 +1,17 @@
 import type { SecondFactorEnabled, SecondFactorSetup } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { useQrImage } from '@/lib/use-qr-image';
 import { confirmSecondFactor } from '../api/admin-login';
 
 const QR_OPTIONS = { width: 220, margin: 2, errorCorrectionLevel: 'M' } as const;
-
-/** The otpauth URI as a QR code; qrcode loads only when a set-up is shown. */
-function useQrImage(uri: string) {
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setImage(null);
-    setFailed(false);
-    import('qrcode')
-      .then((qr) => qr.toDataURL(uri, QR_OPTIONS))
-      .then((url) => {
-        if (live) setImage(url);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  return { image, failed };
-}
 
 /**
  * The first admin sign-in's extra step: scan the QR code (or type the key), enter the
@@ -49,8 +28,7 @@ export function SecondFactorSetupStep({
 }) {
   const { t } = useTranslation();
   const errorMessage = useFormErrorMessage();
-  const hintId = useId();
-  const { image, failed } = useQrImage(setup.otpauthUri);
+  const { image, failed } = useQrImage(setup.otpauthUri, QR_OPTIONS);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const mutation = useMutation({ mutationFn: confirmSecondFactor, onSuccess: onEnabled });
@@ -94,23 +72,22 @@ export function SecondFactorSetupStep({
         </div>
       </div>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="totp-setup-code">{t('secondFactor.confirmCode')}</Label>
+        {/* The error is told under the form, with the server's refusals. */}
+        <FormField
+          id="totp-setup-code"
+          label={t('secondFactor.confirmCode')}
+          description={t('secondFactor.confirmHint')}
+          invalid={missing || mutation.isError}
+        >
           <Input
-            id="totp-setup-code"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={12}
             dir="ltr"
-            aria-describedby={hintId}
-            aria-invalid={missing || mutation.isError || undefined}
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {t('secondFactor.confirmHint')}
-          </p>
-        </div>
+        </FormField>
         <FormError
           message={
             missing

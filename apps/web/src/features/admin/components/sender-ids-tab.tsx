@@ -1,18 +1,19 @@
 import type { AdminSenderRequest, SenderRequestStatus } from '@parley/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { FormField } from '@/components/form-field';
+import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { isAlreadyDecided } from '../api/payments-admin';
 import { SENDER_IDS_PAGE_SIZE, useAdminSenderIds, useDecideSender } from '../api/sender-ids-admin';
 
-const BADGE: Record<SenderRequestStatus, string> = {
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  pending: 'bg-yellow-100 text-yellow-900',
-};
+const SENDER_TONES: ToneMap<SenderRequestStatus> = { approved: 'good', rejected: 'bad' };
 const FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -102,78 +103,61 @@ export function SenderIdsTab() {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SENDER_IDS_PAGE_SIZE)) : 1;
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <p role="status">{t('common.loading')}</p>;
-  else if (list.error)
-    body = (
-      <p role="alert" className="text-destructive">
-        {t('admin.loadFailed')}
-      </p>
-    );
-  else if (list.data.items.length === 0)
-    body = (
-      <p className="rounded-lg border p-6 text-center text-muted-foreground">
-        {t('admin.senderIds.empty')}
-      </p>
-    );
-  else
-    body = (
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('admin.senderIds.title')}</caption>
-          <thead className="bg-muted">
-            <tr>
-              {['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) => (
-                <th key={c} scope="col" className="p-3 text-start">
-                  {t(`admin.senderIds.columns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((r) => (
-              <tr key={r.id} className="border-t align-top">
-                <td className="p-3 whitespace-nowrap">{date.format(new Date(r.createdAt))}</td>
-                <td className="p-3 break-all">{r.user.email}</td>
-                <td className="p-3">
-                  <div className="font-mono font-semibold" dir="ltr">
-                    {r.senderId}
-                  </div>
-                  <div className="text-xs text-muted-foreground">
-                    {t(`admin.senderIds.kind.${r.kind}`)}
-                  </div>
-                </td>
-                <td className="p-3 min-w-48" dir="auto">
-                  {r.reason}
-                </td>
-                <td className="p-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.status]}`}
-                  >
-                    {t(`sms.senders.status.${r.status}`)}
-                  </span>
-                </td>
-                <td className="p-3">
-                  {r.status === 'pending' ? (
-                    <Decision request={r} />
-                  ) : (
-                    <div className="space-y-1">
-                      <div dir="auto">{r.adminNote}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {t('admin.senderIds.decidedBy', {
-                          email: r.decidedBy ?? '—',
-                          date: r.decidedAt ? date.format(new Date(r.decidedAt)) : '—',
-                        })}
-                      </div>
+  const body = (
+    <QueryState
+      query={list}
+      errorText={t('admin.loadFailed')}
+      empty={t('admin.senderIds.empty')}
+      isEmpty={(data) => data.items.length === 0}
+    >
+      {(data) => (
+        <DataTable
+          caption={t('admin.senderIds.title')}
+          headers={['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) =>
+            t(`admin.senderIds.columns.${c}`),
+          )}
+        >
+          {data.items.map((r) => (
+            <tr key={r.id} className="border-t align-top">
+              <td className="p-3 whitespace-nowrap">{date.format(new Date(r.createdAt))}</td>
+              <td className="p-3 break-all">{r.user.email}</td>
+              <td className="p-3">
+                <div className="font-mono font-semibold" dir="ltr">
+                  {r.senderId}
+                </div>
+                <div className="text-xs text-muted-foreground">
+                  {t(`admin.senderIds.kind.${r.kind}`)}
+                </div>
+              </td>
+              <td className="p-3 min-w-48" dir="auto">
+                {r.reason}
+              </td>
+              <td className="p-3">
+                <StatusBadge status={r.status} tones={SENDER_TONES}>
+                  {t(`sms.senders.status.${r.status}`)}
+                </StatusBadge>
+              </td>
+              <td className="p-3">
+                {r.status === 'pending' ? (
+                  <Decision request={r} />
+                ) : (
+                  <div className="space-y-1">
+                    <div dir="auto">{r.adminNote}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {t('admin.senderIds.decidedBy', {
+                        email: r.decidedBy ?? '—',
+                        date: r.decidedAt ? date.format(new Date(r.decidedAt)) : '—',
+                      })}
                     </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="admin-sender-ids-title" className="space-y-4">
@@ -182,10 +166,12 @@ export function SenderIdsTab() {
       </h2>
       <p className="text-sm text-muted-foreground">{t('admin.senderIds.description')}</p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <Label htmlFor="sender-ids-filter">{t('admin.senderIds.filter')}</Label>
+        <FormField
+          id="sender-ids-filter"
+          label={t('admin.senderIds.filter')}
+          className="flex flex-col gap-1"
+        >
           <Select
-            id="sender-ids-filter"
             value={filter}
             onChange={(e) => {
               setFilter(e.target.value as Filter);
@@ -198,29 +184,20 @@ export function SenderIdsTab() {
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
       </div>
       {body}
       {pages > 1 && (
-        <nav aria-label={t('admin.senderIds.pages')} className="flex items-center gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('admin.senderIds.previous')}
-          </Button>
-          <span className="text-sm tabular-nums">{t('admin.senderIds.page', { page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('admin.senderIds.next')}
-          </Button>
-        </nav>
+        <Pager
+          label={t('admin.senderIds.pages')}
+          status={t('admin.senderIds.page', { page, pages })}
+          previous={t('admin.senderIds.previous')}
+          next={t('admin.senderIds.next')}
+          hasPrevious={page > 1}
+          hasNext={page < pages}
+          onPrevious={() => setPage((p) => p - 1)}
+          onNext={() => setPage((p) => p + 1)}
+        />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/pager';
 import { useSmsInbound } from '../api/sms-status';
 
 /**
@@ -55,28 +55,18 @@ export function SmsInbound() {
         ))}
       </ul>
       {pages > 1 && (
-        <nav
-          aria-label={t('admin.smsInbound.pages')}
-          className="mt-2 flex items-center justify-between gap-2"
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('admin.smsInbound.previous')}
-          </Button>
-          <span className="text-xs">{t('admin.smsInbound.page', { page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('admin.smsInbound.next')}
-          </Button>
-        </nav>
+        <Pager
+          label={t('admin.smsInbound.pages')}
+          status={t('admin.smsInbound.page', { page, pages })}
+          previous={t('admin.smsInbound.previous')}
+          next={t('admin.smsInbound.next')}
+          hasPrevious={page > 1}
+          hasNext={page < pages}
+          onPrevious={() => setPage((p) => p - 1)}
+          onNext={() => setPage((p) => p + 1)}
+          spread
+          className="mt-2"
+        />
       )}
     </details>
   );

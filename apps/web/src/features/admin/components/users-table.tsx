@@ -1,48 +1,35 @@
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { QueryState } from '@/components/query-state';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { useAdminUsers } from '../api/get-users';
+
+const ROLE_TONES: ToneMap<'admin' | 'user'> = { admin: 'good', user: 'neutral' };
 
 export function UsersTable() {
   const { t, i18n } = useTranslation();
-  const { data, isPending, error } = useAdminUsers();
-  if (isPending) return <p role="status">{t('common.loading')}</p>;
-  if (error)
-    return (
-      <p role="alert" className="text-destructive">
-        {t('admin.users.loadFailed')}
-      </p>
-    );
+  const users = useAdminUsers();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('admin.users.title')}</caption>
-        <thead className="bg-muted text-start">
-          <tr>
-            <th scope="col" className="p-3 text-start">
-              {t('admin.users.name')}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t('auth.email')}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t('admin.users.role')}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t('admin.users.lastLogin')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <QueryState query={users} errorText={t('admin.users.loadFailed')}>
+      {(data) => (
+        <DataTable
+          caption={t('admin.users.title')}
+          headers={[
+            t('admin.users.name'),
+            t('auth.email'),
+            t('admin.users.role'),
+            t('admin.users.lastLogin'),
+          ]}
+        >
           {data.map((u) => (
             <tr key={u.id} className="border-t">
               <td className="p-3">{[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}</td>
               <td className="p-3">{u.email}</td>
               <td className="p-3">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${u.isAdmin ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}
-                >
+                <StatusBadge status={u.isAdmin ? 'admin' : 'user'} tones={ROLE_TONES}>
                   {u.isAdmin ? t('admin.users.admin') : t('admin.users.user')}
-                </span>
+                </StatusBadge>
                 {u.disabled && (
                   <span className="ms-2 text-xs text-destructive">{t('admin.users.disabled')}</span>
                 )}
@@ -50,8 +37,8 @@ export function UsersTable() {
               <td className="p-3">{date.format(new Date(u.updatedAt))}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </DataTable>
+      )}
+    </QueryState>
   );
 }

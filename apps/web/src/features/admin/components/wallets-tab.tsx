@@ -7,6 +7,8 @@ import {
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -88,65 +90,49 @@ export function WalletsTab() {
           {t('admin.wallets.add')}
         </Button>
       </div>
-      {wallets.isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : wallets.error ? (
-        <p role="alert" className="text-destructive">
-          {t('admin.loadFailed')}
-        </p>
-      ) : wallets.data.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">
-          {t('admin.wallets.empty')}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('admin.wallets.title')}</caption>
-            <thead className="bg-muted">
-              <tr>
-                {['currency', 'network', 'address', 'type'].map((c) => (
-                  <th key={c} scope="col" className="p-3 text-start">
-                    {t(`admin.wallets.${c}`)}
-                  </th>
-                ))}
-                <th scope="col" className="p-3 text-start">
-                  {t('admin.fields.status')}
-                </th>
-                <th scope="col" className="p-3 text-end">
-                  {t('admin.actions')}
-                </th>
+      <QueryState
+        query={wallets}
+        errorText={t('admin.loadFailed')}
+        empty={t('admin.wallets.empty')}
+        isEmpty={(rows) => rows.length === 0}
+      >
+        {(rows) => (
+          <DataTable
+            caption={t('admin.wallets.title')}
+            headers={[
+              ...['currency', 'network', 'address', 'type'].map((c) => t(`admin.wallets.${c}`)),
+              t('admin.fields.status'),
+              { label: t('admin.actions'), end: true },
+            ]}
+          >
+            {rows.map((w) => (
+              <tr key={w.id} className="border-t">
+                <td className="p-3">{w.currency}</td>
+                <td className="p-3">{w.network}</td>
+                <td className="break-all p-3 font-mono text-xs" dir="ltr">
+                  {w.address}
+                </td>
+                <td className="p-3">{t(`admin.wallets.types.${w.walletType}`)}</td>
+                <td className="p-3">
+                  <ActiveBadge active={w.isActive} />
+                </td>
+                <td className="p-3 text-end">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={toggle.isPending}
+                    onClick={() =>
+                      toggle.mutate({ id: w.id, isActive: !w.isActive }, { onError: errorToast })
+                    }
+                  >
+                    {w.isActive ? t('admin.wallets.deactivate') : t('admin.wallets.activate')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {wallets.data.map((w) => (
-                <tr key={w.id} className="border-t">
-                  <td className="p-3">{w.currency}</td>
-                  <td className="p-3">{w.network}</td>
-                  <td className="break-all p-3 font-mono text-xs" dir="ltr">
-                    {w.address}
-                  </td>
-                  <td className="p-3">{t(`admin.wallets.types.${w.walletType}`)}</td>
-                  <td className="p-3">
-                    <ActiveBadge active={w.isActive} />
-                  </td>
-                  <td className="p-3 text-end">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={toggle.isPending}
-                      onClick={() =>
-                        toggle.mutate({ id: w.id, isActive: !w.isActive }, { onError: errorToast })
-                      }
-                    >
-                      {w.isActive ? t('admin.wallets.deactivate') : t('admin.wallets.activate')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
       <Dialog open={adding} onOpenChange={setAdding}>
         <DialogContent closeLabel={t('common.close')} className="max-w-2xl">
           <DialogTitle>{t('admin.wallets.add')}</DialogTitle>

@@ -1,18 +1,28 @@
 import type { SecondFactorEnabled, SecondFactorSetup, User } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Shield } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { userQueryOptions, useUser } from '@/lib/current-user';
+import { functionResolver } from '@/lib/form-resolver';
 import { adminLogin } from '../api/admin-login';
 import { RecoveryCodesStep } from '../components/recovery-codes';
 import { SecondFactorSetupStep } from '../components/second-factor-setup';
+
+type Values = { email: string; password: string; code: string };
+const DEFAULTS: Values = { email: '', password: '', code: '' };
+const resolver = functionResolver<Values>((v) => ({
+  email: v.email.trim() === '' ? 'missing' : undefined,
+  password: v.password === '' ? 'missing' : undefined,
+}));
 
 /** Where the sign-in stands: the form, the first sign-in's set-up, or its recovery codes. */
 type Step =
@@ -24,15 +34,11 @@ export default function AdminLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useFormErrorMessage();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const form = useForm<Values>({ defaultValues: DEFAULTS, resolver, shouldFocusError: false });
   const [recoveryMode, setRecoveryMode] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  const codeInput = useRef<HTMLInputElement>(null);
-  const codeHintId = useId();
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const enter = (signedIn: User) => {
@@ -47,20 +53,21 @@ export default function AdminLoginPage() {
     },
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'SECOND_FACTOR_REQUIRED') {
-        setCode('');
-        codeInput.current?.focus();
+        form.setValue('code', '');
+        form.setFocus('code');
       }
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const incomplete = email.trim() === '' || password === '';
-    setMissing(incomplete);
-    const typed = code.trim();
-    if (!incomplete)
+  // Told under the form until the next attempt, not as the fields are typed in.
+  const submit = form.handleSubmit(
+    ({ email, password, code }) => {
+      setMissing(false);
+      const typed = code.trim();
       mutation.mutate({ email: email.trim(), password, ...(typed ? { code: typed } : {}) });
-  };
+    },
+    () => setMissing(true),
+  );
 
   // The recovery codes are shown before the panel, even though the session exists.
   if (user?.isAdmin && !mutation.isPending && step.kind !== 'recovery')
@@ -96,75 +103,66 @@ export default function AdminLoginPage() {
             />
           ) : (
             <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="admin-email">{t('admin.login.email')}</Label>
-                <Input
-                  id="admin-email"
-                  type="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="admin-password">{t('admin.login.password')}</Label>
-                <div className="relative">
-                  <Input
-                    id="admin-password"
-                    type={showPassword ? 'text' : 'password'}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    className="pe-10"
-                  />
+              <FormField id="admin-email" label={t('admin.login.email')}>
+                <Input type="email" autoComplete="username" {...form.register('email')} />
+              </FormField>
+              <FormField id="admin-password" label={t('admin.login.password')}>
+                {(control) => (
+                  <div className="relative">
+                    <Input
+                      {...control}
+                      type={showPassword ? 'text' : 'password'}
+                      autoComplete="current-password"
+                      className="pe-10"
+                      {...form.register('password')}
+                    />
+                    <button
+                      type="button"
+                      className="absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground"
+                      aria-label={
+                        showPassword ? t('admin.login.hidePassword') : t('admin.login.showPassword')
+                      }
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((s) => !s)}
+                    >
+                      {showPassword ? (
+                        <EyeOff aria-hidden="true" className="size-4" />
+                      ) : (
+                        <Eye aria-hidden="true" className="size-4" />
+                      )}
+                    </button>
+                  </div>
+                )}
+              </FormField>
+              <FormField
+                id="admin-code"
+                label={recoveryMode ? t('secondFactor.recoveryCode') : t('secondFactor.code')}
+                description={
+                  recoveryMode ? t('secondFactor.recoveryHint') : t('secondFactor.codeHint')
+                }
+                after={
                   <button
                     type="button"
-                    className="absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground"
-                    aria-label={
-                      showPassword ? t('admin.login.hidePassword') : t('admin.login.showPassword')
-                    }
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword((s) => !s)}
+                    className="self-start text-sm text-primary underline-offset-4 hover:underline"
+                    onClick={() => {
+                      setRecoveryMode((r) => !r);
+                      form.setFocus('code');
+                    }}
                   >
-                    {showPassword ? (
-                      <EyeOff aria-hidden="true" className="size-4" />
-                    ) : (
-                      <Eye aria-hidden="true" className="size-4" />
-                    )}
+                    {recoveryMode ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
                   </button>
-                </div>
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="admin-code">
-                  {recoveryMode ? t('secondFactor.recoveryCode') : t('secondFactor.code')}
-                </Label>
+                }
+              >
                 <Input
-                  id="admin-code"
-                  ref={codeInput}
                   autoComplete="one-time-code"
                   inputMode={recoveryMode ? 'text' : 'numeric'}
                   autoCapitalize="characters"
                   spellCheck={false}
                   maxLength={32}
                   dir="ltr"
-                  aria-describedby={codeHintId}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
+                  {...form.register('code')}
                 />
-                <p id={codeHintId} className="text-xs text-muted-foreground">
-                  {recoveryMode ? t('secondFactor.recoveryHint') : t('secondFactor.codeHint')}
-                </p>
-                <button
-                  type="button"
-                  className="self-start text-sm text-primary underline-offset-4 hover:underline"
-                  onClick={() => {
-                    setRecoveryMode((r) => !r);
-                    codeInput.current?.focus();
-                  }}
-                >
-                  {recoveryMode ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
-                </button>
-              </div>
+              </FormField>
               <FormError message={missing ? t('admin.login.missing') : failure} />
               <Button type="submit" disabled={mutation.isPending}>
                 {mutation.isPending ? t('admin.login.signingIn') : t('admin.login.submit')}

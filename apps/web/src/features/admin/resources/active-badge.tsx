@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
+
+const ACTIVE_TONES: ToneMap<'active' | 'inactive'> = { active: 'good', inactive: 'neutral' };
 
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}
-    >
+    <StatusBadge status={active ? 'active' : 'inactive'} tones={ACTIVE_TONES}>
       {active ? t('admin.active') : t('admin.inactive')}
-    </span>
+    </StatusBadge>
   );
 }

@@ -3,19 +3,23 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { userQueryOptions } from '@/lib/current-user';
 import { signIn } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
+
+type Values = { email: string; password: string };
+const DEFAULTS: Values = { email: '', password: '' };
 
 export function SignInForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useFormErrorMessage();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
+  const [values, setValues] = useState(DEFAULTS);
   const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signIn,
@@ -25,6 +29,12 @@ export function SignInForm() {
     },
     // Each solved check is accepted once: a new attempt needs a new one.
     onError: () => setAltcha(null),
+  });
+  const { email, password } = values;
+  const field = (name: keyof Values) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
   });
   const canSubmit =
     altcha !== null && email.trim() !== '' && password !== '' && !mutation.isPending;
@@ -36,27 +46,17 @@ export function SignInForm() {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signin-email">{t('auth.email')}</Label>
+      <FormField id="signin-email" label={t('auth.email')}>
         <Input
-          id="signin-email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           placeholder={t('auth.emailPlaceholder')}
+          {...field('email')}
         />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signin-password">{t('auth.password')}</Label>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      </FormField>
+      <FormField id="signin-password" label={t('auth.password')}>
+        <Input type="password" autoComplete="current-password" {...field('password')} />
+      </FormField>
       <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError
         message={

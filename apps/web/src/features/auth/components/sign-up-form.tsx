@@ -4,29 +4,64 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Input, Label, Select } from '@/components/ui/input';
+import { Checkbox, Input, Select } from '@/components/ui/input';
 import { userQueryOptions } from '@/lib/current-user';
 import { signUp } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
 
-const EMPTY = {
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  contactMethod: ContactMethod | '';
+  contactValue: string;
+  agreed: boolean;
+};
+const DEFAULTS: Values = {
   firstName: '',
   lastName: '',
   email: '',
   password: '',
   confirmPassword: '',
+  contactMethod: '',
   contactValue: '',
+  agreed: false,
 };
+
+const fullNameOf = (v: Values) => [v.firstName.trim(), v.lastName.trim()].filter(Boolean).join(' ');
+
+/**
+ * The sign-up rules. The button stays disabled while any is broken; only the short
+ * password and the differing confirmation are told, as they are typed.
+ */
+function problems(v: Values) {
+  return {
+    firstName: fullNameOf(v) === '' ? 'required' : undefined,
+    email: v.email.trim() === '' ? 'required' : undefined,
+    password: v.password === '' || v.password.length < PASSWORD_MIN_LENGTH ? 'tooShort' : undefined,
+    confirmPassword: v.password !== v.confirmPassword ? 'differs' : undefined,
+    contactMethod: v.contactMethod === '' ? 'required' : undefined,
+    contactValue: v.contactValue.trim() === '' ? 'required' : undefined,
+    agreed: v.agreed ? undefined : 'required',
+  };
+}
 
 export function SignUpForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useFormErrorMessage();
-  const [fields, setFields] = useState(EMPTY);
-  const [contactMethod, setContactMethod] = useState<ContactMethod | ''>('');
-  const [agreed, setAgreed] = useState(false);
+  // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
+  const [values, setValues] = useState(DEFAULTS);
+  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
+  const field = (name: Exclude<keyof Values, 'agreed' | 'contactMethod'>) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+  });
   const [altcha, setAltcha] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signUp,
@@ -38,34 +73,22 @@ export function SignUpForm() {
     onError: () => setAltcha(null),
   });
 
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-  const name = [fields.firstName.trim(), fields.lastName.trim()].filter(Boolean).join(' ');
-  const passwordsMatch = fields.password === fields.confirmPassword;
-  const mismatchShown = !passwordsMatch && fields.confirmPassword !== '';
-  const tooShort = fields.password !== '' && fields.password.length < PASSWORD_MIN_LENGTH;
-  const canSubmit =
-    altcha !== null &&
-    !tooShort &&
-    name !== '' &&
-    fields.email.trim() !== '' &&
-    fields.password !== '' &&
-    passwordsMatch &&
-    agreed &&
-    contactMethod !== '' &&
-    fields.contactValue.trim() !== '' &&
-    !mutation.isPending;
+  const mismatchShown = values.password !== values.confirmPassword && values.confirmPassword !== '';
+  const tooShort = values.password !== '' && values.password.length < PASSWORD_MIN_LENGTH;
+  const broken = Object.values(problems(values)).some(Boolean);
+  const canSubmit = altcha !== null && !broken && !mutation.isPending;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canSubmit) return;
+    const v = values;
+    if (!canSubmit || v.contactMethod === '') return;
     mutation.mutate({
-      name,
-      email: fields.email.trim(),
-      password: fields.password,
-      confirmPassword: fields.confirmPassword,
-      contactMethod,
-      contactValue: fields.contactValue.trim(),
+      name: fullNameOf(v),
+      email: v.email.trim(),
+      password: v.password,
+      confirmPassword: v.confirmPassword,
+      contactMethod: v.contactMethod,
+      contactValue: v.contactValue.trim(),
       altcha,
     });
   };
@@ -73,59 +96,34 @@ export function SignUpForm() {
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-first">{t('auth.firstName')}</Label>
-          <Input
-            id="signup-first"
-            autoComplete="given-name"
-            value={fields.firstName}
-            onChange={set('firstName')}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-last">{t('auth.lastName')}</Label>
-          <Input
-            id="signup-last"
-            autoComplete="family-name"
-            value={fields.lastName}
-            onChange={set('lastName')}
-          />
-        </div>
+        <FormField id="signup-first" label={t('auth.firstName')}>
+          <Input autoComplete="given-name" {...field('firstName')} />
+        </FormField>
+        <FormField id="signup-last" label={t('auth.lastName')}>
+          <Input autoComplete="family-name" {...field('lastName')} />
+        </FormField>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-email">{t('auth.email')}</Label>
+      <FormField id="signup-email" label={t('auth.email')}>
         <Input
-          id="signup-email"
           type="email"
           autoComplete="email"
-          value={fields.email}
-          onChange={set('email')}
           placeholder={t('auth.emailPlaceholder')}
+          {...field('email')}
         />
-      </div>
+      </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-password">{t('auth.password')}</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            value={fields.password}
-            onChange={set('password')}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-confirm">{t('auth.confirmPassword')}</Label>
-          <Input
-            id="signup-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={fields.confirmPassword}
-            onChange={set('confirmPassword')}
-            aria-invalid={mismatchShown}
-            aria-describedby={mismatchShown ? 'signup-confirm-error' : undefined}
-          />
-        </div>
+        <FormField id="signup-password" label={t('auth.password')}>
+          <Input type="password" autoComplete="new-password" {...field('password')} />
+        </FormField>
+        {/* The mismatch is told under both password fields, so it describes this one. */}
+        <FormField
+          id="signup-confirm"
+          label={t('auth.confirmPassword')}
+          invalid={mismatchShown}
+          describedByAfter={mismatchShown ? 'signup-confirm-error' : undefined}
+        >
+          <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        </FormField>
       </div>
       <p
         id="signup-password-hint"
@@ -139,15 +137,12 @@ export function SignUpForm() {
         </p>
       )}
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-contact-method">{t('auth.contactMethod')}</Label>
+        <FormField id="signup-contact-method" label={t('auth.contactMethod')}>
           <Select
-            id="signup-contact-method"
-            value={contactMethod}
-            onChange={(e) => {
-              setContactMethod(e.target.value as ContactMethod);
-              setFields((f) => ({ ...f, contactValue: '' }));
-            }}
+            value={values.contactMethod}
+            onChange={(e) =>
+              set({ contactMethod: e.target.value as ContactMethod, contactValue: '' })
+            }
           >
             <option value="" disabled>
               {t('auth.chooseContactMethod')}
@@ -158,27 +153,24 @@ export function SignUpForm() {
               </option>
             ))}
           </Select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-contact-value">{t('auth.contactValue')}</Label>
+        </FormField>
+        <FormField id="signup-contact-value" label={t('auth.contactValue')}>
           <Input
-            id="signup-contact-value"
-            value={fields.contactValue}
-            onChange={set('contactValue')}
-            disabled={contactMethod === ''}
+            {...field('contactValue')}
+            disabled={values.contactMethod === ''}
             placeholder={
-              contactMethod === 'telegram'
+              values.contactMethod === 'telegram'
                 ? t('auth.telegramPlaceholder')
                 : t('auth.phonePlaceholder')
             }
           />
-        </div>
+        </FormField>
       </div>
       <div className="flex items-center gap-3">
         <Checkbox
           id="signup-terms"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.target.checked)}
+          checked={values.agreed}
+          onChange={(e) => set({ agreed: e.target.checked })}
         />
         <label htmlFor="signup-terms" className="text-sm">
           {t('auth.agreeToTerms')}{' '}

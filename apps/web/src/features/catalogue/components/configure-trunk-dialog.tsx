@@ -7,12 +7,15 @@ import {
   type TrunkAuthMethod,
   type TrunkCodec,
 } from '@parley/shared/domain';
-import { type FormEvent, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 import { useSaveTrunkSettings } from '../api/trunk-settings';
 
@@ -20,7 +23,35 @@ const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[
 // A loose shape check; the server parses IPv6 exactly.
 const IPV6 = /^[0-9a-f:.]+$/i;
 
-type Errors = Partial<Record<'concurrentCalls' | 'allowedIps', string>>;
+type Values = {
+  authMethod: TrunkAuthMethod;
+  channels: string;
+  codec: TrunkCodec;
+  ips: string;
+};
+
+const ipsOf = (v: Values) => (v.authMethod === 'ip' ? v.ips.split(/[\s,]+/).filter(Boolean) : []);
+
+/** The quick checks made before saving; the server has the last word (IPv6 details). */
+function check(v: Values, t: TFunction) {
+  const n = Number(v.channels);
+  const allowedIps = ipsOf(v);
+  const bad = allowedIps.find((ip) => !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)));
+  return {
+    channels:
+      !/^\d+$/.test(v.channels.trim()) || n < 1 || n > MAX_TRUNK_CHANNELS
+        ? t('sipTrunk.configure.channelsInvalid', { max: MAX_TRUNK_CHANNELS })
+        : undefined,
+    ips:
+      v.authMethod === 'ip' && allowedIps.length === 0
+        ? t('sipTrunk.configure.ipsRequired')
+        : allowedIps.length > MAX_TRUNK_IPS
+          ? t('sipTrunk.configure.ipsTooMany', { max: MAX_TRUNK_IPS })
+          : bad
+            ? t('sipTrunk.configure.ipInvalid', { ip: bad })
+            : undefined,
+  };
+}
 
 /** The Configure Service form; saving stores the customer's preferred trunk settings. */
 export function ConfigureTrunkForm({
@@ -32,35 +63,28 @@ export function ConfigureTrunkForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveTrunkSettings();
-  const [authMethod, setAuthMethod] = useState<TrunkAuthMethod>(current.authMethod);
-  const [channels, setChannels] = useState(String(current.concurrentCalls));
-  const [codec, setCodec] = useState<TrunkCodec>(current.codec);
-  const [ips, setIps] = useState(current.allowedIps.join('\n'));
-  const [errors, setErrors] = useState<Errors>({});
+  // Errors are told on Save and stay until the next Save.
+  const form = useForm<Values>({
+    defaultValues: {
+      authMethod: current.authMethod,
+      channels: String(current.concurrentCalls),
+      codec: current.codec,
+      ips: current.allowedIps.join('\n'),
+    },
+    resolver: functionResolver<Values>((v) => check(v, t)),
+    reValidateMode: 'onSubmit',
+  });
+  const errors = form.formState.errors;
+  const authMethod = form.watch('authMethod');
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const allowedIps = authMethod === 'ip' ? ips.split(/[\s,]+/).filter(Boolean) : [];
-    const found: Errors = {};
-    const n = Number(channels);
-    if (!/^\d+$/.test(channels.trim()) || n < 1 || n > MAX_TRUNK_CHANNELS)
-      found.concurrentCalls = t('sipTrunk.configure.channelsInvalid', { max: MAX_TRUNK_CHANNELS });
-    if (authMethod === 'ip' && allowedIps.length === 0)
-      found.allowedIps = t('sipTrunk.configure.ipsRequired');
-    else if (allowedIps.length > MAX_TRUNK_IPS)
-      found.allowedIps = t('sipTrunk.configure.ipsTooMany', { max: MAX_TRUNK_IPS });
-    else {
-      const bad = allowedIps.find((ip) => !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)));
-      if (bad) found.allowedIps = t('sipTrunk.configure.ipInvalid', { ip: bad });
-    }
-    setErrors(found);
-    const first = found.allowedIps ? 'trunk-ips' : found.concurrentCalls ? 'trunk-channels' : null;
-    if (first) {
-      document.getElementById(first)?.focus();
-      return;
-    }
+  const submit = form.handleSubmit((v) =>
     save.mutate(
-      { authMethod, concurrentCalls: n, codec, allowedIps },
+      {
+        authMethod: v.authMethod,
+        concurrentCalls: Number(v.channels),
+        codec: v.codec,
+        allowedIps: ipsOf(v),
+      },
       {
         onSuccess: () => {
           showToast('success', t('common.success'), t('sipTrunk.configure.saved'));
@@ -69,95 +93,78 @@ export function ConfigureTrunkForm({
         onError: (err) => {
           // The server's word on what the quick checks above let through (IPv6 details).
           if (err instanceof ApiError) {
-            const fields = Object.entries(err.fields);
-            setErrors({
-              concurrentCalls: err.fields.concurrentCalls,
-              allowedIps: fields.find(([name]) => name.startsWith('allowedIps'))?.[1],
-            });
+            const ips = Object.entries(err.fields).find(([name]) => name.startsWith('allowedIps'));
+            if (err.fields.concurrentCalls)
+              form.setError('channels', { message: err.fields.concurrentCalls });
+            if (ips) form.setError('ips', { message: ips[1] });
           }
           showToast('error', t('common.error'), t('sipTrunk.configure.failed'));
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <DialogTitle>{t('sipTrunk.configure.title')}</DialogTitle>
       <DialogDescription>{t('sipTrunk.configure.description')}</DialogDescription>
-      <div className="space-y-1.5">
-        <Label htmlFor="trunk-auth">{t('sipTrunk.configure.authMethod')}</Label>
-        <Select
-          id="trunk-auth"
-          value={authMethod}
-          onChange={(e) => setAuthMethod(e.target.value as TrunkAuthMethod)}
-        >
+      <FormField
+        id="trunk-auth"
+        label={t('sipTrunk.configure.authMethod')}
+        className="flex flex-col gap-1.5"
+      >
+        <Select {...form.register('authMethod')}>
           {TRUNK_AUTH_METHODS.map((m) => (
             <option key={m} value={m}>
               {t(`sipTrunk.auth.${m}`)}
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       {authMethod === 'ip' && (
-        <div className="space-y-1.5">
-          <Label htmlFor="trunk-ips">{t('sipTrunk.configure.allowedIps')}</Label>
+        <FormField
+          id="trunk-ips"
+          label={t('sipTrunk.configure.allowedIps')}
+          description={t('sipTrunk.configure.allowedIpsHint')}
+          error={errors.ips?.message}
+          className="flex flex-col gap-1.5"
+        >
           <textarea
-            id="trunk-ips"
             dir="ltr"
             rows={3}
-            value={ips}
-            onChange={(e) => setIps(e.target.value)}
-            aria-invalid={errors.allowedIps ? true : undefined}
-            aria-describedby={
-              errors.allowedIps ? 'trunk-ips-hint trunk-ips-error' : 'trunk-ips-hint'
-            }
+            {...form.register('ips')}
             className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
           />
-          <p id="trunk-ips-hint" className="text-xs text-muted-foreground">
-            {t('sipTrunk.configure.allowedIpsHint')}
-          </p>
-          {errors.allowedIps && (
-            <p id="trunk-ips-error" className="text-sm text-destructive">
-              {errors.allowedIps}
-            </p>
-          )}
-        </div>
+        </FormField>
       )}
-      <div className="space-y-1.5">
-        <Label htmlFor="trunk-channels">{t('sipTrunk.configure.channels')}</Label>
+      <FormField
+        id="trunk-channels"
+        label={t('sipTrunk.configure.channels')}
+        error={errors.channels?.message}
+        className="flex flex-col gap-1.5"
+      >
         <Input
-          id="trunk-channels"
           type="number"
           inputMode="numeric"
           min={1}
           max={MAX_TRUNK_CHANNELS}
           step={1}
-          value={channels}
-          onChange={(e) => setChannels(e.target.value)}
-          aria-invalid={errors.concurrentCalls ? true : undefined}
-          aria-describedby={errors.concurrentCalls ? 'trunk-channels-error' : undefined}
+          {...form.register('channels')}
         />
-        {errors.concurrentCalls && (
-          <p id="trunk-channels-error" className="text-sm text-destructive">
-            {errors.concurrentCalls}
-          </p>
-        )}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="trunk-codec">{t('sipTrunk.configure.codec')}</Label>
-        <Select
-          id="trunk-codec"
-          value={codec}
-          onChange={(e) => setCodec(e.target.value as TrunkCodec)}
-        >
+      </FormField>
+      <FormField
+        id="trunk-codec"
+        label={t('sipTrunk.configure.codec')}
+        className="flex flex-col gap-1.5"
+      >
+        <Select {...form.register('codec')}>
           {TRUNK_CODECS.map((c) => (
             <option key={c} value={c}>
               {t(`sipTrunk.codecs.${c}`)}
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t('common.cancel')}

@@ -5,10 +5,12 @@ import {
   TOP_UP_SERVICE_NAME,
 } from '@parley/shared/domain';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,8 +20,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
+import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 
 /** A deposit is numeric, at least 100, in steps of 0.01, required (and at most 1,000,000). */
@@ -45,77 +48,79 @@ export function addFundsUrl(amount: string, currency: CryptoCurrency): string {
   return `/payment?${query}`;
 }
 
+type Values = { amount: string; currency: CryptoCurrency };
+// The message is the translation key of the amount's problem.
+const resolver = functionResolver<Values>((v) => {
+  const problem = depositProblem(v.amount);
+  return { amount: problem ? AMOUNT_ERRORS[problem] : undefined };
+});
+
 function AddFundsForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [amount, setAmount] = useState(MIN_TOP_UP_USD);
-  const [currency, setCurrency] = useState<CryptoCurrency>('BTC');
-  const [problem, setProblem] = useState<DepositProblem | null>(null);
-  const invalid = problem !== null;
+  // Checked on Continue; after that, live only while the amount is wrong.
+  const form = useForm<Values>({
+    defaultValues: { amount: MIN_TOP_UP_USD, currency: 'BTC' },
+    resolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = form.formState.errors.amount?.message;
   const [pending, setPending] = useState(false);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = depositProblem(amount);
-    if (found) {
+  const submit = form.handleSubmit(
+    ({ amount, currency }) => {
+      setPending(true);
+      Promise.resolve()
+        .then(() => navigate(addFundsUrl(amount, currency)))
+        .catch(() => {
+          setPending(false);
+          showToast('error', t('common.error'), t('dashboard.addFunds.redirectFailed'));
+        });
+    },
+    (errors) => {
       // Rendered first, so the field is focused with its error, aria-invalid and
       // aria-describedby in place and a screen reader reads the error with it.
-      flushSync(() => setProblem(found));
-      document.getElementById('add-funds-amount')?.focus();
-      return;
-    }
-    setProblem(null);
-    setPending(true);
-    Promise.resolve()
-      .then(() => navigate(addFundsUrl(amount, currency)))
-      .catch(() => {
-        setPending(false);
-        showToast('error', t('common.error'), t('dashboard.addFunds.redirectFailed'));
-      });
-  }
+      if (errors.amount) flushSync(() => form.setError('amount', { ...errors.amount }));
+      form.setFocus('amount');
+    },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <DialogTitle>{t('dashboard.addFunds.title')}</DialogTitle>
       <DialogDescription>{t('dashboard.addFunds.description')}</DialogDescription>
-      <div className="space-y-1.5">
-        <Label htmlFor="add-funds-amount">{t('dashboard.addFunds.amount')}</Label>
+      <FormField
+        id="add-funds-amount"
+        label={t('dashboard.addFunds.amount')}
+        error={problem ? t(problem) : null}
+        className="flex flex-col gap-1.5"
+      >
         <Input
-          id="add-funds-amount"
           type="number"
           inputMode="decimal"
           min={MIN_TOP_UP_USD}
           step="0.01"
           required
           dir="ltr"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            if (invalid) setProblem(depositProblem(e.target.value));
-          }}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? 'add-funds-amount-error' : undefined}
+          {...form.register('amount', {
+            onChange: () => problem && void form.trigger('amount'),
+          })}
         />
-        {problem && (
-          <p id="add-funds-amount-error" className="text-sm text-destructive">
-            {t(AMOUNT_ERRORS[problem])}
-          </p>
-        )}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="add-funds-currency">{t('dashboard.addFunds.currency')}</Label>
-        <Select
-          id="add-funds-currency"
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value as CryptoCurrency)}
-        >
+      </FormField>
+      <FormField
+        id="add-funds-currency"
+        label={t('dashboard.addFunds.currency')}
+        className="flex flex-col gap-1.5"
+      >
+        <Select {...form.register('currency')}>
           {CRYPTO_CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       <DialogFooter>
         <Button type="submit" disabled={pending}>
           {pending ? t('dashboard.addFunds.processing') : t('dashboard.addFunds.submit')}

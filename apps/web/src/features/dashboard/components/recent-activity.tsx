@@ -1,11 +1,11 @@
 import { MessageSquare, PhoneCall } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type ToneMap, toneOf } from '@/components/status-badge';
 import { latest } from '../api/dashboard-data';
 import { useRecentCalls, useRecentSms } from '../api/recent-activity';
 import { formatDuration, useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
-import { StatusBadge, type Tone } from './status-badge';
 
 /** The dashboard shows the 3 latest SMS and the 3 latest SIP calls. */
 export const RECENT_ACTIVITY = 3;
@@ -14,10 +14,8 @@ export const RECENT_ACTIVITY = 3;
  * Sent (SMS, and delivered, which comes after sent) or ended (call) is good,
  * failed is bad, anything else waits.
  */
-const toneOf = (status: string, done: readonly string[]): Tone =>
-  done.includes(status) ? 'good' : status === 'failed' ? 'bad' : 'waiting';
-const SMS_DONE = ['sent', 'delivered'] as const;
-const CALL_DONE = ['ended'] as const;
+const SMS_TONES: ToneMap<string> = { sent: 'good', delivered: 'good', failed: 'bad' };
+const CALL_TONES: ToneMap<string> = { ended: 'good', failed: 'bad' };
 
 function ActivityList({
   state,
@@ -64,8 +62,8 @@ export function RecentSms() {
                 {date(m.createdAt)} · {money(m.cost, undefined, 4)}
               </p>
             </div>
-            <StatusBadge tone={toneOf(m.status, SMS_DONE)}>
-              {t(`dashboard.sms.status.${toneOf(m.status, SMS_DONE)}`)}
+            <StatusBadge status={m.status} tones={SMS_TONES}>
+              {t(`dashboard.sms.status.${toneOf(m.status, SMS_TONES)}`)}
             </StatusBadge>
           </li>
         ))}
@@ -98,8 +96,8 @@ export function RecentCalls() {
                 {money(c.cost)}
               </p>
             </div>
-            <StatusBadge tone={toneOf(c.status, CALL_DONE)}>
-              {t(`dashboard.calls.status.${toneOf(c.status, CALL_DONE)}`)}
+            <StatusBadge status={c.status} tones={CALL_TONES}>
+              {t(`dashboard.calls.status.${toneOf(c.status, CALL_TONES)}`)}
             </StatusBadge>
           </li>
         ))}

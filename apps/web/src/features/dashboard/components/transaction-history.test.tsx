@@ -31,6 +31,7 @@ describe('TransactionHistory', () => {
       <TransactionHistory
         isPending={false}
         isError={false}
+        onRetry={() => {}}
         transactions={[
           aTx({ id: 'r', status: 'rejected', adminNotes: 'No payment arrived on chain' }),
           aTx({

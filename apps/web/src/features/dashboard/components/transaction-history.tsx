@@ -2,12 +2,16 @@ import type { Transaction } from '@parley/shared';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/query-state';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { shortHash } from '@/lib/hash';
 import { adminNoteOf, latest } from '../api/dashboard-data';
 import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
-import { paymentTone, StatusBadge } from './status-badge';
+
+/** Green approved or confirmed, red rejected, yellow otherwise. */
+const PAYMENT_TONES: ToneMap<string> = { approved: 'good', confirmed: 'good', rejected: 'bad' };
 
 /** The dashboard lists the 5 latest transactions. */
 export const RECENT_TRANSACTIONS = 5;
@@ -36,7 +40,7 @@ function TransactionRow({ tx }: { tx: Transaction }) {
       </div>
       <div className="flex flex-col items-end gap-1">
         <span className="font-semibold">{money(tx.amount, tx.amountCurrency)}</span>
-        <StatusBadge tone={paymentTone(tx.status)}>
+        <StatusBadge status={tx.status} tones={PAYMENT_TONES}>
           {t(`dashboard.status.${tx.status}`, { defaultValue: tx.status })}
         </StatusBadge>
       </div>
@@ -54,10 +58,12 @@ export function TransactionHistory({
   transactions,
   isPending,
   isError,
+  onRetry,
 }: {
   transactions: readonly Transaction[];
   isPending: boolean;
   isError: boolean;
+  onRetry: () => unknown;
 }) {
   const { t } = useTranslation();
   const rows = latest(transactions, RECENT_TRANSACTIONS);
@@ -68,27 +74,27 @@ export function TransactionHistory({
       icon={History}
       link={{ to: '/payment', label: t('dashboard.history.newPayment') }}
     >
-      {isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      ) : isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t('dashboard.history.loadFailed')}
-        </p>
-      ) : rows.length === 0 ? (
-        <EmptyState text={t('dashboard.history.empty')}>
-          <Link to="/payment" className={buttonVariants({ size: 'sm' })}>
-            {t('dashboard.history.firstPayment')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <ul className="divide-y">
-          {rows.map((tx) => (
-            <TransactionRow key={tx.id} tx={tx} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={{ isPending, isError, data: rows, refetch: onRetry }}
+        errorText={t('dashboard.history.loadFailed')}
+        empty={
+          <EmptyState text={t('dashboard.history.empty')}>
+            <Link to="/payment" className={buttonVariants({ size: 'sm' })}>
+              {t('dashboard.history.firstPayment')}
+            </Link>
+          </EmptyState>
+        }
+        isEmpty={(list) => list.length === 0}
+        small
+      >
+        {(list) => (
+          <ul className="divide-y">
+            {list.map((tx) => (
+              <TransactionRow key={tx.id} tx={tx} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { DASHBOARD_TIMEFRAMES, type DashboardTimeframe } from '@parley/shared/do
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Checkbox, Label, Select } from '@/components/ui/input';
 import { showToast } from '@/lib/toast';
 import { useSavePreferences } from '../api/dashboard-preferences';
@@ -47,10 +48,12 @@ export function WidgetSettings({
     >
       <p className="mb-4 text-sm text-muted-foreground">{t('dashboard.settings.description')}</p>
       <div className="grid gap-6 md:grid-cols-[minmax(0,16rem)_1fr] md:items-start">
-        <div className="space-y-1.5">
-          <Label htmlFor="dashboard-timeframe">{t('dashboard.settings.timeframe')}</Label>
+        <FormField
+          id="dashboard-timeframe"
+          label={t('dashboard.settings.timeframe')}
+          className="flex flex-col gap-1.5"
+        >
           <Select
-            id="dashboard-timeframe"
             value={shown.timeframe}
             disabled={loading}
             onChange={(e) => change({ timeframe: e.target.value as DashboardTimeframe })}
@@ -61,7 +64,7 @@ export function WidgetSettings({
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-medium">{t('dashboard.settings.cards')}</legend>
           {TOGGLES.map((key) => (

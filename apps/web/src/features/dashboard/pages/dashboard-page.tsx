@@ -95,6 +95,7 @@ export default function DashboardPage() {
           transactions={transactions.data ?? []}
           isPending={transactions.isPending}
           isError={transactions.isError}
+          onRetry={() => transactions.refetch()}
         />
         <RecentSms />
         <RecentCalls />

@@ -1,6 +1,7 @@
 import { DID_COUNTRIES } from '@parley/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { Label, Select } from '@/components/ui/input';
+import { FormField } from '@/components/form-field';
+import { Select } from '@/components/ui/input';
 import { countryName } from './number-list';
 
 /** The DID countries plus "All countries", named in the page language. */
@@ -15,9 +16,8 @@ export function CountrySelect({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{t('numbers.country')}</Label>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+    <FormField id={id} label={t('numbers.country')}>
+      <Select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('numbers.allCountries')}</option>
         {DID_COUNTRIES.map((code) => (
           <option key={code} value={code}>
@@ -25,6 +25,6 @@ export function CountrySelect({
           </option>
         ))}
       </Select>
-    </div>
+    </FormField>
   );
 }

@@ -2,8 +2,9 @@ import { NUMBER_TYPES } from '@parley/shared/domain';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { useNumbers } from '../api/search-numbers';
 import { CountrySelect } from '../components/country-select';
 import { NumberList } from '../components/number-list';
@@ -32,10 +33,8 @@ export default function ChooseNumberPage() {
       <BackLink to="/services/did">{t('numbers.backToDid')}</BackLink>
       <h1 className="text-3xl font-bold">{t('numbers.chooseTitle')}</h1>
       <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="num-q">{t('numbers.search')}</Label>
+        <FormField id="num-q" label={t('numbers.search')}>
           <Input
-            id="num-q"
             type="search"
             value={q}
             onChange={(e) => {
@@ -44,7 +43,7 @@ export default function ChooseNumberPage() {
             }}
             placeholder={t('numbers.searchHint')}
           />
-        </div>
+        </FormField>
         <CountrySelect
           id="num-country"
           value={country}
@@ -53,10 +52,8 @@ export default function ChooseNumberPage() {
             setPage(1);
           }}
         />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="num-type">{t('numbers.type')}</Label>
+        <FormField id="num-type" label={t('numbers.type')}>
           <Select
-            id="num-type"
             value={type}
             onChange={(e) => {
               setType(e.target.value);
@@ -70,7 +67,7 @@ export default function ChooseNumberPage() {
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
       </div>
       {isPending && <p role="status">{t('common.loading')}</p>}
       {error && (

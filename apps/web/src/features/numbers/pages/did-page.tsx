@@ -3,8 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackLink } from '@/components/back-link';
+import { FormField } from '@/components/form-field';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { useNumbers } from '../api/search-numbers';
 import { CountrySelect } from '../components/country-select';
 import { NumberList } from '../components/number-list';
@@ -43,16 +44,14 @@ export default function DidPage() {
         className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
         <CountrySelect id="did-country" value={country} onChange={setCountry} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="did-area">{t('numbers.areaCode')}</Label>
+        <FormField id="did-area" label={t('numbers.areaCode')}>
           <Input
-            id="did-area"
             inputMode="numeric"
             value={areaCode}
             onChange={(e) => setAreaCode(e.target.value)}
             placeholder="212"
           />
-        </div>
+        </FormField>
         <Button type="submit">
           <Search aria-hidden="true" />
           {t('numbers.search')}

@@ -7,9 +7,12 @@ import {
 } from '@parley/shared/domain';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Label, Select } from '@/components/ui/input';
+import { FormField } from '@/components/form-field';
+import { Input, Select } from '@/components/ui/input';
 import { QuoteBox } from './quote-box';
 import { type PaymentTarget, useCryptoPayment } from './use-crypto-payment';
+
+const FIELD = 'flex flex-col gap-1.5';
 
 /** Amount, coin and chain; then a locked quote with address, QR and the Verify button. */
 export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
@@ -27,14 +30,17 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
   return (
     <form noValidate onSubmit={pay.verify} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="pay-amount">
-            {target.kind === 'item'
+        <FormField
+          id="pay-amount"
+          label={
+            target.kind === 'item'
               ? t('payment.amountIn', { currency: pay.fiatCurrency })
-              : t('payment.amount')}
-          </Label>
+              : t('payment.amount')
+          }
+          description={target.kind === 'item' ? t('payment.itemPriceHint') : t('payment.minimum')}
+          className={FIELD}
+        >
           <Input
-            id="pay-amount"
             dir="ltr"
             inputMode="decimal"
             type="number"
@@ -45,16 +51,10 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
             disabled={pay.submitted}
             onChange={(e) => pay.setAmount(e.target.value)}
             onKeyDown={onAmountKey}
-            aria-describedby="pay-amount-hint"
           />
-          <p id="pay-amount-hint" className="text-xs text-muted-foreground">
-            {target.kind === 'item' ? t('payment.itemPriceHint') : t('payment.minimum')}
-          </p>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="pay-currency">{t('payment.currency')}</Label>
+        </FormField>
+        <FormField id="pay-currency" label={t('payment.currency')} className={FIELD}>
           <Select
-            id="pay-currency"
             value={currency}
             disabled={pay.submitted}
             onChange={(e) => pay.setCurrency(e.target.value as CryptoCurrency)}
@@ -65,12 +65,10 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
         {CURRENCY_NETWORKS[currency].length > 1 && (
-          <div className="space-y-1.5">
-            <Label htmlFor="pay-network">{t('payment.network')}</Label>
+          <FormField id="pay-network" label={t('payment.network')} className={FIELD}>
             <Select
-              id="pay-network"
               value={pay.network}
               disabled={pay.submitted}
               onChange={(e) => pay.setNetwork(e.target.value as Network)}
@@ -81,7 +79,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
                 </option>
               ))}
             </Select>
-          </div>
+          </FormField>
         )}
       </div>
       <QuoteBox

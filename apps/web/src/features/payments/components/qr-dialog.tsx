@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { buttonVariants } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useQrImage } from '@/lib/use-qr-image';
 
 /** The QR image: 300 px wide, margin 2, error correction M, green on dark slate. */
 const QR_OPTIONS = {
@@ -26,26 +26,8 @@ export function QrDialogContent({
   currency: string;
 }) {
   const { t } = useTranslation();
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    // Closing the dialog (or a new address) ends this attempt: nothing shows after it. A
-    // failure is told inside the dialog, not in a toast the open modal hides from readers.
-    let live = true;
-    setImage(null);
-    setFailed(false);
-    import('qrcode')
-      .then((qr) => qr.toDataURL(uri, QR_OPTIONS))
-      .then((url) => {
-        if (live) setImage(url);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [uri]);
+  // A failure is told inside the dialog, not in a toast the open modal hides from readers.
+  const { image, failed } = useQrImage(uri, QR_OPTIONS);
   return (
     <DialogContent closeLabel={t('common.close')}>
       <DialogTitle>{t('payment.qrTitle', { currency })}</DialogTitle>

@@ -2,9 +2,10 @@ import type { Quote } from '@parley/shared';
 import { QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
-import { Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { Countdown } from './countdown';
 import { QrDialogContent } from './qr-dialog';
 
@@ -92,31 +93,37 @@ export function QuoteBox(props: {
           <Countdown until={quote.expiresAt} onExpire={props.onExpire} />
         </>
       )}
-      <div className="space-y-1.5">
-        <Label htmlFor="pay-hash">{t('paymentProof.label')}</Label>
+      {/* A missing hash is announced (role alert) when Verify is pressed without one. */}
+      <FormField
+        id="pay-hash"
+        label={t('paymentProof.label')}
+        description={
+          props.hashValid ? (
+            t('paymentProof.why')
+          ) : (
+            <span className="text-destructive">{t('payment.txHashInvalid')}</span>
+          )
+        }
+        invalid={!props.hashValid || props.hashMissing}
+        describedByAfter={props.hashMissing ? 'pay-hash-missing' : undefined}
+        after={
+          props.hashMissing && (
+            <p id="pay-hash-missing" role="alert" className="text-xs text-destructive">
+              {t('paymentProof.required')}
+            </p>
+          )
+        }
+        className="flex flex-col gap-1.5"
+      >
         <Input
-          id="pay-hash"
           dir="ltr"
           required
           aria-required="true"
           value={props.txHash}
           disabled={props.submitted}
           onChange={(e) => props.onTxHash(e.target.value)}
-          aria-invalid={!props.hashValid || props.hashMissing ? true : undefined}
-          aria-describedby={props.hashMissing ? 'pay-hash-hint pay-hash-missing' : 'pay-hash-hint'}
         />
-        <p
-          id="pay-hash-hint"
-          className={`text-xs ${props.hashValid ? 'text-muted-foreground' : 'text-destructive'}`}
-        >
-          {props.hashValid ? t('paymentProof.why') : t('payment.txHashInvalid')}
-        </p>
-        {props.hashMissing && (
-          <p id="pay-hash-missing" role="alert" className="text-xs text-destructive">
-            {t('paymentProof.required')}
-          </p>
-        )}
-      </div>
+      </FormField>
       <Button
         type="submit"
         disabled={props.submitting || props.submitted || expired || !props.hashValid}

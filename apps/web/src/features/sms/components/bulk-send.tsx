@@ -3,8 +3,8 @@ import { compareDecimal } from '@parley/shared/domain';
 import { FileUp } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
@@ -95,20 +95,14 @@ export function BulkSend({ senderId, message }: { senderId: string; message: str
 
   return (
     <div className="space-y-4">
-      <div className="space-y-2">
-        <Label htmlFor="sms-bulk-file">{t('sms.bulk.file')}</Label>
+      <FormField id="sms-bulk-file" label={t('sms.bulk.file')} description={t('sms.bulk.fileHint')}>
         <input
-          id="sms-bulk-file"
           type="file"
           accept=".csv,.txt,text/csv,text/plain"
-          aria-describedby="sms-bulk-file-hint"
           onChange={choose}
           className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2"
         />
-        <p id="sms-bulk-file-hint" className="text-xs text-muted-foreground">
-          {t('sms.bulk.fileHint')}
-        </p>
-      </div>
+      </FormField>
       {problem && (
         <p role="alert" className="text-sm text-destructive">
           {problem}

@@ -1,7 +1,7 @@
 import type { SmsMessage } from '@parley/shared';
 import { History } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
@@ -42,45 +42,46 @@ export function MessageHistory() {
   const { t } = useTranslation();
   const history = useSmsHistory();
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
-  let body: ReactNode;
-  if (history.isPending)
-    body = (
-      <p role="status" className="text-sm text-muted-foreground">
-        {t('common.loading')}
-      </p>
-    );
-  else if (history.isError && items.length === 0)
-    body = (
-      <p role="alert" className="text-sm text-destructive">
-        {t('sms.history.loadFailed')}
-      </p>
-    );
-  else if (items.length === 0)
-    body = (
-      <p className="py-6 text-center text-sm text-muted-foreground">{t('sms.history.empty')}</p>
-    );
-  else
-    body = (
-      <>
-        <ul className="divide-y">
-          {items.map((m) => (
-            <MessageItem key={m.id} message={m} />
-          ))}
-        </ul>
-        {history.hasNextPage && (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="mt-2 w-full"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {history.isFetchingNextPage ? t('common.loading') : t('sms.history.loadMore')}
-          </Button>
-        )}
-      </>
-    );
+  // A later page that fails keeps the messages already shown.
+  const state = {
+    isPending: history.isPending,
+    isError: history.isError && items.length === 0,
+    data: items,
+    refetch: history.refetch,
+  };
+  const body = (
+    <QueryState
+      query={state}
+      errorText={t('sms.history.loadFailed')}
+      empty={
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('sms.history.empty')}</p>
+      }
+      isEmpty={(list) => list.length === 0}
+      small
+    >
+      {(list) => (
+        <>
+          <ul className="divide-y">
+            {list.map((m) => (
+              <MessageItem key={m.id} message={m} />
+            ))}
+          </ul>
+          {history.hasNextPage && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-2 w-full"
+              disabled={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
+              {history.isFetchingNextPage ? t('common.loading') : t('sms.history.loadMore')}
+            </Button>
+          )}
+        </>
+      )}
+    </QueryState>
+  );
   return (
     <Card>
       <CardHeader className="pb-2">

@@ -1,12 +1,15 @@
-import { SMS_MAX_CHARACTERS } from '@parley/shared/domain';
+import { DEFAULT_SENDER_ID, SMS_MAX_CHARACTERS } from '@parley/shared/domain';
 import { Send } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/current-user';
+import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 import { useDraftQuote } from '../api/draft-quote';
 import { useSendSms } from '../api/sms';
@@ -15,12 +18,11 @@ import {
   characterCount,
   hasBalanceForSms,
   type SmsDraft,
-  type SmsErrors,
   type SmsField,
   serverFieldMessage,
   validateSms,
 } from '../validation';
-import { describedBy, Field } from './field';
+import { useSmsErrorText } from './error-text';
 import { QuotePanel } from './quote-panel';
 import { SenderNotice } from './sender-notice';
 
@@ -30,25 +32,39 @@ const newRequestId = () => globalThis.crypto?.randomUUID?.();
 const FIELDS: SmsField[] = ['senderId', 'recipient', 'message'];
 const EXAMPLE_NUMBER = '+447400123456';
 
-/** The single-message form: checked here, priced by the server, then sent. */
+/** A new message: the brand sender, nobody, nothing. */
+export const EMPTY_DRAFT: SmsDraft = { senderId: DEFAULT_SENDER_ID, recipient: '', message: '' };
+const resolver = functionResolver<SmsDraft>(validateSms);
+
+/**
+ * The single-message form: checked here, priced by the server, then sent.
+ * `draft` is where it starts; each edit is reported, as the bulk upload uses the sender
+ * and the message.
+ */
 export function SendForm(props: {
   draft: SmsDraft;
   onChange: (field: SmsField, value: string) => void;
   onReset: () => void;
 }) {
   const { t } = useTranslation();
-  const { draft } = props;
   const { data: user } = useUser();
   const send = useSendSms();
   const errorToast = useSmsErrorToast();
-  const [shown, setShown] = useState<Set<SmsField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<SmsErrors>({});
+  const errorText = useSmsErrorText();
+  // A field's error shows once it is left, all of them once the form is sent, and then
+  // follows the typing; a server's refusal stays until its field is edited.
+  const form = useForm<SmsDraft>({
+    defaultValues: props.draft,
+    resolver,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
   const sending = useRef(false);
   // One id per message, so the server sends it once however often it is submitted.
   const requestId = useRef(newRequestId());
 
-  const errors = validateSms(draft);
-  const valid = Object.keys(errors).length === 0;
+  const draft = form.watch();
+  const valid = Object.keys(validateSms(draft)).length === 0;
   // What the server is asked about and sent: trimmed, the message exactly as typed.
   const input = valid
     ? { senderId: draft.senderId.trim(), recipient: draft.recipient.trim(), message: draft.message }
@@ -56,32 +72,23 @@ export function SendForm(props: {
   const quote = useDraftQuote(input);
   const quoteFields = quote.error instanceof ApiError ? quote.error.fields : {};
   const errorOf = (f: SmsField) =>
-    serverErrors[f] ??
-    (shown.has(f) ? errors[f] : undefined) ??
+    form.formState.errors[f]?.message ??
     (quoteFields[f] ? serverFieldMessage(quoteFields[f]) : undefined);
   const count = characterCount(draft.message);
   const tooLong = count > SMS_MAX_CHARACTERS;
 
-  const change = (field: SmsField, value: string) => {
-    setServerErrors(({ [field]: _, ...rest }) => rest);
-    props.onChange(field, value);
-  };
-  const reveal = (field: SmsField) => setShown((s) => new Set(s).add(field));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // A second click before the first has re-rendered the button as disabled.
-    if (sending.current) return;
-    // Rendered first, so the field is focused with its error, aria-invalid and
-    // aria-describedby in place and a screen reader reads the error with it.
-    flushSync(() => setShown(new Set(FIELDS)));
-    const first = FIELDS.find((f) => errors[f]);
-    if (first || !input) return document.getElementById(`sms-${first}`)?.focus();
-    if (!hasBalanceForSms(user?.cryptoBalance))
+  const sendDraft = (values: SmsDraft) => {
+    if (!hasBalanceForSms(user?.cryptoBalance)) {
+      sending.current = false;
       return showToast('error', t('sms.toast.insufficientTitle'), t('sms.toast.insufficientText'));
-    sending.current = true;
+    }
+    const message = {
+      senderId: values.senderId.trim(),
+      recipient: values.recipient.trim(),
+      message: values.message,
+    };
     send.mutate(
-      { ...input, requestId: requestId.current },
+      { ...message, requestId: requestId.current },
       {
         onSettled: () => {
           sending.current = false;
@@ -96,8 +103,7 @@ export function SendForm(props: {
               ? t('sms.senders.toastSentAs', { sender: sent.sender.used })
               : t('sms.toast.sent'),
           );
-          setShown(new Set());
-          setServerErrors({});
+          form.reset(EMPTY_DRAFT);
           props.onReset();
         },
         onError: (err) => {
@@ -105,27 +111,37 @@ export function SendForm(props: {
           if (err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')
             requestId.current = newRequestId();
           if (err instanceof ApiError)
-            setServerErrors(
-              Object.fromEntries(
-                Object.entries(err.fields)
-                  .filter(([k]) => FIELDS.includes(k as SmsField))
-                  .map(([k, v]) => [k, serverFieldMessage(v)]),
-              ),
-            );
+            for (const [k, v] of Object.entries(err.fields))
+              if (FIELDS.includes(k as SmsField))
+                form.setError(k as SmsField, { message: serverFieldMessage(v) });
           errorToast(err);
         },
       },
     );
   };
 
-  const control = (f: SmsField, hint = false) => ({
-    id: `sms-${f}`,
-    value: draft[f],
-    onChange: (e: { target: { value: string } }) => change(f, e.target.value),
-    onBlur: () => reveal(f),
-    'aria-invalid': errorOf(f) ? true : undefined,
-    'aria-describedby': describedBy(`sms-${f}`, hint, errorOf(f)),
+  const handle = form.handleSubmit(sendDraft, (errors) => {
+    sending.current = false;
+    const first = FIELDS.find((f) => errors[f]);
+    if (!first) return;
+    // Rendered first, so the field is focused with its error, aria-invalid and
+    // aria-describedby in place and a screen reader reads the error with it.
+    flushSync(() => form.setError(first, { ...errors[first] }));
+    document.getElementById(`sms-${first}`)?.focus();
   });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // A second click before the first has re-rendered the button as disabled, or
+    // before the first's check has finished.
+    if (sending.current) return;
+    sending.current = true;
+    void handle(e);
+  };
+
+  const control = (f: SmsField) =>
+    form.register(f, {
+      onChange: (e: { target: { value: string } }) => props.onChange(f, e.target.value),
+    });
 
   return (
     <form
@@ -134,39 +150,32 @@ export function SendForm(props: {
       noValidate
       aria-labelledby="sms-form-title"
     >
-      <Field
+      <FormField
         id="sms-senderId"
         label={t('sms.form.senderId')}
-        error={errorOf('senderId')}
-        hint={t('sms.form.senderIdHint')}
+        error={errorText(errorOf('senderId'))}
+        description={t('sms.form.senderIdHint')}
+        describedByAfter="sms-sender-notice"
       >
-        <Input
-          {...control('senderId', true)}
-          aria-describedby={`${describedBy('sms-senderId', true, errorOf('senderId'))} sms-sender-notice`}
-          autoComplete="off"
-          dir="ltr"
-        />
-      </Field>
+        <Input {...control('senderId')} autoComplete="off" dir="ltr" />
+      </FormField>
       <SenderNotice senderId={draft.senderId} id="sms-sender-notice" />
-      <Field
+      <FormField
         id="sms-recipient"
         label={t('sms.form.recipient')}
-        error={errorOf('recipient')}
-        hint={t('sms.form.recipientHint', { example: EXAMPLE_NUMBER })}
+        error={errorText(errorOf('recipient'))}
+        description={t('sms.form.recipientHint', { example: EXAMPLE_NUMBER })}
       >
-        <Input
-          {...control('recipient', true)}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          dir="ltr"
-        />
-      </Field>
-      <Field
+        <Input {...control('recipient')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" />
+      </FormField>
+      <FormField
         id="sms-message"
         label={t('sms.form.message')}
-        error={errorOf('message')}
-        hint={tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null}
+        error={errorText(errorOf('message'))}
+        description={
+          tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null
+        }
+        describedByBefore="sms-counter"
         aside={
           <span
             id="sms-counter"
@@ -179,14 +188,13 @@ export function SendForm(props: {
         }
       >
         <textarea
-          {...control('message', tooLong)}
-          aria-describedby={`sms-counter ${describedBy('sms-message', tooLong, errorOf('message')) ?? ''}`.trim()}
+          {...control('message')}
           rows={5}
           dir="auto"
           placeholder={t('sms.form.messagePlaceholder')}
           className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
         />
-      </Field>
+      </FormField>
       <QuotePanel
         message={draft.message}
         valid={valid}

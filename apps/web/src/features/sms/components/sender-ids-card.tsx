@@ -1,16 +1,15 @@
+import type { SenderRequestStatus } from '@parley/shared';
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/query-state';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSmsSenders } from '../api/senders';
 import { SenderRequestDialog } from './sender-request-dialog';
 
-const BADGE = {
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-red-100 text-red-900',
-  pending: 'bg-yellow-100 text-yellow-900',
-} as const;
+const SENDER_TONES: ToneMap<SenderRequestStatus> = { approved: 'good', rejected: 'bad' };
 
 /** The customer's sender IDs and their status, and a way to ask for another. */
 export function SenderIdsCard() {
@@ -35,37 +34,37 @@ export function SenderIdsCard() {
         )}
       </CardHeader>
       <CardContent className="space-y-3">
-        {senders.isPending && <p role="status">{t('common.loading')}</p>}
-        {senders.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {t('sms.senders.loadFailed')}
-          </p>
-        )}
-        {data && data.requests.length === 0 && (
-          <p className="text-sm text-muted-foreground">{t('sms.senders.none')}</p>
-        )}
-        {data && data.requests.length > 0 && (
-          <ul className="divide-y rounded-md border">
-            {data.requests.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
-                <span className="font-mono text-sm font-semibold" dir="ltr">
-                  {r.senderId}
-                </span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[r.status]}`}
-                  data-testid={`sender-status-${r.senderId}`}
-                >
-                  {t(`sms.senders.status.${r.status}`)}
-                </span>
-                {r.status === 'rejected' && r.adminNote && (
-                  <span className="w-full text-xs text-muted-foreground" dir="auto">
-                    {t('sms.senders.note', { note: r.adminNote })}
+        <QueryState
+          query={senders}
+          errorText={t('sms.senders.loadFailed')}
+          empty={<p className="text-sm text-muted-foreground">{t('sms.senders.none')}</p>}
+          isEmpty={(loaded) => loaded.requests.length === 0}
+          small
+        >
+          {(loaded) => (
+            <ul className="divide-y rounded-md border">
+              {loaded.requests.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
+                  <span className="font-mono text-sm font-semibold" dir="ltr">
+                    {r.senderId}
                   </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                  <StatusBadge
+                    status={r.status}
+                    tones={SENDER_TONES}
+                    data-testid={`sender-status-${r.senderId}`}
+                  >
+                    {t(`sms.senders.status.${r.status}`)}
+                  </StatusBadge>
+                  {r.status === 'rejected' && r.adminNote && (
+                    <span className="w-full text-xs text-muted-foreground" dir="auto">
+                      {t('sms.senders.note', { note: r.adminNote })}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {data && (
           <p className="text-xs text-muted-foreground">
             {t('sms.senders.waiting', { n: waiting, max: data.pendingMax })}

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,12 +13,19 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 import { useRequestSender } from '../api/senders';
 import { senderIdError, senderReasonError, serverFieldMessage } from '../validation';
-import { describedBy, Field } from './field';
+import { useSmsErrorText } from './error-text';
 
 type Fields = 'senderId' | 'reason';
+type Values = Record<Fields, string>;
+// Checked as the server checks them: a message key per field in error.
+const resolver = functionResolver<Values>((v) => ({
+  senderId: senderIdError(v.senderId),
+  reason: senderReasonError(v.reason),
+}));
 /** Refusals that concern the sender ID itself: shown under that field. */
 const SENDER_CODES = ['SENDER_ID_ALREADY_REQUESTED', 'SENDER_ID_NOT_NEEDED'];
 
@@ -32,29 +41,15 @@ export function SenderRequestDialog(props: {
 }) {
   const { t } = useTranslation();
   const request = useRequestSender();
-  const [values, setValues] = useState({ senderId: props.initialSender, reason: '' });
-  const [shown, setShown] = useState(false);
-  const [server, setServer] = useState<Partial<Record<Fields, string>>>({});
+  const errorText = useSmsErrorText();
+  const form = useForm<Values>({
+    defaultValues: { senderId: props.initialSender, reason: '' },
+    resolver,
+  });
   const [problem, setProblem] = useState<string | null>(null);
-  const local = {
-    senderId: senderIdError(values.senderId),
-    reason: senderReasonError(values.reason),
-  };
-  const errorOf = (f: Fields) => server[f] ?? (shown ? local[f] : undefined);
+  const errorOf = (f: Fields) => errorText(form.formState.errors[f]?.message);
 
-  const change = (f: Fields, value: string) => {
-    setValues((v) => ({ ...v, [f]: value }));
-    setServer(({ [f]: _, ...rest }) => rest);
-    setProblem(null);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The dialog sits in the send form's React tree: its submit is its own.
-    e.stopPropagation();
-    setShown(true);
-    const first = (['senderId', 'reason'] as const).find((f) => local[f]);
-    if (first) return document.getElementById(`sender-request-${first}`)?.focus();
+  const send = (values: Values) =>
     request.mutate(
       { senderId: values.senderId.trim(), reason: values.reason.trim() },
       {
@@ -69,26 +64,26 @@ export function SenderRequestDialog(props: {
         onError: (err) => {
           if (!(err instanceof ApiError)) return setProblem(t('sms.senders.requestFailed'));
           if (err.code && SENDER_CODES.includes(err.code))
-            return setServer({ senderId: t(`errors.${err.code}`) });
-          const fields = Object.fromEntries(
-            Object.entries(err.fields)
-              .filter(([k]) => k === 'senderId' || k === 'reason')
-              .map(([k, v]) => [k, serverFieldMessage(v)]),
+            return form.setError('senderId', { message: t(`errors.${err.code}`) });
+          const fields = Object.entries(err.fields).filter(
+            (entry): entry is [Fields, string] => entry[0] === 'senderId' || entry[0] === 'reason',
           );
-          if (Object.keys(fields).length) return setServer(fields);
+          for (const [f, message] of fields)
+            form.setError(f, { message: serverFieldMessage(message) });
+          if (fields.length) return;
           setProblem(t(`errors.${err.code}`, { defaultValue: '' }) || err.message);
         },
       },
     );
+
+  const submit = (e: FormEvent) => {
+    // The dialog sits in the send form's React tree: its submit is its own.
+    e.stopPropagation();
+    void form.handleSubmit(send)(e);
   };
 
-  const control = (f: Fields) => ({
-    id: `sender-request-${f}`,
-    value: values[f],
-    onChange: (e: { target: { value: string } }) => change(f, e.target.value),
-    'aria-invalid': errorOf(f) ? true : undefined,
-    'aria-describedby': describedBy(`sender-request-${f}`, true, errorOf(f)),
-  });
+  // Editing a field clears what the server said about it, and the form's refusal.
+  const control = (f: Fields) => form.register(f, { onChange: () => setProblem(null) });
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -98,22 +93,22 @@ export function SenderRequestDialog(props: {
           {t('sms.senders.requestText', { sender: props.defaultSender })}
         </DialogDescription>
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <Field
+          <FormField
             id="sender-request-senderId"
             label={t('sms.form.senderId')}
-            error={errorOf('senderId')}
-            hint={t('sms.senders.senderHint')}
+            error={errorText(errorOf('senderId'))}
+            description={t('sms.senders.senderHint')}
           >
             <Input {...control('senderId')} autoComplete="off" dir="ltr" maxLength={16} />
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="sender-request-reason"
             label={t('sms.senders.reason')}
-            error={errorOf('reason')}
-            hint={t('sms.senders.reasonHint')}
+            error={errorText(errorOf('reason'))}
+            description={t('sms.senders.reasonHint')}
           >
             <Input {...control('reason')} autoComplete="off" dir="auto" maxLength={300} />
-          </Field>
+          </FormField>
           {problem && (
             <p role="alert" className="text-sm text-destructive">
               {problem}

@@ -1,4 +1,3 @@
-import { DEFAULT_SENDER_ID } from '@parley/shared/domain';
 import { MessageSquare, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { BalanceCard } from '../components/balance-card';
 import { BulkSend } from '../components/bulk-send';
 import { MessageHistory } from '../components/message-history';
-import { SendForm } from '../components/send-form';
+import { EMPTY_DRAFT, SendForm } from '../components/send-form';
 import { SenderIdsCard } from '../components/sender-ids-card';
 import type { SmsDraft } from '../validation';
-
-const EMPTY: SmsDraft = { senderId: DEFAULT_SENDER_ID, recipient: '', message: '' };
 
 /** SMS sending: the form, bulk upload, the balance and the message history. */
 export default function SmsPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<SmsDraft>(EMPTY);
+  const [draft, setDraft] = useState<SmsDraft>(EMPTY_DRAFT);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <BackLink to="/dashboard">{t('sms.back')}</BackLink>
@@ -37,7 +34,7 @@ export default function SmsPage() {
               <SendForm
                 draft={draft}
                 onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))}
-                onReset={() => setDraft(EMPTY)}
+                onReset={() => setDraft(EMPTY_DRAFT)}
               />
             </CardContent>
           </Card>

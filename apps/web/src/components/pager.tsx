@@ -1,0 +1,52 @@
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/**
+ * Previous and next buttons around where the list is ("Page 2 of 5"). Each list names
+ * its own texts, as they say what is being paged through.
+ */
+export function Pager({
+  label,
+  status,
+  previous,
+  next,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  spread = false,
+  live = false,
+  className,
+}: {
+  /** The navigation landmark's name. */
+  label: string;
+  status: string;
+  previous: string;
+  next: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** Buttons at the two ends rather than side by side. */
+  spread?: boolean;
+  /** Tells a screen reader the new page when it changes. */
+  live?: boolean;
+  className?: string;
+}) {
+  return (
+    <nav
+      aria-label={label}
+      className={cn('flex items-center', spread ? 'justify-between gap-2' : 'gap-3', className)}
+    >
+      <Button variant="outline" size="sm" disabled={!hasPrevious} onClick={onPrevious}>
+        {previous}
+      </Button>
+      <span className="text-sm tabular-nums" aria-live={live ? 'polite' : undefined}>
+        {status}
+      </span>
+      <Button variant="outline" size="sm" disabled={!hasNext} onClick={onNext}>
+        {next}
+      </Button>
+    </nav>
+  );
+}
