@@ -87,18 +87,3 @@ export function chooseSender(requested: string, facts: SenderFacts): SenderChoic
   if (has(facts.rejected)) return fallback('rejected');
   return fallback('not_requested');
 }
-
-/** The sender's problem (SPEC §5 plus the numeric rule), in English, or null. */
-export function senderIdProblem(sender: string): string | null {
-  const value = sender.trim();
-  if (!value) return 'Sender ID is required';
-  if (!SENDER_ID_CHARACTERS.test(value))
-    return 'Sender ID may use letters, digits, spaces and . & + -';
-  if (senderKind(value) === 'numeric') {
-    if (value.replace(/^\+/, '').length > SENDER_NUMERIC_MAX)
-      return 'A numeric sender ID has at most 15 digits';
-    return null;
-  }
-  if (Array.from(value).length > SENDER_ID_MAX) return 'Sender ID must be 11 characters or less';
-  return null;
-}

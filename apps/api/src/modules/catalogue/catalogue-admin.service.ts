@@ -63,7 +63,7 @@ export function createCatalogueAdminService(deps: {
       if (code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', DUPLICATE[entity]);
       if (code === FOREIGN_KEY_VIOLATION) {
         throw new AppError('VALIDATION_FAILED', 'No such service', [
-          { path: 'body.serviceId', message: 'No such service' },
+          { path: 'body.serviceId', code: 'SERVICE_UNKNOWN', message: 'No such service' },
         ]);
       }
       throw err;
@@ -98,7 +98,14 @@ export function createCatalogueAdminService(deps: {
     const found = countryOfNumber(input.number);
     if (!found || found.country !== input.countryCode) {
       const message = `Not a valid ${input.countryCode} number`;
-      throw new AppError('VALIDATION_FAILED', message, [{ path: 'body.number', message }]);
+      throw new AppError('VALIDATION_FAILED', message, [
+        {
+          path: 'body.number',
+          code: 'NUMBER_NOT_IN_COUNTRY',
+          params: { country: input.countryCode },
+          message,
+        },
+      ]);
     }
   }
 

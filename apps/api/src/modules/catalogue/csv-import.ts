@@ -87,7 +87,11 @@ export function readCsvUpload<S extends z.ZodType>(
 /** The 400 a commit of an invalid file answers with: every error, named by line and field. */
 export function invalidLines(lines: CsvLine<unknown>[]): AppError {
   const fields = lines.flatMap((l) =>
-    l.errors.map((e) => ({ path: `line ${l.line}.${e.field}`, message: e.message })),
+    l.errors.map((e) => ({
+      path: `line ${l.line}.${e.field}`,
+      code: 'INVALID' as const,
+      message: e.message,
+    })),
   );
   return new AppError(
     'VALIDATION_FAILED',
