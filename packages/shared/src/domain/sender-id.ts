@@ -6,8 +6,6 @@
  * nothing; any other sender is used only once an admin has approved it.
  */
 
-import { SENDER_ID_MAX } from './sms.js';
-
 /** An alphanumeric sender's characters (SPEC §5: at most 11). */
 export const SENDER_ID_CHARACTERS = /^[A-Za-z0-9 .&+-]+$/;
 /** A numeric sender: digits, optionally led by +, at most 15 (E.164). */
