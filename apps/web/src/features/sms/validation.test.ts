@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, hasBalanceForSms, serverFieldMessage, validateSms } from './validation';
+import { characterCount, hasBalanceForSms, validateSms } from './validation';
 
 const ok = { senderId: 'Parley', recipient: '+447400123456', message: 'Hello' };
 
@@ -12,35 +12,32 @@ describe('validateSms (SPEC §5)', () => {
 
   it('names each rule that fails', () => {
     expect(validateSms({ senderId: ' ', recipient: '', message: '  ' })).toEqual({
-      senderId: 'sms.errors.senderIdRequired',
-      recipient: 'sms.errors.recipientRequired',
-      message: 'sms.errors.messageRequired',
+      senderId: { code: 'SENDER_ID_REQUIRED' },
+      recipient: { code: 'RECIPIENT_REQUIRED' },
+      message: { code: 'MESSAGE_REQUIRED' },
     });
-    expect(validateSms({ ...ok, senderId: 'A'.repeat(12) }).senderId).toBe(
-      'sms.errors.senderIdTooLong',
-    );
+    expect(validateSms({ ...ok, senderId: 'A'.repeat(12) }).senderId).toEqual({
+      code: 'SENDER_ID_TOO_LONG',
+      params: { max: 11 },
+    });
     expect(validateSms({ ...ok, senderId: 'A'.repeat(11) })).toEqual({});
-    expect(validateSms({ ...ok, senderId: 'Pärley' }).senderId).toBe(
-      'sms.errors.senderIdCharacters',
-    );
+    expect(validateSms({ ...ok, senderId: 'Pärley' }).senderId).toEqual({
+      code: 'SENDER_ID_CHARACTERS',
+    });
     for (const bad of ['abc', '+0123456', '+1', '+1234567890123456'])
-      expect(validateSms({ ...ok, recipient: bad }).recipient, bad).toBe(
-        'sms.errors.recipientInvalid',
-      );
-    expect(validateSms({ ...ok, message: 'x'.repeat(161) }).message).toBe(
-      'sms.errors.messageTooLong',
-    );
+      expect(validateSms({ ...ok, recipient: bad }).recipient, bad).toEqual({
+        code: 'RECIPIENT_INVALID',
+      });
+    expect(validateSms({ ...ok, message: 'x'.repeat(161) }).message).toEqual({
+      code: 'MESSAGE_TOO_LONG',
+      params: { max: 160 },
+    });
     expect(validateSms({ ...ok, message: 'x'.repeat(160) })).toEqual({});
   });
 
   it('counts characters as the server does: an emoji is one', () => {
     expect(characterCount('😀'.repeat(160))).toBe(160);
     expect(validateSms({ ...ok, message: '😀'.repeat(160) })).toEqual({});
-  });
-
-  it("translates the server's messages for the same rules and keeps others as they are", () => {
-    expect(serverFieldMessage('Invalid phone number format')).toBe('sms.errors.recipientInvalid');
-    expect(serverFieldMessage('Something else')).toBe('Something else');
   });
 });
 

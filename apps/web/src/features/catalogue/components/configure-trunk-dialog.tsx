@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label, Select } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { fieldText } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useSaveTrunkSettings } from '../api/trunk-settings';
 
@@ -71,8 +72,8 @@ export function ConfigureTrunkForm({
           if (err instanceof ApiError) {
             const fields = Object.entries(err.fields);
             setErrors({
-              concurrentCalls: err.fields.concurrentCalls,
-              allowedIps: fields.find(([name]) => name.startsWith('allowedIps'))?.[1],
+              concurrentCalls: fieldText(t, err.fields.concurrentCalls),
+              allowedIps: fieldText(t, fields.find(([name]) => name.startsWith('allowedIps'))?.[1]),
             });
           }
           showToast('error', t('common.error'), t('sipTrunk.configure.failed'));

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/input';
 
 /** A form field: its label, the control, an optional hint and its error in red under it. */
@@ -11,9 +10,8 @@ export function Field(props: {
   aside?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  // Errors are translation keys of ours, or a server message shown as it came.
-  const error = props.error?.startsWith('sms.') ? t(props.error) : props.error;
+  // Already in the page's language (lib/field-errors.ts).
+  const error = props.error;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-end justify-between gap-2">

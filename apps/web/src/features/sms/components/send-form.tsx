@@ -5,8 +5,9 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type FieldIssue } from '@/lib/api-client';
 import { useUser } from '@/lib/current-user';
+import { fieldText } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useDraftQuote } from '../api/draft-quote';
 import { useSendSms } from '../api/sms';
@@ -17,7 +18,6 @@ import {
   type SmsDraft,
   type SmsErrors,
   type SmsField,
-  serverFieldMessage,
   validateSms,
 } from '../validation';
 import { describedBy, Field } from './field';
@@ -42,7 +42,7 @@ export function SendForm(props: {
   const send = useSendSms();
   const errorToast = useSmsErrorToast();
   const [shown, setShown] = useState<Set<SmsField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<SmsErrors>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<SmsField, FieldIssue>>>({});
   const sending = useRef(false);
   // One id per message, so the server sends it once however often it is submitted.
   const requestId = useRef(newRequestId());
@@ -56,9 +56,7 @@ export function SendForm(props: {
   const quote = useDraftQuote(input);
   const quoteFields = quote.error instanceof ApiError ? quote.error.fields : {};
   const errorOf = (f: SmsField) =>
-    serverErrors[f] ??
-    (shown.has(f) ? errors[f] : undefined) ??
-    (quoteFields[f] ? serverFieldMessage(quoteFields[f]) : undefined);
+    fieldText(t, serverErrors[f] ?? (shown.has(f) ? errors[f] : undefined) ?? quoteFields[f]);
   const count = characterCount(draft.message);
   const tooLong = count > SMS_MAX_CHARACTERS;
 
@@ -107,9 +105,7 @@ export function SendForm(props: {
           if (err instanceof ApiError)
             setServerErrors(
               Object.fromEntries(
-                Object.entries(err.fields)
-                  .filter(([k]) => FIELDS.includes(k as SmsField))
-                  .map(([k, v]) => [k, serverFieldMessage(v)]),
+                Object.entries(err.fields).filter(([k]) => FIELDS.includes(k as SmsField)),
               ),
             );
           errorToast(err);

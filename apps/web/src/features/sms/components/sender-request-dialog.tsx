@@ -11,9 +11,10 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { fieldText } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useRequestSender } from '../api/senders';
-import { senderIdError, senderReasonError, serverFieldMessage } from '../validation';
+import { senderIdError, senderReasonError } from '../validation';
 import { describedBy, Field } from './field';
 
 type Fields = 'senderId' | 'reason';
@@ -40,7 +41,7 @@ export function SenderRequestDialog(props: {
     senderId: senderIdError(values.senderId),
     reason: senderReasonError(values.reason),
   };
-  const errorOf = (f: Fields) => server[f] ?? (shown ? local[f] : undefined);
+  const errorOf = (f: Fields) => server[f] ?? (shown ? fieldText(t, local[f]) : undefined);
 
   const change = (f: Fields, value: string) => {
     setValues((v) => ({ ...v, [f]: value }));
@@ -73,7 +74,7 @@ export function SenderRequestDialog(props: {
           const fields = Object.fromEntries(
             Object.entries(err.fields)
               .filter(([k]) => k === 'senderId' || k === 'reason')
-              .map(([k, v]) => [k, serverFieldMessage(v)]),
+              .map(([k, v]) => [k, fieldText(t, v)]),
           );
           if (Object.keys(fields).length) return setServer(fields);
           setProblem(t(`errors.${err.code}`, { defaultValue: '' }) || err.message);
