@@ -37,7 +37,7 @@ const SENDERS = [
   '1234567890123456',
   '+123456789012345',
   'My Shop & Co',
-  'A'.repeat(12) + '!',
+  `${'A'.repeat(12)}!`,
 ];
 const RECIPIENTS = [
   '+447400123456',

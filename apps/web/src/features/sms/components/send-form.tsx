@@ -16,7 +16,6 @@ import {
   characterCount,
   hasBalanceForSms,
   type SmsDraft,
-  type SmsErrors,
   type SmsField,
   validateSms,
 } from '../validation';
