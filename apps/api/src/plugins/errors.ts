@@ -8,8 +8,8 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { validationFields } from '../lib/zod-field-codes.js';
 import { maskText, safeError } from './log-safety.js';
-import { validationFields } from './zod-field-codes.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'UNAUTHORIZED',

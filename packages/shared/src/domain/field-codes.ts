@@ -72,6 +72,10 @@ export const FIELD_CODES = [
   'SERVICE_UNKNOWN',
   /** { country } */
   'NUMBER_NOT_IN_COUNTRY',
+  /** A number already in the inventory. */
+  'NUMBER_EXISTS',
+  /** A CSV line repeating an earlier one: { line }. */
+  'SAME_AS_LINE',
 ] as const;
 
 export type FieldCode = (typeof FIELD_CODES)[number];

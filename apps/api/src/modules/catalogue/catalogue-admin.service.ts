@@ -189,11 +189,18 @@ export function createCatalogueAdminService(deps: {
       const existing = await repo.existingNumbers(rows.map((r) => r.label));
       for (const row of rows) {
         if (existing.has(row.label))
-          row.errors.push({ field: 'number', message: 'Already in the inventory' });
+          row.errors.push({
+            field: 'number',
+            code: 'NUMBER_EXISTS',
+            params: {},
+            message: 'Already in the inventory',
+          });
         const found = row.input && countryOfNumber(row.input.number);
         if (row.input && found?.country !== row.input.countryCode) {
           row.errors.push({
             field: 'number',
+            code: 'NUMBER_NOT_IN_COUNTRY',
+            params: { country: row.input.countryCode },
             message: `Not a valid ${row.input.countryCode} number`,
           });
         }

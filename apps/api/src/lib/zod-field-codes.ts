@@ -43,6 +43,9 @@ function codeOf(kind: string, issue: Issue): { code: FieldCode; params: FieldPar
   return { code: 'INVALID', params: {} };
 }
 
+/** The field code and params of a zod issue, as `safeParse` reports it. */
+export const fieldCodeOf = (issue: { code: string }) => codeOf(issue.code, issue as Issue);
+
 /** Each zod issue of a refused request as a field error, named `body.recipients.2`. */
 export function validationFields(error: FastifyError): FieldError[] {
   const where = error.validationContext ?? 'body';
