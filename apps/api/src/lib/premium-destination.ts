@@ -6,5 +6,9 @@ export function premiumDestination(reason: 'premium-rate' | 'shared-cost', path?
     reason === 'premium-rate'
       ? (['PREMIUM_RATE_DESTINATION', 'Premium-rate numbers are not accepted.'] as const)
       : (['SHARED_COST_DESTINATION', 'Shared-cost numbers are not accepted.'] as const);
-  return new AppError(code, message, path ? [{ path, message }] : undefined);
+  return new AppError(
+    code,
+    message,
+    path ? [{ path, code: 'RECIPIENT_INVALID', message }] : undefined,
+  );
 }

@@ -1,7 +1,14 @@
-import { ERROR_STATUS, type ErrorCode, type ErrorResponse, type FieldError } from '@parley/shared';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorResponse,
+  type FieldError,
+  type FieldParams,
+} from '@parley/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { validationFields } from '../lib/zod-field-codes.js';
 import { maskText, safeError } from './log-safety.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -21,19 +28,18 @@ export function sendError(
   code: ErrorCode,
   message: string,
   fields?: FieldError[],
+  params?: FieldParams,
 ): FastifyReply {
   const body: ErrorResponse = {
-    error: { code, message, requestId: String(reply.request.id), ...(fields ? { fields } : {}) },
+    error: {
+      code,
+      message,
+      requestId: String(reply.request.id),
+      ...(params ? { params } : {}),
+      ...(fields ? { fields } : {}),
+    },
   };
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
-}
-
-function validationFields(error: FastifyError): FieldError[] {
-  const where = error.validationContext ?? 'body';
-  return (error.validation ?? []).map((v) => ({
-    path: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-    message: v.message ?? 'is invalid',
-  }));
 }
 
 /** Fastify's own client errors (bad JSON, body too large…) have FST_ codes and safe messages. */
@@ -68,7 +74,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     if (error.statusCode >= 500)
       request.log.error({ err: loggable(error), cause: loggable(error.cause) }, error.message);
     if (error.headers) reply.headers(error.headers);
-    return sendError(reply, error.code, error.message, error.fields);
+    return sendError(reply, error.code, error.message, error.fields, error.params);
   }
   if (error instanceof Error && hasZodFastifySchemaValidationErrors(error)) {
     const fields = validationFields(error as FastifyError);

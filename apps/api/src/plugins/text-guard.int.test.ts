@@ -258,7 +258,12 @@ describe('control characters', () => {
     });
     expect(name.statusCode).toBe(400);
     expect(name.json().error.fields).toEqual([
-      { path: 'body.name', message: 'Service name must be one line without control characters' },
+      {
+        path: 'body.name',
+        code: 'NOT_ONE_LINE',
+        params: {},
+        message: 'Service name must be one line without control characters',
+      },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type FieldError, textProblem } from '@parley/shared';
+import { type FieldError, textProblem, textProblemCode } from '@parley/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.js';
 
@@ -14,19 +14,22 @@ export function findBadText(value: unknown, path: string, found: FieldError[] = 
   if (found.length >= MAX_FIELDS) return found;
   if (typeof value === 'string') {
     const problem = textProblem(value);
-    if (problem) found.push({ path, message: problem });
+    const code = textProblemCode(value);
+    if (problem && code) found.push({ path, code, params: {}, message: problem });
     return found;
   }
   if (value === null || typeof value !== 'object') return found;
   if (depth >= MAX_DEPTH) {
-    found.push({ path, message: 'Nested too deeply' });
+    found.push({ path, code: 'NESTED_TOO_DEEPLY', params: {}, message: 'Nested too deeply' });
     return found;
   }
   const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
   for (const [key, item] of entries) {
     const where = `${path}.${key}`;
     const keyProblem = typeof key === 'string' ? textProblem(key) : null;
-    if (keyProblem) found.push({ path: where, message: keyProblem });
+    const keyCode = typeof key === 'string' ? textProblemCode(key) : null;
+    if (keyProblem && keyCode)
+      found.push({ path: where, code: keyCode, params: {}, message: keyProblem });
     else findBadText(item, where, found, depth + 1);
   }
   return found;

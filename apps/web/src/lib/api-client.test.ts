@@ -36,7 +36,7 @@ describe('apiFetch', () => {
     });
   });
 
-  it('keys field messages by their top-level name in the body, first message per field', async () => {
+  it('keys field problems by their top-level name in the body, first problem per field', async () => {
     respond(
       400,
       JSON.stringify({
@@ -45,15 +45,28 @@ describe('apiFetch', () => {
           message: 'Invalid request.',
           requestId: 'r2',
           fields: [
-            { path: 'body.slug', message: 'Invalid slug format' },
-            { path: 'body.slug', message: 'second' },
-            { path: 'body.features.2', message: 'Too long' },
+            {
+              path: 'body.slug',
+              code: 'INVALID_FORMAT',
+              params: {},
+              message: 'Invalid slug format',
+            },
+            { path: 'body.slug', code: 'INVALID', params: {}, message: 'second' },
+            {
+              path: 'body.features.2',
+              code: 'TOO_LONG',
+              params: { maximum: 200 },
+              message: 'Too long',
+            },
           ],
         },
       }),
     );
     const err = (await apiFetch('/api/x').catch((e: unknown) => e)) as ApiError;
-    expect(err.fields).toEqual({ slug: 'Invalid slug format', features: 'Too long' });
+    expect(err.fields).toEqual({
+      slug: { code: 'INVALID_FORMAT', params: {}, message: 'Invalid slug format' },
+      features: { code: 'TOO_LONG', params: { maximum: 200 }, message: 'Too long' },
+    });
   });
 
   it('uses "status: body" for an answer without the error shape', async () => {

@@ -1,4 +1,12 @@
-import type { ErrorResponse } from '@parley/shared';
+import type { ErrorResponse, FieldParams } from '@parley/shared';
+
+/** A refused field as the server named it: a code to translate, with its params. */
+export interface FieldIssue {
+  code: string;
+  params: FieldParams;
+  /** English, for logs; never shown. */
+  message: string;
+}
 
 /** A non-OK answer from the API, carrying the server's error code when it sent one. */
 export class ApiError extends Error {
@@ -7,8 +15,10 @@ export class ApiError extends Error {
     readonly code: string | null,
     message: string,
     readonly requestId: string | null = null,
-    /** Per-field messages of a refused form, keyed by the top-level field's name in the body. */
-    readonly fields: Record<string, string> = {},
+    /** Per-field problems of a refused form, keyed by the top-level field's name in the body. */
+    readonly fields: Record<string, FieldIssue> = {},
+    /** What the code's translation names (DESTINATION_NOT_SUPPORTED's `{ country }`). */
+    readonly params: FieldParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,13 +37,16 @@ function errorBodyOf(text: string): ErrorResponse['error'] | null {
   return null;
 }
 
-function fieldsOf(body: ErrorResponse['error']): Record<string, string> {
-  const fields: Record<string, string> = {};
+const paramsOf = (value: unknown): FieldParams =>
+  value !== null && typeof value === 'object' ? (value as FieldParams) : {};
+
+function fieldsOf(body: ErrorResponse['error']): Record<string, FieldIssue> {
+  const fields: Record<string, FieldIssue> = {};
   for (const f of Array.isArray(body.fields) ? body.fields : []) {
-    if (typeof f?.path !== 'string' || typeof f.message !== 'string') continue;
+    if (typeof f?.path !== 'string' || typeof f.code !== 'string') continue;
     // "body.features.2" belongs to the form's "features" field.
     const name = f.path.replace(/^body\./, '').split('.')[0] ?? '';
-    fields[name] ??= f.message;
+    fields[name] ??= { code: f.code, params: paramsOf(f.params), message: String(f.message) };
   }
   return fields;
 }
@@ -48,6 +61,7 @@ async function toApiError(res: Response): Promise<ApiError> {
       body.message,
       body.requestId ?? null,
       fieldsOf(body),
+      paramsOf(body.params),
     );
   return new ApiError(res.status, null, `${res.status}: ${text || res.statusText}`);
 }

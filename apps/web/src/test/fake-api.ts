@@ -4,8 +4,25 @@ import { vi } from 'vitest';
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export const apiError = (status: number, code: string, message: string, fields?: unknown) =>
-  json({ error: { code, message, requestId: 'r', ...(fields ? { fields } : {}) } }, status);
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  fields?: unknown,
+  params?: Record<string, string | number>,
+) =>
+  json(
+    {
+      error: {
+        code,
+        message,
+        requestId: 'r',
+        ...(params ? { params } : {}),
+        ...(fields ? { fields } : {}),
+      },
+    },
+    status,
+  );
 
 export const aMessage = (over: Partial<SmsMessage> = {}): SmsMessage => ({
   id: 'm1',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_METHODS, PASSWORD_MIN_LENGTH } from '../domain/auth.js';
+import { CONTACT_METHODS, confirmPasswordProblem, newPasswordProblem } from '../domain/auth.js';
+import { rule } from './field-text.js';
 import { singleLine } from './text.js';
 
 /** The signed-in user as `GET /api/auth/user` returns it (never the password hash). */
@@ -35,39 +36,33 @@ export const signUpSchema = z
   .object({
     name: singleLine(z.string().trim().min(1, 'Name is required').max(200), 'Name'),
     email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(1024, 'Password is too long'),
+    password: z.string().superRefine(rule(newPasswordProblem)).max(1024, 'Password is too long'),
     confirmPassword: z.string().max(1024),
     contactMethod: z.enum(CONTACT_METHODS, 'Choose a contact method'),
     contactValue: singleLine(z.string().trim().min(1, 'Contact is required').max(100), 'Contact'),
     altcha,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  });
+  .superRefine(
+    rule((v) => confirmPasswordProblem(v.password, v.confirmPassword), ['confirmPassword']),
+  );
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** A signed-in user's new password: the current one, then the new one with sign-up's rules. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password').max(1024),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(1024, 'Password is too long'),
+    newPassword: z.string().superRefine(rule(newPasswordProblem)).max(1024, 'Password is too long'),
     confirmPassword: z.string().max(1024),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    path: ['newPassword'],
-    message: 'Choose a password different from the current one',
-  });
+  .superRefine(
+    rule((v) => confirmPasswordProblem(v.newPassword, v.confirmPassword), ['confirmPassword']),
+  )
+  .superRefine(
+    rule(
+      (v) => (v.newPassword === v.currentPassword ? { code: 'PASSWORD_UNCHANGED' } : null),
+      ['newPassword'],
+    ),
+  );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /**

@@ -6,6 +6,7 @@ import {
   NUMBER_TYPES,
   REGIONS,
 } from '../domain/catalogue.js';
+import { FIELD_CODES } from '../domain/field-codes.js';
 import { singleLine } from './text.js';
 
 /** A decimal amount as text, never a float: up to 10 digits and `scale` decimals. */
@@ -260,7 +261,15 @@ export const csvImportResultSchema = z.object({
       action: z.enum(['create', 'update']),
       /** What the line is about: a country name, a phone number. */
       label: z.string(),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+      /** Each problem by code and params (domain/field-codes.ts), with its English. */
+      errors: z.array(
+        z.object({
+          field: z.string(),
+          code: z.enum(FIELD_CODES),
+          params: z.record(z.string(), z.union([z.string(), z.number()])),
+          message: z.string(),
+        }),
+      ),
     }),
   ),
 });

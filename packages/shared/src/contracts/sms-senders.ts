@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SENDER_REASON_MAX, SENDER_REASON_MIN } from '../domain/sender-id.js';
+import { senderReasonProblem } from '../domain/sms-rules.js';
+import { rule } from './field-text.js';
 import { senderChoiceSchema, senderIdSchema, smsMessageSchema } from './sms.js';
 import { singleLine } from './text.js';
 
@@ -10,11 +11,7 @@ export type SenderRequestStatus = (typeof SENDER_REQUEST_STATUSES)[number];
 export const senderRequestInputSchema = z.object({
   senderId: senderIdSchema,
   reason: singleLine(
-    z
-      .string({ error: 'Reason is required' })
-      .trim()
-      .min(SENDER_REASON_MIN, `Say in at least ${SENDER_REASON_MIN} characters what it is for`)
-      .max(SENDER_REASON_MAX, `At most ${SENDER_REASON_MAX} characters`),
+    z.string({ error: 'Reason is required' }).trim().superRefine(rule(senderReasonProblem)),
     'Reason',
   ),
 });

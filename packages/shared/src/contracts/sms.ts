@@ -1,30 +1,34 @@
 import { z } from 'zod';
-import { SENDER_STATUSES, senderIdProblem } from '../domain/sender-id.js';
-import { BULK_MAX_RECIPIENTS, PHONE_PATTERN, SMS_MAX_CHARACTERS } from '../domain/sms.js';
+import { BULK_LINE_CODES } from '../domain/field-codes.js';
+import { SENDER_STATUSES } from '../domain/sender-id.js';
+import { BULK_MAX_RECIPIENTS } from '../domain/sms.js';
+import {
+  messageProblem,
+  normalRecipient,
+  recipientProblem,
+  senderIdProblem,
+} from '../domain/sms-rules.js';
+import { rule } from './field-text.js';
 import { singleLine } from './text.js';
 
-const characters = (text: string) => Array.from(text).length;
-
-/** Sender ID: required, names up to 11 characters, numbers up to 15 digits (domain/sender-id.ts). */
+/** The sender rules of domain/sms-rules.ts (11 characters, or a number of 15 digits). */
 export const senderIdSchema = singleLine(
-  z.string({ error: 'Sender ID is required' }).trim().min(1, 'Sender ID is required'),
+  z.string({ error: 'Sender ID is required' }).trim(),
   'Sender ID',
-).superRefine((value, ctx) => {
-  const problem = value ? senderIdProblem(value) : null;
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+).superRefine(rule(senderIdProblem));
 
+// Blank is reported first; the number's shape once it is read without its spaces.
 export const recipientSchema = singleLine(
-  z.string({ error: 'Recipient is required' }).trim().min(1, 'Recipient is required'),
+  z.string({ error: 'Recipient is required' }).trim(),
   'Recipient',
 )
-  .transform((v) => v.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(PHONE_PATTERN, 'Invalid phone number format'));
+  .superRefine(rule((v: string) => (v ? null : recipientProblem(v))))
+  .transform(normalRecipient)
+  .pipe(z.string().superRefine(rule(recipientProblem)));
 
 export const smsTextSchema = z
   .string({ error: 'Message is required' })
-  .refine((v) => v.trim().length > 0, 'Message is required')
-  .refine((v) => characters(v) <= SMS_MAX_CHARACTERS, 'Message must be 160 characters or less');
+  .superRefine(rule(messageProblem));
 
 /** POST /api/sms/send and POST /api/sms/quote. */
 export const smsSendSchema = z.object({
@@ -120,9 +124,12 @@ export const bulkPreviewSchema = z.object({
     z.object({
       line: z.number().int(),
       value: z.string(),
+      /** In English, for API users; the browser shows `code`'s translation. */
       reason: z.string(),
-      /** An error code when the line is refused for one (e.g. PREMIUM_RATE_DESTINATION). */
-      code: z.string().optional(),
+      /** Why the line is skipped; an error code where one exists (PREMIUM_RATE_DESTINATION). */
+      code: z.enum(BULK_LINE_CODES),
+      /** What the reason names: `{ country }` or `{ max }`. */
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
     }),
   ),
   sender: senderChoiceSchema,

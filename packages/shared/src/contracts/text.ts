@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isSingleLine } from '../domain/text.js';
+import { fieldIssue } from './field-text.js';
 
 /**
  * A single-line field (a name, an email, a sender ID, an address): refuses TAB, LF, CR
@@ -8,5 +9,9 @@ import { isSingleLine } from '../domain/text.js';
  * meant, and gives the browser's form the same check.
  */
 export function singleLine<T extends z.ZodString>(schema: T, label = 'This field'): T {
-  return schema.refine(isSingleLine, `${label} must be one line without control characters`);
+  const { params } = fieldIssue({ code: 'NOT_ONE_LINE' });
+  return schema.refine(isSingleLine, {
+    message: `${label} must be one line without control characters`,
+    params,
+  });
 }

@@ -6,8 +6,6 @@
  * nothing; any other sender is used only once an admin has approved it.
  */
 
-import { SENDER_ID_MAX } from './sms.js';
-
 /** An alphanumeric sender's characters (at most 11 of them). */
 export const SENDER_ID_CHARACTERS = /^[A-Za-z0-9 .&+-]+$/;
 /** A numeric sender: digits, optionally led by +, at most 15 (E.164). */
@@ -86,19 +84,4 @@ export function chooseSender(requested: string, facts: SenderFacts): SenderChoic
   if (has(facts.pending)) return fallback('pending');
   if (has(facts.rejected)) return fallback('rejected');
   return fallback('not_requested');
-}
-
-/** The sender's problem (required, name length, number length), in English, or null. */
-export function senderIdProblem(sender: string): string | null {
-  const value = sender.trim();
-  if (!value) return 'Sender ID is required';
-  if (!SENDER_ID_CHARACTERS.test(value))
-    return 'Sender ID may use letters, digits, spaces and . & + -';
-  if (senderKind(value) === 'numeric') {
-    if (value.replace(/^\+/, '').length > SENDER_NUMERIC_MAX)
-      return 'A numeric sender ID has at most 15 digits';
-    return null;
-  }
-  if (Array.from(value).length > SENDER_ID_MAX) return 'Sender ID must be 11 characters or less';
-  return null;
 }

@@ -15,10 +15,18 @@ const FORBIDDEN_IN_LINE = /\p{Cc}/u;
 /** A lone surrogate: half of a pair, which UTF-8 cannot carry (encoders write U+FFFD). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Why `text` is refused anywhere, or null when it is acceptable text. */
+/** The field code of why `text` is refused anywhere, or null when it is acceptable text. */
+export function textProblemCode(text: string): 'CONTROL_CHARACTERS' | 'INVALID_UNICODE' | null {
+  if (FORBIDDEN.test(text)) return 'CONTROL_CHARACTERS';
+  if (LONE_SURROGATE.test(text)) return 'INVALID_UNICODE';
+  return null;
+}
+
+/** Why `text` is refused anywhere, in English, or null when it is acceptable text. */
 export function textProblem(text: string): string | null {
-  if (FORBIDDEN.test(text)) return 'Control characters are not allowed';
-  if (LONE_SURROGATE.test(text)) return 'Text is not valid Unicode';
+  const code = textProblemCode(text);
+  if (code === 'CONTROL_CHARACTERS') return 'Control characters are not allowed';
+  if (code === 'INVALID_UNICODE') return 'Text is not valid Unicode';
   return null;
 }
 

@@ -86,6 +86,8 @@ describe('sign-up', () => {
     const fields = res.json().error.fields as { path: string; message: string }[];
     expect(fields).toContainEqual({
       path: 'body.password',
+      code: 'PASSWORD_TOO_SHORT',
+      params: { min: 10 },
       message: 'Password must be at least 10 characters',
     });
     expect(fields.map((f) => f.path)).toContain('body.contactMethod');
@@ -111,6 +113,8 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toContainEqual({
       path: 'body.confirmPassword',
+      code: 'PASSWORDS_DIFFER',
+      params: {},
       message: 'Passwords do not match',
     });
   });

@@ -329,7 +329,11 @@ export function createAuthService(deps: {
       await limit.signInPerAccount.hit(user.email);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
         throw new AppError('WRONG_PASSWORD', 'The current password is not right', [
-          { path: 'body.currentPassword', message: 'The current password is not right' },
+          {
+            path: 'body.currentPassword',
+            code: 'CURRENT_PASSWORD_WRONG',
+            message: 'The current password is not right',
+          },
         ]);
       await limit.signInPerAccount.reset(user.email);
       await repo.changePassword(user.id, await hashPassword(input.newPassword), hashToken(token));

@@ -322,7 +322,14 @@ describe('country pricing CSV', () => {
     const dup = (
       await csv(`${header}\nNarnia,,Europe,1,1,1,1,,\nnarnia,,Europe,1,1,1,1,,\n`)
     ).json();
-    expect(dup.rows[1].errors).toEqual([{ field: 'countryName', message: 'Same as line 2' }]);
+    expect(dup.rows[1].errors).toEqual([
+      {
+        field: 'countryName',
+        code: 'SAME_AS_LINE',
+        params: { line: 2 },
+        message: 'Same as line 2',
+      },
+    ]);
     expect((await csv(`${header}\n"Narnia,NN`)).statusCode).toBe(400);
     const json = await ctx.app.inject({
       method: 'POST',

@@ -58,7 +58,7 @@ export function createCatalogueAdminService(deps: {
       if (kind === 'duplicate') throw new AppError('CONFLICT', DUPLICATE[entity]);
       if (kind === 'missing-reference') {
         throw new AppError('VALIDATION_FAILED', 'No such service', [
-          { path: 'body.serviceId', message: 'No such service' },
+          { path: 'body.serviceId', code: 'SERVICE_UNKNOWN', message: 'No such service' },
         ]);
       }
       throw err;
@@ -92,7 +92,14 @@ export function createCatalogueAdminService(deps: {
     const found = countryOfNumber(input.number);
     if (!found || found.country !== input.countryCode) {
       const message = `Not a valid ${input.countryCode} number`;
-      throw new AppError('VALIDATION_FAILED', message, [{ path: 'body.number', message }]);
+      throw new AppError('VALIDATION_FAILED', message, [
+        {
+          path: 'body.number',
+          code: 'NUMBER_NOT_IN_COUNTRY',
+          params: { country: input.countryCode },
+          message,
+        },
+      ]);
     }
   }
 
@@ -176,11 +183,18 @@ export function createCatalogueAdminService(deps: {
       const existing = await repo.existingNumbers(rows.map((r) => r.label));
       for (const row of rows) {
         if (existing.has(row.label))
-          row.errors.push({ field: 'number', message: 'Already in the inventory' });
+          row.errors.push({
+            field: 'number',
+            code: 'NUMBER_EXISTS',
+            params: {},
+            message: 'Already in the inventory',
+          });
         const found = row.input && countryOfNumber(row.input.number);
         if (row.input && found?.country !== row.input.countryCode) {
           row.errors.push({
             field: 'number',
+            code: 'NUMBER_NOT_IN_COUNTRY',
+            params: { country: row.input.countryCode },
             message: `Not a valid ${row.input.countryCode} number`,
           });
         }

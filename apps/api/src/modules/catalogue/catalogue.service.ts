@@ -96,6 +96,8 @@ export function createCatalogueService(deps: { repo: CatalogueRepo }) {
       throw new AppError(
         'DESTINATION_NOT_SUPPORTED',
         `Destination not supported: we do not serve numbers in ${found.country} yet.`,
+        undefined,
+        { params: { country: found.country ?? '' } },
       );
     },
     async countryPricing(opts: { admin: boolean }) {

@@ -1,6 +1,7 @@
-import { CsvError, parseCsv } from '@parley/shared';
+import { CsvError, type FieldCode, type FieldParams, parseCsv } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { fieldCodeOf } from '../../lib/zod-field-codes.js';
 
 export interface CsvLine<T> {
   line: number;
@@ -8,7 +9,7 @@ export interface CsvLine<T> {
   input: T | null;
   /** What identifies the row to a person (a country name, a number). */
   label: string;
-  errors: { field: string; message: string }[];
+  errors: { field: string; code: FieldCode; params: FieldParams; message: string }[];
 }
 
 const MAX_ROWS = 5000;
@@ -68,12 +69,18 @@ export function readCsvUpload<S extends z.ZodType>(
         ? []
         : parsed.error.issues.map((issue) => ({
             field: issue.path.join('.'),
+            ...fieldCodeOf(issue),
             message: issue.message,
           }));
       const key = label.toLowerCase();
       const first = seen.get(key);
       if (key && first !== undefined)
-        errors.push({ field: opts.labelColumn, message: `Same as line ${first}` });
+        errors.push({
+          field: opts.labelColumn,
+          code: 'SAME_AS_LINE',
+          params: { line: first },
+          message: `Same as line ${first}`,
+        });
       else if (key) seen.set(key, line);
       return {
         line,
@@ -87,7 +94,12 @@ export function readCsvUpload<S extends z.ZodType>(
 /** The 400 a commit of an invalid file answers with: every error, named by line and field. */
 export function invalidLines(lines: CsvLine<unknown>[]): AppError {
   const fields = lines.flatMap((l) =>
-    l.errors.map((e) => ({ path: `line ${l.line}.${e.field}`, message: e.message })),
+    l.errors.map((e) => ({
+      path: `line ${l.line}.${e.field}`,
+      code: e.code,
+      params: e.params,
+      message: e.message,
+    })),
   );
   return new AppError(
     'VALIDATION_FAILED',

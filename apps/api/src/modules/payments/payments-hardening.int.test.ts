@@ -129,7 +129,12 @@ describe('a payment cannot be claimed by someone who did not make it', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual([
-      { path: 'body.txHash', message: 'Transaction hash is required' },
+      {
+        path: 'body.txHash',
+        code: 'INVALID_TYPE',
+        params: { expected: 'string' },
+        message: 'Transaction hash is required',
+      },
     ]);
   });
 

@@ -72,7 +72,12 @@ describe('crypto wallets', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual([
-      { path: 'body.address', message: 'Not a valid bitcoin address' },
+      {
+        path: 'body.address',
+        code: 'ADDRESS_INVALID',
+        params: { network: 'bitcoin' },
+        message: 'Not a valid bitcoin address',
+      },
     ]);
     const wrongChain = await call('POST', '/api/admin/crypto-wallets', admin, {
       currency: 'USDT',

@@ -101,7 +101,12 @@ export function createPaymentsService(deps: {
     const network: Network = input.network ?? (CURRENCY_NETWORKS[currency][0] as Network);
     if (!CURRENCY_NETWORKS[currency].includes(network))
       throw new AppError('VALIDATION_FAILED', `${currency} is not paid on ${network}.`, [
-        { path: 'body.network', message: `${currency} is not paid on ${network}` },
+        {
+          path: 'body.network',
+          code: 'NETWORK_MISMATCH',
+          params: { currency, network },
+          message: `${currency} is not paid on ${network}`,
+        },
       ]);
     const wallet = await wallets.activeFor(currency, network);
     if (!wallet)
@@ -156,7 +161,7 @@ export function createPaymentsService(deps: {
     const parsed = parsePaymentCurrency(input.currency);
     if (!parsed)
       throw new AppError('VALIDATION_FAILED', `Unknown payment currency: ${input.currency}.`, [
-        { path: 'body.currency', message: 'Unknown payment currency' },
+        { path: 'body.currency', code: 'CURRENCY_UNKNOWN', message: 'Unknown payment currency' },
       ]);
     if (!input.quoteId) {
       // Checked before a quote is written, so a refused submission writes nothing.
@@ -181,11 +186,11 @@ export function createPaymentsService(deps: {
       throw new AppError('QUOTE_EXPIRED', 'This quote has expired; ask for a new one.');
     if (q.currency !== parsed.currency || q.network !== parsed.network)
       throw new AppError('VALIDATION_FAILED', 'The currency does not match the quote.', [
-        { path: 'body.currency', message: 'Does not match the quote' },
+        { path: 'body.currency', code: 'QUOTE_MISMATCH', message: 'Does not match the quote' },
       ]);
     if (compareDecimal(q.fiatAmount, input.amount) !== 0)
       throw new AppError('VALIDATION_FAILED', 'The amount does not match the quote.', [
-        { path: 'body.amount', message: 'Does not match the quote' },
+        { path: 'body.amount', code: 'QUOTE_MISMATCH', message: 'Does not match the quote' },
       ]);
     if (q.address !== input.walletAddress) throw walletMismatch(input.currency);
     return q;
@@ -195,7 +200,7 @@ export function createPaymentsService(deps: {
   async function itemFor(input: CreateInput): Promise<CatalogueItem> {
     if (!input.itemId)
       throw new AppError('VALIDATION_FAILED', 'Name the item to buy, or pay "Add Funds".', [
-        { path: 'body.itemId', message: 'Item is required for a purchase' },
+        { path: 'body.itemId', code: 'ITEM_REQUIRED', message: 'Item is required for a purchase' },
       ]);
     const item = await orders.find(input.itemId);
     if (!item.available)
@@ -213,7 +218,14 @@ export function createPaymentsService(deps: {
       throw new AppError(
         'VALIDATION_FAILED',
         `${item.name} costs ${price} ${q.fiatCurrency}; the payment is for ${q.fiatAmount}.`,
-        [{ path: 'body.amount', message: `Must be at least ${price} ${q.fiatCurrency}` }],
+        [
+          {
+            path: 'body.amount',
+            code: 'AMOUNT_BELOW_MINIMUM',
+            params: { minimum: price, currency: q.fiatCurrency },
+            message: `Must be at least ${price} ${q.fiatCurrency}`,
+          },
+        ],
       );
   }
 
@@ -227,7 +239,12 @@ export function createPaymentsService(deps: {
       // The hash is checked first: a refused one writes nothing, not even a quote.
       if (parsed && !isTxHashFormat(parsed.network, input.txHash))
         throw new AppError('INVALID_TX_HASH', `This is not a ${parsed.network} transaction hash.`, [
-          { path: 'body.txHash', message: `Not a ${parsed.network} transaction hash` },
+          {
+            path: 'body.txHash',
+            code: 'TX_HASH_INVALID',
+            params: { network: parsed.network },
+            message: `Not a ${parsed.network} transaction hash`,
+          },
         ]);
       const txHash = parsed ? canonicalTxHash(parsed.network, input.txHash) : input.txHash;
       if (parsed && !input.quoteId && (await repo.hashTaken(parsed.network, txHash)))

@@ -45,11 +45,23 @@ export function createWalletsService(deps: { repo: WalletsRepo }) {
         throw new AppError(
           'VALIDATION_FAILED',
           `${input.currency} is not paid on ${input.network}.`,
-          [{ path: 'body.network', message: `${input.currency} is not paid on ${input.network}` }],
+          [
+            {
+              path: 'body.network',
+              code: 'NETWORK_MISMATCH',
+              params: { currency: input.currency, network: input.network },
+              message: `${input.currency} is not paid on ${input.network}`,
+            },
+          ],
         );
       if (!isValidAddress(input.network, input.address))
         throw new AppError('INVALID_ADDRESS', `This is not a valid ${input.network} address.`, [
-          { path: 'body.address', message: `Not a valid ${input.network} address` },
+          {
+            path: 'body.address',
+            code: 'ADDRESS_INVALID',
+            params: { network: input.network },
+            message: `Not a valid ${input.network} address`,
+          },
         ]);
       const address = normalizeAddress(input.network, input.address);
       const row = await repo.create({ ...input, address }, by);

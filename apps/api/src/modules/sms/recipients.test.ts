@@ -9,8 +9,20 @@ describe('readRecipients', () => {
         { line: 3, value: '+447400123457' },
       ],
       invalid: [
-        { line: 4, value: 'abc', reason: 'Invalid phone number format' },
-        { line: 5, value: '+447400123456', reason: 'Duplicate' },
+        {
+          line: 4,
+          value: 'abc',
+          reason: 'Invalid phone number format',
+          code: 'RECIPIENT_INVALID',
+          params: {},
+        },
+        {
+          line: 5,
+          value: '+447400123456',
+          reason: 'Duplicate',
+          code: 'RECIPIENT_DUPLICATE',
+          params: {},
+        },
       ],
     });
   });

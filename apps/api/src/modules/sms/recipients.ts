@@ -1,11 +1,18 @@
-import { BULK_MAX_RECIPIENTS, CsvError, PHONE_PATTERN, parseCsv } from '@parley/shared';
+import {
+  BULK_MAX_RECIPIENTS,
+  type BulkLineCode,
+  type BulkPreview,
+  CsvError,
+  PHONE_PATTERN,
+  parseCsv,
+} from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 
 const HEADER = /^(recipient|number|phone|phone_number|msisdn|mobile|to)$/i;
 
 export interface RecipientLines {
   recipients: { line: number; value: string }[];
-  invalid: { line: number; value: string; reason: string }[];
+  invalid: BulkPreview['invalid'];
 }
 
 /**
@@ -20,7 +27,7 @@ export function readRecipients(file: string): RecipientLines {
   } catch (err) {
     if (err instanceof CsvError)
       throw new AppError('VALIDATION_FAILED', err.message, [
-        { path: 'body.file', message: err.message },
+        { path: 'body.file', code: 'FILE_UNREADABLE', message: err.message },
       ]);
     throw err;
   }
@@ -35,11 +42,14 @@ export function readRecipients(file: string): RecipientLines {
     if (!value) return;
     const number = value.replace(/[\s()-]/g, '');
     const e164 = number.startsWith('+') ? number : `+${number}`;
-    if (!PHONE_PATTERN.test(number))
-      out.invalid.push({ line, value, reason: 'Invalid phone number format' });
-    else if (seen.has(e164)) out.invalid.push({ line, value, reason: 'Duplicate' });
+    const skip = (reason: string, code: BulkLineCode, params = {}) =>
+      out.invalid.push({ line, value, reason, code, params });
+    if (!PHONE_PATTERN.test(number)) skip('Invalid phone number format', 'RECIPIENT_INVALID');
+    else if (seen.has(e164)) skip('Duplicate', 'RECIPIENT_DUPLICATE');
     else if (out.recipients.length >= BULK_MAX_RECIPIENTS)
-      out.invalid.push({ line, value, reason: `More than ${BULK_MAX_RECIPIENTS} recipients` });
+      skip(`More than ${BULK_MAX_RECIPIENTS} recipients`, 'TOO_MANY_RECIPIENTS', {
+        max: BULK_MAX_RECIPIENTS,
+      });
     else {
       seen.add(e164);
       out.recipients.push({ line, value: e164 });

@@ -26,7 +26,11 @@ export const toSenderRequest = (r: SenderIdRow): SenderRequest => ({
 
 const alreadyRequested = () =>
   new AppError('SENDER_ID_ALREADY_REQUESTED', 'You have already asked for this sender ID.', [
-    { path: 'body.senderId', message: 'You have already asked for this sender ID.' },
+    {
+      path: 'body.senderId',
+      code: 'SENDER_ID_ALREADY_REQUESTED',
+      message: 'You have already asked for this sender ID.',
+    },
   ]);
 
 /**
@@ -110,7 +114,13 @@ export function createSenderIdsService(deps: {
           choice.status === 'owned'
             ? 'This is your own number: you can send with it without asking.'
             : 'This is our own sender ID: you can send with it without asking.',
-          [{ path: 'body.senderId', message: 'No approval is needed for this sender ID.' }],
+          [
+            {
+              path: 'body.senderId',
+              code: 'SENDER_ID_NOT_NEEDED',
+              message: 'No approval is needed for this sender ID.',
+            },
+          ],
         );
       if (choice.status === 'approved' || choice.status === 'pending') throw alreadyRequested();
       const row = await repo.create(

@@ -199,9 +199,27 @@ describe('a bulk send', () => {
     const p = preview.json();
     expect(p.valid.map((v: { recipient: string }) => v.recipient)).toEqual([UK, '+447400123457']);
     expect(p.invalid).toEqual([
-      { line: 4, value: 'not-a-number', reason: 'Invalid phone number format' },
-      { line: 5, value: '+447400123457', reason: 'Duplicate' },
-      { line: 6, value: '+74951234567', reason: 'Destination not supported (RU)' },
+      {
+        line: 4,
+        value: 'not-a-number',
+        reason: 'Invalid phone number format',
+        code: 'RECIPIENT_INVALID',
+        params: {},
+      },
+      {
+        line: 5,
+        value: '+447400123457',
+        reason: 'Duplicate',
+        code: 'RECIPIENT_DUPLICATE',
+        params: {},
+      },
+      {
+        line: 6,
+        value: '+74951234567',
+        reason: 'Destination not supported (RU)',
+        code: 'DESTINATION_NOT_SUPPORTED',
+        params: { country: 'RU' },
+      },
     ]);
     const sent = await call('POST', '/api/sms/bulk/send', c.cookie, {
       senderId: 'Parley',

@@ -138,9 +138,15 @@ export function createSmsService(deps: {
         ? new AppError(
             'DESTINATION_NOT_SUPPORTED',
             `Destination not supported: we do not send SMS to ${p.country} yet.`,
+            undefined,
+            { params: { country: p.country ?? '' } },
           )
         : new AppError('INVALID_NUMBER', 'Invalid phone number format', [
-            { path: 'body.recipient', message: 'Invalid phone number format' },
+            {
+              path: 'body.recipient',
+              code: 'RECIPIENT_INVALID',
+              message: 'Invalid phone number format',
+            },
           ]);
     return { shape, p };
   }
@@ -288,16 +294,25 @@ export function createSmsService(deps: {
             line,
             value: recipients[i]?.value ?? '',
             reason: refused.message,
-            code: refused.code,
+            code:
+              p.reason === 'premium-rate' ? 'PREMIUM_RATE_DESTINATION' : 'SHARED_COST_DESTINATION',
+            params: {},
           });
         } else
           invalid.push({
             line,
             value: recipients[i]?.value ?? '',
-            reason:
-              p.reason === 'not-supported'
-                ? `Destination not supported (${p.country})`
-                : 'Invalid phone number format',
+            ...(p.reason === 'not-supported'
+              ? {
+                  reason: `Destination not supported (${p.country})`,
+                  code: 'DESTINATION_NOT_SUPPORTED' as const,
+                  params: { country: p.country ?? '' },
+                }
+              : {
+                  reason: 'Invalid phone number format',
+                  code: 'RECIPIENT_INVALID' as const,
+                  params: {},
+                }),
           });
       });
       invalid.sort((a, b) => a.line - b.line);
@@ -321,12 +336,22 @@ export function createSmsService(deps: {
       if (bad && (bad.reason === 'premium-rate' || bad.reason === 'shared-cost')) {
         const refused = premiumDestination(bad.reason);
         throw new AppError(refused.code, `${refused.message} (${bad.recipient})`, [
-          { path: 'body.recipients', message: `Cannot send to ${bad.recipient}` },
+          {
+            path: 'body.recipients',
+            code: 'RECIPIENT_REFUSED',
+            params: { recipient: bad.recipient },
+            message: `Cannot send to ${bad.recipient}`,
+          },
         ]);
       }
       if (bad)
         throw new AppError('VALIDATION_FAILED', `Cannot send to ${bad.recipient}.`, [
-          { path: 'body.recipients', message: `Cannot send to ${bad.recipient}` },
+          {
+            path: 'body.recipients',
+            code: 'RECIPIENT_REFUSED',
+            params: { recipient: bad.recipient },
+            message: `Cannot send to ${bad.recipient}`,
+          },
         ]);
       const list = priced.flatMap((p) => (p.ok ? [p] : []));
       const sender = await senders.choose(userId, input.senderId);

@@ -14,25 +14,17 @@ export function regionName(code: string, language: string): string | null {
 export const countryName = (code: string, language: string) => regionName(code, language) ?? code;
 
 /**
- * "…we do not send SMS to RU yet." → "RU". The server's English is not a contract: this
- * is only the fallback when the number itself does not tell the country.
- */
-export function countryInMessage(message: string): string | null {
-  return /\b([A-Z]{2})\b(?=\s+yet\b)/.exec(message)?.[1] ?? null;
-}
-
-/**
  * The name of the country an unsupported recipient is in: from the number (read here, as
- * the server does), else from the server's message; null when neither gives a country
- * the browser can name, so the generic message is shown.
+ * the server does), else from the refusal's `country` param; null when neither gives a
+ * country the browser can name, so the generic message is shown.
  */
 export function unsupportedCountryName(
   numberCountry: string | null | undefined,
   error: unknown,
   language: string,
 ): string | null {
-  const fromMessage = error instanceof ApiError ? countryInMessage(error.message) : null;
-  for (const code of [numberCountry, fromMessage]) {
+  const fromError = error instanceof ApiError ? String(error.params.country ?? '') : null;
+  for (const code of [numberCountry, fromError]) {
     const name = code ? regionName(code, language) : null;
     if (name) return name;
   }

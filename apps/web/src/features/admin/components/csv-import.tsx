@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/input';
+import { fieldText } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { useCsvImport } from '../api/catalogue-admin';
@@ -158,7 +159,7 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
                         <td className="p-2">{r.label}</td>
                         <td className="p-2">{t(`admin.csv.${r.action}`)}</td>
                         <td className="p-2 text-destructive">
-                          {r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}
+                          {r.errors.map((e) => `${e.field}: ${fieldText(t, e)}`).join('; ')}
                         </td>
                       </tr>
                     ))}

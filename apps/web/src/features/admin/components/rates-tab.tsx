@@ -6,6 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
+import { fieldTexts } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import { useAdminRates, useSetRate } from '../api/payments-admin';
@@ -142,7 +143,7 @@ export function RatesTab() {
                     },
                     onError: (err) => {
                       if (err instanceof ApiError) {
-                        setServerErrors(err.fields);
+                        setServerErrors(fieldTexts(t, err.fields));
                         setRejections((n) => n + 1);
                       }
                       errorToast(err);

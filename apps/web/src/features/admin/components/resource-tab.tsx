@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { fieldTexts } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import {
@@ -89,7 +90,7 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
         },
         onError: (err) => {
           if (err instanceof ApiError) {
-            setServerErrors(err.fields);
+            setServerErrors(fieldTexts(t, err.fields));
             setRejections((n) => n + 1);
           }
           errorToast(err);

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { fieldText } from '@/lib/field-errors';
 import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 import { useSaveTrunkSettings } from '../api/trunk-settings';
@@ -95,8 +96,8 @@ export function ConfigureTrunkForm({
           if (err instanceof ApiError) {
             const ips = Object.entries(err.fields).find(([name]) => name.startsWith('allowedIps'));
             if (err.fields.concurrentCalls)
-              form.setError('channels', { message: err.fields.concurrentCalls });
-            if (ips) form.setError('ips', { message: ips[1] });
+              form.setError('channels', { message: fieldText(t, err.fields.concurrentCalls) });
+            if (ips) form.setError('ips', { message: fieldText(t, ips[1]) });
           }
           showToast('error', t('common.error'), t('sipTrunk.configure.failed'));
         },

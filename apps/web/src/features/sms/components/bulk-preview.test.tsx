@@ -10,9 +10,27 @@ const PREVIEW: BulkPreview = {
   segments: 1,
   valid: [{ line: 2, recipient: '+447400123456', country: 'GB', price: '0.0316' }],
   invalid: [
-    { line: 3, value: '+74951234567', reason: 'Destination not supported (RU)' },
-    { line: 4, value: '+447400123457', reason: 'sms.bulk.reasons.duplicate' },
-    { line: 5, value: 'x', reason: 'Blocked by the operator' },
+    {
+      line: 3,
+      value: '+74951234567',
+      reason: 'Destination not supported (RU)',
+      code: 'DESTINATION_NOT_SUPPORTED',
+      params: { country: 'RU' },
+    },
+    {
+      line: 4,
+      value: '+447400123457',
+      reason: 'sms.bulk.reasons.duplicate',
+      code: 'RECIPIENT_DUPLICATE',
+      params: {},
+    },
+    {
+      line: 5,
+      value: 'x',
+      reason: 'Blocked by the operator',
+      code: 'SHARED_COST_DESTINATION',
+      params: {},
+    },
   ],
   total: '0.0316',
   sender: { requested: 'Parley', used: 'Parley', status: 'default' },
@@ -27,14 +45,14 @@ const render = (onSend = vi.fn()) => {
 const sendButton = () => screen.getByRole('button', { name: 'Send to 1 recipients' });
 
 describe('BulkPreviewView', () => {
-  it('translates the reasons it knows and shows the others exactly as they came', () => {
+  it('translates each reason from its code and params, never from the English beside it', () => {
     render();
     const table = screen.getByRole('table', { name: 'Lines skipped: 3' });
     expect(within(table).getByText('Destination not supported (Russia)')).toBeTruthy();
-    // Not looked up: a reason that happens to be one of our keys stays as it is.
-    expect(within(table).getByText('sms.bulk.reasons.duplicate')).toBeTruthy();
-    expect(within(table).queryByText('Duplicate number')).toBeNull();
-    expect(within(table).getByText('Blocked by the operator')).toBeTruthy();
+    expect(within(table).getByText('Duplicate number')).toBeTruthy();
+    expect(within(table).getByText('Shared-cost numbers are not accepted.')).toBeTruthy();
+    expect(within(table).queryByText('sms.bulk.reasons.duplicate')).toBeNull();
+    expect(within(table).queryByText('Blocked by the operator')).toBeNull();
   });
 
   it('puts focus back on the Send button when the confirmation is cancelled', async () => {

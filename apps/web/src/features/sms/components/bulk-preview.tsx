@@ -16,13 +16,14 @@ import { countryName } from '../country';
 
 function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
   const { t, i18n } = useTranslation();
-  const reasonText = (text: string) => {
-    const reason = reasonOf(text);
-    if ('text' in reason) return reason.text;
-    const country = reason.values?.country;
+  const reasonText = (line: BulkPreview['invalid'][number]) => {
+    const reason = reasonOf(line);
+    const country = reason.values.country;
     return t(
       reason.key,
-      country ? { ...reason.values, country: countryName(country, i18n.language) } : reason.values,
+      country
+        ? { ...reason.values, country: countryName(String(country), i18n.language) }
+        : reason.values,
     );
   };
   return (
@@ -52,16 +53,13 @@ function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
         </thead>
         <tbody>
           {rows.map((r) => (
-            // A refusal with a code of ours (a premium-rate number…) reads as that code.
             <tr key={r.line} className="border-t">
               <td className="p-2 tabular-nums">{r.line}</td>
               <td className="break-all p-2" dir="ltr">
                 {r.value}
               </td>
               <td className="p-2" dir="auto">
-                {r.code && i18n.exists(`errors.${r.code}`)
-                  ? t(`errors.${r.code}`)
-                  : reasonText(r.reason)}
+                {reasonText(r)}
               </td>
             </tr>
           ))}

@@ -22,10 +22,28 @@ const PREVIEW = {
     { line: 3, recipient: '+447400123457', country: 'GB', price: '0.0316' },
   ],
   invalid: [
-    { line: 4, value: '+447400123457', reason: 'Duplicate' },
-    { line: 5, value: 'hello', reason: 'Invalid phone number format' },
-    { line: 6, value: '+74951234567', reason: 'Destination not supported (RU)' },
-    { line: 7, value: '+447400123458', reason: 'common.loading' },
+    {
+      line: 4,
+      value: '+447400123457',
+      reason: 'Duplicate',
+      code: 'RECIPIENT_DUPLICATE',
+      params: {},
+    },
+    { line: 5, value: 'hello', reason: 'x', code: 'RECIPIENT_INVALID', params: {} },
+    {
+      line: 6,
+      value: '+74951234567',
+      reason: 'Destination not supported (RU)',
+      code: 'DESTINATION_NOT_SUPPORTED',
+      params: { country: 'RU' },
+    },
+    {
+      line: 7,
+      value: '+447400123458',
+      reason: 'common.loading',
+      code: 'PREMIUM_RATE_DESTINATION',
+      params: {},
+    },
   ],
   total: '0.0632',
   sender: { requested: 'Parley', used: 'Parley', status: 'default' },
@@ -87,8 +105,9 @@ describe('BulkSend', () => {
     expect(within(invalid).getByText('Duplicate number')).toBeTruthy();
     expect(within(invalid).getByText('Invalid phone number format')).toBeTruthy();
     expect(within(invalid).getByText('Destination not supported (Russia)')).toBeTruthy();
-    // A reason we do not know is shown as it came, never looked up as one of our keys.
-    expect(within(invalid).getByText('common.loading')).toBeTruthy();
+    // Each reason is read from its code; the server's English is never shown or looked up.
+    expect(within(invalid).getByText('Premium-rate numbers are not accepted.')).toBeTruthy();
+    expect(within(invalid).queryByText('common.loading')).toBeNull();
     expect(within(invalid).queryByText('Loading...')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Send to 2 recipients' }));

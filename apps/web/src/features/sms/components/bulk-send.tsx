@@ -7,11 +7,12 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/current-user';
+import { fieldText } from '@/lib/field-errors';
 import { showToast } from '@/lib/toast';
 import { useBulkPreview, useBulkSend } from '../api/sms';
 import { isInsufficient, useSmsErrorToast } from '../api/sms-errors';
 import { BULK_MAX_FILE_BYTES } from '../bulk-reasons';
-import { hasBalanceForSms, messageError, senderIdError, serverFieldMessage } from '../validation';
+import { hasBalanceForSms, messageError, senderIdError } from '../validation';
 import { BatchProgress } from './batch-progress';
 import { BulkPreviewView } from './bulk-preview';
 
@@ -59,8 +60,8 @@ export function BulkSend({ senderId, message }: { senderId: string; message: str
         onSuccess: (data) => setPreview({ key, data }),
         onError: (err) => {
           const field = err instanceof ApiError ? Object.values(err.fields)[0] : undefined;
-          const text = field ? serverFieldMessage(field) : null;
-          if (text) setProblem(text.startsWith('sms.') ? t(text) : text);
+          const text = fieldText(t, field);
+          if (text) setProblem(text);
           else errorToast(err);
         },
       },

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/current-user';
-import { functionResolver } from '@/lib/form-resolver';
+import { fieldText } from '@/lib/field-errors';
+import { functionResolver, problemMessage, useErrorText } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 import { useDraftQuote } from '../api/draft-quote';
 import { useSendSms } from '../api/sms';
@@ -19,10 +20,8 @@ import {
   hasBalanceForSms,
   type SmsDraft,
   type SmsField,
-  serverFieldMessage,
   validateSms,
 } from '../validation';
-import { useSmsErrorText } from './error-text';
 import { QuotePanel } from './quote-panel';
 import { SenderNotice } from './sender-notice';
 
@@ -50,7 +49,7 @@ export function SendForm(props: {
   const { data: user } = useUser();
   const send = useSendSms();
   const errorToast = useSmsErrorToast();
-  const errorText = useSmsErrorText();
+  const errorText = useErrorText();
   // A field's error shows once it is left, all of them once the form is sent, and then
   // follows the typing; a server's refusal stays until its field is edited.
   const form = useForm<SmsDraft>({
@@ -72,8 +71,7 @@ export function SendForm(props: {
   const quote = useDraftQuote(input);
   const quoteFields = quote.error instanceof ApiError ? quote.error.fields : {};
   const errorOf = (f: SmsField) =>
-    form.formState.errors[f]?.message ??
-    (quoteFields[f] ? serverFieldMessage(quoteFields[f]) : undefined);
+    errorText(form.formState.errors[f]?.message) ?? fieldText(t, quoteFields[f]);
   const count = characterCount(draft.message);
   const tooLong = count > SMS_MAX_CHARACTERS;
 
@@ -113,7 +111,7 @@ export function SendForm(props: {
           if (err instanceof ApiError)
             for (const [k, v] of Object.entries(err.fields))
               if (FIELDS.includes(k as SmsField))
-                form.setError(k as SmsField, { message: serverFieldMessage(v) });
+                form.setError(k as SmsField, { message: problemMessage(v) });
           errorToast(err);
         },
       },
@@ -153,7 +151,7 @@ export function SendForm(props: {
       <FormField
         id="sms-senderId"
         label={t('sms.form.senderId')}
-        error={errorText(errorOf('senderId'))}
+        error={errorOf('senderId')}
         description={t('sms.form.senderIdHint')}
         describedByAfter="sms-sender-notice"
       >
@@ -163,7 +161,7 @@ export function SendForm(props: {
       <FormField
         id="sms-recipient"
         label={t('sms.form.recipient')}
-        error={errorText(errorOf('recipient'))}
+        error={errorOf('recipient')}
         description={t('sms.form.recipientHint', { example: EXAMPLE_NUMBER })}
       >
         <Input {...control('recipient')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" />
@@ -171,7 +169,7 @@ export function SendForm(props: {
       <FormField
         id="sms-message"
         label={t('sms.form.message')}
-        error={errorText(errorOf('message'))}
+        error={errorOf('message')}
         description={
           tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null
         }

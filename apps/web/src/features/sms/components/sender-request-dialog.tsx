@@ -12,12 +12,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
-import { functionResolver } from '@/lib/form-resolver';
+import { ApiError, type FieldIssue } from '@/lib/api-client';
+import { functionResolver, problemMessage, useErrorText } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
 import { useRequestSender } from '../api/senders';
-import { senderIdError, senderReasonError, serverFieldMessage } from '../validation';
-import { useSmsErrorText } from './error-text';
+import { senderIdError, senderReasonError } from '../validation';
 
 type Fields = 'senderId' | 'reason';
 type Values = Record<Fields, string>;
@@ -41,7 +40,7 @@ export function SenderRequestDialog(props: {
 }) {
   const { t } = useTranslation();
   const request = useRequestSender();
-  const errorText = useSmsErrorText();
+  const errorText = useErrorText();
   const form = useForm<Values>({
     defaultValues: { senderId: props.initialSender, reason: '' },
     resolver,
@@ -66,10 +65,10 @@ export function SenderRequestDialog(props: {
           if (err.code && SENDER_CODES.includes(err.code))
             return form.setError('senderId', { message: t(`errors.${err.code}`) });
           const fields = Object.entries(err.fields).filter(
-            (entry): entry is [Fields, string] => entry[0] === 'senderId' || entry[0] === 'reason',
+            (entry): entry is [Fields, FieldIssue] =>
+              entry[0] === 'senderId' || entry[0] === 'reason',
           );
-          for (const [f, message] of fields)
-            form.setError(f, { message: serverFieldMessage(message) });
+          for (const [f, issue] of fields) form.setError(f, { message: problemMessage(issue) });
           if (fields.length) return;
           setProblem(t(`errors.${err.code}`, { defaultValue: '' }) || err.message);
         },
@@ -96,7 +95,7 @@ export function SenderRequestDialog(props: {
           <FormField
             id="sender-request-senderId"
             label={t('sms.form.senderId')}
-            error={errorText(errorOf('senderId'))}
+            error={errorOf('senderId')}
             description={t('sms.senders.senderHint')}
           >
             <Input {...control('senderId')} autoComplete="off" dir="ltr" maxLength={16} />
@@ -104,7 +103,7 @@ export function SenderRequestDialog(props: {
           <FormField
             id="sender-request-reason"
             label={t('sms.senders.reason')}
-            error={errorText(errorOf('reason'))}
+            error={errorOf('reason')}
             description={t('sms.senders.reasonHint')}
           >
             <Input {...control('reason')} autoComplete="off" dir="auto" maxLength={300} />

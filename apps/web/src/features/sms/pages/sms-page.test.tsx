@@ -206,7 +206,12 @@ describe('SmsPage: sending one message', () => {
   it("puts the server's field errors under the fields and shows other errors in a toast", async () => {
     api.routes['POST /api/sms/send'] = () =>
       apiError(400, 'INVALID_NUMBER', 'Invalid phone number format', [
-        { path: 'body.recipient', message: 'Invalid phone number format' },
+        {
+          path: 'body.recipient',
+          code: 'RECIPIENT_INVALID',
+          params: {},
+          message: 'Invalid phone number format',
+        },
       ]);
     const user = userEvent.setup();
     renderPage();

@@ -39,12 +39,14 @@ const findNote = (text: string) =>
 const spoken = () => within(quoteBox()).getByRole('status').textContent;
 
 describe('SmsPage: the quote', () => {
-  it("names an unsupported destination from the server's message when the number does not", async () => {
+  it("names an unsupported destination from the refusal's country when the number does not", async () => {
     api.routes['POST /api/sms/quote'] = () =>
       apiError(
         422,
         'DESTINATION_NOT_SUPPORTED',
         'Destination not supported: we do not send SMS to RU yet.',
+        undefined,
+        { country: 'RU' },
       );
     const user = userEvent.setup();
     renderPage();

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { FieldCode, FieldParams, FieldProblem } from '../domain/field-codes.js';
+
+/**
+ * The English of the field codes our own rules answer, for API users and logs. The
+ * browser never shows these: it translates the code (errors.fields.<CODE>). `{name}` is
+ * replaced by the param of that name.
+ */
+const ENGLISH: Partial<Record<FieldCode, string>> = {
+  SENDER_ID_REQUIRED: 'Sender ID is required',
+  SENDER_ID_CHARACTERS: 'Sender ID may use letters, digits, spaces and . & + -',
+  SENDER_ID_TOO_LONG: 'Sender ID must be {max} characters or less',
+  SENDER_NUMERIC_TOO_LONG: 'A numeric sender ID has at most {max} digits',
+  SENDER_REASON_TOO_SHORT: 'Say in at least {min} characters what it is for',
+  SENDER_REASON_TOO_LONG: 'At most {max} characters',
+  RECIPIENT_REQUIRED: 'Recipient is required',
+  RECIPIENT_INVALID: 'Invalid phone number format',
+  MESSAGE_REQUIRED: 'Message is required',
+  MESSAGE_TOO_LONG: 'Message must be {max} characters or less',
+  PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
+  PASSWORDS_DIFFER: 'Passwords do not match',
+  PASSWORD_UNCHANGED: 'Choose a password different from the current one',
+};
+
+/** A field problem in English. */
+export function fieldText(problem: FieldProblem): string {
+  const template = ENGLISH[problem.code] ?? 'Invalid value';
+  return template.replace(/\{(\w+)\}/g, (all, name: string) =>
+    String(problem.params?.[name] ?? all),
+  );
+}
+
+/**
+ * The zod issue of a field problem: its English as the message, the code and params
+ * under `params.field`, where the API's error handler reads them.
+ */
+export function fieldIssue(problem: FieldProblem, path?: PropertyKey[]) {
+  const field: { code: FieldCode; params: FieldParams } = {
+    code: problem.code,
+    params: problem.params ?? {},
+  };
+  return {
+    code: 'custom' as const,
+    message: fieldText(problem),
+    params: { field },
+    ...(path ? { path } : {}),
+  };
+}
+
+/** A superRefine that reports what a domain rule finds wrong with the value. */
+export const rule =
+  <T>(problemOf: (value: T) => FieldProblem | null, path?: PropertyKey[]) =>
+  (value: T, ctx: z.RefinementCtx<T>) => {
+    const problem = problemOf(value);
+    if (problem) ctx.addIssue(fieldIssue(problem, path));
+  };
