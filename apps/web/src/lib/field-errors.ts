@@ -10,13 +10,13 @@ export interface CodedProblem {
 
 /**
  * A field problem in the page's language: the translation of its code with its params
- * (`errors.fields.<CODE>`). The server's English is never shown; a code this build does
+ * (`fieldErrors.<CODE>`, outside the English the landing page ships). The server's English is never shown; a code this build does
  * not know reads as the generic "not valid".
  */
 export function fieldText(t: TFunction, problem: CodedProblem | null | undefined) {
   if (!problem) return undefined;
   const code = isFieldCode(problem.code) ? problem.code : 'INVALID';
-  return t(`errors.fields.${code}`, { ...problem.params });
+  return t(`fieldErrors.${code}`, { ...problem.params });
 }
 
 /** Each refused field of an answer as text, keyed by the form's field name. */

@@ -31,7 +31,8 @@ describe('setLanguage', () => {
 
 describe('the English in the main bundle', () => {
   // Code that the landing page loads up front; lib/regions.ts serves lazy pages only, and
-  // lib/customer-events.ts loads with the signed-in menu and waits for the full English.
+  // lib/customer-events.ts loads with the signed-in menu and waits for the full English, as
+  // do the forms that translate field codes (lib/field-errors.ts) on lazy pages.
   const eager = import.meta.glob<string>(
     [
       '../app/**/*.tsx',
@@ -42,6 +43,7 @@ describe('the English in the main bundle', () => {
       '!../**/*.test.{ts,tsx}',
       '!./regions.ts',
       '!./customer-events.ts',
+      '!./field-errors.ts',
     ],
     { eager: true, query: '?raw', import: 'default' },
   );

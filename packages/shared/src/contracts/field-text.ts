@@ -3,7 +3,7 @@ import type { FieldCode, FieldParams, FieldProblem } from '../domain/field-codes
 
 /**
  * The English of the field codes our own rules answer, for API users and logs. The
- * browser never shows these: it translates the code (errors.fields.<CODE>). `{name}` is
+ * browser never shows these: it translates the code (fieldErrors.<CODE>). `{name}` is
  * replaced by the param of that name.
  */
 const ENGLISH: Partial<Record<FieldCode, string>> = {

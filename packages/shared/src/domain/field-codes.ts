@@ -1,7 +1,7 @@
 /**
  * What can be wrong with one field of a request: a closed list of codes. The server sends
  * `{ path, code, params, message }` for each refused field; the browser shows the
- * translation of `code` (key `errors.fields.<CODE>`, with `params` interpolated) and
+ * translation of `code` (key `fieldErrors.<CODE>`, with `params` interpolated) and
  * never reads `message`, which is English for API users and logs.
  */
 export const FIELD_CODES = [

@@ -9,7 +9,7 @@ describe('reasonOf', () => {
       values: {},
     });
     expect(reasonOf({ code: 'RECIPIENT_INVALID', params: {} })).toEqual({
-      key: 'errors.fields.RECIPIENT_INVALID',
+      key: 'fieldErrors.RECIPIENT_INVALID',
       values: {},
     });
     expect(reasonOf({ code: 'TOO_MANY_RECIPIENTS', params: { max: BULK_MAX_RECIPIENTS } })).toEqual(

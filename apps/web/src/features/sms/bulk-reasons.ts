@@ -15,7 +15,7 @@ export function reasonOf(line: Pick<Line, 'code' | 'params'>): {
 } {
   switch (line.code) {
     case 'RECIPIENT_INVALID':
-      return { key: 'errors.fields.RECIPIENT_INVALID', values: {} };
+      return { key: 'fieldErrors.RECIPIENT_INVALID', values: {} };
     case 'RECIPIENT_DUPLICATE':
       return { key: 'sms.bulk.reasons.duplicate', values: {} };
     case 'TOO_MANY_RECIPIENTS':
