@@ -1,4 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from '@parley/shared/domain';
+import {
+  confirmPasswordProblem,
+  newPasswordProblem,
+  PASSWORD_MIN_LENGTH,
+} from '@parley/shared/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
@@ -17,9 +21,8 @@ const DEFAULTS: Values = { current: '', next: '', confirm: '' };
 /** The rules the Save button waits for; only some are told, as they are typed. */
 const check = (v: Values) => ({
   current: v.current === '' ? 'required' : undefined,
-  next:
-    v.next.length < PASSWORD_MIN_LENGTH ? 'tooShort' : v.next === v.current ? 'same' : undefined,
-  confirm: v.confirm !== v.next ? 'differs' : undefined,
+  next: newPasswordProblem(v.next) ? 'tooShort' : v.next === v.current ? 'same' : undefined,
+  confirm: confirmPasswordProblem(v.next, v.confirm) ? 'differs' : undefined,
 });
 const resolver = functionResolver<Values>(check);
 
@@ -30,7 +33,7 @@ function ChangePasswordCard() {
   const form = useForm<Values>({ defaultValues: DEFAULTS, resolver });
   const { current, next, confirm } = form.watch();
 
-  const tooShort = next !== '' && next.length < PASSWORD_MIN_LENGTH;
+  const tooShort = next !== '' && newPasswordProblem(next) !== null;
   const same = next !== '' && next === current;
   const mismatch = confirm !== '' && confirm !== next;
   const wrongCurrent =

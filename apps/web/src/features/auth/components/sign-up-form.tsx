@@ -1,4 +1,9 @@
-import { CONTACT_METHODS, type ContactMethod, PASSWORD_MIN_LENGTH } from '@parley/shared/domain';
+import {
+  CONTACT_METHODS,
+  type ContactMethod,
+  newPasswordProblem,
+  PASSWORD_MIN_LENGTH,
+} from '@parley/shared/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +47,7 @@ function problems(v: Values) {
   return {
     firstName: fullNameOf(v) === '' ? 'required' : undefined,
     email: v.email.trim() === '' ? 'required' : undefined,
-    password: v.password === '' || v.password.length < PASSWORD_MIN_LENGTH ? 'tooShort' : undefined,
+    password: v.password === '' || newPasswordProblem(v.password) ? 'tooShort' : undefined,
     confirmPassword: v.password !== v.confirmPassword ? 'differs' : undefined,
     contactMethod: v.contactMethod === '' ? 'required' : undefined,
     contactValue: v.contactValue.trim() === '' ? 'required' : undefined,
@@ -74,7 +79,7 @@ export function SignUpForm() {
   });
 
   const mismatchShown = values.password !== values.confirmPassword && values.confirmPassword !== '';
-  const tooShort = values.password !== '' && values.password.length < PASSWORD_MIN_LENGTH;
+  const tooShort = values.password !== '' && newPasswordProblem(values.password) !== null;
   const broken = Object.values(problems(values)).some(Boolean);
   const canSubmit = altcha !== null && !broken && !mutation.isPending;
 
