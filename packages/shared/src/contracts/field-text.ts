@@ -20,6 +20,7 @@ const ENGLISH: Partial<Record<FieldCode, string>> = {
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
   PASSWORDS_DIFFER: 'Passwords do not match',
   PASSWORD_UNCHANGED: 'Choose a password different from the current one',
+  IP_NOT_PUBLIC: 'Each allowed address must be a public address',
 };
 
 /** A field problem in English. */

@@ -6,6 +6,7 @@ import {
   TRUNK_AUTH_METHODS,
   TRUNK_CODECS,
 } from '../domain/sip-trunk.js';
+import { rule } from './field-text.js';
 
 export const trunkSettingsInputSchema = z
   .object({
@@ -20,7 +21,7 @@ export const trunkSettingsInputSchema = z
       .array(
         z
           .union([z.ipv4(), z.ipv6()], 'Each allowed address must be an IPv4 or IPv6 address')
-          .refine(isPublicIp, 'Each allowed address must be a public address'),
+          .superRefine(rule((ip: string) => (isPublicIp(ip) ? null : { code: 'IP_NOT_PUBLIC' }))),
       )
       .max(MAX_TRUNK_IPS, `At most ${MAX_TRUNK_IPS} addresses`)
       .default([])

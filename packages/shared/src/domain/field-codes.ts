@@ -76,6 +76,8 @@ export const FIELD_CODES = [
   'NUMBER_EXISTS',
   /** A CSV line repeating an earlier one: { line }. */
   'SAME_AS_LINE',
+  // SIP trunks.
+  'IP_NOT_PUBLIC',
 ] as const;
 
 export type FieldCode = (typeof FIELD_CODES)[number];
