@@ -15,3 +15,4 @@ export * from './sip-trunk.js';
 export * from './sms.js';
 export * from './sms-rules.js';
 export * from './text.js';
+export * from './voice-rating.js';
