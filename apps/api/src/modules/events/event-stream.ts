@@ -157,10 +157,12 @@ export async function stream(
     return;
   }
   write('connected', { replayed: missed.length }, startId);
+  // A fresh stream starts after startId: an older event whose notice arrives late (the
+  // database's notifications are asynchronous) was not this stream's to send.
+  last = Math.max(last, startId);
   for (const row of missed) send(row.type, row.data, row.id);
   replaying = false;
   for (const { event, id } of queued.splice(0)) send(event.type, event.data, id);
-  last = Math.max(last, startId);
 
   /** Ends the stream with a last `ended` event saying why; a reconnect then gets 401/403. */
   const end = (reason: string) => {
