@@ -42,7 +42,7 @@ export interface EndpointOptions {
 }
 
 /** The Fastify schema of an endpoint: validation, serialisation and the docs' details. */
-export function fastifySchema(name: RouteName): FastifySchema {
+function fastifySchema(name: RouteName): FastifySchema {
   const route = routes[name];
   const schemas: EndpointSchemas = endpoints[name];
   const response = Object.fromEntries(

@@ -2,15 +2,15 @@ import type { User } from '@parley/shared';
 import { authApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api';
-import { ApiError } from './api-client';
 import { queryKeys } from './query-keys';
+import { isUnauthorized } from './session-expired';
 
 /** The signed-in user (app-wide state), or null for a visitor (the server answers 401). */
 export async function getUser(): Promise<User | null> {
   try {
     return await call(authApi.user);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
+    if (isUnauthorized(err)) return null;
     throw err;
   }
 }

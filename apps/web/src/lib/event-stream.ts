@@ -1,4 +1,4 @@
-import type { DomainEvent, DomainEventType, EventData, StreamEvents } from '@parley/shared/api';
+import type { DomainEventType, EventData, StreamEvents } from '@parley/shared/api';
 import { eventsApi, pathOf } from '@parley/shared/api';
 
 type Handlers = { [T in DomainEventType]?: (data: EventData<T>) => void } & {
@@ -25,5 +25,3 @@ export function openEventStream(stream: keyof typeof eventsApi, handlers: Handle
     });
   return source;
 }
-
-export type { DomainEvent };

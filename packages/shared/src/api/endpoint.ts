@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { RouteName } from './routes/index.js';
 
 /** An answer that is not JSON: a page, a script, a file, a redirect or an event stream. */
 export interface OtherAnswer {
@@ -16,8 +15,6 @@ export interface EndpointSchemas {
   /** A Zod schema for a JSON answer, `null` for an empty one (204), or another kind. */
   readonly responses: { readonly [status: number]: z.ZodType | null | OtherAnswer };
 }
-
-export type EndpointGroup = { readonly [name in RouteName]?: EndpointSchemas };
 
 const SUCCESS = [200, 201, 202, 204] as const;
 type Success = (typeof SUCCESS)[number];

@@ -2,17 +2,12 @@ import type { Transaction } from '@parley/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ordersQueryOptions, transactionsQueryOptions } from '@/lib/account-queries';
 
-/** The customer's payments, the same query the payment page refreshes after a submission. */
-export const dashboardTransactionsQueryOptions = transactionsQueryOptions;
-
 export function useDashboardTransactions() {
-  return useQuery(dashboardTransactionsQueryOptions);
+  return useQuery(transactionsQueryOptions);
 }
 
-export const dashboardOrdersQueryOptions = ordersQueryOptions;
-
 export function useDashboardOrders() {
-  return useQuery(dashboardOrdersQueryOptions);
+  return useQuery(ordersQueryOptions);
 }
 
 /** The admin's note on a decided (approved or rejected) payment, or null when there is none. */

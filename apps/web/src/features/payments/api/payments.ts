@@ -20,8 +20,6 @@ export function useQuote() {
   });
 }
 
-export { transactionsQueryOptions };
-
 /** Submits a payment; afterwards the transactions and the user (balance) reload. */
 export function useSubmitPayment() {
   const queryClient = useQueryClient();

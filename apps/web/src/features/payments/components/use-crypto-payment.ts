@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useFormErrorMessage } from '@/components/form-error';
 import { ApiError } from '@/lib/api-client';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
+import { isUnauthorized } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
 import { usePaymentWallets, useQuote, useSubmitPayment } from '../api/payments';
 
@@ -142,10 +143,9 @@ export function useCryptoPayment(target: PaymentTarget) {
         onError: (err) => {
           // The quote ran out on the server's clock: offer a new amount, as the timer would.
           if (err instanceof ApiError && err.code === 'QUOTE_EXPIRED') return setExpired(true);
-          const message =
-            err instanceof ApiError && err.status === 401
-              ? t('payment.signInFirst')
-              : messageOf(err, t('payment.submitFailed'), t('payment.submitFailed'));
+          const message = isUnauthorized(err)
+            ? t('payment.signInFirst')
+            : messageOf(err, t('payment.submitFailed'), t('payment.submitFailed'));
           setError(message);
           showToast('error', t('common.error'), message);
         },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The country of an international number, read with libphonenumber like the server does.
@@ -7,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
  */
 export function useNumberCountry(recipient: string | null) {
   return useQuery({
-    queryKey: ['sms-number-country', recipient],
+    queryKey: queryKeys.numberCountry(recipient ?? ''),
     queryFn: async () => {
       const { countryOfNumber } = await import('@parley/shared/phone');
       return countryOfNumber(recipient ?? '')?.country ?? null;
