@@ -15,3 +15,5 @@ export * from './contracts/sms.js';
 export * from './contracts/sms-senders.js';
 export * from './contracts/text.js';
 export * from './domain/index.js';
+export * from './contracts/voice.js';
+export * from './contracts/voice-edge.js';

@@ -10,5 +10,6 @@ export * from './routes/auth.js';
 export * from './routes/catalogue.js';
 export * from './routes/catalogue-admin.js';
 export type { RouteName, RouteTable } from './routes/index.js';
+export * from './routes/sip.js';
 export * from './routes/sms.js';
 export * from './routes/system.js';

@@ -4,7 +4,8 @@
  * endpoint sit under the same name in `endpoints/` (server, docs and types). Each group
  * is its own module, so a page's bundle carries only the groups it calls.
  */
-export type Access = 'public' | 'user' | 'admin';
+/** `edge`: the SIP edge, by its shared secret (VOICE_EDGE_SECRET), never a session. */
+export type Access = 'public' | 'user' | 'admin' | 'edge';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {

@@ -20,6 +20,11 @@ const ENGLISH: Partial<Record<FieldCode, string>> = {
   PASSWORD_TOO_SHORT: 'Password must be at least {min} characters',
   PASSWORDS_DIFFER: 'Passwords do not match',
   PASSWORD_UNCHANGED: 'Choose a password different from the current one',
+  CALLER_ID_REQUIRED: 'Caller ID is required',
+  CALLER_ID_INVALID: 'Invalid caller ID format',
+  DESTINATION_REQUIRED: 'Destination is required',
+  DESTINATION_INVALID: 'Invalid destination format',
+  CODE_INVALID: 'Enter the 6-digit code',
   IP_NOT_PUBLIC: 'Each allowed address must be a public address',
 };
 

@@ -56,6 +56,18 @@ export const ERROR_STATUS = {
   TOO_MANY_OPEN_QUOTES: 429,
   /** A customer has as many payments awaiting approval as allowed (MAX_PENDING_PAYMENTS). */
   TOO_MANY_PENDING_PAYMENTS: 429,
+  /** A caller ID that is neither one of the customer's numbers nor verified by them. */
+  CALLER_ID_NOT_VERIFIED: 403,
+  /** As many calls in progress as the customer's plan allows. */
+  CONCURRENT_CALL_LIMIT: 429,
+  /** A verification code that is wrong, or no code is waiting for that number. */
+  VERIFICATION_FAILED: 400,
+  /** The code's 10 minutes are over, or its 5 tries are used: ask for a new one. */
+  VERIFICATION_EXPIRED: 410,
+  /** Too many codes asked for one number in a short time. */
+  VERIFICATION_RATE_LIMITED: 429,
+  /** The voice gateway cannot take calls right now. */
+  VOICE_UNAVAILABLE: 503,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -76,6 +76,13 @@ export const FIELD_CODES = [
   'NUMBER_EXISTS',
   /** A CSV line repeating an earlier one: { line }. */
   'SAME_AS_LINE',
+  // Calls and caller IDs.
+  'CALLER_ID_REQUIRED',
+  'CALLER_ID_INVALID',
+  'DESTINATION_REQUIRED',
+  'DESTINATION_INVALID',
+  /** A verification code is six digits. */
+  'CODE_INVALID',
   // SIP trunks.
   'IP_NOT_PUBLIC',
 ] as const;

@@ -16,3 +16,4 @@ export * from './sms.js';
 export * from './sms-rules.js';
 export * from './text.js';
 export * from './voice-rating.js';
+export * from './voice-rules.js';

@@ -11,3 +11,4 @@ export * from './sip-trunk.js';
 export * from './sms.js';
 export * from './system.js';
 export * from './users.js';
+export * from './voice.js';

@@ -25,12 +25,20 @@ export const users = pgTable(
     contactValue: text('contact_value'),
     /** GBP to four decimals: an SMS can cost a fraction of a penny. */
     cryptoBalance: numeric('crypto_balance', { precision: 20, scale: 4 }).notNull().default('0'),
+    /**
+     * What calls in progress hold of the balance (their maximum cost). Every debit must
+     * leave at least this much, so no two calls, or a call and an SMS, spend the same money.
+     */
+    held: numeric('held', { precision: 20, scale: 4 }).notNull().default('0'),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_balance_not_negative', sql`${t.cryptoBalance} >= 0`)],
+  (t) => [
+    check('users_balance_not_negative', sql`${t.cryptoBalance} >= 0`),
+    check('users_held_covered', sql`${t.held} >= 0 and ${t.cryptoBalance} >= ${t.held}`),
+  ],
 );
 
 export const sessions = pgTable(

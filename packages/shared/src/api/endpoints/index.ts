@@ -4,6 +4,7 @@ import { accountEndpoints } from './account.js';
 import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
+import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 
 /** Every endpoint's schemas, under the name its route has in routes.ts. */
@@ -12,6 +13,7 @@ export const endpoints = {
   ...catalogueEndpoints,
   ...accountEndpoints,
   ...smsEndpoints,
+  ...sipEndpoints,
   ...adminEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 

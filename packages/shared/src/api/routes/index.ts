@@ -4,6 +4,7 @@ import { adminApi } from './admin.js';
 import { authApi } from './auth.js';
 import { catalogueApi } from './catalogue.js';
 import { catalogueAdminApi } from './catalogue-admin.js';
+import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { docsApi, healthApi } from './system.js';
 
@@ -19,7 +20,10 @@ export {
   ordersApi,
   paymentsApi,
   sipTrunkApi,
+  sipApi,
   smsApi,
+  voiceAdminApi,
+  voiceEdgeApi,
 };
 
 /** Every route by name: the server registers them all, the docs list them all. */
@@ -34,6 +38,9 @@ export const routes = /* @__PURE__ */ tableOf([
   paymentsApi,
   ordersApi,
   smsApi,
+  sipApi,
+  voiceAdminApi,
+  voiceEdgeApi,
   eventsApi,
   adminApi,
 ]);
@@ -49,6 +56,9 @@ type Groups =
   | typeof paymentsApi
   | typeof ordersApi
   | typeof smsApi
+  | typeof sipApi
+  | typeof voiceAdminApi
+  | typeof voiceEdgeApi
   | typeof eventsApi
   | typeof adminApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;

@@ -1,0 +1,108 @@
+import { idParamsSchema } from '../../contracts/catalogue.js';
+import {
+  adminCallSchema,
+  adminCallsQuerySchema,
+  adminCallsSchema,
+  callerIdsSchema,
+  callHistoryQuerySchema,
+  callHistorySchema,
+  callInputSchema,
+  callQuoteQuerySchema,
+  callQuoteSchema,
+  callSchema,
+  sandboxVerificationsSchema,
+  sipAccountSchema,
+  verifyConfirmSchema,
+  verifyStartedSchema,
+  verifyStartSchema,
+  voiceStatusSchema,
+} from '../../contracts/voice.js';
+import {
+  edgeAckSchema,
+  edgeAuthoriseSchema,
+  edgeDecisionSchema,
+  edgeEndSchema,
+  edgeProgressSchema,
+} from '../../contracts/voice-edge.js';
+
+export const sipEndpoints = {
+  'sip.call': {
+    summary: 'Place a call from the web: authorised, held against the balance, then dialled',
+    body: callInputSchema,
+    responses: { 201: callSchema },
+  },
+  'sip.hangup': {
+    summary: 'Hang up one of your calls (a finished call is answered as it is)',
+    params: idParamsSchema,
+    responses: { 200: callSchema },
+  },
+  'sip.history': {
+    summary: "The customer's calls, newest first",
+    query: callHistoryQuerySchema,
+    responses: { 200: callHistorySchema },
+  },
+  'sip.quote': {
+    summary: 'The price per minute and the longest call possible now, for a destination',
+    query: callQuoteQuerySchema,
+    responses: { 200: callQuoteSchema },
+  },
+  'sip.status': {
+    summary: "The voice gateway's state as the calling screen shows it",
+    responses: { 200: voiceStatusSchema },
+  },
+  'sip.account': {
+    summary: "The customer's SIP account: username, password, server and ports",
+    responses: { 200: sipAccountSchema },
+  },
+  'sip.regeneratePassword': {
+    summary: 'Replace the SIP password; the old one stops working at once',
+    responses: { 200: sipAccountSchema },
+  },
+  'sip.callerIds': {
+    summary: 'The caller IDs the customer may use: their numbers and verified ones',
+    responses: { 200: callerIdsSchema },
+  },
+  'sip.verifyStart': {
+    summary: 'Send a 6-digit code by SMS to a number to use as caller ID',
+    body: verifyStartSchema,
+    responses: { 201: verifyStartedSchema },
+  },
+  'sip.verifyConfirm': {
+    summary: 'Confirm a caller ID with the code it received',
+    body: verifyConfirmSchema,
+    responses: { 200: callerIdsSchema },
+  },
+  'voiceAdmin.calls': {
+    summary: "Every customer's calls, or only those in progress",
+    query: adminCallsQuerySchema,
+    responses: { 200: adminCallsSchema },
+  },
+  'voiceAdmin.hangup': {
+    summary: 'End a call in progress (billed for the time it ran)',
+    params: idParamsSchema,
+    responses: { 200: adminCallSchema },
+  },
+  'voiceAdmin.status': {
+    summary: "The voice gateway's mode and state",
+    responses: { 200: voiceStatusSchema },
+  },
+  'voiceAdmin.verifications': {
+    summary: 'Sandbox only: the caller ID codes waiting, so a tester can read them',
+    responses: { 200: sandboxVerificationsSchema },
+  },
+  'voiceEdge.authorise': {
+    summary: 'Edge: may this call start? Allow with rate and maximum seconds, or deny',
+    body: edgeAuthoriseSchema,
+    responses: { 200: edgeDecisionSchema },
+  },
+  'voiceEdge.progress': {
+    summary: 'Edge: the call rings, or was answered',
+    body: edgeProgressSchema,
+    responses: { 200: edgeAckSchema },
+  },
+  'voiceEdge.end': {
+    summary: 'Edge: the call ended; it is billed once, however often this is sent',
+    body: edgeEndSchema,
+    responses: { 200: edgeAckSchema },
+  },
+} as const;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { HANGUP_CAUSES, HANGUP_SIDES } from './voice.js';
+
+/**
+ * The SIP edge's interface (`/internal/voice/*`): the edge asks before a call and
+ * reports its progress and end. Every request names the edge's own call id (its SIP
+ * Call-ID), which makes each of them idempotent.
+ */
+const edgeCallId = z
+  .string({ error: 'edgeCallId is required' })
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'edgeCallId must be printable ASCII without spaces');
+const number = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^sip:/i, '').replace(/@.*$/, '').replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be an international number'));
+const instant = z.iso.datetime({ offset: true });
+
+export const edgeAuthoriseSchema = z
+  .object({
+    edgeCallId,
+    /** A softphone's call: the SIP account that authenticated. */
+    username: z
+      .string()
+      .regex(/^[a-z0-9_.-]{3,64}$/, 'username is not a SIP username')
+      .optional(),
+    /** A call placed from the web: the token POST /api/sip/call answered. */
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{20,128}$/)
+      .optional(),
+    destination: number,
+    /** The caller ID the softphone asked for (From user); the web call's own otherwise. */
+    callerId: number.optional(),
+  })
+  .refine((v) => Boolean(v.username) !== Boolean(v.token), {
+    message: 'Give either username or token',
+    path: ['username'],
+  });
+export type EdgeAuthorise = z.input<typeof edgeAuthoriseSchema>;
+
+/** Why the edge must refuse a call, and the SIP answer that fits. */
+export const EDGE_DENY_REASONS = {
+  UNKNOWN_ACCOUNT: 403,
+  ACCOUNT_DISABLED: 403,
+  CALLER_ID_NOT_VERIFIED: 403,
+  DESTINATION_NOT_SUPPORTED: 404,
+  INSUFFICIENT_BALANCE: 402,
+  CONCURRENT_CALL_LIMIT: 486,
+  UNAVAILABLE: 503,
+} as const;
+export type EdgeDenyReason = keyof typeof EDGE_DENY_REASONS;
+
+export const edgeDecisionSchema = z.union([
+  z.object({
+    allow: z.literal(true),
+    callId: z.string(),
+    callerId: z.string(),
+    destination: z.string(),
+    ratePerMinute: z.string(),
+    /** The dialog's timeout: the call must end after this many answered seconds. */
+    maxSeconds: z.number().int(),
+  }),
+  z.object({
+    allow: z.literal(false),
+    reason: z.enum(Object.keys(EDGE_DENY_REASONS) as [EdgeDenyReason, ...EdgeDenyReason[]]),
+    sipStatus: z.number().int(),
+    message: z.string(),
+  }),
+]);
+export type EdgeDecision = z.infer<typeof edgeDecisionSchema>;
+
+export const edgeProgressSchema = z.object({
+  edgeCallId,
+  state: z.enum(['ringing', 'answered']),
+  at: instant.optional(),
+});
+
+export const edgeEndSchema = z.object({
+  edgeCallId,
+  /** How it ended: answered calls 'normal' or 'cutoff'; others busy, no_answer, failed, cancelled. */
+  cause: z.enum(HANGUP_CAUSES),
+  by: z.enum(HANGUP_SIDES),
+  answeredAt: instant.nullable().optional(),
+  endedAt: instant.optional(),
+  /** Quality the media relay measured, when it did. */
+  quality: z
+    .object({
+      jitterMs: z.number().min(0).max(10_000).optional(),
+      lossPercent: z.number().min(0).max(100).optional(),
+      mos: z.number().min(1).max(5).optional(),
+    })
+    .optional(),
+});
+
+export const edgeAckSchema = z.object({ callId: z.string().nullable(), status: z.string() });
