@@ -1,3 +1,5 @@
+import type { Call } from '../contracts/voice.js';
+
 /**
  * The server-sent events of `/api/events` and `/api/admin/events`: names and payloads,
  * shared so the server writes and the browser reads the same shapes.
@@ -28,6 +30,11 @@ export type DomainEvent =
   | {
       type: 'transaction.updated';
       data: { id: string; userId: string; status: string };
+    }
+  | {
+      /** A call started, rang, was answered or ended (then with its cost). */
+      type: 'call.updated';
+      data: { userId: string; call: Call };
     };
 
 export type DomainEventType = DomainEvent['type'];
@@ -39,10 +46,12 @@ export const ADMIN_EVENT_TYPES = [
   'transaction.created',
   'transaction.updated',
   'catalogue.changed',
+  'call.updated',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
   'transaction.created',
   'transaction.updated',
+  'call.updated',
 ] as const satisfies readonly DomainEventType[];
 
 /** Why a stream ended; a reconnect then gets 401 or 403 (or, when unavailable, retries). */
