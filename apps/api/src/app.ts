@@ -65,6 +65,9 @@ import { smsAdminRoutes } from './modules/sms/sms-admin.routes.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { voiceAdminRoutes, voiceRoutes } from './modules/voice/voice.routes.js';
+import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
+import { voiceEdgeRoutes } from './modules/voice/voice-edge.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { safeLogging } from './plugins/log-safety.js';
@@ -89,6 +92,7 @@ export interface AppDeps {
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: NodeJS.WritableStream;
   sms?: SmsDeps;
+  voice?: VoiceDeps;
   /** The clock sessions are judged by; tests move it to reach their lifetimes. */
   now?: () => Date;
   /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
@@ -244,12 +248,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => retention.stop());
   await app.register(paymentsRoutes, { payments, wallets });
   await app.register(ordersRoutes, { orders });
+  const instanceId = deps.instanceId ?? resolveInstanceId(config);
   const sms = setUpSms(app, {
     db,
     config: config.sms,
     rates,
     countryPricing: () => catalogue.countryPricing({ admin: false }),
-    instanceId: deps.instanceId ?? resolveInstanceId(config),
+    instanceId,
     senders: config.smsSenders,
     perMinute: config.smsPerMinute,
     limitStore,
@@ -257,6 +262,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(smsRoutes, { sms: sms.sms });
   await app.register(senderIdsRoutes, { senders: sms.senders });
+  const voice = setUpVoice(app, {
+    db,
+    config: config.voice,
+    rates,
+    countryPricing: () => catalogue.countryPricing({ admin: false }),
+    events,
+    instanceId,
+    keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
+    sendSms: sms.sendService,
+    limitStore,
+    deps: deps.voice,
+  });
+  await app.register(voiceRoutes, voice);
+  await app.register(voiceEdgeRoutes, { edge: voice.edge, secret: config.voice.edgeSecret });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,
@@ -275,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
   await app.register(senderIdsAdminRoutes, { senders: sms.senders });
+  await app.register(voiceAdminRoutes, voice);
   await app.register(paymentsAdminRoutes, { payments, wallets, rates });
   await app.register(auditRoutes, {
     audit: createAuditService({ repo: createAuditRepo(db) }),

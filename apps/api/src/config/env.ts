@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
+import { type VoiceConfig, voiceConfig, voiceEnvShape, voiceProblems } from './voice-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,6 +49,16 @@ const count = (min: number, max: number) =>
   );
 
 const envSchema = z.object({
+  VOICE_GATEWAY: optional(voiceEnvShape.VOICE_GATEWAY),
+  VOICE_BILLING_INCREMENTS: optional(voiceEnvShape.VOICE_BILLING_INCREMENTS),
+  SIP_DOMAIN: optional(voiceEnvShape.SIP_DOMAIN),
+  SIP_PORT_UDP: optional(voiceEnvShape.SIP_PORT_UDP),
+  SIP_PORT_TCP: optional(voiceEnvShape.SIP_PORT_TCP),
+  SIP_PORT_TLS: optional(voiceEnvShape.SIP_PORT_TLS),
+  SIP_WSS_URL: optional(voiceEnvShape.SIP_WSS_URL),
+  VOICE_EDGE_SECRET: optional(voiceEnvShape.VOICE_EDGE_SECRET),
+  VOICE_ENCRYPTION_KEY: optional(voiceEnvShape.VOICE_ENCRYPTION_KEY),
+  VOICE_RING_TIMEOUT_SECONDS: optional(voiceEnvShape.VOICE_RING_TIMEOUT_SECONDS),
   ...explorerEnvShape(optional),
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
@@ -231,6 +242,8 @@ export interface Config {
   totpEncryptionKey: string | undefined;
   /** How old an exchange rate may get per currency, and the optional price feed. */
   rates: RatesConfig;
+  /** Calls: the gateway, billing increments, what softphones are told, the edge's secret. */
+  voice: VoiceConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
   instanceId: string | null;
   /** Sender IDs: the brand sender used until one is approved; open requests allowed. */
@@ -311,7 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     } catch {
       problems.push('SMPP_TLS_CA: cannot be read');
     }
-  problems.push(...ratesProblems(e));
+  problems.push(...ratesProblems(e), ...voiceProblems(e));
   if (problems.length) throw new ConfigError(problems);
   const receiptTimeoutMs = e.SMS_RECEIPT_TIMEOUT ?? 48 * 3_600_000;
   return {
@@ -352,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rates: ratesConfig(e),
+    voice: voiceConfig(e),
     smsSenders: {
       defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
