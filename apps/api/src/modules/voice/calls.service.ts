@@ -86,6 +86,7 @@ export function createCallsService(deps: {
   config: Pick<VoiceConfig, 'increments' | 'incrementsText' | 'ringTimeoutMs'>;
   callerIdAllowed: (userId: string, number: string) => Promise<boolean>;
   instanceId: string;
+  log?: { error(obj: unknown, msg: string): void };
   now?: () => Date;
 }) {
   const { repo, gateway, events, config } = deps;
@@ -182,9 +183,14 @@ export function createCallsService(deps: {
   }
 
   async function onGatewayEvent(e: GatewayEvent) {
-    if (e.kind === 'ended') await settle(e.callId, { at: e.at, cause: e.cause, by: e.by });
-    else if (e.kind === 'ringing') await ringing(e.callId, e.at);
-    else await answered(e.callId, e.at);
+    try {
+      if (e.kind === 'ended') await settle(e.callId, { at: e.at, cause: e.cause, by: e.by });
+      else if (e.kind === 'ringing') await ringing(e.callId, e.at);
+      else await answered(e.callId, e.at);
+    } catch (err) {
+      // Not lost: the call's deadline brings the settling job to it.
+      deps.log?.error({ err, callId: e.callId }, `voice: could not record ${e.kind}`);
+    }
   }
   gateway.onEvent(onGatewayEvent);
 

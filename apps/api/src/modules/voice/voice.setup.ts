@@ -70,6 +70,7 @@ export function setUpVoice(
     config,
     callerIdAllowed: callerIds.allowed,
     instanceId: opts.instanceId,
+    log: app.log,
     now: opts.deps?.now,
   });
   const accounts = createSipAccountsService({
