@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -244,7 +245,69 @@ describe('a web call in the sandbox', () => {
   });
 });
 
+describe('SIP accounts', () => {
+  it('gives each customer an account whose stored hashes match the password shown', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '0');
+    const account = (await call('GET', '/api/sip/account', c.cookie)).json();
+    expect(account).toMatchObject({
+      domain: 'sip.parley.example',
+      ports: { udp: 5060, tcp: 5060, tls: 5061 },
+      concurrentCalls: 2,
+      activeCalls: 0,
+    });
+    expect(account.username).toMatch(/^p\d{9}$/);
+    expect(account.password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const stored = async () =>
+      (
+        await queryRows<{ ha1: string; ha1b: string; box: string }>(
+          ctx.database,
+          sql`select ha1, ha1b, password_box as box from sip_accounts where user_id = ${c.id}`,
+        )
+      )[0];
+    const md5 = (t: string) => createHash('md5').update(t).digest('hex');
+    const before = await stored();
+    expect(before?.ha1).toBe(md5(`${account.username}:sip.parley.example:${account.password}`));
+    expect(before?.ha1b).toBe(
+      md5(`${account.username}@sip.parley.example:sip.parley.example:${account.password}`),
+    );
+    // Encrypted at rest: the password is nowhere in the row.
+    expect(JSON.stringify(before)).not.toContain(account.password);
+    // The same account every time; a new password replaces the hashes at once.
+    expect((await call('GET', '/api/sip/account', c.cookie)).json().password).toBe(
+      account.password,
+    );
+    const renewed = (await call('POST', '/api/sip/account/password', c.cookie)).json();
+    expect(renewed.username).toBe(account.username);
+    expect(renewed.password).not.toBe(account.password);
+    expect((await stored())?.ha1).toBe(
+      md5(`${account.username}:sip.parley.example:${renewed.password}`),
+    );
+    expect((await call('GET', '/api/sip/account', null)).statusCode).toBe(401);
+  });
+});
+
 describe('the edge interface', () => {
+  it('answers malformed requests with 400, never 500', async () => {
+    const bad = [
+      {},
+      { edgeCallId: 'm1', destination: UK },
+      { edgeCallId: 'm2', username: 'p123456789', token: 'x'.repeat(30), destination: UK },
+      { edgeCallId: 'with space', username: 'p123456789', destination: UK },
+      { edgeCallId: 'm3', username: 'p123456789', destination: `${UK}\u0000` },
+      { edgeCallId: 'x'.repeat(300), username: 'p123456789', destination: UK },
+    ];
+    for (const body of bad) expect((await edge(ctx.app, 'authorise', body)).statusCode).toBe(400);
+    expect(
+      (await edge(ctx.app, 'end', { edgeCallId: 'm4', cause: 'later', by: 'caller' })).statusCode,
+    ).toBe(400);
+    const unknown = await edge(ctx.app, 'end', {
+      edgeCallId: 'never-seen',
+      cause: 'normal',
+      by: 'caller',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('refuses a missing or wrong secret before reading anything', async () => {
     const body = { edgeCallId: 'x1@edge', username: 'p123456789', destination: UK };
     expect((await edge(ctx.app, 'authorise', body, '')).statusCode).toBe(401);
