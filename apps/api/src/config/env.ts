@@ -302,6 +302,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !e.SMS_GATEWAY) {
     problems.push("SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')");
   }
+  // Simulated calls must never be billed to real customers by accident either.
+  if (nodeEnv === 'production' && !e.VOICE_GATEWAY) {
+    problems.push("VOICE_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'sip')");
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
