@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ownedNumbers } from '../../db/orders.js';
 import {
   callerIds,
   didNumbers,
@@ -68,20 +69,7 @@ export function createVoiceAccountsRepo(db: Db) {
     },
 
     /** Numbers the customer rents (active number orders), E.164. */
-    async ownedNumbers(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ number: didNumbers.number })
-        .from(orders)
-        .innerJoin(didNumbers, eq(didNumbers.id, orders.itemId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.itemKind, 'number'),
-            eq(orders.status, 'active'),
-          ),
-        );
-      return rows.map((r) => r.number);
-    },
+    ownedNumbers: (userId: string) => ownedNumbers(db, userId),
 
     async verifiedNumbers(userId: string): Promise<string[]> {
       const rows = await db
