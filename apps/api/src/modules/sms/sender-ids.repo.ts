@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { ownedNumbers } from '../../db/orders.js';
-import { didNumbers, orders, senderIds, users } from '../../db/schema/index.js';
+import { senderIds, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 export type SenderIdRow = typeof senderIds.$inferSelect;

@@ -1,14 +1,7 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownedNumbers } from '../../db/orders.js';
-import {
-  callerIds,
-  didNumbers,
-  orders,
-  packages,
-  sipAccounts,
-  users,
-} from '../../db/schema/index.js';
+import { callerIds, orders, packages, sipAccounts, users } from '../../db/schema/index.js';
 import { refusedAs } from '../../lib/pg-errors.js';
 
 export type SipAccountRow = typeof sipAccounts.$inferSelect;
