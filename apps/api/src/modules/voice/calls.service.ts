@@ -223,7 +223,7 @@ export function createCallsService(deps: {
     answered,
     armCutoff,
 
-    async place(userId: string, input: z.output<typeof callInputSchema>): Promise<Call> {
+    async place(userId: string, input: z.output<typeof callInputSchema>) {
       if (!gateway.connected())
         throw new AppError(
           'VOICE_UNAVAILABLE',
@@ -231,7 +231,7 @@ export function createCallsService(deps: {
         );
       const row = await authorise({ userId, ...input, gateway: gateway.mode });
       gateway.dial({ id: row.id, destination: row.destination });
-      return toCall(row);
+      return { ...toCall(row), token: row.gateway === 'sip' ? row.token : null };
     },
 
     async hangup(userId: string, id: string): Promise<Call> {
