@@ -52,8 +52,8 @@ const runId = `${Date.now()}-${process.pid}`;
  * Trunk Enterprise plan with a verified caller ID and a balance that holds 1000 calls at
  * once). An entry with a `body` is POSTed with it and must answer `status`; `outbox`
  * then waits for the SMS outbox to hand everything queued to the (sandbox) gateway
- * before the next row, `calls` for the caller's calls to end. `edge` is the SIP edge's
- * authorise-and-end loop (see loadEdge).
+ * before the next row, `calls` (their gateway) for the caller's calls to end and checks
+ * holds and ledger. `edge` is the SIP edge's authorise-and-end loop (see loadEdge).
  */
 const ENDPOINTS = [
   { name: 'GET /api/health', path: '/api/health' },
