@@ -160,7 +160,6 @@ async function startParley() {
       ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
       // Never a real upstream, whatever the environment says.
       SMS_GATEWAY: 'sandbox',
-      VOICE_GATEWAY: 'sandbox',
       SMS_SANDBOX_DELAY_MS: smsReceiptDelayMs,
       // The limits still count every request, but the bench's sign-ups (four a run, from
       // one address) and its SMS per minute stay under them.

@@ -30,7 +30,6 @@ async function run(): Promise<number> {
       authBanSeconds: AUTH_BAN_SECONDS,
     },
     runDir,
-    bin: process.env.KAMAILIO_BIN,
     log: (line) => console.error(line),
   });
   console.error(
