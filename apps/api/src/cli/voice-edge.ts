@@ -20,12 +20,19 @@ async function run(): Promise<number> {
     );
     return 2;
   }
+  if (!config.voice.edgeSecret || !config.voice.trunk) {
+    console.error('voice:edge needs VOICE_EDGE_SECRET and VOICE_TRUNK_URI (the carrier trunk).');
+    return 2;
+  }
   const runDir = path.join(os.tmpdir(), `parley-voice-edge-${process.pid}`);
   const edge = await startKamailio({
     settings: {
       domain: config.voice.domain,
       listen: { address: config.voice.edgeListen, port: config.voice.ports.udp },
       databaseUrl: config.databaseUrl,
+      parleyUrl: config.voice.edgeParleyUrl ?? `http://127.0.0.1:${config.port}`,
+      edgeSecret: config.voice.edgeSecret,
+      trunk: config.voice.trunk,
       authFailLimit: AUTH_FAIL_LIMIT,
       authBanSeconds: AUTH_BAN_SECONDS,
     },

@@ -39,6 +39,8 @@ const envSchema = z.object({
   VOICE_ENCRYPTION_KEY: optional(voiceEnvShape.VOICE_ENCRYPTION_KEY),
   VOICE_RING_TIMEOUT_SECONDS: optional(voiceEnvShape.VOICE_RING_TIMEOUT_SECONDS),
   VOICE_EDGE_LISTEN: optional(voiceEnvShape.VOICE_EDGE_LISTEN),
+  VOICE_TRUNK_URI: optional(voiceEnvShape.VOICE_TRUNK_URI),
+  VOICE_EDGE_PARLEY_URL: optional(voiceEnvShape.VOICE_EDGE_PARLEY_URL),
   ...explorerEnvShape(optional),
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),

@@ -39,6 +39,8 @@ describe('voice settings', () => {
         VOICE_ENCRYPTION_KEY: 'k'.repeat(32),
         VOICE_RING_TIMEOUT_SECONDS: '45',
         VOICE_EDGE_LISTEN: '0.0.0.0',
+        VOICE_TRUNK_URI: 'sip:trunk.example.net:5070',
+        VOICE_EDGE_PARLEY_URL: 'http://10.0.0.5:5000',
       }).voice,
     ).toEqual({
       gateway: 'sip',
@@ -51,6 +53,8 @@ describe('voice settings', () => {
       encryptionKey: 'k'.repeat(32),
       ringTimeoutMs: 45_000,
       edgeListen: '0.0.0.0',
+      trunk: 'trunk.example.net:5070',
+      edgeParleyUrl: 'http://10.0.0.5:5000',
     });
   });
 
@@ -63,6 +67,7 @@ describe('voice settings', () => {
       SIP_WSS_URL: 'https://edge.example.com',
       VOICE_EDGE_SECRET: 'short',
       VOICE_RING_TIMEOUT_SECONDS: '1',
+      VOICE_TRUNK_URI: 'http://trunk',
     });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'SIP_DOMAIN',
@@ -72,6 +77,7 @@ describe('voice settings', () => {
       'VOICE_EDGE_SECRET',
       'VOICE_GATEWAY',
       'VOICE_RING_TIMEOUT_SECONDS',
+      'VOICE_TRUNK_URI',
     ]);
     expect(problemsOf({ VOICE_BILLING_INCREMENTS: '0/60' })[0]).toMatch(
       /^VOICE_BILLING_INCREMENTS/,

@@ -19,6 +19,11 @@ export interface VoiceConfig {
   ringTimeoutMs: number;
   /** Where the SIP edge (npm run voice:edge) listens, on SIP_PORT_UDP/TCP. */
   edgeListen: string;
+  /** The carrier's trunk the edge sends allowed calls to (host:port), or null. */
+  trunk: string | null;
+  /** Parley's address as the edge reaches it (VOICE_EDGE_PARLEY_URL), or null: then
+   * http://127.0.0.1:PORT. */
+  edgeParleyUrl: string | null;
 }
 
 const port = z.coerce
@@ -48,6 +53,14 @@ export const voiceEnvShape = {
   VOICE_EDGE_SECRET: z.string().min(32, 'must be at least 32 characters'),
   VOICE_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
   VOICE_EDGE_LISTEN: z.union([z.ipv4(), z.ipv6()], 'must be an IP address such as 0.0.0.0'),
+  VOICE_TRUNK_URI: z
+    .string()
+    .trim()
+    .regex(
+      /^sips?:(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/,
+      'must be a SIP URI of the trunk, such as sip:trunk.example.net:5060',
+    ),
+  VOICE_EDGE_PARLEY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
   VOICE_RING_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -81,5 +94,7 @@ export function voiceConfig(e: VoiceEnv): VoiceConfig {
     encryptionKey: e.VOICE_ENCRYPTION_KEY ?? null,
     ringTimeoutMs: (e.VOICE_RING_TIMEOUT_SECONDS ?? 60) * 1000,
     edgeListen: e.VOICE_EDGE_LISTEN ?? '127.0.0.1',
+    trunk: e.VOICE_TRUNK_URI?.replace(/^sips?:/, '') ?? null,
+    edgeParleyUrl: e.VOICE_EDGE_PARLEY_URL ?? null,
   };
 }

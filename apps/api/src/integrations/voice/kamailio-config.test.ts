@@ -5,6 +5,9 @@ const base = {
   domain: 'sip.example.com',
   listen: { address: '0.0.0.0', port: 5060 },
   databaseUrl: 'postgres://kamailio:s3cret@db.internal:5432/parley',
+  parleyUrl: 'http://10.0.0.5:5000/',
+  edgeSecret: 'e'.repeat(32),
+  trunk: 'trunk.example.net:5070',
   authFailLimit: 5,
   authBanSeconds: 300,
 };
@@ -17,6 +20,9 @@ describe("the SIP edge's settings file", () => {
       'listen=tcp:0.0.0.0:5060',
       '#!define SIP_DOMAIN "sip.example.com"',
       '#!define DB_URL "postgres://kamailio:s3cret@db.internal:5432/parley"',
+      '#!define PARLEY_URL "http://10.0.0.5:5000"',
+      `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${'e'.repeat(32)}"`,
+      '#!define TRUNK_ADDRESS "trunk.example.net:5070"',
       '#!define AUTH_FAIL_LIMIT 5',
       '#!substdef "!AUTH_BAN_SECONDS!300!g"',
       '',
@@ -32,6 +38,8 @@ describe("the SIP edge's settings file", () => {
       kamailioSettings({ ...base, listen: { address: '1.2.3.4\nx', port: 1 } }),
     ).toThrow();
     expect(() => kamailioSettings({ ...base, authFailLimit: 0 })).toThrow();
+    expect(() => kamailioSettings({ ...base, edgeSecret: `${'e'.repeat(32)}\\` })).toThrow();
+    expect(() => kamailioSettings({ ...base, trunk: 'sip:x;transport=tcp' })).toThrow();
     expect(() =>
       kamailioSettings({ ...base, listen: { address: '0.0.0.0', port: 70000 } }),
     ).toThrow();

@@ -5,6 +5,11 @@ export interface EdgeSettings {
   listen: { address: string; port: number };
   /** The PostgreSQL database Parley uses (auth_db reads sip_subscribers there). */
   databaseUrl: string;
+  /** Parley's address as the edge reaches it, and the edge's secret. */
+  parleyUrl: string;
+  edgeSecret: string;
+  /** Where allowed calls go: the carrier's trunk, host:port. */
+  trunk: string;
   /** Failed digest answers from one source before it is refused, and for how long. */
   authFailLimit: number;
   authBanSeconds: number;
@@ -12,9 +17,16 @@ export interface EdgeSettings {
 
 /** A value written between double quotes in Kamailio's configuration. */
 function quoted(name: string, value: string): string {
-  if (!/^[\x21-\x7e]+$/.test(value) || value.includes('"'))
+  if (!/^[\x21-\x7e]+$/.test(value) || /["\\]/.test(value))
     throw new Error(`${name} cannot be written into the Kamailio configuration`);
   return `"${value}"`;
+}
+
+/** host:port of a trunk (an IPv4 or a host name; IPv6 in brackets). */
+function trunk(value: string): string {
+  if (!/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(value))
+    throw new Error('the trunk must be host or host:port');
+  return value;
 }
 
 const whole = (name: string, n: number, min: number, max: number) => {
@@ -40,6 +52,9 @@ export function kamailioSettings(s: EdgeSettings): string {
     `listen=tcp:${address}:${port}`,
     `#!define SIP_DOMAIN ${quoted('SIP_DOMAIN', s.domain)}`,
     `#!define DB_URL ${quoted('DATABASE_URL', decodeURIComponent(db))}`,
+    `#!define PARLEY_URL ${quoted('the Parley URL', new URL(s.parleyUrl).origin)}`,
+    `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1)}"`,
+    `#!define TRUNK_ADDRESS ${quoted('VOICE_TRUNK', trunk(s.trunk))}`,
     `#!define AUTH_FAIL_LIMIT ${whole('the failure limit', s.authFailLimit, 1, 1000)}`,
     `#!substdef "!AUTH_BAN_SECONDS!${whole('the ban', s.authBanSeconds, 1, 86_400)}!g"`,
     '',

@@ -1,24 +1,31 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { callCost } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   fundedCustomer,
   generousLimits,
+  queryRows,
   send,
   TEST_SESSION_SECRET,
   tempDir,
   testConfig,
+  until,
 } from '../../../test/helpers.js';
+import { freePort, sipp, sippTrunk, softphoneCall } from '../../../test/sipp.js';
+import { EDGE_SECRET, moneyOf, verifyCallerId } from '../../../test/voice.js';
 import { buildApp } from '../../app.js';
+import { seedCatalogueOnce } from '../../modules/catalogue/catalogue-seed.repo.js';
 import { startKamailio } from './kamailio-process.js';
 
-const run = promisify(execFile);
 const DOMAIN = 'sip.parley.example';
-const SCENARIO = path.resolve(import.meta.dirname, '../../../test/sipp/register.xml');
+const REGISTER = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../../test/sipp/register.xml'),
+  'utf8',
+);
 const has = (bin: string) =>
   ['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'].some((d) =>
     fs.existsSync(path.join(d, bin)),
@@ -28,73 +35,87 @@ const ready = has('kamailio') && has('sipp') && Boolean(process.env.TEST_DATABAS
 if (!ready && process.env.PARLEY_REQUIRE_SIP_EDGE)
   throw new Error('Kamailio, sipp and TEST_DATABASE_URL are required here');
 
-const sipPort = 20_000 + Math.floor(Math.random() * 20_000);
-let sippPort = sipPort + 1;
+const ME = '+447400111222';
+const DE = '+4915112345678';
+let sipPort = 0;
+let trunkPort = 0;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let edge: Awaited<ReturnType<typeof startKamailio>>;
 
-/** Registers as a softphone would (digest auth); true when the edge answered 200. */
-async function registers(username: string, password: string): Promise<boolean> {
-  const dir = tempDir('parley-sipp-');
-  const users = path.join(dir, 'users.csv');
-  fs.writeFileSync(
-    users,
-    `SEQUENTIAL\n${username};${DOMAIN};[authentication username=${username} password=${password}]\n`,
-  );
-  sippPort += 1;
-  try {
-    await run(
-      'sipp',
-      [
-        '-sf',
-        SCENARIO,
-        '-inf',
-        users,
-        '-i',
-        '127.0.0.1',
-        '-p',
-        String(sippPort),
-        '-m',
-        '1',
-        '-l',
-        '1',
-        '-nostdin',
-        '-timeout',
-        '10',
-        '-timeout_error',
-        `127.0.0.1:${sipPort}`,
-      ],
-      { cwd: dir, timeout: 20_000 },
-    );
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const users = (username: string, password: string, destination = DE) =>
+  `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
+const asPhone = async (scenario: string, csv: string) => {
+  const [port, media] = [await freePort(), await freePort()];
+  const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.1'];
+  args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1');
+  args.push('-timeout', '15', '-timeout_error', `127.0.0.1:${sipPort}`);
+  return sipp(args, { 'scenario.xml': scenario, 'users.csv': csv });
+};
+const registers = (username: string, password: string) =>
+  asPhone(REGISTER, users(username, password)).then((c) => c === 0);
 
-describe.skipIf(!ready)('registration at the SIP edge (Kamailio, sipp)', () => {
+async function customer(gbp: string) {
+  const c = await fundedCustomer(app, database, gbp);
+  const account = (await send(app, 'GET', '/api/sip/account', c.cookie)).json();
+  return { ...c, username: account.username as string, password: account.password as string };
+}
+const lastCall = async (userId: string) =>
+  (
+    await queryRows<{
+      status: string;
+      duration: number;
+      cost: string;
+      hangup_cause: string;
+      hangup_by: string;
+      rate_per_minute: string;
+      edge_call_id: string;
+    }>(
+      database,
+      sql`select status, duration, cost::text, hangup_cause, hangup_by, rate_per_minute::text, edge_call_id
+          from calls where user_id = ${userId} order by created_at desc limit 1`,
+    )
+  )[0];
+
+describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
   beforeAll(async () => {
+    [sipPort, trunkPort] = [await freePort(), await freePort()];
     database = await createTestDatabase('postgres');
     app = await buildApp({
-      config: testConfig(),
+      config: testConfig({
+        VOICE_GATEWAY: 'sip',
+        VOICE_EDGE_SECRET: EDGE_SECRET,
+        VOICE_BILLING_INCREMENTS: '1/1',
+      }),
       database,
       sessionSecret: TEST_SESSION_SECRET,
       challengeCounterRange: [1, 50],
       authLimits: generousLimits(),
+      voice: { priceCacheMs: 0 },
     });
-    await app.ready();
+    await seedCatalogueOnce(database.db);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // German calls at £3.00 a minute (5p a second): easy sums, short cut-offs.
+    await database.db.execute(
+      sql`update country_pricing set voip_price = 3, currency = 'GBP' where country_code = 'DE'`,
+    );
     edge = await startKamailio({
       settings: {
         domain: DOMAIN,
         listen: { address: '127.0.0.1', port: sipPort },
         databaseUrl: database.url ?? '',
-        authFailLimit: 3,
+        parleyUrl: `http://127.0.0.1:${port}`,
+        edgeSecret: EDGE_SECRET,
+        trunk: `127.0.0.1:${trunkPort}`,
+        authFailLimit: 5,
         authBanSeconds: 60,
       },
       runDir: tempDir('parley-kamailio-'),
+      // SIPP_DEBUG=<file> keeps sipp's and Kamailio's traces there.
+      log: (line) => {
+        if (process.env.SIPP_DEBUG) fs.appendFileSync(process.env.SIPP_DEBUG, `${line}\n`);
+      },
     });
   }, 60_000);
   afterAll(async () => {
@@ -103,25 +124,72 @@ describe.skipIf(!ready)('registration at the SIP edge (Kamailio, sipp)', () => {
     await database?.close();
   });
 
-  it('takes the password of /sip-credentials, and a regenerated one at once', async () => {
-    const c = await fundedCustomer(app, database, '0');
-    const account = (await send(app, 'GET', '/api/sip/account', c.cookie)).json();
-    expect(await registers(account.username, account.password)).toBe(true);
-    expect(await registers(account.username, `${account.password}x`)).toBe(false);
+  it('registers with the password of /sip-credentials, and a regenerated one at once', async () => {
+    const c = await customer('0');
+    expect(await registers(c.username, c.password)).toBe(true);
+    expect(await registers(c.username, `${c.password}x`)).toBe(false);
     const renewed = (await send(app, 'POST', '/api/sip/account/password', c.cookie)).json();
-    expect(await registers(account.username, renewed.password)).toBe(true);
-    expect(await registers(account.username, account.password)).toBe(false);
+    expect(await registers(c.username, renewed.password)).toBe(true);
+    expect(await registers(c.username, c.password)).toBe(false);
     // A suspended customer's phone cannot register.
     await database.db.execute(sql`update users set disabled_at = now() where id = ${c.id}`);
-    expect(await registers(account.username, renewed.password)).toBe(false);
+    expect(await registers(c.username, renewed.password)).toBe(false);
   });
 
+  it('carries an allowed call to the trunk, and Parley bills what the edge reports', async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort, await freePort());
+    const code = await asPhone(softphoneCall({ talkMs: 2000 }), users(c.username, c.password));
+    trunk.stop();
+    expect(code).toBe(0);
+    const call = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'ended',
+    );
+    expect(call).toMatchObject({ status: 'ended', hangup_cause: 'normal', hangup_by: 'caller' });
+    expect(call?.edge_call_id).toBeTruthy();
+    expect(call?.duration).toBeGreaterThanOrEqual(2);
+    expect(call?.duration).toBeLessThanOrEqual(3);
+    expect(call?.cost).toBe(callCost(call?.rate_per_minute ?? '', call?.duration ?? 0));
+    expect(await moneyOf(database, c.id)).toMatchObject({ held: '0.0000' });
+  });
+
+  it('answers a refusal with the SIP status Parley names: 402 for no credit', async () => {
+    const c = await customer('0.05');
+    await verifyCallerId(app, database, c.cookie, ME);
+    expect(await asPhone(softphoneCall({ refused: 402 }), users(c.username, c.password))).toBe(0);
+    expect(await lastCall(c.id)).toBeUndefined();
+  });
+
+  it('cuts the call off at its maximum: BYE to both sides, billed exactly the maximum', {
+    timeout: 40_000,
+  }, async () => {
+    // £0.10 at 5p a second: two seconds.
+    const c = await customer('0.10');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort, await freePort());
+    const code = await asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password));
+    expect(await trunk.exited).toBe(0);
+    expect(code).toBe(0);
+    expect(
+      await until(
+        () => lastCall(c.id),
+        (r) => r?.status === 'ended',
+      ),
+    ).toMatchObject({
+      status: 'ended',
+      hangup_cause: 'cutoff',
+      duration: 2,
+      cost: '0.1000',
+    });
+    expect(await moneyOf(database, c.id)).toEqual({ balance: '0.0000', held: '0.0000' });
+  });
+
+  // Last: it bans 127.0.0.1 for the rest of the file (five failures here, three above).
   it('refuses a source after repeated failed attempts, even with the right password', async () => {
-    const c = await fundedCustomer(app, database, '0');
-    const account = (await send(app, 'GET', '/api/sip/account', c.cookie)).json();
-    for (let i = 0; i < 3; i += 1)
-      expect(await registers(account.username, `wrong-${i}`)).toBe(false);
-    // Three failures from 127.0.0.1 (the limit here): the source is refused for a while.
-    expect(await registers(account.username, account.password)).toBe(false);
+    const c = await customer('0');
+    for (let i = 0; i < 5; i += 1) expect(await registers(c.username, `wrong-${i}`)).toBe(false);
+    expect(await registers(c.username, c.password)).toBe(false);
   });
 });
