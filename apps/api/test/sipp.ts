@@ -88,7 +88,7 @@ export function sippTrunk(port: number, mediaPort: number) {
       '-p',
       String(port),
       '-mp',
-      String(port + 7000),
+      String(mediaPort),
       '-m',
       '1',
       '-nostdin',

@@ -70,7 +70,7 @@ export function createEdgeService(deps: {
         : deny('UNAVAILABLE', 'This call has ended already.');
     if (input.token) {
       const row = await repo.byToken(input.token);
-      if (!row || row.status !== 'dialing' || row.edgeCallId)
+      if (row?.status !== 'dialing' || row.edgeCallId)
         return deny('UNKNOWN_ACCOUNT', 'No call is waiting for this token.');
       if (row.destination !== e164(input.destination))
         return deny('DESTINATION_NOT_SUPPORTED', 'The destination is not the one authorised.');
