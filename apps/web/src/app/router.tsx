@@ -31,8 +31,11 @@ const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
-const SipPage = page(() => import('@/features/voice/pages/sip-page'));
-const SipCredentialsPage = page(() => import('@/features/voice/pages/sip-credentials-page'));
+const voicePages = () => import('@/features/voice/pages/voice-pages');
+const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
+const SipCredentialsPage = page(() =>
+  voicePages().then((m) => ({ default: m.SipCredentialsPage })),
+);
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */

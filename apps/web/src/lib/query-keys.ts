@@ -29,7 +29,6 @@ export const queryKeys = {
   smsQuote: ['sms-quote'],
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
-  voice: ['voice'],
   voiceHistory: ['voice', 'history'],
   voiceRecent: ['voice', 'recent'],
   voiceCall: (id: string) => ['voice', 'call', id] as const,

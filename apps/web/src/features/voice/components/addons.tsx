@@ -1,4 +1,4 @@
-import { Activity, ChevronRight, KeyRound, Network, Workflow } from 'lucide-react';
+import { Activity, ChevronRight, KeySquare, Waypoints, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { formatMoney } from '@/lib/money';
 /** The add-ons on the calling screen, priced in US dollars per month (SPEC §9). */
 export const SIP_ADDONS = [
   { key: 'ivr', price: '100.00', icon: Workflow },
-  { key: 'pbx', price: '150.00', icon: Network },
+  { key: 'pbx', price: '150.00', icon: Waypoints },
 ] as const;
 
 export const addonLink = (key: string, price: string) =>
@@ -49,7 +49,7 @@ export function AddonCards() {
 }
 
 const TILES = [
-  { key: 'credentials', to: '/sip-credentials', icon: KeyRound },
+  { key: 'credentials', to: '/sip-credentials', icon: KeySquare },
   { key: 'monitoring', to: '/sip-monitoring', icon: Activity },
 ] as const;
 

@@ -1,6 +1,6 @@
 import type { SipAccount } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
-import { Eye, EyeOff, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
@@ -118,7 +118,6 @@ export function CredentialsTab({ account }: { account: SipAccount }) {
                 }
                 onClick={() => setShown((s) => !s)}
               >
-                {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
                 {shown ? t('voice.credentials.hide') : t('voice.credentials.show')}
               </Button>
             </Row>

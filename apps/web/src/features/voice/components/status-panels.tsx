@@ -1,6 +1,6 @@
 import type { VoiceStatus } from '@parley/shared';
 import { BILLING_CURRENCY, MIN_CALL_BALANCE } from '@parley/shared/domain';
-import { Mic, Server, Settings, Wallet } from 'lucide-react';
+import { Cog, Mic, Server, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -139,7 +139,7 @@ export function ConfigurationPanel() {
     [t('voice.config.codecs'), 'G.711, G.729'],
   ];
   return (
-    <Panel id="sip-config-title" title={t('voice.config.title')} icon={Settings}>
+    <Panel id="sip-config-title" title={t('voice.config.title')} icon={Cog}>
       <dl className="space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap items-center justify-between gap-2">

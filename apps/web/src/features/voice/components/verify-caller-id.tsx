@@ -1,4 +1,3 @@
-import { ShieldCheck } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
@@ -78,8 +77,7 @@ export function VerifyCallerId({ number, id }: { number: string; id: string }) {
       aria-labelledby={`${id}-title`}
       className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
-      <h3 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
-        <ShieldCheck aria-hidden="true" className="size-4" />
+      <h3 id={`${id}-title`} className="font-semibold">
         {t('voice.verify.title')}
       </h3>
       <p>{t('voice.verify.text', { number })}</p>

@@ -1,4 +1,4 @@
-import { KeyRound } from 'lucide-react';
+import { KeySquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
 import { QueryState } from '@/components/query-state';
@@ -16,7 +16,7 @@ export default function SipCredentialsPage() {
       <BackLink to="/services/sip">{t('voice.credentials.back')}</BackLink>
       <header>
         <h1 className="flex items-center gap-3 text-3xl font-bold">
-          <KeyRound aria-hidden="true" className="size-8 text-primary" />
+          <KeySquare aria-hidden="true" className="size-8 text-primary" />
           {t('voice.credentials.title')}
         </h1>
         <p className="mt-2 text-muted-foreground">{t('voice.credentials.subtitle')}</p>
