@@ -81,14 +81,20 @@ export function useCallState(id: string | null) {
   });
 }
 
-/** Places a call; the new call is stored for the live panel and the lists reload. */
+/**
+ * Places a call; the new call is stored for the live panel, and the lists and the user
+ * (whose balance now holds the call's maximum) reload, as the spec has it.
+ */
 export function usePlaceCall() {
-  const store = useStoreCall();
+  const queryClient = useQueryClient();
   return useMutation({
     meta: VOICE_SIGN_IN,
     mutationFn: (input: { callerId: string; destination: string }) =>
       call(sipApi.call, { body: input }),
-    onSuccess: (placed) => store(placed),
+    onSuccess: (placed) => {
+      storeCall(queryClient, placed);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    },
   });
 }
 

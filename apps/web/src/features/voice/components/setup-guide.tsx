@@ -28,13 +28,15 @@ export const SOFTPHONES = [
 /** Setup guide: for each softphone where to get it, where to enter the account, and what. */
 export function SetupGuide({ account }: { account: SipAccount }) {
   const { t } = useTranslation();
-  const settings: [string, string][] = [
-    [t('voice.credentials.username'), account.username],
-    [t('auth.password'), t('voice.guide.passwordValue')],
-    [t('voice.guide.domainField'), account.domain],
+  // [label, value, whether the value is to be typed as it is (shown in monospace)]
+  const settings: [string, string, boolean][] = [
+    [t('voice.credentials.username'), account.username, true],
+    [t('auth.password'), t('voice.guide.passwordValue'), false],
+    [t('voice.guide.domainField'), account.domain, true],
     [
       t('voice.guide.transportField'),
       `UDP ${account.ports.udp} · TCP ${account.ports.tcp} · TLS ${account.ports.tls}`,
+      true,
     ],
   ];
   return (
@@ -65,10 +67,13 @@ export function SetupGuide({ account }: { account: SipAccount }) {
                   <li>{t('voice.guide.enter')}</li>
                 </ol>
                 <dl className="space-y-2 rounded-md bg-muted/50 p-3">
-                  {settings.map(([label, value]) => (
+                  {settings.map(([label, value, literal]) => (
                     <div key={label}>
                       <dt className="text-xs text-muted-foreground">{label}</dt>
-                      <dd className="break-all font-mono font-semibold" dir="auto">
+                      <dd
+                        className={literal ? 'break-all font-mono font-semibold' : 'italic'}
+                        dir="auto"
+                      >
                         {value}
                       </dd>
                     </div>
