@@ -109,6 +109,8 @@ declare module 'fastify' {
     ratesFeed: RatesFeed | null;
     /** Prunes expired quotes and old events; started with the app, stopped on close. */
     retention: RetentionJob;
+    /** Settles overdue and orphaned calls (tests run it by hand). */
+    voiceJobs: { tick(): Promise<void> };
   }
 }
 
@@ -271,9 +273,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instanceId,
     keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
     sendSms: sms.sendService,
+    smsSandbox: config.sms.gateway === 'sandbox',
     limitStore,
     deps: deps.voice,
   });
+  app.decorate('voiceJobs', voice.jobs);
   await app.register(voiceRoutes, voice);
   await app.register(voiceEdgeRoutes, { edge: voice.edge, secret: config.voice.edgeSecret });
   const streamDeps = {

@@ -170,7 +170,13 @@ export function createCallsRepo(db: Db) {
     async answered(id: string, at: Date, deadlineAt: Date) {
       const [row] = await db
         .update(calls)
-        .set({ status: 'answered', answeredAt: at, deadlineAt })
+        .set({
+          status: 'answered',
+          answeredAt: at,
+          deadlineAt,
+          // A sandbox call was seen running when it was answered.
+          aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${at.toISOString()}::timestamptz else null end`,
+        })
         .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
         .returning();
       return row ?? null;
