@@ -199,6 +199,8 @@ test.describe('the credentials page', () => {
   test('shows the account, hides and shows the password, copies it and regenerates it', async ({
     page,
   }) => {
+    // Two axe scans; on a busy machine each takes a while.
+    test.setTimeout(60_000);
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     const account = await (await page.request.get('/api/sip/account')).json();
@@ -260,6 +262,7 @@ for (const path of ['/services/sip', '/sip-credentials'] as const) {
   test(`${path} at 390 px and in Arabic: no sideways scroll, right to left, no serious axe findings`, async ({
     page,
   }, info) => {
+    test.setTimeout(60_000);
     await signUpThroughForm(page, newCustomer());
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.setViewportSize({ width: 390, height: 844 });
