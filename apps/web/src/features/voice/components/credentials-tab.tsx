@@ -43,7 +43,7 @@ function Row({
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <span
-          className="min-w-0 break-all font-mono text-base font-semibold"
+          className="min-w-0 self-start break-all font-mono text-base font-semibold sm:self-center"
           dir="ltr"
           data-testid={id}
         >
