@@ -15,6 +15,7 @@ import { functionResolver, problemMessage, useErrorText } from '@/lib/form-resol
 import { formatMoney } from '@/lib/money';
 import { isUnauthorized } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
+import { useDebounced } from '@/lib/use-debounced';
 import { useCallerIds, useCallQuote, usePlaceCall } from '../api/voice';
 import { isInsufficientForCall, useVoiceErrorText } from '../api/voice-errors';
 import {
@@ -31,6 +32,8 @@ import { VerifyCallerId } from './verify-caller-id';
 
 const FIELDS: CallField[] = ['callerId', 'destination'];
 const EXAMPLE_NUMBER = '+447400123456';
+/** How long the caller ID must rest before verifying it is offered. */
+const VERIFY_OFFER_DELAY_MS = 400;
 const EMPTY: CallDraft = { callerId: '', destination: '' };
 const resolver = functionResolver<CallDraft>(validateCall);
 
@@ -77,9 +80,13 @@ export function CallForm({
     errorText(form.formState.errors[f]?.message) ??
     (f === 'destination' ? fieldText(t, quoteFields.destination) : undefined);
 
-  const callerIdValid = !errors.callerId;
+  // Offered once the number has stopped changing, not at each digit typed.
+  const settledCallerId = useDebounced(draft.callerId, VERIFY_OFFER_DELAY_MS);
   const unverified =
-    callerIdValid && callerIds.isSuccess && !isKnownCallerId(draft.callerId, callerIds.data.items);
+    !errors.callerId &&
+    settledCallerId === draft.callerId &&
+    callerIds.isSuccess &&
+    !isKnownCallerId(draft.callerId, callerIds.data.items);
   const testOutcome = sandbox && destination ? sandboxOutcome(destination) : null;
   const min = formatMoney(MIN_CALL_BALANCE, BILLING_CURRENCY, i18n.language);
 

@@ -97,6 +97,7 @@ describe('SipPage: the call form', () => {
   it('offers the first of the customer’s caller IDs', async () => {
     renderPage();
     await waitFor(() => expect(callerId().value).toBe(MY_NUMBER));
+    await new Promise((r) => setTimeout(r, 500));
     expect(screen.queryByRole('region', { name: 'Verify this number' })).toBeNull();
   });
 
@@ -258,7 +259,7 @@ describe('SipPage: verifying a caller ID', () => {
     await waitFor(() => expect(callerId().value).toBe(MY_NUMBER));
     await user.clear(callerId());
     await user.type(callerId(), '+44 7700 900999');
-    const box = screen.getByRole('region', { name: 'Verify this number' });
+    const box = await screen.findByRole('region', { name: 'Verify this number' });
     expect(box.textContent).toContain(NEW);
     await user.click(within(box).getByRole('button', { name: 'Verify a number' }));
     expect(await within(box).findByText(/Code sent to \+447700900999/)).toBeTruthy();
@@ -300,7 +301,7 @@ describe('SipPage: verifying a caller ID', () => {
     await waitFor(() => expect(callerId().value).toBe(MY_NUMBER));
     await user.clear(callerId());
     await user.type(callerId(), NEW);
-    const box = screen.getByRole('region', { name: 'Verify this number' });
+    const box = await screen.findByRole('region', { name: 'Verify this number' });
     await user.click(within(box).getByRole('button', { name: 'Verify a number' }));
     await user.type(await within(box).findByLabelText('Verification code'), '654321');
     await user.click(within(box).getByRole('button', { name: 'Confirm' }));
@@ -317,7 +318,7 @@ describe('SipPage: verifying a caller ID', () => {
     await waitFor(() => expect(callerId().value).toBe(MY_NUMBER));
     await user.clear(callerId());
     await user.type(callerId(), NEW);
-    const box = screen.getByRole('region', { name: 'Verify this number' });
+    const box = await screen.findByRole('region', { name: 'Verify this number' });
     await user.click(within(box).getByRole('button', { name: 'Verify a number' }));
     expect((await within(box).findByRole('alert')).textContent).toBe(
       'A code was sent to this number a moment ago. Please wait before asking again.',
