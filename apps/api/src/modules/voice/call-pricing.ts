@@ -2,16 +2,25 @@ import { BILLING_CURRENCY, type CountryPricing, ratePerMinuteInGbp } from '@parl
 import { destinationFor } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
+import { shortCache } from '../../lib/short-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type { CallPrice } from './call-decisions.js';
+
+/** A price or rate change reaches calls within this. */
+export const PRICE_CACHE_MS = 5000;
 
 /** A destination's country, price per minute and its GBP value at the current rate. */
 export function createCallPricing(deps: {
   rates: RatesService;
   countryPricing: () => Promise<CountryPricing[]>;
+  /** How long prices and rates are reused (they are read on every call's path). */
+  cacheMs?: number;
 }) {
+  const ttl = deps.cacheMs ?? PRICE_CACHE_MS;
+  const prices = shortCache(ttl, () => deps.countryPricing());
+  const rates = shortCache(ttl, (currency) => deps.rates.rate(currency, BILLING_CURRENCY));
   return async function priceOf(destination: string): Promise<CallPrice & { e164: string }> {
-    const found = destinationFor(destination, await deps.countryPricing());
+    const found = destinationFor(destination, await prices.get());
     if (!found.ok && (found.reason === 'premium-rate' || found.reason === 'shared-cost'))
       throw premiumDestination(found.reason);
     if (!found.ok)
@@ -30,8 +39,7 @@ export function createCallPricing(deps: {
             },
           ]);
     const currency = found.price.currency;
-    const rate =
-      currency === BILLING_CURRENCY ? null : await deps.rates.rate(currency, BILLING_CURRENCY);
+    const rate = currency === BILLING_CURRENCY ? null : await rates.get(currency);
     return {
       e164: found.e164,
       country: found.country,

@@ -32,7 +32,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp(ENV, {
     instanceId: 'voice-main',
-    voice: { gateway: createSandboxVoiceGateway(FAST) },
+    voice: { gateway: createSandboxVoiceGateway(FAST), priceCacheMs: 0 },
   });
   await seedCatalogueOnce(ctx.database.db);
   await ctx.app.ready();
@@ -185,7 +185,7 @@ describe('a restart mid-call', () => {
       challengeCounterRange: [1, 50],
       authLimits: generousLimits(),
       instanceId,
-      voice: { gateway, jobIntervalMs: 100, ...(now ? { now } : {}) },
+      voice: { gateway, jobIntervalMs: 100, priceCacheMs: 0, ...(now ? { now } : {}) },
     });
 
   /** A customer's call, answered and running for a second on its own instance. */

@@ -25,6 +25,8 @@ export interface VoiceDeps {
   gateway?: VoiceGateway;
   /** How often the settling job runs (5 s). */
   jobIntervalMs?: number;
+  /** How long prices and rates are reused (5 s; tests that change prices use 0). */
+  priceCacheMs?: number;
   now?: () => Date;
 }
 
@@ -66,7 +68,11 @@ export function setUpVoice(
   const calls = createCallsService({
     repo,
     accounts: accountsRepo,
-    pricing: createCallPricing({ rates: opts.rates, countryPricing: opts.countryPricing }),
+    pricing: createCallPricing({
+      rates: opts.rates,
+      countryPricing: opts.countryPricing,
+      cacheMs: opts.deps?.priceCacheMs,
+    }),
     gateway,
     events: opts.events,
     config,
