@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
 const FORBIDDEN =
-  /src\/features\/(admin|catalogue|dashboard|home|numbers|payments|sms|call-center)\//;
+  /src\/features\/(admin|catalogue|dashboard|home|numbers|payments|sms|voice|call-center)\//;
 // Heavy libraries only some pages need, found by a string their code always carries.
 const FORBIDDEN_LIBRARIES = { recharts: 'recharts-wrapper', qrcode: 'Invalid hex color' };
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');

@@ -31,6 +31,11 @@ const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
+const voicePages = () => import('@/features/voice/pages/voice-pages');
+const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
+const SipCredentialsPage = page(() =>
+  voicePages().then((m) => ({ default: m.SipCredentialsPage })),
+);
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
@@ -58,6 +63,8 @@ export function AppRoutes() {
           <Route path="admin-chat" element={<AdminChatPage />} />
           <Route path="prices-coverage" element={<PricesCoveragePage />} />
           <Route path="services/sms" element={<SmsPage />} />
+          <Route path="services/sip" element={<SipPage />} />
+          <Route path="sip-credentials" element={<SipCredentialsPage />} />
           <Route path="services/voip" element={<VoipPage />} />
           <Route path="services/did" element={<DidPage />} />
           <Route path="services/sip-trunk" element={<SipTrunkPage />} />

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aCall } from '@/test/fake-api';
 import { userQueryOptions } from './current-user';
 import { useCustomerEvents } from './customer-events';
 import { showToast } from './toast';
@@ -9,6 +10,8 @@ import { showToast } from './toast';
 vi.mock('./toast', () => ({ showToast: vi.fn() }));
 
 /** Enough of EventSource to dispatch named events to the hook. */
+let lastClient: QueryClient | null = null;
+
 class FakeEventSource extends EventTarget {
   static opened: FakeEventSource[] = [];
   closed = false;
@@ -26,6 +29,7 @@ class FakeEventSource extends EventTarget {
 
 function setup(enabled = true) {
   const client = new QueryClient();
+  lastClient = client;
   const invalidated: unknown[] = [];
   vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
     invalidated.push(filters?.queryKey);
@@ -84,5 +88,40 @@ describe('useCustomerEvents', () => {
     expect(invalidated).toEqual([['transactions']]);
     await new Promise((r) => setTimeout(r, 20));
     expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('on call.updated stores the call for the live panel and reloads the call lists', () => {
+    const { invalidated } = setup();
+    const call = aCall({ id: 'c9', status: 'ringing', cost: null });
+    FakeEventSource.opened[0]?.emit('call.updated', { userId: 'u1', call });
+    expect(lastClient?.getQueryData(['voice', 'call', 'c9'])).toEqual(call);
+    expect(invalidated).toEqual([
+      ['voice', 'history'],
+      ['voice', 'recent'],
+      ['voice', 'status'],
+    ]);
+  });
+
+  it('when a call ends also reloads the balance, the price and the SIP account', () => {
+    const { invalidated } = setup();
+    FakeEventSource.opened[0]?.emit('call.updated', { userId: 'u1', call: aCall({ id: 'c9' }) });
+    expect(invalidated).toEqual([
+      ['voice', 'history'],
+      ['voice', 'recent'],
+      ['voice', 'status'],
+      userQueryOptions.queryKey,
+      ['voice-quote'],
+      ['voice', 'account'],
+    ]);
+  });
+
+  it('never lets an older report of a call replace a newer one', () => {
+    setup();
+    const stream = FakeEventSource.opened[0];
+    stream?.emit('call.updated', { userId: 'u1', call: aCall({ id: 'c9', status: 'answered' }) });
+    stream?.emit('call.updated', { userId: 'u1', call: aCall({ id: 'c9', status: 'ringing' }) });
+    expect(lastClient?.getQueryData<{ status: string }>(['voice', 'call', 'c9'])?.status).toBe(
+      'answered',
+    );
   });
 });

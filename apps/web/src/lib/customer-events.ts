@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
+import { storeCall } from './call-updates';
 import { openEventStream } from './event-stream';
 import { loadFullEnglish } from './i18n';
 import { queryKeys } from './query-keys';
@@ -13,7 +14,8 @@ const TOUCHED = [queryKeys.transactions, queryKeys.orders, queryKeys.user];
  * Listens to the signed-in customer's own event stream: when an admin approves or
  * rejects one of their payments, the history, orders and balance reload and a toast
  * says so, without a page reload. One stream per tab; the browser reconnects by itself
- * with Last-Event-ID, so a decision made while disconnected still arrives.
+ * with Last-Event-ID, so a decision made while disconnected still arrives. Calls'
+ * progress arrives on the same stream.
  */
 export function useCustomerEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -37,6 +39,8 @@ export function useCustomerEvents(enabled: boolean): void {
               : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
           );
       },
+      // A call rang, was answered or ended: the live call panel and the call lists follow.
+      'call.updated': ({ call }) => storeCall(queryClient, call),
       // The server ended the stream: this session was signed out (another tab, "sign out
       // everywhere", a password change elsewhere). Stop, and let the user query find out.
       ended: () => {

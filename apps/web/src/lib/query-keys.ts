@@ -29,6 +29,15 @@ export const queryKeys = {
   smsQuote: ['sms-quote'],
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
+  voiceHistory: ['voice', 'history'],
+  voiceRecent: ['voice', 'recent'],
+  voiceCall: (id: string) => ['voice', 'call', id] as const,
+  voiceCallerIds: ['voice', 'caller-ids'],
+  voiceStatus: ['voice', 'status'],
+  sipAccount: ['voice', 'account'],
+  /** Outside `voice`, so a call's refresh does not re-price the destination being typed. */
+  voiceQuote: (destination: string) => ['voice-quote', destination] as const,
+
   admin: ['admin'],
   adminPayments: ['admin', 'payments'],
   adminWallets: ['admin', 'crypto-wallets'],

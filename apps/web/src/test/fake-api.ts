@@ -1,4 +1,4 @@
-import type { SmsMessage } from '@parley/shared';
+import type { Call, SmsMessage } from '@parley/shared';
 import { vi } from 'vitest';
 
 export const json = (body: unknown, status = 200) =>
@@ -36,6 +36,29 @@ export const aMessage = (over: Partial<SmsMessage> = {}): SmsMessage => ({
   error: null,
   batchId: null,
   createdAt: '2026-03-01T10:00:00.000Z',
+  ...over,
+});
+
+export const aCall = (over: Partial<Call> = {}): Call => ({
+  id: 'c1',
+  callerId: '+447700900123',
+  destination: '+447400123456',
+  country: 'GB',
+  status: 'ended',
+  duration: 75,
+  billableSeconds: 120,
+  includedSeconds: 0,
+  cost: '0.0316',
+  ratePerMinute: '0.0158',
+  price: '0.0200',
+  priceCurrency: 'USD',
+  increments: '60/60',
+  maxSeconds: 3600,
+  hangupCause: 'normal',
+  hangupBy: 'caller',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  answeredAt: '2026-03-01T10:00:03.000Z',
+  endedAt: '2026-03-01T10:01:18.000Z',
   ...over,
 });
 

@@ -1,15 +1,10 @@
-import type { SmsMessage } from '@parley/shared';
-import { smsApi } from '@parley/shared/api';
+import type { Call, SmsMessage } from '@parley/shared';
+import { sipApi, smsApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/**
- * Recent SMS messages and SIP calls. SMS come from GET
- * /api/sms/history; the server has no SIP history yet, so calls answer an empty list
- * without asking it. When GET /api/sip/history exists, useRecentCalls becomes a
- * useQuery with its fetcher and the card needs no change.
- */
+/** Recent SMS messages (GET /api/sms/history) and SIP calls (GET /api/sip/history). */
 
 export type SmsItem = Pick<
   SmsMessage,
@@ -25,14 +20,20 @@ export const recentSmsQueryOptions = queryOptions({
   queryFn: () => call(smsApi.history, { query: { pageSize: RECENT_SMS } }).then((h) => h.items),
 });
 
-export interface CallItem {
-  id: string;
-  destination: string;
-  status: string;
-  duration: number | null;
-  cost: string;
-  createdAt: string;
-}
+export type CallItem = Pick<
+  Call,
+  'id' | 'destination' | 'status' | 'duration' | 'cost' | 'createdAt'
+>;
+
+/** The dashboard shows the 3 latest calls. */
+export const RECENT_CALLS = 3;
+
+/** Under 'voice', so a call's progress (events, placing, hanging up) reloads it too. */
+export const recentCallsQueryOptions = queryOptions({
+  queryKey: [...queryKeys.voiceRecent, RECENT_CALLS],
+  queryFn: () =>
+    call(sipApi.history, { query: { pageSize: RECENT_CALLS } }).then((h) => h.items as CallItem[]),
+});
 
 interface ListState<T> {
   data: T[];
@@ -46,5 +47,6 @@ export function useRecentSms(): ListState<SmsItem> {
 }
 
 export function useRecentCalls(): ListState<CallItem> {
-  return { data: [], isPending: false, isError: false };
+  const { data, isPending, isError } = useQuery(recentCallsQueryOptions);
+  return { data: data ?? [], isPending, isError };
 }

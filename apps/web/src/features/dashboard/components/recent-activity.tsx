@@ -11,11 +11,16 @@ import { EmptyState, SectionCard } from './section-card';
 export const RECENT_ACTIVITY = 3;
 
 /**
- * Sent (SMS, and delivered, which comes after sent) or ended (call) is good,
- * failed is bad, anything else waits.
+ * Sent (SMS, and delivered, which comes after sent) or ended (an answered call) is
+ * good; failed (and a busy or unanswered call) is bad; anything else waits.
  */
 const SMS_TONES: ToneMap<string> = { sent: 'good', delivered: 'good', failed: 'bad' };
-const CALL_TONES: ToneMap<string> = { ended: 'good', failed: 'bad' };
+const CALL_TONES: ToneMap<string> = {
+  ended: 'good',
+  failed: 'bad',
+  busy: 'bad',
+  no_answer: 'bad',
+};
 
 function ActivityList({
   state,
@@ -86,14 +91,18 @@ export function RecentCalls() {
     >
       <ActivityList state={{ ...calls, count: rows.length }} empty={t('dashboard.calls.empty')}>
         {rows.map((c) => (
-          <li key={c.id} className="flex items-start justify-between gap-2 py-3 text-sm">
+          <li
+            key={c.id}
+            className="flex items-start justify-between gap-2 py-3 text-sm"
+            data-testid="dashboard-call"
+          >
             <div className="min-w-0">
               <p className="font-medium" dir="ltr">
                 {c.destination}
               </p>
               <p className="text-xs text-muted-foreground">
                 {date(c.createdAt)} · <span dir="ltr">{formatDuration(c.duration)}</span> ·{' '}
-                {money(c.cost)}
+                {c.cost === null ? '—' : money(c.cost, undefined, 4)}
               </p>
             </div>
             <StatusBadge status={c.status} tones={CALL_TONES}>

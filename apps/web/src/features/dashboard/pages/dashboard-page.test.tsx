@@ -7,6 +7,7 @@ vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 import { Route, Routes, useLocation } from 'react-router';
 import { showToast } from '@/lib/toast';
+import { aCall } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { spendEntriesOf } from '../api/spend-entries';
 import DashboardPage from './dashboard-page';
@@ -169,6 +170,61 @@ describe('DashboardPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     expect((await screen.findByTestId('where')).textContent).toBe(
       '/payment?service=balance&type=Add+Funds&amount=150.5&currency=ETH',
+    );
+  });
+
+  it('lists the 3 latest SIP calls with status, m:ss and exact cost', async () => {
+    routes['GET /api/sip/history?pageSize=3'] = () =>
+      json({
+        items: [
+          aCall({
+            id: 'a',
+            destination: '+447400000001',
+            status: 'ended',
+            duration: 75,
+            cost: '0.0316',
+            createdAt: '2026-03-03T10:00:00.000Z',
+          }),
+          aCall({
+            id: 'b',
+            destination: '+447400000002',
+            status: 'busy',
+            duration: 0,
+            cost: '0.0000',
+            createdAt: '2026-03-02T10:00:00.000Z',
+          }),
+          aCall({
+            id: 'c',
+            destination: '+447400000003',
+            status: 'answered',
+            duration: null,
+            cost: null,
+            createdAt: '2026-03-01T10:00:00.000Z',
+          }),
+        ],
+        total: 7,
+        page: 1,
+        pageSize: 3,
+      });
+    renderPage();
+    const card = screen.getByRole('region', { name: 'Recent SIP Calls' });
+    const rows = await within(card).findAllByTestId('dashboard-call');
+    expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([
+      '+447400000001',
+      '+447400000002',
+      '+447400000003',
+    ]);
+    expect(rows[0]?.textContent).toContain('1:15');
+    expect(rows[0]?.textContent).toContain('£0.0316');
+    expect(rows[2]?.textContent).toContain('0:00');
+    expect(rows[2]?.textContent).toContain('—');
+    expect(rows.map((r) => r.querySelector('[data-tone]')?.textContent)).toEqual([
+      'Completed',
+      'Failed',
+      'Pending',
+    ]);
+    expect(within(card).getByRole('link', { name: 'Make a call' }).getAttribute('href')).toBe(
+      '/services/sip',
     );
   });
 

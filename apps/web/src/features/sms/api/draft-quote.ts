@@ -1,5 +1,5 @@
 import type { SmsSendInput } from '@parley/shared';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { useSmsQuote } from './sms';
 
 export const QUOTE_DEBOUNCE_MS = 300;

@@ -1,0 +1,123 @@
+import type { CallQuote as Quote } from '@parley/shared';
+import { BILLING_CURRENCY } from '@parley/shared/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { countryName } from '@/lib/country-name';
+import { formatMoney } from '@/lib/money';
+import { useVoiceErrorText } from '../api/voice-errors';
+import { incrementsOf, talkTimeText } from '../call-rules';
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-semibold" dir="auto">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** How the call is billed, e.g. "First 60 s, then every 60 s" or "Per second". */
+export function useIncrementsText() {
+  const { t } = useTranslation();
+  return (text: string) => {
+    const inc = incrementsOf(text);
+    if (!inc) return text;
+    if (inc.first === 1 && inc.next === 1) return t('voice.quote.perSecond');
+    if (inc.first === inc.next) return t('voice.quote.every', { seconds: inc.next });
+    return t('voice.quote.firstThen', { first: inc.first, next: inc.next });
+  };
+}
+
+/**
+ * Before calling: the destination's country, its price per minute in pounds, how it is
+ * billed and the longest call the balance covers now. Asked once the destination is
+ * valid (the caller debounces it).
+ */
+export function CallQuotePanel(props: {
+  /** The destination asked about; null while it is not valid. */
+  destination: string | null;
+  quote: Quote | undefined;
+  waiting: boolean;
+  error: unknown;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const errorText = useVoiceErrorText();
+  const incrementsText = useIncrementsText();
+  const settled = props.destination !== null && !props.waiting;
+  const quote = settled ? props.quote : undefined;
+  const error = settled ? props.error : null;
+  const code = error instanceof ApiError ? error.code : null;
+
+  let note: string | null = null;
+  let bad = false;
+  if (props.destination === null) note = t('voice.quote.hint');
+  else if (props.waiting) note = t('voice.quote.loading');
+  else if (error) {
+    bad = true;
+    note =
+      code === 'INVALID_NUMBER' || code === 'VALIDATION_FAILED'
+        ? null
+        : errorText(error, t('voice.quote.failed'));
+  } else if (quote && quote.maxSeconds <= 0) {
+    bad = true;
+    note = t('voice.quote.notCovered');
+  } else if (quote && quote.priceCurrency !== BILLING_CURRENCY)
+    note = t('voice.quote.converted', {
+      price: formatMoney(quote.price, quote.priceCurrency, lang, 4),
+    });
+
+  const rate = quote ? formatMoney(quote.ratePerMinute, BILLING_CURRENCY, lang, 4) : null;
+  // Only a settled outcome is announced, never the hint or the "getting the price" note.
+  let outcome: string | null = '';
+  if (props.destination !== null && props.waiting) outcome = null;
+  else if (quote && rate)
+    outcome = t('voice.quote.announced', { country: countryName(quote.country, lang), rate });
+  else if (error && note) outcome = note;
+  const [spoken, setSpoken] = useState('');
+  if (outcome !== null && outcome !== spoken) setSpoken(outcome);
+
+  return (
+    <section
+      aria-labelledby="sip-quote-title"
+      className="space-y-3 rounded-lg border bg-muted/40 p-4"
+    >
+      <h3 id="sip-quote-title" className="text-sm font-semibold">
+        {t('voice.quote.title')}
+      </h3>
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <Item
+          label={t('voice.quote.country')}
+          value={quote ? countryName(quote.country, lang) : '—'}
+        />
+        <Item label={t('voice.quote.rate')} value={rate ?? '—'} />
+        <Item
+          label={t('voice.quote.billing')}
+          value={quote ? incrementsText(quote.increments) : '—'}
+        />
+        <Item
+          label={t('voice.quote.maxTime')}
+          value={quote ? talkTimeText(quote.maxSeconds) : '—'}
+        />
+      </dl>
+      {quote && quote.includedSecondsLeft !== 0 && (
+        <p className="text-xs text-muted-foreground">
+          {quote.includedSecondsLeft === null
+            ? t('voice.quote.includedUnlimited')
+            : t('voice.quote.included', {
+                minutes: Math.floor(quote.includedSecondsLeft / 60),
+              })}
+        </p>
+      )}
+      {note && (
+        <p className={`text-xs ${bad ? 'text-destructive' : 'text-muted-foreground'}`}>{note}</p>
+      )}
+      <p role="status" className="sr-only">
+        {spoken}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Call } from '@parley/shared';
+import { BILLING_CURRENCY } from '@parley/shared/domain';
+import { History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/query-state';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+import { useCallHistory } from '../api/voice';
+import { callDurationText } from '../call-rules';
+import { CallStatusBadge } from './call-status-badge';
+
+function CallItem({ call: c }: { call: Call }) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(c.createdAt));
+  return (
+    <li className="space-y-1 py-3 text-sm" data-testid="recent-call">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-medium" dir="ltr">
+          {c.destination}
+        </p>
+        <CallStatusBadge status={c.status} />
+      </div>
+      <p className="text-muted-foreground">
+        {t('voice.recent.from')} <span dir="ltr">{c.callerId}</span>
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {when} · {t('voice.recent.duration')}{' '}
+        <span dir="ltr" data-testid="recent-call-duration">
+          {callDurationText(c.duration)}
+        </span>{' '}
+        · {t('voice.recent.cost')}{' '}
+        <span data-testid="recent-call-cost">
+          {c.cost === null ? '—' : formatMoney(c.cost, BILLING_CURRENCY, i18n.language, 4)}
+        </span>
+      </p>
+    </li>
+  );
+}
+
+/** Recent Calls: the 5 latest, newest first. */
+export function RecentCalls() {
+  const { t } = useTranslation();
+  const history = useCallHistory();
+  return (
+    <Card role="region" aria-labelledby="sip-recent-title">
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" id="sip-recent-title" className="flex items-center gap-2">
+          <History aria-hidden="true" className="size-5 text-primary" />
+          {t('voice.recent.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          query={history}
+          errorText={t('voice.recent.loadFailed')}
+          empty={
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              {t('dashboard.calls.empty')}
+            </p>
+          }
+          isEmpty={(h) => h.items.length === 0}
+          small
+        >
+          {(h) => (
+            <ul className="divide-y">
+              {h.items.map((c) => (
+                <CallItem key={c.id} call={c} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,155 @@
+import type { VoiceStatus } from '@parley/shared';
+import { BILLING_CURRENCY, MIN_CALL_BALANCE } from '@parley/shared/domain';
+import { Cog, Mic, Server, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useUser } from '@/lib/current-user';
+import { formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { hasBalanceForCall } from '../call-rules';
+import { useMicrophone } from './use-microphone';
+
+function Panel({
+  id,
+  title,
+  icon: Icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: typeof Wallet;
+  children: ReactNode;
+}) {
+  return (
+    <Card role="region" aria-labelledby={id}>
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" id={id} className="flex items-center gap-2">
+          <Icon aria-hidden="true" className="size-5 text-primary" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Service status: the balance, and whether it is enough to call. */
+export function ServiceStatusPanel() {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUser();
+  const balance = user?.cryptoBalance ?? '0.00';
+  const enough = hasBalanceForCall(user?.cryptoBalance);
+  const min = formatMoney(MIN_CALL_BALANCE, BILLING_CURRENCY, i18n.language);
+  return (
+    <Panel id="sip-service-title" title={t('voice.service.title')} icon={Wallet}>
+      <p className="text-sm text-muted-foreground">{t('voice.service.balance')}</p>
+      <p className="text-3xl font-bold" data-testid="sip-balance">
+        {formatMoney(balance, BILLING_CURRENCY, i18n.language, 4)}
+      </p>
+      <p className={cn('text-sm', enough ? 'text-muted-foreground' : 'text-destructive')}>
+        {t(enough ? 'voice.service.minimum' : 'voice.service.tooLow', { min })}
+      </p>
+      <Link
+        to="/payment?service=balance&type=Add+Funds"
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      >
+        {t('sms.balance.addFunds')}
+      </Link>
+    </Panel>
+  );
+}
+
+type Tone = 'good' | 'bad' | 'neutral';
+const TONE: Record<Tone, string> = {
+  good: 'text-green-800',
+  bad: 'text-red-800',
+  neutral: 'text-muted-foreground',
+};
+const DOT: Record<Tone, string> = {
+  good: 'bg-green-600',
+  bad: 'bg-red-600',
+  neutral: 'bg-slate-400',
+};
+
+function Indicator({ label, value, tone }: { label: string; value: string; tone: Tone }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <dt>{label}</dt>
+      <dd className={cn('inline-flex items-center gap-2 font-semibold', TONE[tone])}>
+        <span aria-hidden="true" className={cn('size-2 rounded-full', DOT[tone])} />
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Connection: the SIP server as the gateway reports it, and whether audio is ready —
+ * simulated in the sandbox, the browser's microphone permission with a real gateway.
+ */
+export function ConnectionPanel({ status }: { status: VoiceStatus | undefined }) {
+  const { t } = useTranslation();
+  const sip = status?.mode === 'sip';
+  const mic = useMicrophone(sip);
+  const server: [string, Tone] = !status
+    ? [t('voice.connection.checking'), 'neutral']
+    : status.connected
+      ? [t('voice.connection.connected'), 'good']
+      : [t('voice.connection.disconnected'), 'bad'];
+  const audio: [string, Tone] = !status
+    ? [t('voice.connection.checking'), 'neutral']
+    : !sip
+      ? [t('voice.connection.sandbox'), 'good']
+      : mic.state === 'granted'
+        ? [t('voice.connection.ready'), 'good']
+        : [t('voice.connection.notReady'), 'bad'];
+  return (
+    <Panel id="sip-connection-title" title={t('voice.connection.title')} icon={Server}>
+      <dl className="space-y-2 text-sm">
+        <Indicator label={t('voice.connection.server')} value={server[0]} tone={server[1]} />
+        <Indicator label={t('voice.connection.audio')} value={audio[0]} tone={audio[1]} />
+      </dl>
+      {!sip && status && (
+        <p className="text-xs text-muted-foreground">{t('voice.connection.sandboxText')}</p>
+      )}
+      {sip && mic.state !== 'granted' && (
+        <div className="space-y-2">
+          <Button type="button" size="sm" variant="outline" onClick={() => void mic.request()}>
+            <Mic aria-hidden="true" />
+            {t('voice.connection.allowMic')}
+          </Button>
+          {mic.state === 'denied' && (
+            <p className="text-xs text-muted-foreground">{t('voice.connection.micBlocked')}</p>
+          )}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** The static SIP configuration: port, protocols and codecs. */
+export function ConfigurationPanel() {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('voice.config.port'), '5060'],
+    [t('voice.config.protocol'), 'UDP/TCP'],
+    [t('voice.config.codecs'), 'G.711, G.729'],
+  ];
+  return (
+    <Panel id="sip-config-title" title={t('voice.config.title')} icon={Cog}>
+      <dl className="space-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-wrap items-center justify-between gap-2">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-mono font-semibold" dir="ltr">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}

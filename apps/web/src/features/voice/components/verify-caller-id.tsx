@@ -1,0 +1,131 @@
+import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { fieldText } from '@/lib/field-errors';
+import { isUnauthorized } from '@/lib/session-expired';
+import { showToast } from '@/lib/toast';
+import { useConfirmVerification, useStartVerification } from '../api/voice';
+import { useVoiceErrorText } from '../api/voice-errors';
+
+const CODE = /^\d{6}$/;
+
+/**
+ * For a caller ID that is neither the customer's number nor verified: "Verify a number"
+ * sends it a 6-digit code by SMS, then the code is entered and confirmed. Lives inside
+ * the call form, so its buttons do not submit it and Enter in the code confirms.
+ */
+export function VerifyCallerId({ number, id }: { number: string; id: string }) {
+  const { t, i18n } = useTranslation();
+  const start = useStartVerification();
+  const confirm = useConfirmVerification();
+  const errorText = useVoiceErrorText();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const sent = start.data;
+
+  const send = () => {
+    setProblem(null);
+    setCodeError(null);
+    start.mutate(number, {
+      onSuccess: () => setCode(''),
+      onError: (err) => {
+        if (!isUnauthorized(err)) setProblem(errorText(err, t('voice.verify.sendFailed')));
+      },
+    });
+  };
+
+  const submitCode = () => {
+    setProblem(null);
+    const typed = code.trim();
+    if (!CODE.test(typed)) return setCodeError(fieldText(t, { code: 'CODE_INVALID' }) ?? null);
+    setCodeError(null);
+    confirm.mutate(
+      { number, code: typed },
+      {
+        onSuccess: () =>
+          showToast('success', t('common.success'), t('voice.verify.done', { number })),
+        onError: (err) => {
+          if (isUnauthorized(err)) return;
+          const field = err instanceof ApiError ? err.fields.code : undefined;
+          if (field) setCodeError(fieldText(t, field) ?? null);
+          else setProblem(errorText(err, t('voice.verify.confirmFailed')));
+        },
+      },
+    );
+  };
+
+  const onCodeKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    // Enter confirms the code rather than placing the call.
+    e.preventDefault();
+    submitCode();
+  };
+
+  const expires = sent
+    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
+        new Date(sent.expiresAt),
+      )
+    : null;
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('voice.verify.title')}
+      </h3>
+      <p>{t('voice.verify.text', { number })}</p>
+      {!sent ? (
+        <Button type="button" size="sm" onClick={send} disabled={start.isPending}>
+          {start.isPending ? t('voice.verify.sending') : t('voice.verify.start')}
+        </Button>
+      ) : (
+        <div className="space-y-3">
+          <p role="status">{t('voice.verify.sent', { number: sent.number, time: expires })}</p>
+          <div className="flex flex-wrap items-end gap-2">
+            <FormField
+              id={`${id}-code`}
+              label={t('voice.verify.code')}
+              error={codeError}
+              className="flex w-40 flex-col gap-2"
+            >
+              <Input
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                onKeyDown={onCodeKey}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                dir="ltr"
+                className="bg-background"
+              />
+            </FormField>
+            <Button type="button" size="sm" onClick={submitCode} disabled={confirm.isPending}>
+              {confirm.isPending ? t('voice.verify.confirming') : t('voice.verify.confirm')}
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={send}
+              disabled={start.isPending}
+            >
+              {t('voice.verify.resend')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-destructive">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

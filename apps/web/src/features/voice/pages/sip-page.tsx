@@ -1,0 +1,80 @@
+import type { Call } from '@parley/shared';
+import { PhoneCall } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackLink } from '@/components/back-link';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCallHistory, useCallState, useVoiceStatus } from '../api/voice';
+import { isOpenCall, newerCall } from '../call-rules';
+import { AddonCards, SipTiles } from '../components/addons';
+import { CallForm } from '../components/call-form';
+import { LiveCall } from '../components/live-call';
+import { RecentCalls } from '../components/recent-calls';
+import { SandboxNote } from '../components/sandbox-note';
+import {
+  ConfigurationPanel,
+  ConnectionPanel,
+  ServiceStatusPanel,
+} from '../components/status-panels';
+
+/**
+ * The call the live panel shows: the one just placed, else one still going in the
+ * history (after a reload). Its newest state comes from the events, or the history's
+ * copy when that is further along.
+ */
+function useCurrentCall(placedId: string | null): Call | undefined {
+  const history = useCallHistory();
+  const items = history.data?.items ?? [];
+  const id = placedId ?? items.find((c) => isOpenCall(c.status))?.id ?? null;
+  const live = useCallState(id);
+  return id
+    ? newerCall(
+        live.data ?? undefined,
+        items.find((c) => c.id === id),
+      )
+    : undefined;
+}
+
+/** /services/sip: place a call from the web, watch it, and see the service around it. */
+export default function SipPage() {
+  const { t } = useTranslation();
+  const status = useVoiceStatus();
+  const [placedId, setPlacedId] = useState<string | null>(null);
+  const current = useCurrentCall(placedId);
+  const sandbox = status.data?.mode === 'sandbox';
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <BackLink to="/dashboard">{t('sms.back')}</BackLink>
+      <header>
+        <h1 className="text-3xl font-bold">{t('voice.title')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('voice.subtitle')}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" id="sip-form-title" className="flex items-center gap-2">
+                <PhoneCall aria-hidden="true" className="size-5 text-primary" />
+                {t('voice.form.title')}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CallForm sandbox={sandbox} onPlaced={(call) => setPlacedId(call.id)} />
+            </CardContent>
+          </Card>
+          {current && <LiveCall call={current} />}
+          {sandbox && <SandboxNote />}
+          <RecentCalls />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <ServiceStatusPanel />
+          <ConnectionPanel status={status.data} />
+          <ConfigurationPanel />
+        </div>
+      </div>
+      <AddonCards />
+      <SipTiles />
+    </div>
+  );
+}
