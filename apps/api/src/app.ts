@@ -65,6 +65,9 @@ import { smsAdminRoutes } from './modules/sms/sms-admin.routes.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createVoiceMonitoringRepo } from './modules/voice-monitoring/voice-monitoring.repo.js';
+import { voiceMonitoringRoutes } from './modules/voice-monitoring/voice-monitoring.routes.js';
+import { createVoiceMonitoringService } from './modules/voice-monitoring/voice-monitoring.service.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { safeLogging } from './plugins/log-safety.js';
@@ -257,6 +260,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(smsRoutes, { sms: sms.sms });
   await app.register(senderIdsRoutes, { senders: sms.senders });
+  // SIP monitoring: the customer's own call records.
+  await app.register(voiceMonitoringRoutes, {
+    monitoring: createVoiceMonitoringService({ repo: createVoiceMonitoringRepo(db) }),
+  });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,

@@ -14,6 +14,7 @@ export * from './contracts/sip-trunk.js';
 export * from './contracts/sms.js';
 export * from './contracts/sms-senders.js';
 export * from './contracts/text.js';
-export * from './domain/index.js';
 export * from './contracts/voice.js';
 export * from './contracts/voice-edge.js';
+export * from './contracts/voice-monitoring.js';
+export * from './domain/index.js';

@@ -14,7 +14,12 @@ const edgeCallId = z
 const number = z
   .string()
   .trim()
-  .transform((v) => v.replace(/^sip:/i, '').replace(/@.*$/, '').replace(/[\s()-]/g, ''))
+  .transform((v) =>
+    v
+      .replace(/^sip:/i, '')
+      .replace(/@.*$/, '')
+      .replace(/[\s()-]/g, ''),
+  )
   .pipe(z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be an international number'));
 const instant = z.iso.datetime({ offset: true });
 

@@ -63,9 +63,7 @@ export function voiceAllowanceOf(features: readonly string[]): VoiceAllowance {
 
 /** The customer's concurrent-call limit: the largest any active item gives, else 2. */
 export function concurrentLimit(allowances: readonly VoiceAllowance[]): number {
-  const given = allowances
-    .map((a) => a.concurrentCalls)
-    .filter((n): n is number => n !== null);
+  const given = allowances.map((a) => a.concurrentCalls).filter((n): n is number => n !== null);
   return given.length ? Math.max(...given) : DEFAULT_CONCURRENT_CALLS;
 }
 
