@@ -32,6 +32,9 @@ const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
+const SipMonitoringPage = page(
+  () => import('@/features/voice-monitoring/pages/sip-monitoring-page'),
+);
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -67,6 +70,7 @@ export function AppRoutes() {
           <Route path="add-funds" element={<AddFundsPage />} />
           <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
+          <Route path="sip-monitoring" element={<SipMonitoringPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
