@@ -56,6 +56,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       // Production needs the gateway named; the e2e suite never leaves the machine.
       SMS_GATEWAY: 'sandbox',
+      VOICE_GATEWAY: 'sandbox',
       ADMIN_TOTP_SECRET: ADMIN.totpSecret,
       // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
       SMS_SANDBOX_DELAY_MS: '300',

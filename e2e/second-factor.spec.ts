@@ -33,6 +33,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
       ...process.env,
       NODE_ENV: 'production',
       SMS_GATEWAY: 'sandbox',
+      VOICE_GATEWAY: 'sandbox',
       SESSION_SECRET: 'e2e-second-factor-secret-e2e-second-factor',
       HOST: '127.0.0.1',
       PORT: '0',

@@ -122,6 +122,7 @@ async function startParley() {
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       // Never a real upstream, whatever the environment says.
       SMS_GATEWAY: 'sandbox',
+      VOICE_GATEWAY: 'sandbox',
       SMS_SANDBOX_DELAY_MS: smsReceiptDelayMs,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

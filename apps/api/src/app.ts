@@ -65,6 +65,9 @@ import { smsAdminRoutes } from './modules/sms/sms-admin.routes.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { voiceAdminRoutes, voiceRoutes } from './modules/voice/voice.routes.js';
+import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
+import { voiceEdgeRoutes } from './modules/voice/voice-edge.routes.js';
 import { createVoiceMonitoringRepo } from './modules/voice-monitoring/voice-monitoring.repo.js';
 import { voiceMonitoringRoutes } from './modules/voice-monitoring/voice-monitoring.routes.js';
 import { createVoiceMonitoringService } from './modules/voice-monitoring/voice-monitoring.service.js';
@@ -92,6 +95,7 @@ export interface AppDeps {
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: NodeJS.WritableStream;
   sms?: SmsDeps;
+  voice?: VoiceDeps;
   /** The clock sessions are judged by; tests move it to reach their lifetimes. */
   now?: () => Date;
   /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
@@ -108,6 +112,8 @@ declare module 'fastify' {
     ratesFeed: RatesFeed | null;
     /** Prunes expired quotes and old events; started with the app, stopped on close. */
     retention: RetentionJob;
+    /** Settles overdue and orphaned calls (tests run it by hand). */
+    voiceJobs: { tick(): Promise<void> };
   }
 }
 
@@ -247,12 +253,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => retention.stop());
   await app.register(paymentsRoutes, { payments, wallets });
   await app.register(ordersRoutes, { orders });
+  const instanceId = deps.instanceId ?? resolveInstanceId(config);
   const sms = setUpSms(app, {
     db,
     config: config.sms,
     rates,
     countryPricing: () => catalogue.countryPricing({ admin: false }),
-    instanceId: deps.instanceId ?? resolveInstanceId(config),
+    instanceId,
     senders: config.smsSenders,
     perMinute: config.smsPerMinute,
     limitStore,
@@ -260,6 +267,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(smsRoutes, { sms: sms.sms });
   await app.register(senderIdsRoutes, { senders: sms.senders });
+  const voice = setUpVoice(app, {
+    db,
+    config: config.voice,
+    rates,
+    countryPricing: () => catalogue.countryPricing({ admin: false }),
+    events,
+    instanceId,
+    keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
+    sendSms: sms.sendService,
+    limitStore,
+    deps: deps.voice,
+  });
+  app.decorate('voiceJobs', voice.jobs);
+  await app.register(voiceRoutes, voice);
+  await app.register(voiceEdgeRoutes, { edge: voice.edge, secret: config.voice.edgeSecret });
   // SIP monitoring: the customer's own call records.
   await app.register(voiceMonitoringRoutes, {
     monitoring: createVoiceMonitoringService({ repo: createVoiceMonitoringRepo(db) }),
@@ -282,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
   await app.register(senderIdsAdminRoutes, { senders: sms.senders });
+  await app.register(voiceAdminRoutes, voice);
   await app.register(paymentsAdminRoutes, { payments, wallets, rates });
   await app.register(auditRoutes, {
     audit: createAuditService({ repo: createAuditRepo(db) }),

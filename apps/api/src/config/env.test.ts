@@ -264,8 +264,12 @@ describe('loadConfig', () => {
         .secureCookies,
     ).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMS_GATEWAY: 'sandbox' })
-        .secureCookies,
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        SMS_GATEWAY: 'sandbox',
+        VOICE_GATEWAY: 'sandbox',
+      }).secureCookies,
     ).toBe(true);
   });
 
@@ -273,28 +277,40 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
   });
 
-  it('requires SESSION_SECRET and SMS_GATEWAY in production', () => {
+  it('requires SESSION_SECRET, SMS_GATEWAY and VOICE_GATEWAY in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'SESSION_SECRET: is required when NODE_ENV=production',
       "SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')",
+      "VOICE_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'sip')",
     ]);
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMS_GATEWAY: 'sandbox' })
-        .nodeEnv,
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        SMS_GATEWAY: 'sandbox',
+        VOICE_GATEWAY: 'sandbox',
+      }).nodeEnv,
     ).toBe('production');
   });
 
   it('never picks the sandbox silently in production', () => {
     const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
-    expect(problemsOf(base)).toEqual([
+    expect(problemsOf({ ...base, VOICE_GATEWAY: 'sandbox' })).toEqual([
       "SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')",
+    ]);
+    expect(problemsOf({ ...base, SMS_GATEWAY: 'sandbox' })).toEqual([
+      "VOICE_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'sip')",
     ]);
     // Blank counts as unset.
     expect(problemsOf({ ...base, SMS_GATEWAY: ' ' })[0]).toMatch(/^SMS_GATEWAY: /);
-    expect(loadConfig({ ...base, SMS_GATEWAY: 'sandbox' }).sms.gateway).toBe('sandbox');
+    expect(
+      loadConfig({ ...base, SMS_GATEWAY: 'sandbox', VOICE_GATEWAY: 'sandbox' }).sms.gateway,
+    ).toBe('sandbox');
     expect(
       loadConfig({
         ...base,
+        VOICE_GATEWAY: 'sip',
+        VOICE_EDGE_SECRET: 'e'.repeat(32),
         SMS_GATEWAY: 'smpp',
         SMPP_HOST: 'smsc.example',
         SMPP_SYSTEM_ID: 'parley',

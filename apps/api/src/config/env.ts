@@ -1,10 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SENDER_ID, type Network, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
+import { type SmsConfig, smsEnvShape, smsSettings } from './sms-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
+import { type VoiceConfig, voiceConfig, voiceEnvShape, voiceProblems } from './voice-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -15,27 +16,6 @@ const optional = <T extends z.ZodType>(schema: T) =>
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     schema.optional(),
   );
-
-/** "90s", "30m", "48h", "2d", or plain seconds: a duration in milliseconds. */
-const duration = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?\s*[smhd]?$/i, 'must be a duration such as 90s, 30m, 48h or 2d')
-    .transform((v) => {
-      const unit = v.slice(-1).toLowerCase();
-      const n = Number.parseFloat(v);
-      const scale = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit] ?? 1000;
-      return Math.round(n * scale);
-    })
-    .pipe(
-      z
-        .number()
-        .min(min, `must be at least ${min / 1000} seconds`)
-        .max(max, `must be at most ${max / 86_400_000} days`),
-    );
-
-const flag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
 
 /** A whole number setting between min and max. */
 const count = (min: number, max: number) =>
@@ -48,6 +28,16 @@ const count = (min: number, max: number) =>
   );
 
 const envSchema = z.object({
+  VOICE_GATEWAY: optional(voiceEnvShape.VOICE_GATEWAY),
+  VOICE_BILLING_INCREMENTS: optional(voiceEnvShape.VOICE_BILLING_INCREMENTS),
+  SIP_DOMAIN: optional(voiceEnvShape.SIP_DOMAIN),
+  SIP_PORT_UDP: optional(voiceEnvShape.SIP_PORT_UDP),
+  SIP_PORT_TCP: optional(voiceEnvShape.SIP_PORT_TCP),
+  SIP_PORT_TLS: optional(voiceEnvShape.SIP_PORT_TLS),
+  SIP_WSS_URL: optional(voiceEnvShape.SIP_WSS_URL),
+  VOICE_EDGE_SECRET: optional(voiceEnvShape.VOICE_EDGE_SECRET),
+  VOICE_ENCRYPTION_KEY: optional(voiceEnvShape.VOICE_ENCRYPTION_KEY),
+  VOICE_RING_TIMEOUT_SECONDS: optional(voiceEnvShape.VOICE_RING_TIMEOUT_SECONDS),
   ...explorerEnvShape(optional),
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
@@ -165,19 +155,17 @@ const envSchema = z.object({
       .min(50, 'must be at least 50')
       .max(300_000, 'must be at most 300000'),
   ),
-  SMS_GATEWAY: optional(z.enum(['sandbox', 'smpp'], { error: "must be 'sandbox' or 'smpp'" })),
-  SMS_SANDBOX_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
-  SMPP_HOST: optional(z.string().min(1)),
-  SMPP_PORT: optional(z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535)),
-  SMPP_SYSTEM_ID: optional(z.string().min(1).max(15, 'must be at most 15 characters')),
-  SMPP_PASSWORD: optional(z.string().min(1).max(8, 'must be at most 8 characters (SMPP 3.4)')),
-  SMPP_SUBMITS_PER_SECOND: optional(
-    z.coerce.number({ error: 'must be a number' }).min(0.1).max(10_000),
-  ),
-  SMS_RECEIPT_TIMEOUT: optional(duration(1000, 30 * 86_400_000)),
-  SMPP_TLS: optional(flag),
-  SMPP_TLS_CA: optional(z.string().min(1)),
-  SMPP_TLS_REJECT_UNAUTHORIZED: optional(flag),
+  SMS_GATEWAY: optional(smsEnvShape.SMS_GATEWAY),
+  SMS_SANDBOX_DELAY_MS: optional(smsEnvShape.SMS_SANDBOX_DELAY_MS),
+  SMPP_HOST: optional(smsEnvShape.SMPP_HOST),
+  SMPP_PORT: optional(smsEnvShape.SMPP_PORT),
+  SMPP_SYSTEM_ID: optional(smsEnvShape.SMPP_SYSTEM_ID),
+  SMPP_PASSWORD: optional(smsEnvShape.SMPP_PASSWORD),
+  SMPP_SUBMITS_PER_SECOND: optional(smsEnvShape.SMPP_SUBMITS_PER_SECOND),
+  SMS_RECEIPT_TIMEOUT: optional(smsEnvShape.SMS_RECEIPT_TIMEOUT),
+  SMPP_TLS: optional(smsEnvShape.SMPP_TLS),
+  SMPP_TLS_CA: optional(smsEnvShape.SMPP_TLS_CA),
+  SMPP_TLS_REJECT_UNAUTHORIZED: optional(smsEnvShape.SMPP_TLS_REJECT_UNAUTHORIZED),
   INSTANCE_ID: optional(
     z
       .string()
@@ -231,35 +219,22 @@ export interface Config {
   totpEncryptionKey: string | undefined;
   /** How old an exchange rate may get per currency, and the optional price feed. */
   rates: RatesConfig;
+  /** Calls: the gateway, billing increments, what softphones are told, the edge's secret. */
+  voice: VoiceConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
   instanceId: string | null;
   /** Sender IDs: the brand sender used until one is approved; open requests allowed. */
   smsSenders: { defaultSender: string; pendingMax: number };
   /** SMS a customer may send per minute (a batch counts each message), on every instance. */
   smsPerMinute: number;
-  /**
-   * Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. A message sent with
-   * no receipt after `receiptTimeoutMs` expires (and is refunded).
-   */
   /** Per customer: open (unexpired, unsubmitted) quotes and payments awaiting approval. */
   paymentLimits: { openQuotes: number; pendingPayments: number };
   /** Per network, the https URL a transaction hash is appended to for the admin's link. */
   explorers: Record<Network, string>;
   /** The retention job: what it keeps and how often it runs (on every instance). */
   retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
-  sms:
-    | { gateway: 'sandbox'; delayMs: number; receiptTimeoutMs: number }
-    | {
-        gateway: 'smpp';
-        host: string;
-        port: number;
-        systemId: string;
-        password: string;
-        submitsPerSecond: number;
-        receiptTimeoutMs: number;
-        /** SMPP over TLS: null for plain TCP; `ca` is the PEM text of the CA file. */
-        tls: { ca: string | null; rejectUnauthorized: boolean } | null;
-      };
+  /** Where SMS go (config/sms-config.ts). */
+  sms: SmsConfig;
 }
 
 export class ConfigError extends Error {
@@ -289,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !e.SMS_GATEWAY) {
     problems.push("SMS_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'smpp')");
   }
+  // Simulated calls must never be billed to real customers by accident either.
+  if (nodeEnv === 'production' && !e.VOICE_GATEWAY) {
+    problems.push("VOICE_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'sip')");
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,
@@ -297,23 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ADMIN_TOTP_SECRET && !e.ADMIN_EMAIL) {
     problems.push('ADMIN_TOTP_SECRET: needs ADMIN_EMAIL and ADMIN_PASSWORD');
   }
-  if (e.SMS_GATEWAY === 'smpp')
-    for (const key of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const)
-      if (!e[key]) problems.push(`${key}: is required when SMS_GATEWAY=smpp`);
-  let tlsCa: string | null = null;
-  if (e.SMPP_TLS_CA && e.SMPP_TLS !== 'true')
-    problems.push('SMPP_TLS_CA: is used only with SMPP_TLS=true');
-  else if (e.SMPP_TLS_CA)
-    try {
-      tlsCa = fs.readFileSync(path.resolve(e.SMPP_TLS_CA), 'utf8');
-      if (!tlsCa.includes('-----BEGIN CERTIFICATE-----'))
-        problems.push('SMPP_TLS_CA: must be a PEM certificate file');
-    } catch {
-      problems.push('SMPP_TLS_CA: cannot be read');
-    }
-  problems.push(...ratesProblems(e));
+  const sms = smsSettings(e);
+  problems.push(...sms.problems);
+  problems.push(...ratesProblems(e), ...voiceProblems(e));
   if (problems.length) throw new ConfigError(problems);
-  const receiptTimeoutMs = e.SMS_RECEIPT_TIMEOUT ?? 48 * 3_600_000;
   return {
     nodeEnv,
     port: e.PORT ?? 5000,
@@ -352,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rates: ratesConfig(e),
+    voice: voiceConfig(e),
     smsSenders: {
       defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
@@ -367,22 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventMaxAgeMs: (e.EVENT_RETENTION_DAYS ?? 30) * 86_400_000,
       intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
-    sms:
-      e.SMS_GATEWAY === 'smpp'
-        ? {
-            gateway: 'smpp',
-            host: e.SMPP_HOST ?? '',
-            port: e.SMPP_PORT ?? 2775,
-            systemId: e.SMPP_SYSTEM_ID ?? '',
-            password: e.SMPP_PASSWORD ?? '',
-            submitsPerSecond: e.SMPP_SUBMITS_PER_SECOND ?? 10,
-            receiptTimeoutMs,
-            tls:
-              e.SMPP_TLS === 'true'
-                ? { ca: tlsCa, rejectUnauthorized: e.SMPP_TLS_REJECT_UNAUTHORIZED !== 'false' }
-                : null,
-          }
-        : { gateway: 'sandbox', delayMs: e.SMS_SANDBOX_DELAY_MS ?? 2000, receiptTimeoutMs },
+    sms: sms.config,
     instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -33,7 +33,7 @@ describe('the OpenAPI document', () => {
 
   it('documents every API route the server registers, and nothing else', () => {
     const registered = ctx.app.registeredRoutes
-      .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+      .filter((r) => /^\/(api|internal)\//.test(r.url) && r.method !== 'HEAD')
       .filter((r) => !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`);
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>

@@ -55,7 +55,10 @@ export async function registerApiDocs(app: FastifyInstance, webDistDir?: string)
           'Errors answer `{ error: { code, message, requestId, fields? } }`; translate by `code`.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          edgeSecret: { type: 'http', scheme: 'bearer', description: 'VOICE_EDGE_SECRET' },
+        },
       },
     },
     hideUntagged: true,

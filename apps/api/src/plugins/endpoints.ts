@@ -56,7 +56,9 @@ function fastifySchema(name: RouteName): FastifySchema {
     // A CSV upload is read as text by its own parser, so the docs alone describe it.
     ...(schemas.body && !route.bodyType ? { body: schemas.body } : {}),
     ...(Object.keys(response).length ? { response } : {}),
-    ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
+    ...(route.access === 'public'
+      ? {}
+      : { security: [route.access === 'edge' ? { edgeSecret: [] } : { session: [] }] }),
   };
 }
 
@@ -73,6 +75,8 @@ export function route<N extends RouteName>(
 ): void {
   const { method, path, access } = routes[name];
   const status = defaultStatus(endpoints[name]);
+  // The edge's routes bring their own guard (the shared secret): never left open.
+  if (access === 'edge' && !options.onRequest) throw new Error(`${name}: the edge needs a guard`);
   const guard = guardFor(access, options.signInMessage);
   const onRequest = [guard, options.onRequest].filter((h) => h != null);
   app.route({

@@ -104,3 +104,36 @@ export const SANDBOX_TEST_ENDINGS = {
   /** Answered, then the far end hangs up after a few seconds. */
   farEndHangup: '0003',
 } as const;
+
+export interface PlanAllowance {
+  /** Included seconds per period: null unlimited, 0 none. */
+  includedSeconds: number | null;
+  /** When the current period of the plan that gives them started; null with none. */
+  periodStart: Date | null;
+  concurrentCalls: number;
+}
+
+/**
+ * What the customer's active items give for calls: the most generous plan's included
+ * minutes (unlimited beats any number) over its own monthly period, and the largest
+ * concurrent-call limit of any plan or trunk tier.
+ */
+export function planAllowance(
+  items: readonly { features: readonly string[]; boughtAt: Date }[],
+  now: Date,
+): PlanAllowance {
+  const read = items.map((i) => ({ ...voiceAllowanceOf(i.features), boughtAt: i.boughtAt }));
+  const withMinutes = read.filter((a) => a.includedMinutes !== 0);
+  const best = withMinutes.sort((a, b) =>
+    a.includedMinutes === null
+      ? -1
+      : b.includedMinutes === null
+        ? 1
+        : b.includedMinutes - a.includedMinutes,
+  )[0];
+  return {
+    includedSeconds: best ? (best.includedMinutes === null ? null : best.includedMinutes * 60) : 0,
+    periodStart: best ? periodStart(best.boughtAt, now) : null,
+    concurrentCalls: concurrentLimit(read),
+  };
+}

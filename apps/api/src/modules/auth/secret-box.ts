@@ -3,13 +3,14 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 
 /**
- * AES-256-GCM for secrets kept in the database (admins' TOTP secrets), so a copy of
+ * AES-256-GCM for secrets kept in the database (admins' TOTP secrets, SIP passwords), so a copy of
  * the database alone does not give away anyone's second factor. The key is derived with
  * HKDF from TOTP_ENCRYPTION_KEY, or from the session secret when that is unset
  * (decision 0011). A sealed value reads `v1.<iv>.<tag>.<ciphertext>` (base64url).
  */
-export function createSecretBox(keyMaterial: string) {
-  const key = Buffer.from(hkdfSync('sha256', keyMaterial, 'parley', 'totp-secret-encryption', 32));
+export function createSecretBox(keyMaterial: string, purpose = 'totp-secret-encryption') {
+  // Each purpose (TOTP secrets, SIP passwords) derives its own key from the material.
+  const key = Buffer.from(hkdfSync('sha256', keyMaterial, 'parley', purpose, 32));
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);

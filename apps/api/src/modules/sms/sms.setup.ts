@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import type { CountryPricing, SmsInboundList } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.js';
@@ -109,5 +110,19 @@ export function setUpSms(
       pageSize,
     };
   };
-  return { sms, status, inbound, senders };
+  /**
+   * A service message of Parley's own (a verification code): straight to the gateway
+   * under the brand sender, free and not in anyone's history. Losing one costs nothing:
+   * the customer asks for another.
+   */
+  const sendService = async (recipient: string, message: string) => {
+    await gateway.submit({
+      id: randomUUID(),
+      senderId: opts.senders.defaultSender,
+      recipient,
+      message,
+      reference: randomInt(0, 256),
+    });
+  };
+  return { sms, status, inbound, senders, sendService };
 }

@@ -1,4 +1,4 @@
-import { periodStart, voiceAllowanceOf } from '@parley/shared';
+import { planAllowance } from '@parley/shared';
 
 export interface IncludedMinutes {
   /** Minutes per billing period: null unlimited, 0 none. */
@@ -11,25 +11,10 @@ export interface IncludedMinutes {
 }
 
 /**
- * The plan whose minutes count: the most generous of the active items (unlimited beats
- * any number), over its own monthly period from the day it was bought.
- */
-export function includedPlan(
-  items: readonly { features: readonly string[]; boughtAt: Date }[],
-  now: Date,
-): { minutesPerPeriod: number | null; periodStart: Date | null } {
-  const best = items
-    .map((i) => ({ minutes: voiceAllowanceOf(i.features).includedMinutes, boughtAt: i.boughtAt }))
-    .filter((a) => a.minutes !== 0)
-    .sort((a, b) => (a.minutes === null ? -1 : b.minutes === null ? 1 : b.minutes - a.minutes))[0];
-  if (!best) return { minutesPerPeriod: 0, periodStart: null };
-  return { minutesPerPeriod: best.minutes, periodStart: periodStart(best.boughtAt, now) };
-}
-
-/**
- * The included minutes a customer has left now: the plan's allowance less the included
- * seconds of the calls that ended since its period started. Reusable wherever the
- * allowance is shown; the two reads are passed in, so any module's repo can serve them.
+ * The included minutes a customer has left now: the plan allowance (`planAllowance`, the
+ * rule calls are authorised by) less the included seconds of the calls that ended since
+ * its period started. The two reads are passed in, so any module's repo can serve them.
+ * Calls in progress still hold their included seconds; those show once they end.
  */
 export async function includedMinutesLeft(
   reads: {
@@ -39,10 +24,12 @@ export async function includedMinutesLeft(
   userId: string,
   now: Date,
 ): Promise<IncludedMinutes> {
-  const plan = includedPlan(await reads.activePackages(userId), now);
-  if (!plan.periodStart) return { ...plan, usedSeconds: 0, leftSeconds: 0 };
+  const plan = planAllowance(await reads.activePackages(userId), now);
+  const minutesPerPeriod = plan.includedSeconds === null ? null : plan.includedSeconds / 60;
+  if (!plan.periodStart)
+    return { minutesPerPeriod, periodStart: null, usedSeconds: 0, leftSeconds: 0 };
   const usedSeconds = await reads.includedSecondsSince(userId, plan.periodStart);
   const leftSeconds =
-    plan.minutesPerPeriod === null ? null : Math.max(0, plan.minutesPerPeriod * 60 - usedSeconds);
-  return { ...plan, usedSeconds, leftSeconds };
+    plan.includedSeconds === null ? null : Math.max(0, plan.includedSeconds - usedSeconds);
+  return { minutesPerPeriod, periodStart: plan.periodStart, usedSeconds, leftSeconds };
 }

@@ -7,7 +7,6 @@ import {
   CALLS_EXPORT_MAX_ROWS,
   type CallStatus,
   compareDecimal,
-  concurrentLimit,
   DEFAULT_ALERT_SETTINGS,
   divide,
   FAILURE_SPIKE_MIN_CALLS,
@@ -17,9 +16,9 @@ import {
   type MonitoringQuality,
   moneyText,
   multiply,
+  planAllowance,
   type QualityFigures,
   toCsv,
-  voiceAllowanceOf,
 } from '@parley/shared';
 import { CALLS_CSV_COLUMNS, callCsvRow, callView } from './call-view.js';
 import { includedMinutesLeft } from './included-minutes.js';
@@ -133,7 +132,7 @@ export function createVoiceMonitoringService(deps: {
     if (settings.notifyCutoffs && cutoffs.count > 0 && cutoffs.lastAt)
       list.push({ kind: 'cutoffs', count: cutoffs.count, lastAt: cutoffs.lastAt });
     if (settings.notifyConcurrency) {
-      const limit = concurrentLimit(items.map((i) => voiceAllowanceOf(i.features)));
+      const limit = planAllowance(items, at).concurrentCalls;
       const hits = await repo.limitReachedSince(userId, since, limit);
       if (hits.count > 0 && hits.lastAt)
         list.push({ kind: 'concurrency', count: hits.count, limit, lastAt: hits.lastAt });

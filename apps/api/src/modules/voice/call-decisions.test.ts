@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { decideCall, settlementOf } from './call-decisions.js';
+import type { AccountState, CallRow } from './calls.repo.js';
+
+const state = (over: Partial<AccountState> = {}): AccountState => ({
+  balance: '1.0000',
+  held: '0',
+  disabled: false,
+  openCalls: 0,
+  includedHeld: 0,
+  includedUsed: 0,
+  ...over,
+});
+const price = {
+  country: 'GB',
+  price: '0.0150',
+  priceCurrency: 'USD',
+  rate: '0.79',
+  ratePerMinute: '0.0119',
+};
+const decide = (s: AccountState, includedSeconds: number | null = 0, concurrentCalls = 2) =>
+  decideCall(s, {
+    allowance: { includedSeconds, periodStart: null, concurrentCalls },
+    price,
+    increments: { first: 60, next: 60 },
+    incrementsText: '60/60',
+    values: {
+      callerId: '+1',
+      destination: '+2',
+      status: 'dialing',
+      gateway: 'sandbox',
+      deadlineAt: new Date(),
+    },
+  });
+
+describe('deciding a call', () => {
+  it('holds what the longest affordable call would cost', () => {
+    const d = decide(state());
+    // £1.00 at £0.0119: 84 whole minutes, held at 84 × 0.0119.
+    expect(d).toMatchObject({ ok: true, call: { maxSeconds: 5040, hold: '0.9996' } });
+  });
+
+  it('counts other calls’ holds: only what is left can be held', () => {
+    expect(decide(state({ held: '0.9500' }))).toEqual({
+      ok: false,
+      refusal: 'INSUFFICIENT_BALANCE',
+    });
+    expect(decide(state({ held: '0.9000' }))).toMatchObject({
+      ok: true,
+      call: { maxSeconds: 480 },
+    });
+  });
+
+  it('refuses under £0.10, at the line limit, and a suspended account', () => {
+    expect(decide(state({ balance: '0.0999' }))).toMatchObject({ refusal: 'INSUFFICIENT_BALANCE' });
+    expect(decide(state({ openCalls: 2 }))).toMatchObject({ refusal: 'CONCURRENT_CALL_LIMIT' });
+    expect(decide(state({ disabled: true }))).toMatchObject({ refusal: 'ACCOUNT_DISABLED' });
+  });
+
+  it('reserves included seconds first, and holds only the rest', () => {
+    // 2000 minutes a period, 1990 used, 5 reserved by a call in progress: 5 minutes left.
+    const d = decide(state({ includedUsed: 1990 * 60, includedHeld: 5 * 60 }), 2000 * 60);
+    expect(d).toMatchObject({ ok: true, call: { includedHeld: 300, maxSeconds: 5340 } });
+    if (d.ok) expect(d.call.hold).toBe('0.9996');
+    const unlimited = decide(state(), null);
+    expect(unlimited).toMatchObject({ ok: true, call: { includedHeld: null, hold: '0.0000' } });
+  });
+});
+
+const row = (over: Partial<CallRow> = {}) =>
+  ({
+    id: 'c',
+    ratePerMinute: '0.0119',
+    increments: '60/60',
+    maxSeconds: 600,
+    hold: '0.1190',
+    includedHeld: 0,
+    answeredAt: new Date('2026-01-01T00:00:00Z'),
+    ...over,
+  }) as CallRow;
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
+
+describe('settling a call', () => {
+  it('bills talk time in increments, rounded up to the fourth decimal', () => {
+    expect(settlementOf(row(), { at: at(61), cause: 'normal', by: 'caller' })).toMatchObject({
+      status: 'ended',
+      duration: 61,
+      billableSeconds: 120,
+      cost: '0.0238',
+    });
+  });
+
+  it('never bills past the maximum the hold covers', () => {
+    const s = settlementOf(row(), { at: at(3600), cause: 'normal', by: 'callee' });
+    expect(s).toMatchObject({ duration: 600, billableSeconds: 600, cost: '0.1190' });
+  });
+
+  it('takes included seconds first', () => {
+    const s = settlementOf(row({ includedHeld: 60 }), {
+      at: at(90),
+      cause: 'normal',
+      by: 'caller',
+    });
+    expect(s).toMatchObject({ billableSeconds: 120, includedSeconds: 60, cost: '0.0119' });
+  });
+
+  it.each([
+    ['busy', 'busy'],
+    ['no_answer', 'no_answer'],
+    ['failed', 'failed'],
+    ['normal', 'cancelled'],
+  ])('an unanswered call ending %s is %s and free', (cause, status) => {
+    const s = settlementOf(row({ answeredAt: null }), { at: at(30), cause, by: 'caller' });
+    expect(s).toMatchObject({ status, duration: 0, billableSeconds: 0, cost: '0' });
+  });
+
+  it("uses the edge's answer time, and its quality figures", () => {
+    const s = settlementOf(row({ answeredAt: null }), {
+      at: at(30),
+      answeredAt: at(0),
+      cause: 'normal',
+      by: 'callee',
+      quality: { jitterMs: 2.5, lossPercent: 0.1, mos: 4.25 },
+    });
+    expect(s).toMatchObject({ status: 'ended', duration: 30, jitterMs: '2.50', mos: '4.25' });
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  callCost,
+  compareDecimal,
+  type Increments,
+  MIN_CALL_BALANCE,
+  maxCallSeconds,
+  type PlanAllowance,
+  parseIncrements,
+  rateCall,
+  subtract,
+} from '@parley/shared';
+import type { AccountState, Authorisation, CallRow, NewCall, Settlement } from './calls.repo.js';
+
+/** Why a call may not start (the edge's deny reasons share these names). */
+export type Refusal = 'ACCOUNT_DISABLED' | 'INSUFFICIENT_BALANCE' | 'CONCURRENT_CALL_LIMIT';
+
+export interface CallPrice {
+  country: string;
+  price: string;
+  priceCurrency: string;
+  rate: string | null;
+  ratePerMinute: string;
+}
+
+/** What is left to spend, and the included seconds left, once other calls' holds count. */
+export function headroom(state: AccountState, allowance: PlanAllowance) {
+  const available = subtract(state.balance, state.held, 4);
+  const includedLeft =
+    allowance.includedSeconds === null
+      ? null
+      : Math.max(0, allowance.includedSeconds - state.includedUsed - state.includedHeld);
+  return { available, includedLeft };
+}
+
+/**
+ * May this call start, and with what hold? At least £0.10 free after other holds, a free
+ * line under the plan's limit, and a maximum duration of at least one increment; the
+ * hold is what that maximum would cost after the included seconds it reserves.
+ */
+export function decideCall(
+  state: AccountState,
+  input: {
+    allowance: PlanAllowance;
+    price: CallPrice;
+    increments: Increments;
+    incrementsText: string;
+    values: Omit<
+      NewCall,
+      keyof CallPrice | 'increments' | 'maxSeconds' | 'hold' | 'includedHeld' | 'country'
+    >;
+  },
+): Authorisation<Refusal> {
+  if (state.disabled) return { ok: false, refusal: 'ACCOUNT_DISABLED' };
+  const { available, includedLeft } = headroom(state, input.allowance);
+  if (compareDecimal(available, MIN_CALL_BALANCE) < 0)
+    return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+  if (state.openCalls >= input.allowance.concurrentCalls)
+    return { ok: false, refusal: 'CONCURRENT_CALL_LIMIT' };
+  const max = maxCallSeconds({
+    available,
+    increments: input.increments,
+    ratePerMinute: input.price.ratePerMinute,
+    includedSecondsLeft: includedLeft,
+  });
+  if (max === 0) return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+  const includedHeld = includedLeft === null ? null : Math.min(includedLeft, max);
+  const hold = callCost(input.price.ratePerMinute, max - (includedHeld ?? max));
+  return {
+    ok: true,
+    call: {
+      ...input.values,
+      ...input.price,
+      increments: input.incrementsText,
+      maxSeconds: max,
+      hold,
+      includedHeld,
+    },
+  };
+}
+
+export interface CallEnd {
+  at: Date;
+  cause: string;
+  by: string;
+  /** When the edge says when it was answered (null: never); else the record's. */
+  answeredAt?: Date | null;
+  quality?: { jitterMs?: number; lossPercent?: number; mos?: number };
+}
+
+const UNANSWERED: Record<string, Settlement['status']> = {
+  busy: 'busy',
+  no_answer: 'no_answer',
+  failed: 'failed',
+};
+
+/**
+ * A finished call's record: answered calls pay for their talk time (never beyond the
+ * maximum the hold covers) in increments, included seconds first; others cost nothing.
+ */
+export function settlementOf(row: CallRow, end: CallEnd): Settlement {
+  const answeredAt = end.answeredAt === undefined ? row.answeredAt : end.answeredAt;
+  const quality = {
+    jitterMs: end.quality?.jitterMs?.toFixed(2) ?? null,
+    lossPercent: end.quality?.lossPercent?.toFixed(3) ?? null,
+    mos: end.quality?.mos?.toFixed(2) ?? null,
+  };
+  if (!answeredAt)
+    return {
+      status: UNANSWERED[end.cause] ?? 'cancelled',
+      answeredAt: null,
+      endedAt: end.at,
+      duration: 0,
+      billableSeconds: 0,
+      includedSeconds: 0,
+      cost: '0',
+      hangupCause: end.cause,
+      hangupBy: end.by,
+      ...quality,
+    };
+  const talked = Math.ceil((end.at.getTime() - answeredAt.getTime()) / 1000);
+  const duration = Math.min(Math.max(0, talked), row.maxSeconds);
+  const rating = rateCall({
+    durationSeconds: duration,
+    increments: parseIncrements(row.increments) ?? { first: 60, next: 60 },
+    ratePerMinute: row.ratePerMinute,
+    includedSecondsLeft: row.includedHeld,
+  });
+  return {
+    status: 'ended',
+    answeredAt,
+    endedAt: end.at,
+    duration,
+    billableSeconds: rating.billableSeconds,
+    includedSeconds: rating.includedSeconds,
+    // The hold covers the maximum; the CHECK calls_cost_covered says so too.
+    cost: compareDecimal(rating.cost, row.hold) > 0 ? row.hold : rating.cost,
+    hangupCause: end.cause,
+    hangupBy: end.by,
+    ...quality,
+  };
+}

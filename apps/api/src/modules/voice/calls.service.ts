@@ -1,0 +1,303 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Call,
+  type CallHistory,
+  type CallQuote,
+  type callInputSchema,
+  maxCallSeconds,
+  moneyText,
+  planAllowance,
+} from '@parley/shared';
+import type { z } from 'zod';
+import type { VoiceConfig } from '../../config/voice-config.js';
+import type { GatewayEvent, VoiceGateway } from '../../integrations/voice/port.js';
+import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import {
+  type CallEnd,
+  decideCall,
+  headroom,
+  type Refusal,
+  settlementOf,
+} from './call-decisions.js';
+import type { CallPricing } from './call-pricing.js';
+import type { CallRow, CallsRepo } from './calls.repo.js';
+import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
+
+/** Time after a deadline before a job settles a call nobody reported the end of. */
+export const DEADLINE_GRACE_MS = 30_000;
+
+const t = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toCall = (r: CallRow): Call => ({
+  id: r.id,
+  callerId: r.callerId,
+  destination: r.destination,
+  country: r.country,
+  status: r.status as Call['status'],
+  duration: r.duration,
+  billableSeconds: r.billableSeconds,
+  includedSeconds: r.includedSeconds,
+  cost: r.cost === null ? null : moneyText(r.cost),
+  ratePerMinute: moneyText(r.ratePerMinute),
+  price: r.price,
+  priceCurrency: r.priceCurrency,
+  increments: r.increments,
+  maxSeconds: r.maxSeconds,
+  hangupCause: r.hangupCause as Call['hangupCause'],
+  hangupBy: r.hangupBy as Call['hangupBy'],
+  createdAt: r.createdAt.toISOString(),
+  answeredAt: t(r.answeredAt),
+  endedAt: t(r.endedAt),
+});
+
+export const refusalError = (refusal: Refusal | 'balance' | 'duplicate') => {
+  if (refusal === 'CONCURRENT_CALL_LIMIT')
+    return new AppError(
+      'CONCURRENT_CALL_LIMIT',
+      'You have as many calls in progress as your plan allows. End one and try again.',
+    );
+  if (refusal === 'ACCOUNT_DISABLED')
+    return new AppError('FORBIDDEN', 'This account is suspended.');
+  return new AppError(
+    'INSUFFICIENT_BALANCE',
+    'Insufficient Balance: You need at least £0.10 to make a SIP call',
+  );
+};
+
+export interface PlaceInput {
+  userId: string;
+  destination: string;
+  callerId: string;
+  gateway: 'sandbox' | 'sip';
+  edgeCallId?: string;
+}
+
+/**
+ * Calls: authorised with a hold on the balance, handed to the gateway, moved along by
+ * what the network (or the edge) reports, cut off at their maximum, and settled once.
+ */
+export function createCallsService(deps: {
+  repo: CallsRepo;
+  accounts: Pick<VoiceAccountsRepo, 'activePackages'>;
+  pricing: CallPricing;
+  gateway: VoiceGateway;
+  events: EventBus;
+  config: Pick<VoiceConfig, 'increments' | 'incrementsText' | 'ringTimeoutMs'>;
+  callerIdAllowed: (userId: string, number: string) => Promise<boolean>;
+  instanceId: string;
+  log?: { error(obj: unknown, msg: string): void };
+  now?: () => Date;
+}) {
+  const { repo, gateway, events, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const cutoffs = new Map<string, NodeJS.Timeout>();
+
+  const publish = (row: CallRow) =>
+    events.publish({ type: 'call.updated', data: { userId: row.userId, call: toCall(row) } });
+
+  async function allowance(userId: string) {
+    return planAllowance(await deps.accounts.activePackages(userId), now());
+  }
+
+  /** Authorises and writes a call, or throws why not (the edge maps the codes). */
+  async function authorise(input: PlaceInput): Promise<CallRow> {
+    if (!(await deps.callerIdAllowed(input.userId, input.callerId)))
+      throw new AppError(
+        'CALLER_ID_NOT_VERIFIED',
+        'Use one of your numbers or a verified number as caller ID.',
+        [{ path: 'body.callerId', code: 'CALLER_ID_INVALID', message: 'Caller ID not verified' }],
+      );
+    const price = await deps.pricing(input.destination);
+    const plan = await allowance(input.userId);
+    const at = now();
+    const sandbox = input.gateway === 'sandbox';
+    const result = await repo.authorise(input.userId, plan.periodStart, (state) =>
+      decideCall(state, {
+        allowance: plan,
+        price: { ...price },
+        increments: config.increments,
+        incrementsText: config.incrementsText,
+        values: {
+          callerId: input.callerId,
+          destination: price.e164,
+          status: 'dialing',
+          gateway: input.gateway,
+          edgeCallId: input.edgeCallId ?? null,
+          token: input.edgeCallId ? null : randomBytes(24).toString('base64url'),
+          owner: sandbox ? deps.instanceId : null,
+          aliveAt: sandbox ? at : null,
+          createdAt: at,
+          deadlineAt: new Date(at.getTime() + config.ringTimeoutMs + DEADLINE_GRACE_MS),
+        },
+      }),
+    );
+    if (!result.ok) throw refusalError(result.refusal);
+    publish(result.call);
+    return result.call;
+  }
+
+  /** Settles once and tells the customer; a call settled already is answered as it is. */
+  async function settle(id: string, end: CallEnd) {
+    const timer = cutoffs.get(id);
+    if (timer) clearTimeout(timer);
+    cutoffs.delete(id);
+    const result = await repo.settle(id, (row) => settlementOf(row, end));
+    if (result?.settled) publish(result.call);
+    return result?.call ?? null;
+  }
+
+  /** The credit cut-off: Parley ends the call when its maximum is reached. */
+  function armCutoff(row: CallRow) {
+    if (!row.answeredAt || cutoffs.has(row.id)) return;
+    const ms = row.answeredAt.getTime() + row.maxSeconds * 1000 - now().getTime();
+    const timer = setTimeout(
+      () => {
+        cutoffs.delete(row.id);
+        if (!gateway.hangup(row.id, 'cutoff', 'system'))
+          void settle(row.id, { at: now(), cause: 'cutoff', by: 'system' });
+      },
+      Math.max(0, ms),
+    );
+    timer.unref?.();
+    cutoffs.set(row.id, timer);
+  }
+
+  async function ringing(id: string, at: Date) {
+    const deadline = new Date(at.getTime() + config.ringTimeoutMs + DEADLINE_GRACE_MS);
+    const row = await repo.ringing(id, at, deadline);
+    if (row) publish(row);
+    return row;
+  }
+
+  async function answered(id: string, at: Date) {
+    const current = await repo.byId(id);
+    if (!current) return null;
+    const deadline = new Date(at.getTime() + current.maxSeconds * 1000 + DEADLINE_GRACE_MS);
+    const row = await repo.answered(id, at, deadline);
+    if (row) {
+      publish(row);
+      if (row.gateway === 'sandbox') armCutoff(row);
+    }
+    return row;
+  }
+
+  async function onGatewayEvent(e: GatewayEvent) {
+    try {
+      if (e.kind === 'ended') await settle(e.callId, { at: e.at, cause: e.cause, by: e.by });
+      else if (e.kind === 'ringing') await ringing(e.callId, e.at);
+      else await answered(e.callId, e.at);
+    } catch (err) {
+      // Not lost: the call's deadline brings the settling job to it.
+      deps.log?.error({ err, callId: e.callId }, `voice: could not record ${e.kind}`);
+    }
+  }
+  gateway.onEvent(onGatewayEvent);
+
+  /** Ends a call: through the gateway when it runs it, else settled here and now. */
+  async function end(row: CallRow, cause: 'normal' | 'admin', by: 'caller' | 'system') {
+    if (!['dialing', 'ringing', 'answered'].includes(row.status)) return row;
+    if (gateway.hangup(row.id, cause, by)) {
+      // The sandbox reports the end at once; wait for it to be recorded.
+      for (let i = 0; i < 50; i += 1) {
+        const after = await repo.byId(row.id);
+        if (after && !['dialing', 'ringing', 'answered'].includes(after.status)) return after;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return (await repo.byId(row.id)) ?? row;
+    }
+    if (row.answeredAt && row.gateway === 'sip')
+      throw new AppError(
+        'VOICE_UNAVAILABLE',
+        'This call is running on the SIP edge; hang up there.',
+      );
+    return (
+      (await settle(row.id, { at: now(), cause: row.answeredAt ? cause : 'cancelled', by })) ?? row
+    );
+  }
+
+  return {
+    authorise,
+    settle,
+    ringing,
+    answered,
+    armCutoff,
+
+    async place(userId: string, input: z.output<typeof callInputSchema>): Promise<Call> {
+      if (!gateway.connected())
+        throw new AppError(
+          'VOICE_UNAVAILABLE',
+          'Calls cannot be placed right now. Please try again shortly.',
+        );
+      const row = await authorise({ userId, ...input, gateway: gateway.mode });
+      gateway.dial({ id: row.id, destination: row.destination });
+      return toCall(row);
+    },
+
+    async hangup(userId: string, id: string): Promise<Call> {
+      const row = await repo.forUser(userId, id);
+      if (!row) throw new AppError('NOT_FOUND', 'Call not found.');
+      return toCall(await end(row, 'normal', 'caller'));
+    },
+
+    async adminHangup(id: string) {
+      const row = await repo.byId(id);
+      if (!row) throw new AppError('NOT_FOUND', 'Call not found.');
+      const ended = await end(row, 'admin', 'system');
+      return {
+        ...toCall(ended),
+        userId: ended.userId,
+        userEmail: await repo.emailOf(ended.userId),
+      };
+    },
+
+    async history(userId: string, page: number, pageSize: number): Promise<CallHistory> {
+      const { items, total } = await repo.history(userId, page, pageSize);
+      return { items: items.map(toCall), total, page, pageSize };
+    },
+
+    async quote(userId: string, destination: string): Promise<CallQuote> {
+      const price = await deps.pricing(destination);
+      const plan = await allowance(userId);
+      const { available, includedLeft } = headroom(
+        await repo.accountState(userId, plan.periodStart),
+        plan,
+      );
+      return {
+        destination: price.e164,
+        country: price.country,
+        price: price.price,
+        priceCurrency: price.priceCurrency,
+        ratePerMinute: moneyText(price.ratePerMinute),
+        increments: config.incrementsText,
+        maxSeconds: maxCallSeconds({
+          available,
+          increments: config.increments,
+          ratePerMinute: price.ratePerMinute,
+          includedSecondsLeft: includedLeft,
+        }),
+        includedSecondsLeft: includedLeft,
+        available: moneyText(available),
+      };
+    },
+
+    async status(userId?: string) {
+      return {
+        mode: gateway.mode,
+        connected: gateway.connected(),
+        activeCalls: await repo.openCount(userId),
+      };
+    },
+
+    async adminCalls(page: number, pageSize: number, activeOnly: boolean) {
+      const { items, total } = await repo.adminList(page, pageSize, activeOnly);
+      return {
+        items: items.map((r) => ({ ...toCall(r.call), userId: r.call.userId, userEmail: r.email })),
+        total,
+        page,
+        pageSize,
+      };
+    },
+  };
+}
+export type CallsService = ReturnType<typeof createCallsService>;

@@ -1,0 +1,162 @@
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  callerIds,
+  didNumbers,
+  orders,
+  packages,
+  sipAccounts,
+  users,
+} from '../../db/schema/index.js';
+import { refusedAs } from '../../lib/pg-errors.js';
+
+export type SipAccountRow = typeof sipAccounts.$inferSelect;
+export type CallerIdRow = typeof callerIds.$inferSelect;
+
+/** SIP accounts, what a customer's orders give for voice, and their caller IDs. */
+export function createVoiceAccountsRepo(db: Db) {
+  return {
+    async account(userId: string) {
+      const [row] = await db.select().from(sipAccounts).where(eq(sipAccounts.userId, userId));
+      return row ?? null;
+    },
+
+    /** A new account; a ConstraintError('duplicate') when the username is taken. */
+    async createAccount(values: typeof sipAccounts.$inferInsert) {
+      return refusedAs('write', async () => {
+        const [row] = await db
+          .insert(sipAccounts)
+          .values(values)
+          .onConflictDoNothing({ target: sipAccounts.userId })
+          .returning();
+        return row ?? null;
+      });
+    },
+
+    async setPassword(userId: string, secrets: { ha1: string; ha1b: string; passwordBox: string }) {
+      const [row] = await db
+        .update(sipAccounts)
+        .set({ ...secrets, updatedAt: new Date() })
+        .where(eq(sipAccounts.userId, userId))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The account a softphone authenticated as, and whether its owner may call. */
+    async byUsername(username: string) {
+      const [row] = await db
+        .select({ userId: sipAccounts.userId, disabledAt: users.disabledAt })
+        .from(sipAccounts)
+        .innerJoin(users, eq(users.id, sipAccounts.userId))
+        .where(eq(sipAccounts.username, username));
+      return row ?? null;
+    },
+
+    /** The features and purchase dates of the customer's active packages. */
+    async activePackages(userId: string) {
+      return db
+        .select({ features: packages.features, boughtAt: orders.createdAt })
+        .from(orders)
+        .innerJoin(packages, eq(packages.id, orders.itemId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.itemKind, 'package'),
+            eq(orders.status, 'active'),
+          ),
+        );
+    },
+
+    /** Numbers the customer rents (active number orders), E.164. */
+    async ownedNumbers(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ number: didNumbers.number })
+        .from(orders)
+        .innerJoin(didNumbers, eq(didNumbers.id, orders.itemId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.itemKind, 'number'),
+            eq(orders.status, 'active'),
+          ),
+        );
+      return rows.map((r) => r.number);
+    },
+
+    async verifiedNumbers(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ number: callerIds.number })
+        .from(callerIds)
+        .where(and(eq(callerIds.userId, userId), isNotNull(callerIds.verifiedAt)))
+        .orderBy(callerIds.verifiedAt);
+      return rows.map((r) => r.number);
+    },
+
+    async callerId(userId: string, number: string) {
+      const [row] = await db
+        .select()
+        .from(callerIds)
+        .where(and(eq(callerIds.userId, userId), eq(callerIds.number, number)));
+      return row ?? null;
+    },
+
+    /** A new code for a number (a verified number stays verified until the code is used). */
+    async saveCode(
+      userId: string,
+      number: string,
+      code: { hash: string; expiresAt: Date; sandboxCode: string | null; sentAt: Date },
+    ) {
+      const values = {
+        codeHash: code.hash,
+        codeExpiresAt: code.expiresAt,
+        attempts: 0,
+        sandboxCode: code.sandboxCode,
+        sentAt: code.sentAt,
+      };
+      await db
+        .insert(callerIds)
+        .values({ userId, number, ...values })
+        .onConflictDoUpdate({ target: [callerIds.userId, callerIds.number], set: values });
+    },
+
+    /** Counts a try atomically; the row after it, or null when no code is waiting. */
+    async countTry(userId: string, number: string) {
+      const [row] = await db
+        .update(callerIds)
+        .set({ attempts: sql`${callerIds.attempts} + 1` })
+        .where(
+          and(
+            eq(callerIds.userId, userId),
+            eq(callerIds.number, number),
+            isNotNull(callerIds.codeHash),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async markVerified(userId: string, number: string, at: Date) {
+      await db
+        .update(callerIds)
+        .set({ verifiedAt: at, codeHash: null, codeExpiresAt: null, sandboxCode: null })
+        .where(and(eq(callerIds.userId, userId), eq(callerIds.number, number)));
+    },
+
+    /** Sandbox: the codes still waiting, for the admin panel. */
+    async sandboxCodes(now: Date) {
+      return db
+        .select({
+          number: callerIds.number,
+          code: callerIds.sandboxCode,
+          expiresAt: callerIds.codeExpiresAt,
+          email: users.email,
+        })
+        .from(callerIds)
+        .innerJoin(users, eq(users.id, callerIds.userId))
+        .where(and(isNotNull(callerIds.sandboxCode), gt(callerIds.codeExpiresAt, now)))
+        .orderBy(sql`${callerIds.sentAt} desc`)
+        .limit(50);
+    },
+  };
+}
+export type VoiceAccountsRepo = ReturnType<typeof createVoiceAccountsRepo>;

@@ -1,0 +1,107 @@
+import type { CountryPricing } from '@parley/shared';
+import type { FastifyInstance } from 'fastify';
+import type { VoiceConfig } from '../../config/voice-config.js';
+import type { Db } from '../../db/client.js';
+import type { VoiceGateway } from '../../integrations/voice/port.js';
+import { createSandboxVoiceGateway, type SandboxTiming } from '../../integrations/voice/sandbox.js';
+import { createSipVoiceGateway } from '../../integrations/voice/sip.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
+import { createSecretBox } from '../auth/secret-box.js';
+import type { RatesService } from '../payments/rates.service.js';
+import { createCallJobs } from './call-jobs.js';
+import { createCallPricing } from './call-pricing.js';
+import { createCallerIdsService } from './caller-ids.service.js';
+import { createCallsRepo } from './calls.repo.js';
+import { createCallsService } from './calls.service.js';
+import { createEdgeService } from './edge.service.js';
+import { createSipAccountsService } from './sip-accounts.service.js';
+import { createVoiceAccountsRepo } from './voice-accounts.repo.js';
+
+export interface VoiceDeps {
+  /** The sandbox's timings (tests shorten them). */
+  sandboxTiming?: SandboxTiming;
+  /** A gateway of the test's own. */
+  gateway?: VoiceGateway;
+  /** How often the settling job runs (5 s). */
+  jobIntervalMs?: number;
+  now?: () => Date;
+}
+
+/** The voice gateway, the services around it and the job that settles what is left. */
+export function setUpVoice(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    config: VoiceConfig;
+    rates: RatesService;
+    countryPricing: () => Promise<CountryPricing[]>;
+    events: EventBus;
+    instanceId: string;
+    /** VOICE_ENCRYPTION_KEY, else the session secret (a purpose of its own is derived). */
+    keyMaterial: string;
+    sendSms: (number: string, text: string) => Promise<void>;
+    limitStore: LimitStore;
+    deps?: VoiceDeps;
+  },
+) {
+  const { config } = opts;
+  const sip = config.gateway === 'sip' ? createSipVoiceGateway() : null;
+  const gateway = opts.deps?.gateway ?? sip ?? createSandboxVoiceGateway(opts.deps?.sandboxTiming);
+  const repo = createCallsRepo(opts.db);
+  const accountsRepo = createVoiceAccountsRepo(opts.db);
+  const callerIds = createCallerIdsService({
+    repo: accountsRepo,
+    sendSms: opts.sendSms,
+    limit: createRateLimiter(opts.limitStore, 'voice.verifyPerCustomer', {
+      max: 10,
+      windowMs: 3_600_000,
+    }),
+    sandbox: gateway.mode === 'sandbox',
+    log: app.log,
+    now: opts.deps?.now,
+  });
+  const calls = createCallsService({
+    repo,
+    accounts: accountsRepo,
+    pricing: createCallPricing({ rates: opts.rates, countryPricing: opts.countryPricing }),
+    gateway,
+    events: opts.events,
+    config,
+    callerIdAllowed: callerIds.allowed,
+    instanceId: opts.instanceId,
+    log: app.log,
+    now: opts.deps?.now,
+  });
+  const accounts = createSipAccountsService({
+    repo: accountsRepo,
+    box: createSecretBox(opts.keyMaterial, 'sip-password-encryption'),
+    config,
+    activeCalls: (userId) => repo.openCount(userId),
+  });
+  const edge = createEdgeService({
+    calls,
+    repo,
+    accounts: accountsRepo,
+    callerIds,
+    touch: () => sip?.touch(),
+  });
+  const jobs = createCallJobs({
+    repo,
+    gateway,
+    settle: calls.settle,
+    instanceId: opts.instanceId,
+    intervalMs: opts.deps?.jobIntervalMs ?? 5000,
+    now: opts.deps?.now,
+    log: app.log,
+  });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    // A graceful stop ends this instance's sandbox calls now, billed for the time they ran.
+    for (const id of gateway.running())
+      await calls.settle(id, { at: new Date(), cause: 'restart', by: 'system' });
+    await gateway.close();
+  });
+  return { calls, accounts, callerIds, edge, jobs, gateway };
+}

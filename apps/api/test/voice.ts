@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client.js';
+import { queryRows, send } from './helpers.js';
+
+export const EDGE_SECRET = 'edge-secret-edge-secret-edge-secret-42';
+
+/** A request as the SIP edge sends it (its secret, unless another is given). */
+export function edge(app: FastifyInstance, path: string, body: unknown, secret = EDGE_SECRET) {
+  return app.inject({
+    method: 'POST',
+    url: `/internal/voice/${path}`,
+    headers: secret ? { authorization: `Bearer ${secret}` } : {},
+    payload: body as object,
+  });
+}
+
+/** Verifies `number` as the customer's caller ID, reading the sandbox's code. */
+export async function verifyCallerId(
+  app: FastifyInstance,
+  database: Database,
+  cookie: string,
+  number: string,
+) {
+  const started = await send(app, 'POST', '/api/sip/caller-ids/verify', cookie, { number });
+  if (started.statusCode !== 201) throw new Error(`verify: ${started.statusCode} ${started.body}`);
+  const [row] = await queryRows<{ code: string }>(
+    database,
+    sql`select sandbox_code as code from caller_ids where number = ${number} order by sent_at desc limit 1`,
+  );
+  const done = await send(app, 'POST', '/api/sip/caller-ids/confirm', cookie, {
+    number,
+    code: row?.code,
+  });
+  if (done.statusCode !== 200) throw new Error(`confirm: ${done.statusCode} ${done.body}`);
+}
+
+/** A call's row as stored. */
+export async function callRow(database: Database, id: string) {
+  const [row] = await queryRows<{
+    status: string;
+    cost: string | null;
+    duration: number | null;
+    hangup_cause: string | null;
+    hold: string;
+  }>(
+    database,
+    sql`select status, cost::text, duration, hangup_cause, hold::text from calls where id = ${id}`,
+  );
+  return row;
+}
+
+/** The customer's balance and what calls hold of it, as stored. */
+export async function moneyOf(database: Database, userId: string) {
+  const [row] = await queryRows<{ balance: string; held: string }>(
+    database,
+    sql`select crypto_balance::text as balance, held::text as held from users where id = ${userId}`,
+  );
+  return row;
+}
+
+/** The ledger rows of one call. */
+export async function callCharges(database: Database, callId: string) {
+  return queryRows<{ amount: string }>(
+    database,
+    sql`select amount::text from ledger_entries where reference = ${`call:${callId}`}`,
+  );
+}
