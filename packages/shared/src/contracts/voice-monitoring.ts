@@ -119,8 +119,8 @@ export const monitoringQualityQuerySchema = withRange({});
 
 /**
  * Call quality of the finished calls in a range, per destination country and overall:
- * answer rate, the mean post-dial delay, and the media relay's jitter, loss and MOS
- * means (null when no call reported them). `causes` counts each hang-up cause (the
+ * answer rate, the mean post-dial delay (the edge's figure, else start to ringing), and
+ * the media relay's jitter, loss and MOS means (null when no call reported them). `causes` counts each hang-up cause (the
  * status where none was recorded), most frequent first.
  */
 const qualityFigures = z.object({

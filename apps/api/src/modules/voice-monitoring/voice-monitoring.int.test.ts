@@ -64,6 +64,8 @@ beforeAll(async () => {
     country: 'United States',
     status: 'failed',
     createdAt: at('2026-06-15T11:00:00Z'),
+    // No delay reported by an edge: the time to ringing stands in for it.
+    ringingAt: at('2026-06-15T11:00:00.750Z'),
     endedAt: at('2026-06-15T11:00:10Z'),
     duration: 0,
     billableSeconds: 0,
@@ -315,7 +317,8 @@ describe('quality', () => {
       calls: 5,
       answered: 3,
       answerRate: '60.0',
-      pddMs: 1667,
+      // (800 + 1200 + 750 + 3000) / 4, rounded.
+      pddMs: 1438,
       jitterMs: '5.00',
       lossPercent: '0.500',
       mos: '4.20',
@@ -346,7 +349,7 @@ describe('quality', () => {
         calls: 2,
         answered: 1,
         answerRate: '50.0',
-        pddMs: 1200,
+        pddMs: 975,
         jitterMs: null,
         lossPercent: null,
         mos: null,

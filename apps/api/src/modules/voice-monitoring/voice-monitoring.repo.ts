@@ -132,13 +132,15 @@ export function createVoiceMonitoringRepo(db: Db) {
         gte(calls.createdAt, from),
         lt(calls.createdAt, to),
       );
+      // The edge's figure, else the time from the call's start to its ringing.
+      const pdd = sql`coalesce(${calls.pddMs}, round(extract(epoch from (${calls.ringingAt} - ${calls.createdAt})) * 1000))`;
       const figures = await db
         .select({
           country: calls.country,
           calls: int(sql`count(*)`),
           answered: int(sql`count(*) filter (where ${calls.answeredAt} is not null)`),
-          pddSum: int(sql`coalesce(sum(${calls.pddMs}), 0)`),
-          pddCount: int(sql`count(${calls.pddMs})`),
+          pddSum: int(sql`coalesce(sum(${pdd}), 0)`),
+          pddCount: int(sql`count(${pdd})`),
           jitterSum: sumText(sql`${calls.jitterMs}`),
           jitterCount: int(sql`count(${calls.jitterMs})`),
           lossSum: sumText(sql`${calls.lossPercent}`),
