@@ -17,7 +17,7 @@ export async function seedCall(database: Database, call: SeedCall) {
     .values({
       callerId: '+447400100100',
       destination: `+4420700${String(serial).padStart(5, '0')}`,
-      country: 'United Kingdom',
+      country: 'GB',
       price: '0.1200',
       priceCurrency: 'GBP',
       rate: null,

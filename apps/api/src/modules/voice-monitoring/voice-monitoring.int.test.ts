@@ -45,7 +45,7 @@ beforeAll(async () => {
   await seedCall(database, {
     userId: a.id,
     destination: '+12125550002',
-    country: 'United States',
+    country: 'US',
     createdAt: at('2026-06-15T09:01:00Z'),
     answeredAt: at('2026-06-15T09:01:05Z'),
     endedAt: at('2026-06-15T09:01:50Z'),
@@ -61,7 +61,7 @@ beforeAll(async () => {
   await seedCall(database, {
     userId: a.id,
     destination: '+12125550003',
-    country: 'United States',
+    country: 'US',
     status: 'failed',
     createdAt: at('2026-06-15T11:00:00Z'),
     // No delay reported by an edge: the time to ringing stands in for it.
@@ -290,7 +290,7 @@ describe('calls', () => {
       '2026-06-15T09:00:00.000Z',
       '+447400100100',
       '+442071110001',
-      'United Kingdom',
+      'GB',
       'ended',
       '120',
       '120',
@@ -331,7 +331,7 @@ describe('quality', () => {
     });
     expect(q.countries).toEqual([
       {
-        country: 'United Kingdom',
+        country: 'GB',
         calls: 3,
         answered: 2,
         answerRate: '66.7',
@@ -345,7 +345,7 @@ describe('quality', () => {
         ],
       },
       {
-        country: 'United States',
+        country: 'US',
         calls: 2,
         answered: 1,
         answerRate: '50.0',

@@ -15,7 +15,7 @@ const aCall = (over: Partial<AdminCall> = {}): AdminCall => ({
   userEmail: 'grace@example.com',
   callerId: '+447400100100',
   destination: '+442071110001',
-  country: 'United Kingdom',
+  country: 'GB',
   status: 'answered',
   duration: null,
   billableSeconds: null,

@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Checkbox, Label } from '@/components/ui/input';
+import { countryName } from '@/features/sms/country';
 import { CallStatusBadge } from '@/features/voice-monitoring/components/call-status-badge';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
@@ -103,7 +104,9 @@ export function CallsTab() {
                       <span dir="ltr" className="font-mono">
                         {c.destination}
                       </span>
-                      <span className="block text-xs text-muted-foreground">{c.country}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {countryName(c.country, i18n.language)}
+                      </span>
                     </td>
                     <td className="p-3">
                       <CallStatusBadge status={c.status} />

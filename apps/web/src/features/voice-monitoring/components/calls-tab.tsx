@@ -8,6 +8,7 @@ import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
+import { countryName } from '@/features/sms/country';
 import { formatMoney } from '@/lib/money';
 import {
   CALLS_PAGE_SIZE,
@@ -147,7 +148,7 @@ export function CallsTab() {
                     <td className="p-3 font-mono" dir="ltr">
                       {c.destination}
                     </td>
-                    <td className="p-3">{c.country}</td>
+                    <td className="p-3">{countryName(c.country, i18n.language)}</td>
                     <td className="p-3 font-mono" dir="ltr">
                       {c.callerId}
                     </td>

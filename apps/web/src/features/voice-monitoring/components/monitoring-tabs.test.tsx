@@ -37,7 +37,7 @@ const aCall = (over: Partial<Call> = {}): Call => ({
   id: 'c1',
   callerId: '+447400100100',
   destination: '+442071110001',
-  country: 'United Kingdom',
+  country: 'GB',
   status: 'ended',
   duration: 125,
   billableSeconds: 180,
@@ -181,7 +181,7 @@ describe('QualityTab', () => {
       from: '2026-05-17',
       to: '2026-06-15',
       total: { ...figures, jitterMs: '5.00', mos: '4.20', lossPercent: '0.500' },
-      countries: [{ country: 'United States', ...figures }],
+      countries: [{ country: 'US', ...figures }],
     };
     fakeApi({ 'GET /api/sip/monitoring/quality': () => json(quality) });
     renderWithApp(<QualityTab />, { user: aUser() });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
+import { countryName } from '@/features/sms/country';
 import { type Range, useMonitoringQuality } from '../api/monitoring';
 import { RangeFields, validRange } from './range-fields';
 
@@ -46,7 +47,7 @@ function Row({ name, f, strong }: { name: string; f: QualityFigures; strong?: bo
 
 /** Answer rate, post-dial delay, failure causes and media quality by destination country. */
 export function QualityTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [range, setRange] = useState<Range>({});
   const quality = useMonitoringQuality(validRange(range));
   return (
@@ -84,7 +85,7 @@ export function QualityTab() {
             >
               <Row name={t('monitoring.quality.all')} f={q.total} strong />
               {q.countries.map((c) => (
-                <Row key={c.country} name={c.country} f={c} />
+                <Row key={c.country} name={countryName(c.country, i18n.language)} f={c} />
               ))}
             </DataTable>
           </>
