@@ -1,17 +1,7 @@
 import { ApiError } from '@/lib/api-client';
+import { regionName } from '@/lib/country-name';
 
-/** A country's name in the language, or null when the browser has no name for the code. */
-export function regionName(code: string, language: string): string | null {
-  try {
-    const name = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(code);
-    return name && name !== code ? name : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A country's name in the page's language, or its code when the browser has no name. */
-export const countryName = (code: string, language: string) => regionName(code, language) ?? code;
+export { countryName, regionName } from '@/lib/country-name';
 
 /**
  * The name of the country an unsupported recipient is in: from the number (read here, as

@@ -2,6 +2,7 @@ import type { AdminCalls } from '@parley/shared';
 import { callDurationText } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
@@ -14,8 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Checkbox, Label } from '@/components/ui/input';
-import { countryName } from '@/features/sms/country';
-import { CallStatusBadge } from '@/features/voice-monitoring/components/call-status-badge';
+import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';

@@ -3,12 +3,13 @@ import { callDurationText } from '@parley/shared/domain';
 import { Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALL_STATUS_LIST, CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
-import { countryName } from '@/features/sms/country';
+import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 import {
   CALLS_PAGE_SIZE,
@@ -17,7 +18,6 @@ import {
   type Range,
   useMonitoringCalls,
 } from '../api/monitoring';
-import { CALL_STATUS_LIST, CallStatusBadge } from './call-status-badge';
 import { RangeFields, validRange } from './range-fields';
 
 type Draft = { status: CallStatus | ''; destination: string; range: Range };
@@ -79,7 +79,7 @@ export function CallsTab() {
             <option value="">{t('monitoring.calls.allStatuses')}</option>
             {CALL_STATUS_LIST.map((s) => (
               <option key={s} value={s}>
-                {t(`monitoring.status.${s}`)}
+                {t(`callStatus.${s}`)}
               </option>
             ))}
           </Select>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
-import { countryName } from '@/features/sms/country';
+import { countryName } from '@/lib/country-name';
 import { type Range, useMonitoringQuality } from '../api/monitoring';
 import { RangeFields, validRange } from './range-fields';
 

@@ -14,7 +14,7 @@ export function CallStatusBadge({ status }: { status: CallStatus }) {
   const { t } = useTranslation();
   return (
     <StatusBadge status={status} tones={CALL_TONES}>
-      {t(`monitoring.status.${status}`)}
+      {t(`callStatus.${status}`)}
     </StatusBadge>
   );
 }
