@@ -124,6 +124,17 @@ test('a customer watches their real calls in SIP monitoring, and an admin hangs 
   await expect(row).toHaveCount(0, { timeout: 10_000 });
   await until(page.request, live, ['ended', 'cancelled']);
   await expect(stat(page, 'active')).toContainText('0', { timeout: 10_000 });
+  // The admin's tab at a phone's width, in Arabic.
+  await staff.page.setViewportSize({ width: 390, height: 844 });
+  await staff.page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
+  await staff.page.goto('/admin?tab=calls');
+  await expect(staff.page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(staff.page.getByRole('heading', { level: 2, name: 'المكالمات' })).toBeVisible();
+  await noSideScroll(staff.page);
+  await staff.page.screenshot({
+    path: test.info().outputPath('admin-calls-ar-390.png'),
+    fullPage: true,
+  });
   await staff.close();
 
   // Calls: filtered, with the status badges, and exported.
