@@ -85,4 +85,13 @@ describe('useCustomerEvents', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(showToast).not.toHaveBeenCalled();
   });
+
+  it("reloads SIP monitoring and the balance when one of the customer's calls changes", async () => {
+    const { invalidated } = setup();
+    FakeEventSource.opened[0]?.emit('call.updated', { userId: 'u1', call: { id: 'c1' } });
+    await waitFor(() =>
+      expect(invalidated).toEqual([['voice-monitoring'], userQueryOptions.queryKey]),
+    );
+    expect(showToast).not.toHaveBeenCalled();
+  });
 });

@@ -37,6 +37,9 @@ export function useCustomerEvents(enabled: boolean): void {
               : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
           );
       },
+      // A call started, rang, was answered or ended: SIP monitoring's figures and the
+      // balance (a call's charge) reload; only what is on screen refetches at once.
+      'call.updated': () => reload([queryKeys.voiceMonitoring, queryKeys.user]),
       // The server ended the stream: this session was signed out (another tab, "sign out
       // everywhere", a password change elsewhere). Stop, and let the user query find out.
       ended: () => {

@@ -1,12 +1,14 @@
 import type { AlertSettings, CallStatus } from '@parley/shared';
 import { voiceMonitoringApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { call, urlOf } from '@/lib/api';
-import { openEventStream } from '@/lib/event-stream';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Without an event (a proxy that drops the stream), the figures still refresh this often. */
+/**
+ * Live while open: the customer's event stream (lib/customer-events.ts) invalidates
+ * everything under queryKeys.voiceMonitoring on `call.updated`; without an event (a
+ * proxy that drops the stream) the figures still refresh this often.
+ */
 export const MONITORING_POLL_MS = 30_000;
 export const CALLS_PAGE_SIZE = 20;
 
@@ -68,23 +70,4 @@ export function useSaveAlertSettings() {
       call(voiceMonitoringApi.saveAlertSettings, { body: settings }),
     onSuccess: (data) => queryClient.setQueryData(alertsQueryOptions.queryKey, data),
   });
-}
-
-/**
- * Live while the page is open: every change to one of the customer's calls (started,
- * ringing, answered, ended) reloads the monitoring figures; polling covers the rest.
- */
-export function useLiveMonitoring(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = openEventStream('customer', {
-      'call.updated': () => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.voiceMonitoring });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      },
-      ended: () => source.close(),
-    });
-    return () => source.close();
-  }, [queryClient]);
 }

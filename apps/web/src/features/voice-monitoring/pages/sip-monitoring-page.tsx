@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useLiveMonitoring } from '../api/monitoring';
 import { AlertsTab } from '../components/alerts-tab';
 import { CallsTab } from '../components/calls-tab';
 import { OverviewTab } from '../components/overview-tab';
@@ -11,11 +10,10 @@ import { QualityTab } from '../components/quality-tab';
 const TABS = ['overview', 'calls', 'quality', 'alerts'] as const;
 type Tab = (typeof TABS)[number];
 
-/** SIP monitoring from the customer's own call records, live while open. */
+/** SIP monitoring from the customer's own call records, live while open (call.updated). */
 export default function SipMonitoringPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  useLiveMonitoring();
   const requested = params.get('tab');
   const tab: Tab = TABS.find((x) => x === requested) ?? 'overview';
   return (
