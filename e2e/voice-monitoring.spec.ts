@@ -178,7 +178,12 @@ test('a customer watches their real calls in SIP monitoring, and an admin hangs 
   for (const tab of ['overview', 'calls', 'quality', 'alerts']) {
     await page.goto(`/sip-monitoring?tab=${tab}`);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
     await noSideScroll(page);
+    await page.screenshot({
+      path: test.info().outputPath(`sip-monitoring-${tab}-390.png`),
+      fullPage: true,
+    });
   }
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.goto('/sip-monitoring?tab=calls');

@@ -9,6 +9,8 @@ import { AlertSettingsForm } from './alert-settings-form';
 function AlertText({ alert }: { alert: Alert }) {
   const { t, i18n } = useTranslation();
   const money = (v: string) => formatMoney(v, 'GBP', i18n.language, 4);
+  const hours = (v: string) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(Number(v));
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
@@ -21,7 +23,7 @@ function AlertText({ alert }: { alert: Alert }) {
       });
     case 'low_runway':
       return t('monitoring.alerts.lowRunway', {
-        hours: alert.hours,
+        hours: hours(alert.hours),
         threshold: alert.thresholdHours,
         perHour: money(alert.spendPerHour),
       });
@@ -84,7 +86,9 @@ export function AlertsTab() {
                   })
                 : t('monitoring.alerts.runway', {
                     balance: formatMoney(data.runway.balance, 'GBP', i18n.language, 4),
-                    hours: data.runway.hours,
+                    hours: new Intl.NumberFormat(i18n.language, {
+                      maximumFractionDigits: 1,
+                    }).format(Number(data.runway.hours)),
                     perHour: formatMoney(data.runway.spendPerHour, 'GBP', i18n.language, 4),
                   })}
             </p>
