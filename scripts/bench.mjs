@@ -1,14 +1,16 @@
 // npm run bench: loads Parley's endpoints with autocannon and prints each one beside a
 // raw node:http baseline and a raw one-query baseline measured in the same run, as
 // ratios. Everything listens on 127.0.0.1, runs for a bounded time, and is stopped by
-// its pid at the end. The customers, payments, SMS and ledger rows it creates are
-// deleted afterwards.
+// its pid at the end. The customers, payments, SMS, calls and ledger rows it creates
+// are deleted afterwards.
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,14 +28,32 @@ const smsPerSecond = Number(process.env.BENCH_SMS_PER_SECOND ?? 6000);
 const smsReceiptDelayMs = process.env.BENCH_SMS_SANDBOX_DELAY_MS ?? '0';
 /** How long the bench waits, after the send run, for the outbox to hand over the backlog. */
 const drainLimitMs = Math.max(30, 4 * duration) * 1000;
+/** How long the bench waits, after a call run, for the calls still ringing to end. */
+const callSettleLimitMs = 15_000;
+/** The edge's shared secret, for this run's Parley only. */
+const EDGE_SECRET = 'bench-only-edge-secret-bench-only-edge-00';
+/** The caller's caller ID, verified through the API with the sandbox's SMS code. */
+const CALLER_ID = '+447700900123';
+/** A sandbox destination that is busy ~0.8 s after dialling: it frees the line, costs nothing. */
+const BUSY_DESTINATION = '+447400120000';
+/** The package whose "Unlimited concurrent calls" gives the caller 1000 lines. */
+const CALLER_PLAN = 'Trunk Enterprise';
+const CALLER_LINES = 1000;
+/** The longest call a hold covers (MAX_CALL_SECONDS in packages/shared), in minutes. */
+const MAX_CALL_MINUTES = 240;
+/** Distinct edge Call-IDs for this run. */
+const runId = `${Date.now()}-${process.pid}`;
 
 /**
  * Parley's endpoints under load; later features add theirs here. `as` says whose session
  * sends it: the admin, `reader` (a customer with a few payments), `writer` (a customer
- * who submits a payment per request, each paying its own pre-made quote) or `sender` (a
- * customer whose balance pays for every SMS of the run). An entry with a `body` is
- * POSTed with it and must answer `status`; `outbox` then waits for the SMS outbox to
- * hand everything queued to the (sandbox) gateway before the next row.
+ * who submits a payment per request, each paying its own pre-made quote), `sender` (a
+ * customer whose balance pays for every SMS of the run) or `caller` (a customer on the
+ * Trunk Enterprise plan with a verified caller ID and a balance that holds 1000 calls at
+ * once). An entry with a `body` is POSTed with it and must answer `status`; `outbox`
+ * then waits for the SMS outbox to hand everything queued to the (sandbox) gateway
+ * before the next row, `calls` (their gateway) for the caller's calls to end and checks
+ * holds and ledger. `edge` is the SIP edge's authorise-and-end loop (see loadEdge).
  */
 const ENDPOINTS = [
   { name: 'GET /api/health', path: '/api/health' },
@@ -52,8 +72,25 @@ const ENDPOINTS = [
     outbox: true,
   },
   { name: 'GET /api/orders (signed in)', path: '/api/orders', as: 'reader', optional: true },
+  // A web call in the sandbox: authorised under the caller's lock with a hold on the
+  // balance, dialled, then settled busy (free) ~0.8 s later, which frees its line.
+  {
+    name: 'POST /api/sip/call',
+    path: '/api/sip/call',
+    body: { callerId: CALLER_ID, destination: BUSY_DESTINATION },
+    as: 'caller',
+    status: 201,
+    calls: 'sandbox',
+  },
+  // The SIP edge's authorise, on every real call's path, then the end the edge reports.
+  { name: 'POST /internal/voice/authorise+end', edge: true, status: 200 },
 ];
-const BENCH_ADMIN = { email: 'bench-admin@parley.test', password: 'bench admin password' };
+/** The bench's admin, with their second factor provisioned at start (ADMIN_TOTP_SECRET). */
+const BENCH_ADMIN = {
+  email: 'bench-admin@parley.test',
+  password: 'bench admin password',
+  totpSecret: 'MJSW4Y3IFVQWI3LJNYWXIYTQFVZWKY3S',
+};
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const READER_PAYMENTS = 5;
 
@@ -64,14 +101,14 @@ function stopAll() {
 }
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-// However the run goes, it ends: the loads, the outbox drain, set-up and clean-up, with
-// room to spare.
+// However the run goes, it ends: the loads, the outbox drain, the calls' ends, set-up and
+// clean-up, with room to spare.
 setTimeout(
   () => {
     console.error('bench: over its time budget, stopping');
     process.exit(1);
   },
-  (ENDPOINTS.length + 2) * duration * 1000 + drainLimitMs + 180_000,
+  (ENDPOINTS.length + 2) * duration * 1000 + drainLimitMs + 2 * callSettleLimitMs + 180_000,
 ).unref();
 
 /** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
@@ -120,10 +157,17 @@ async function startParley() {
       LOG_LEVEL: 'error',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
       // Never a real upstream, whatever the environment says.
       SMS_GATEWAY: 'sandbox',
-      VOICE_GATEWAY: 'sandbox',
       SMS_SANDBOX_DELAY_MS: smsReceiptDelayMs,
+      // The limits still count every request, but the bench's sign-ups (four a run, from
+      // one address) and its SMS per minute stay under them.
+      AUTH_LIMIT_FACTOR: '1000',
+      // The writer's payments all wait for approval: as many as the server allows.
+      MAX_PENDING_PAYMENTS: '1000',
+      VOICE_GATEWAY: 'sandbox',
+      VOICE_EDGE_SECRET: EDGE_SECRET,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -162,9 +206,23 @@ async function call(url, method, pathname, { cookie, body, expected = [200, 201]
   return { res, json: text ? JSON.parse(text) : null };
 }
 
+/**
+ * Signs the admin in with their authenticator's code. The server takes each code once and
+ * one step either way, so when this step's was used (a run moments ago) the next one's is.
+ */
 async function adminSession(url) {
-  const { res } = await call(url, 'POST', '/api/admin/login', { body: BENCH_ADMIN });
-  return cookieOf(res);
+  const secret = Secret.fromBase32(BENCH_ADMIN.totpSecret);
+  const step = Math.floor(Date.now() / 30_000);
+  let answer;
+  for (const at of [step, step + 1]) {
+    const code = TOTP.generate({ secret, timestamp: at * 30_000 });
+    answer = await call(url, 'POST', '/api/admin/login', {
+      body: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password, code },
+      expected: [200, 401],
+    });
+    if (answer.res.status === 200) return cookieOf(answer.res);
+  }
+  throw new Error(`POST /api/admin/login: ${answer.res.status} ${JSON.stringify(answer.json)}`);
 }
 
 /** Signs a customer up the way the browser does, security check included. */
@@ -208,6 +266,8 @@ async function preparePayments(url, admin) {
 }
 
 const topUp = { amount: '100.00', currency: 'BTC', walletAddress: BTC, serviceName: 'Add Funds' };
+/** Each payment names its own (made-up) bitcoin transaction hash: the server takes each once. */
+const txHash = () => randomBytes(32).toString('hex');
 
 /** `count` quotes for the writer, copies of one made through the API, valid for an hour. */
 async function prepareQuotes(sql, url, writer, count) {
@@ -247,16 +307,116 @@ async function prepareSender(sql, url, { body, country }) {
     expected: [200],
   });
   const amount = (Number(quote.price) * smsPerSecond * duration + 1).toFixed(4);
+  await credit(sql, sender.id, amount, 'bench: balance for the SMS send run');
+  return { ...sender, price: quote.price, balance: amount };
+}
+
+/**
+ * Credits a bench customer: there is no API that does it by hand, so the balance is set
+ * by SQL with its matching ledger row (an adjustment), keeping balance = sum of the ledger.
+ */
+async function credit(sql, userId, amount, note) {
   await sql.begin(async (tx) => {
     const [user] = await tx`
       update users set crypto_balance = crypto_balance + ${amount}::numeric
-      where id = ${sender.id} returning crypto_balance`;
+      where id = ${userId} returning crypto_balance`;
     await tx`
       insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after, note)
-      values (${sender.id}, ${amount}, 'GBP', 'adjustment', ${`bench:${sender.id}`},
-        ${user.crypto_balance}, 'bench: balance for the SMS send run')`;
+      values (${userId}, ${amount}, 'GBP', 'adjustment', ${`bench:${userId}`},
+        ${user.crypto_balance}, ${note})`;
   });
-  return { ...sender, price: quote.price, balance: amount };
+}
+
+/**
+ * The caller: a customer with a caller ID verified through the API (the sandbox keeps
+ * the SMS code readable, here by SQL), an active Trunk Enterprise order (its "Unlimited
+ * concurrent calls" give 1000 lines; a customer with no plan has 2) and a balance that
+ * covers the hold of 1000 calls at once: each call holds its longest possible length.
+ * The order is inserted by SQL and charged nothing: no money moves, so the ledger is
+ * untouched and no renewal falls due during the run.
+ */
+async function prepareCaller(sql, url) {
+  const [plan] = await sql`
+    select id, name, price::text as price, currency from packages
+    where name = ${CALLER_PLAN} and is_active`;
+  if (!plan)
+    throw new Error(
+      `No active "${CALLER_PLAN}" package on the bench database: the catalogue is seeded at the ` +
+        "first server start (seedCatalogueOnce), and an admin's deletion is never undone.",
+    );
+  const caller = await signUpCustomer(url, 'caller');
+  const { cookie } = caller;
+  await call(url, 'POST', '/api/sip/caller-ids/verify', {
+    cookie,
+    body: { number: CALLER_ID },
+    expected: [201],
+  });
+  const [code] = await sql`
+    select sandbox_code from caller_ids where user_id = ${caller.id} and number = ${CALLER_ID}`;
+  if (!code?.sandbox_code)
+    throw new Error('No sandbox code for the caller ID: is VOICE_GATEWAY the sandbox?');
+  await call(url, 'POST', '/api/sip/caller-ids/confirm', {
+    cookie,
+    body: { number: CALLER_ID, code: code.sandbox_code },
+    expected: [200],
+  });
+  await sql`
+    insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
+      paid_with, billing_period, status, renews_at)
+    values (${caller.id}, 'package', ${plan.id}, ${plan.name}, ${plan.price}, ${plan.currency},
+      0, 'balance', 'monthly', 'active', now() + interval '1 month')`;
+  const { json: quote } = await call(
+    url,
+    'GET',
+    `/api/sip/quote?destination=${encodeURIComponent(BUSY_DESTINATION)}`,
+    { cookie, expected: [200] },
+  );
+  const amount = (Number(quote.ratePerMinute) * MAX_CALL_MINUTES * (CALLER_LINES + 10) + 1).toFixed(
+    4,
+  );
+  await credit(sql, caller.id, amount, 'bench: balance for the call runs');
+  const { json: account } = await call(url, 'GET', '/api/sip/account', { cookie, expected: [200] });
+  return { ...caller, username: account.username, rate: quote.ratePerMinute, balance: amount };
+}
+
+const OPEN_CALLS = ['dialing', 'ringing', 'answered'];
+
+/**
+ * Waits (bounded) until none of the caller's calls through `gateway` is open, then checks
+ * that no hold is left (users.held = 0) and balance = sum of the ledger.
+ */
+async function checkCalls(sql, userId, gateway) {
+  const started = Date.now();
+  const statuses = async () => {
+    const rows = await sql`
+      select status, count(*)::int as n from calls
+      where user_id = ${userId} and gateway = ${gateway} group by status`;
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  };
+  const open = (s) => OPEN_CALLS.reduce((n, k) => n + (s[k] ?? 0), 0);
+  const atEnd = await statuses();
+  let now = atEnd;
+  while (open(now) > 0 && Date.now() - started < callSettleLimitMs) {
+    await new Promise((r) => setTimeout(r, 250));
+    now = await statuses();
+  }
+  const [row] = await sql`
+    select u.held::text as held, u.crypto_balance::text as balance,
+      (select coalesce(sum(amount), 0)::text from ledger_entries where user_id = u.id) as ledger
+    from users u where u.id = ${userId}`;
+  const problems = [];
+  if (open(now) > 0)
+    problems.push(`${open(now)} calls still open after ${callSettleLimitMs / 1000} s`);
+  if (Number(row.held) !== 0) problems.push(`users.held is ${row.held}, not 0`);
+  if (Number(row.balance) !== Number(row.ledger))
+    problems.push(`balance ${row.balance} but the ledger sums to ${row.ledger}`);
+  return {
+    atEnd: open(atEnd),
+    final: now,
+    seconds: (Date.now() - started) / 1000,
+    ...row,
+    problems,
+  };
 }
 
 /** The sender's messages by status. */
@@ -300,12 +460,17 @@ async function checkLedger(sql, userId) {
 }
 
 /**
- * Deletes what the run created for its customers: payments, quotes, events, SMS, ledger
- * rows, accounts. Run once Parley has stopped, so no outbox is still working on them.
+ * Deletes what the run created for its customers: payments, quotes, events, SMS, calls,
+ * caller IDs, SIP accounts, orders, ledger rows, accounts. Run once Parley has stopped,
+ * so no outbox or sandbox call is still working on them.
  */
 async function cleanUp(sql, ids) {
   if (ids.length === 0) return;
   await sql.begin(async (tx) => {
+    await tx`delete from calls where user_id in ${tx(ids)}`;
+    await tx`delete from caller_ids where user_id in ${tx(ids)}`;
+    await tx`delete from sip_accounts where user_id in ${tx(ids)}`;
+    await tx`delete from orders where user_id in ${tx(ids)}`;
     await tx`delete from sms_messages where user_id in ${tx(ids)}`;
     await tx`delete from sms_batches where user_id in ${tx(ids)}`;
     await tx`delete from ledger_entries where user_id in ${tx(ids)}`;
@@ -323,6 +488,14 @@ async function cleanUp(sql, ids) {
 async function load(url, { headers = {}, requests, expected = 200 } = {}) {
   const samples = [];
   let instance;
+  const list = requests?.(() => instance).map((r) => ({
+    ...r,
+    onResponse: (status, body, context) => {
+      if (status !== expected && samples.length < 3)
+        samples.push(`${status} ${String(body).slice(0, 200)}`);
+      r.onResponse?.(status, body, context);
+    },
+  }));
   const result = await new Promise((resolve, reject) => {
     instance = autocannon(
       {
@@ -331,15 +504,13 @@ async function load(url, { headers = {}, requests, expected = 200 } = {}) {
         duration,
         pipelining: 1,
         headers,
-        ...(requests
+        ...(list
           ? {
-              requests: requests(() => instance).map((r) => ({
-                ...r,
-                onResponse: (status, body) => {
-                  if (status !== expected && samples.length < 3)
-                    samples.push(`${status} ${String(body).slice(0, 200)}`);
-                },
-              })),
+              requests: list,
+              // autocannon shares the request objects between connections, and each
+              // connection's first request is the buffer the last one built: each gets
+              // its own copies, so what a setupRequest built is what its connection sends.
+              setupClient: (client) => client.setRequests(list.map((r) => ({ ...r }))),
             }
           : {}),
       },
@@ -367,6 +538,92 @@ async function load(url, { headers = {}, requests, expected = 200 } = {}) {
   };
 }
 
+/**
+ * The SIP edge's authorise under load. Each allowed call holds one of the caller's lines
+ * until the edge reports its end, so after 1000 authorisations the rest of the run would
+ * measure refusals. Each connection therefore authorises a call (with a fresh edge
+ * Call-ID) and then ends it (cancelled before an answer: free) in the same loop, as the
+ * edge does for every call: the caller keeps at most one open call per connection, like
+ * a busy trunk whose calls come and go, and every authorise sees the same state. The row
+ * counts both requests, half of them authorisations. (A fresh customer per call would
+ * instead measure every call as its customer's first, at a sign-up each.) Any answer but
+ * `allow: true` is a failure.
+ */
+async function loadEdge(sql, url, caller, expected) {
+  let sequence = 0;
+  let allowed = 0;
+  const denials = {};
+  const headers = { authorization: `Bearer ${EDGE_SECRET}`, 'content-type': 'application/json' };
+  const result = await load(url, {
+    expected,
+    requests: () => [
+      {
+        method: 'POST',
+        path: '/internal/voice/authorise',
+        headers,
+        setupRequest: (request, context) => {
+          context.edgeCallId = `bench-${runId}-${sequence++}`;
+          request.body = JSON.stringify({
+            edgeCallId: context.edgeCallId,
+            username: caller.username,
+            destination: BUSY_DESTINATION,
+            callerId: CALLER_ID,
+          });
+          return request;
+        },
+        onResponse: (status, body) => {
+          if (status !== expected) return;
+          const decision = JSON.parse(body);
+          if (decision.allow) allowed++;
+          else denials[decision.reason] = (denials[decision.reason] ?? 0) + 1;
+        },
+      },
+      {
+        method: 'POST',
+        path: '/internal/voice/end',
+        headers,
+        setupRequest: (request, context) => {
+          request.body = JSON.stringify({
+            edgeCallId: context.edgeCallId,
+            cause: 'cancelled',
+            by: 'caller',
+          });
+          return request;
+        },
+      },
+    ],
+  });
+  const denied = Object.values(denials).reduce((a, b) => a + b, 0);
+  if (denied > 0)
+    result.failure =
+      `${denied} authorisations denied ${JSON.stringify(denials)}` +
+      (result.failure ? `; ${result.failure}` : '');
+  // The run stops mid-loop: the server still finishes the authorisations it was given
+  // (until the number of calls stays put), and calls whose end was never sent are ended
+  // here, as the edge would.
+  const total = async () =>
+    (await sql`select count(*)::int as n from calls where user_id = ${caller.id}`)[0].n;
+  const started = Date.now();
+  let before = -1;
+  for (let n = await total(); n !== before && Date.now() - started < callSettleLimitMs; ) {
+    before = n;
+    await new Promise((r) => setTimeout(r, 500));
+    n = await total();
+  }
+  const open = await sql`
+    select edge_call_id from calls
+    where user_id = ${caller.id} and gateway = 'sip' and status in ${sql(OPEN_CALLS)}`;
+  for (const { edge_call_id: edgeCallId } of open) {
+    const res = await fetch(`${url}/internal/voice/end`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ edgeCallId, cause: 'cancelled', by: 'caller' }),
+    });
+    await res.arrayBuffer();
+  }
+  return { ...result, allowed, leftOpen: open.length };
+}
+
 const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 const created = [];
 const rows = [];
@@ -384,7 +641,10 @@ try {
   const reader = await signUpCustomer(parley, 'reader');
   created.push(reader.id);
   for (let i = 0; i < READER_PAYMENTS; i++)
-    await call(parley, 'POST', '/api/transactions/create', { cookie: reader.cookie, body: topUp });
+    await call(parley, 'POST', '/api/transactions/create', {
+      cookie: reader.cookie,
+      body: { ...topUp, txHash: txHash() },
+    });
   const writer = await signUpCustomer(parley, 'writer');
   created.push(writer.id);
   const quoteIds = await prepareQuotes(sql, parley, writer, Math.ceil(duration * quotesPerSecond));
@@ -394,14 +654,43 @@ try {
     ENDPOINTS.find((e) => e.as === 'sender'),
   );
   created.push(sender.id);
-  const sessions = { admin, reader: reader.cookie, writer: writer.cookie, sender: sender.cookie };
+  const caller = await prepareCaller(sql, parley);
+  created.push(caller.id);
+  const sessions = {
+    admin,
+    reader: reader.cookie,
+    writer: writer.cookie,
+    sender: sender.cookie,
+    caller: caller.cookie,
+  };
 
   const base = await load(hello);
   const baseQuery = await load(`${query}/`);
   rows.push({ name: 'baseline: node:http hello', ...base });
   rows.push({ name: 'baseline: node:http + select 1', ...baseQuery });
+  /** After a call run: every call ended, no hold left, balance = ledger; else a failure. */
+  const callReport = async (endpoint, result, gateway) => {
+    const check = await checkCalls(sql, caller.id, gateway);
+    notes.push(
+      `${endpoint.name}: ${check.atEnd} calls open when the load stopped, ended ` +
+        `${check.seconds.toFixed(1)} s later; final ${JSON.stringify(check.final)}; ` +
+        `held ${check.held}, balance ${check.balance} = ledger ${check.ledger}`,
+    );
+    if (check.problems.length)
+      result.failure = `calls: ${check.problems.join('; ')}${result.failure ? `; ${result.failure}` : ''}`;
+  };
   for (const endpoint of ENDPOINTS) {
     const headers = endpoint.as ? { cookie: sessions[endpoint.as] } : {};
+    if (endpoint.edge) {
+      const result = await loadEdge(sql, parley, caller, endpoint.status);
+      notes.push(
+        `${endpoint.name}: ${result.allowed} calls authorised (${(result.allowed / duration).toFixed(0)}/s), ` +
+          `each ended in the same loop; ${result.leftOpen} authorised as the load stopped were ended after it`,
+      );
+      await callReport(endpoint, result, 'sip');
+      rows.push({ name: endpoint.name, ...result });
+      continue;
+    }
     if (endpoint.optional) {
       const probe = await fetch(parley + endpoint.path, { headers });
       await probe.arrayBuffer();
@@ -422,8 +711,11 @@ try {
           },
         ],
       });
-      if (result.failure?.includes('INSUFFICIENT_BALANCE'))
+      if (endpoint.outbox && result.failure?.includes('INSUFFICIENT_BALANCE'))
         result.failure = `the sender's balance ran out (raise BENCH_SMS_PER_SECOND); ${result.failure}`;
+      if (endpoint.calls && result.failure?.includes('CONCURRENT_CALL_LIMIT'))
+        result.failure = `more than ${CALLER_LINES} calls rang at once; ${result.failure}`;
+      if (endpoint.calls) await callReport(endpoint, result, endpoint.calls);
       if (endpoint.outbox) {
         const drain = await drainOutbox(sql, sender.id);
         const total = Object.values(drain.final).reduce((a, b) => a + b, 0);
@@ -463,7 +755,11 @@ try {
             const quoteId = quoteIds[next++];
             // Should never happen at the default rate; the row then shows the failure.
             if (quoteId === undefined) getInstance()?.stop();
-            request.body = JSON.stringify({ ...topUp, quoteId: quoteId ?? quoteIds[0] });
+            request.body = JSON.stringify({
+              ...topUp,
+              txHash: txHash(),
+              quoteId: quoteId ?? quoteIds[0],
+            });
             return request;
           },
         },
@@ -471,6 +767,8 @@ try {
     });
     if (next > quoteIds.length)
       result.failure = `ran out of the ${quoteIds.length} quotes (raise BENCH_QUOTES_PER_SECOND); ${result.failure}`;
+    if (result.failure?.includes('TOO_MANY_PENDING_PAYMENTS'))
+      result.failure = `the writer reached MAX_PENDING_PAYMENTS (1000, its most); ${result.failure}`;
     rows.push({ name: endpoint.name, ...result });
   }
 

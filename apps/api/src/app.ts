@@ -276,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instanceId,
     keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
     sendSms: sms.sendService,
+    smsSandbox: config.sms.gateway === 'sandbox',
     limitStore,
     deps: deps.voice,
   });

@@ -24,9 +24,11 @@ import { createSecretBox } from '../src/modules/auth/secret-box.js';
 export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
 
 /** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  kind: 'as-configured' | 'postgres' = 'as-configured',
+): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.PARLEY_TEST_DB !== 'postgres' || !url)
+  if ((kind !== 'postgres' && process.env.PARLEY_TEST_DB !== 'postgres') || !url)
     return openDatabase({ kind: 'pglite-memory' });
 
   const admin = postgres(url, { max: 1, onnotice: () => {} });

@@ -38,6 +38,7 @@ const envSchema = z.object({
   VOICE_EDGE_SECRET: optional(voiceEnvShape.VOICE_EDGE_SECRET),
   VOICE_ENCRYPTION_KEY: optional(voiceEnvShape.VOICE_ENCRYPTION_KEY),
   VOICE_RING_TIMEOUT_SECONDS: optional(voiceEnvShape.VOICE_RING_TIMEOUT_SECONDS),
+  VOICE_EDGE_LISTEN: optional(voiceEnvShape.VOICE_EDGE_LISTEN),
   ...explorerEnvShape(optional),
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),

@@ -38,6 +38,7 @@ describe('voice settings', () => {
         VOICE_EDGE_SECRET: 's'.repeat(32),
         VOICE_ENCRYPTION_KEY: 'k'.repeat(32),
         VOICE_RING_TIMEOUT_SECONDS: '45',
+        VOICE_EDGE_LISTEN: '0.0.0.0',
       }).voice,
     ).toEqual({
       gateway: 'sip',
@@ -49,6 +50,7 @@ describe('voice settings', () => {
       edgeSecret: 's'.repeat(32),
       encryptionKey: 'k'.repeat(32),
       ringTimeoutMs: 45_000,
+      edgeListen: '0.0.0.0',
     });
   });
 

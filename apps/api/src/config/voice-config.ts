@@ -17,6 +17,8 @@ export interface VoiceConfig {
   encryptionKey: string | null;
   /** A call not answered within this is ended (no answer) and costs nothing. */
   ringTimeoutMs: number;
+  /** Where the SIP edge (npm run voice:edge) listens, on SIP_PORT_UDP/TCP. */
+  edgeListen: string;
 }
 
 const port = z.coerce
@@ -45,6 +47,7 @@ export const voiceEnvShape = {
   SIP_WSS_URL: z.url({ protocol: /^wss?$/, error: 'must be a wss:// URL' }),
   VOICE_EDGE_SECRET: z.string().min(32, 'must be at least 32 characters'),
   VOICE_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
+  VOICE_EDGE_LISTEN: z.union([z.ipv4(), z.ipv6()], 'must be an IP address such as 0.0.0.0'),
   VOICE_RING_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -77,5 +80,6 @@ export function voiceConfig(e: VoiceEnv): VoiceConfig {
     edgeSecret: e.VOICE_EDGE_SECRET ?? null,
     encryptionKey: e.VOICE_ENCRYPTION_KEY ?? null,
     ringTimeoutMs: (e.VOICE_RING_TIMEOUT_SECONDS ?? 60) * 1000,
+    edgeListen: e.VOICE_EDGE_LISTEN ?? '127.0.0.1',
   };
 }

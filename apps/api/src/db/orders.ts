@@ -158,3 +158,15 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
   if (!order) throw new Error('placeOrder: insert returned no row');
   return order;
 }
+
+/** The numbers a customer rents through an active order (E.164): their own caller IDs and senders. */
+export async function ownedNumbers(db: Reader, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ number: didNumbers.number })
+    .from(orders)
+    .innerJoin(didNumbers, eq(didNumbers.id, orders.itemId))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.itemKind, 'number'), eq(orders.status, 'active')),
+    );
+  return rows.map((r) => r.number);
+}

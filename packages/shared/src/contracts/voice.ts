@@ -87,6 +87,12 @@ export const callSchema = z.object({
 });
 export type Call = z.infer<typeof callSchema>;
 
+/**
+ * The answer to placing a call: with `VOICE_GATEWAY=sip`, `token` is what the browser's
+ * softphone sends with its INVITE for the edge to authorise (null in the sandbox).
+ */
+export const placedCallSchema = callSchema.extend({ token: z.string().nullable() });
+
 export const callHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

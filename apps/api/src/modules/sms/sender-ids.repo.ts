@@ -2,7 +2,8 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { didNumbers, orders, senderIds, users } from '../../db/schema/index.js';
+import { ownedNumbers } from '../../db/orders.js';
+import { senderIds, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 export type SenderIdRow = typeof senderIds.$inferSelect;
@@ -27,20 +28,7 @@ export function createSenderIdsRepo(db: Db) {
     },
 
     /** The numbers assigned to the customer through an active order (E.164). */
-    async ownedNumbers(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ number: didNumbers.number })
-        .from(orders)
-        .innerJoin(didNumbers, eq(didNumbers.id, orders.itemId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.itemKind, 'number'),
-            eq(orders.status, 'active'),
-          ),
-        );
-      return rows.map((r) => r.number);
-    },
+    ownedNumbers: (userId: string) => ownedNumbers(db, userId),
 
     /**
      * Writes a request unless the customer already has `pendingMax` waiting. The

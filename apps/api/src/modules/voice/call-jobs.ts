@@ -68,9 +68,14 @@ export function createCallJobs(deps: {
     tick: safeTick,
     /** After a restart: this instance's sandbox calls died with it; settle them now. */
     async start() {
-      const mine = new Set(gateway.running());
-      for (const row of await repo.sandboxOpen({ owner: deps.instanceId }))
-        if (!mine.has(row.id)) await lost(row);
+      // A database that is down now must not stop the server: the job tries again.
+      try {
+        const mine = new Set(gateway.running());
+        for (const row of await repo.sandboxOpen({ owner: deps.instanceId }))
+          if (!mine.has(row.id)) await lost(row);
+      } catch (err) {
+        deps.log.error({ err }, 'voice: settling calls at start failed');
+      }
       timer = setInterval(() => void safeTick(), deps.intervalMs);
       timer.unref?.();
     },

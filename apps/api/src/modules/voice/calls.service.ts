@@ -138,13 +138,24 @@ export function createCallsService(deps: {
   }
 
   /** Settles once and tells the customer; a call settled already is answered as it is. */
-  async function settle(id: string, end: CallEnd) {
+  /** Settles being written now, by call: whoever asks meanwhile waits for the same one. */
+  const settling = new Map<string, Promise<CallRow | null>>();
+
+  function settle(id: string, end: CallEnd): Promise<CallRow | null> {
+    const running = settling.get(id);
+    if (running) return running;
     const timer = cutoffs.get(id);
     if (timer) clearTimeout(timer);
     cutoffs.delete(id);
-    const result = await repo.settle(id, (row) => settlementOf(row, end));
-    if (result?.settled) publish(result.call);
-    return result?.call ?? null;
+    const work = repo
+      .settle(id, (row) => settlementOf(row, end))
+      .then((result) => {
+        if (result?.settled) publish(result.call);
+        return result?.call ?? null;
+      })
+      .finally(() => settling.delete(id));
+    settling.set(id, work);
+    return work;
   }
 
   /** The credit cut-off: Parley ends the call when its maximum is reached. */
@@ -197,15 +208,9 @@ export function createCallsService(deps: {
   /** Ends a call: through the gateway when it runs it, else settled here and now. */
   async function end(row: CallRow, cause: 'normal' | 'admin', by: 'caller' | 'system') {
     if (!['dialing', 'ringing', 'answered'].includes(row.status)) return row;
-    if (gateway.hangup(row.id, cause, by)) {
-      // The sandbox reports the end at once; wait for it to be recorded.
-      for (let i = 0; i < 50; i += 1) {
-        const after = await repo.byId(row.id);
-        if (after && !['dialing', 'ringing', 'answered'].includes(after.status)) return after;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return (await repo.byId(row.id)) ?? row;
-    }
+    // The sandbox reports the end from inside hangup(), which starts settling it.
+    if (gateway.hangup(row.id, cause, by))
+      return (await settling.get(row.id)) ?? (await repo.byId(row.id)) ?? row;
     if (row.answeredAt && row.gateway === 'sip')
       throw new AppError(
         'VOICE_UNAVAILABLE',
@@ -223,7 +228,7 @@ export function createCallsService(deps: {
     answered,
     armCutoff,
 
-    async place(userId: string, input: z.output<typeof callInputSchema>): Promise<Call> {
+    async place(userId: string, input: z.output<typeof callInputSchema>) {
       if (!gateway.connected())
         throw new AppError(
           'VOICE_UNAVAILABLE',
@@ -231,7 +236,7 @@ export function createCallsService(deps: {
         );
       const row = await authorise({ userId, ...input, gateway: gateway.mode });
       gateway.dial({ id: row.id, destination: row.destination });
-      return toCall(row);
+      return { ...toCall(row), token: row.gateway === 'sip' ? row.token : null };
     },
 
     async hangup(userId: string, id: string): Promise<Call> {

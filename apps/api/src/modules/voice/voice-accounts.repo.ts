@@ -1,13 +1,7 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  callerIds,
-  didNumbers,
-  orders,
-  packages,
-  sipAccounts,
-  users,
-} from '../../db/schema/index.js';
+import { ownedNumbers } from '../../db/orders.js';
+import { callerIds, orders, packages, sipAccounts, users } from '../../db/schema/index.js';
 import { refusedAs } from '../../lib/pg-errors.js';
 
 export type SipAccountRow = typeof sipAccounts.$inferSelect;
@@ -68,20 +62,7 @@ export function createVoiceAccountsRepo(db: Db) {
     },
 
     /** Numbers the customer rents (active number orders), E.164. */
-    async ownedNumbers(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ number: didNumbers.number })
-        .from(orders)
-        .innerJoin(didNumbers, eq(didNumbers.id, orders.itemId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.itemKind, 'number'),
-            eq(orders.status, 'active'),
-          ),
-        );
-      return rows.map((r) => r.number);
-    },
+    ownedNumbers: (userId: string) => ownedNumbers(db, userId),
 
     async verifiedNumbers(userId: string): Promise<string[]> {
       const rows = await db

@@ -188,13 +188,14 @@ describe('a restart mid-call', () => {
       voice: { gateway, jobIntervalMs: 100, ...(now ? { now } : {}) },
     });
 
-  it('bills a call lost in a crash once, for the time it ran, when its instance comes back', async () => {
+  /** A customer's call, answered and running for a second on its own instance. */
+  async function runningCall(instanceId: string) {
     await priceGermany('0.6000');
     const c = await caller('5.00');
     const gateway = createSandboxVoiceGateway(FAST);
-    const first = await appOn('voice-crash', gateway);
-    await first.ready();
-    const placed = await send(first, 'POST', '/api/sip/call', c.cookie, {
+    const app = await appOn(instanceId, gateway);
+    await app.ready();
+    const placed = await send(app, 'POST', '/api/sip/call', c.cookie, {
       callerId: ME,
       destination: DE,
     });
@@ -203,7 +204,12 @@ describe('a restart mid-call', () => {
       () => callRow(ctx.database, id),
       (r) => r?.status === 'answered',
     );
-    await new Promise((r) => setTimeout(r, 1300));
+    await new Promise((r) => setTimeout(r, 1200));
+    return { c, gateway, app, id };
+  }
+
+  it('bills a call lost in a crash once, for the time it ran, when its instance comes back', async () => {
+    const { c, gateway, app: first, id } = await runningCall('voice-crash');
     // The crash: the network simulation vanishes without a word.
     await gateway.close();
     const second = await appOn('voice-crash');
@@ -224,21 +230,7 @@ describe('a restart mid-call', () => {
   });
 
   it("another instance settles a crashed instance's call once it is stale", async () => {
-    await priceGermany('0.6000');
-    const c = await caller('5.00');
-    const gateway = createSandboxVoiceGateway(FAST);
-    const first = await appOn('voice-gone', gateway);
-    await first.ready();
-    const placed = await send(first, 'POST', '/api/sip/call', c.cookie, {
-      callerId: ME,
-      destination: DE,
-    });
-    const id = placed.json().id as string;
-    await until(
-      () => callRow(ctx.database, id),
-      (r) => r?.status === 'answered',
-    );
-    await new Promise((r) => setTimeout(r, 1200));
+    const { gateway, app: first, id } = await runningCall('voice-gone');
     await gateway.close();
     await first.close();
     expect((await callRow(ctx.database, id))?.status).toBe('answered');
@@ -261,20 +253,7 @@ describe('a restart mid-call', () => {
   });
 
   it('a graceful stop ends its calls and bills them', async () => {
-    await priceGermany('0.6000');
-    const c = await caller('5.00');
-    const app = await appOn('voice-stop');
-    await app.ready();
-    const placed = await send(app, 'POST', '/api/sip/call', c.cookie, {
-      callerId: ME,
-      destination: DE,
-    });
-    const id = placed.json().id as string;
-    await until(
-      () => callRow(ctx.database, id),
-      (r) => r?.status === 'answered',
-    );
-    await new Promise((r) => setTimeout(r, 1100));
+    const { c, app, id } = await runningCall('voice-stop');
     await app.close();
     expect(await callRow(ctx.database, id)).toMatchObject({
       status: 'ended',

@@ -41,6 +41,8 @@ export function setUpVoice(
     /** VOICE_ENCRYPTION_KEY, else the session secret (a purpose of its own is derived). */
     keyMaterial: string;
     sendSms: (number: string, text: string) => Promise<void>;
+    /** The SMS gateway is the sandbox: codes are shown to admins and logged instead. */
+    smsSandbox: boolean;
     limitStore: LimitStore;
     deps?: VoiceDeps;
   },
@@ -57,7 +59,7 @@ export function setUpVoice(
       max: 10,
       windowMs: 3_600_000,
     }),
-    sandbox: gateway.mode === 'sandbox',
+    sandbox: opts.smsSandbox,
     log: app.log,
     now: opts.deps?.now,
   });

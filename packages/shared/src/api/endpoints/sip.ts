@@ -10,6 +10,7 @@ import {
   callQuoteQuerySchema,
   callQuoteSchema,
   callSchema,
+  placedCallSchema,
   sandboxVerificationsSchema,
   sipAccountSchema,
   verifyConfirmSchema,
@@ -29,7 +30,7 @@ export const sipEndpoints = {
   'sip.call': {
     summary: 'Place a call from the web: authorised, held against the balance, then dialled',
     body: callInputSchema,
-    responses: { 201: callSchema },
+    responses: { 201: placedCallSchema },
   },
   'sip.hangup': {
     summary: 'Hang up one of your calls (a finished call is answered as it is)',

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fundedCustomer, send } from '../../../test/helpers.js';
+import { callCharges, EDGE_SECRET, edge, moneyOf, verifyCallerId } from '../../../test/voice.js';
+import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
+
+const ME = '+447400111222';
+const UK = '+447400123456';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ VOICE_GATEWAY: 'sip', VOICE_EDGE_SECRET: EDGE_SECRET });
+  await seedCatalogueOnce(ctx.database.db);
+  await ctx.app.ready();
+});
+afterAll(() => ctx.close());
+
+describe('a web call through the SIP edge', () => {
+  it('is refused while the edge has not been heard from, then waits for its INVITE', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '5.00');
+    await verifyCallerId(ctx.app, ctx.database, c.cookie, ME);
+    const status = async () => (await send(ctx.app, 'GET', '/api/sip/status', c.cookie)).json();
+    expect(await status()).toMatchObject({ mode: 'sip', connected: false });
+    const early = await send(ctx.app, 'POST', '/api/sip/call', c.cookie, {
+      callerId: ME,
+      destination: UK,
+    });
+    expect(early.statusCode).toBe(503);
+    expect(early.json().error.code).toBe('VOICE_UNAVAILABLE');
+    // Any request of the edge counts as hearing from it.
+    await edge(ctx.app, 'end', { edgeCallId: 'hello', cause: 'normal', by: 'caller' });
+    expect(await status()).toMatchObject({ mode: 'sip', connected: true });
+
+    const placed = await send(ctx.app, 'POST', '/api/sip/call', c.cookie, {
+      callerId: ME,
+      destination: UK,
+    });
+    expect(placed.statusCode).toBe(201);
+    const { id, token } = placed.json();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // The browser's INVITE, with the token: another destination is not what was authorised.
+    const wrong = await edge(ctx.app, 'authorise', {
+      edgeCallId: `web-wrong-${id}`,
+      token,
+      destination: '+447400999999',
+    });
+    expect(wrong.json()).toMatchObject({ allow: false, reason: 'DESTINATION_NOT_SUPPORTED' });
+    const ok = await edge(ctx.app, 'authorise', {
+      edgeCallId: `web-${id}`,
+      token,
+      destination: UK,
+    });
+    expect(ok.json()).toMatchObject({ allow: true, callId: id, callerId: ME });
+    // The token is spent: a second INVITE with it under another Call-ID is refused.
+    const reused = await edge(ctx.app, 'authorise', {
+      edgeCallId: `web-again-${id}`,
+      token,
+      destination: UK,
+    });
+    expect(reused.json().allow).toBe(false);
+    const answeredAt = new Date(Date.now() - 30_000).toISOString();
+    await edge(ctx.app, 'progress', { edgeCallId: `web-${id}`, state: 'ringing' });
+    await edge(ctx.app, 'progress', { edgeCallId: `web-${id}`, state: 'answered', at: answeredAt });
+    await edge(ctx.app, 'end', { edgeCallId: `web-${id}`, cause: 'normal', by: 'callee' });
+    expect(await callCharges(ctx.database, id)).toEqual([{ amount: '-0.0119' }]);
+    expect(await moneyOf(ctx.database, c.id)).toEqual({ balance: '4.9881', held: '0.0000' });
+    const history = (await send(ctx.app, 'GET', '/api/sip/history', c.cookie)).json();
+    expect(history.items[0]).toMatchObject({ id, status: 'ended', hangupBy: 'callee' });
+  });
+});
