@@ -63,7 +63,7 @@ export function useVoiceGatewayStatus() {
   });
 }
 
-/** Sandbox only: caller ID codes waiting, so a tester can read them. */
+/** Caller ID codes waiting, listed while SMS go through the sandbox, for testers to read. */
 export function useSandboxVerifications(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.adminVoiceVerifications,

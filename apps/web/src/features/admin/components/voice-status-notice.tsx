@@ -33,34 +33,34 @@ function SandboxCodes() {
   );
 }
 
-/** Tells the admin where customers' calls go: the sandbox (no real calls) or the SIP edge. */
+/**
+ * Tells the admin where customers' calls go: the sandbox (no real calls) or the SIP
+ * edge, connected or not. Below it, the caller ID codes waiting, which the server keeps
+ * readable only while SMS go through the sandbox gateway (nothing is listed otherwise).
+ */
 export function VoiceStatusNotice() {
   const { t } = useTranslation();
   const { data } = useVoiceGatewayStatus();
   if (!data) return null;
-  if (data.mode === 'sandbox')
-    return (
-      <div
-        data-testid="voice-status"
-        className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-      >
-        <p className="flex items-start gap-2">
-          <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t('admin.voiceStatus.sandbox', { count: data.activeCalls })}
-        </p>
-        <SandboxCodes />
-      </div>
-    );
-  const Icon = data.connected ? Phone : PhoneOff;
+  const sandbox = data.mode === 'sandbox';
+  const Icon = sandbox || data.connected ? Phone : PhoneOff;
+  const tone = sandbox
+    ? 'border-amber-300 bg-amber-50 text-amber-950'
+    : data.connected
+      ? 'border-green-300 bg-green-50 text-green-950'
+      : 'border-red-300 bg-red-50 text-red-950';
+  const text = sandbox
+    ? 'admin.voiceStatus.sandbox'
+    : data.connected
+      ? 'admin.voiceStatus.connected'
+      : 'admin.voiceStatus.disconnected';
   return (
-    <p
-      data-testid="voice-status"
-      className={`flex items-start gap-2 rounded-md border p-3 text-sm ${data.connected ? 'border-green-300 bg-green-50 text-green-950' : 'border-red-300 bg-red-50 text-red-950'}`}
-    >
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {t(data.connected ? 'admin.voiceStatus.connected' : 'admin.voiceStatus.disconnected', {
-        count: data.activeCalls,
-      })}
-    </p>
+    <div data-testid="voice-status" className={`rounded-md border p-3 text-sm ${tone}`}>
+      <p className="flex items-start gap-2">
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t(text, { count: data.activeCalls })}
+      </p>
+      <SandboxCodes />
+    </div>
   );
 }
