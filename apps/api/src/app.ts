@@ -68,6 +68,9 @@ import { createUsersService } from './modules/users/users.service.js';
 import { voiceAdminRoutes, voiceRoutes } from './modules/voice/voice.routes.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
 import { voiceEdgeRoutes } from './modules/voice/voice-edge.routes.js';
+import { createVoiceMonitoringRepo } from './modules/voice-monitoring/voice-monitoring.repo.js';
+import { voiceMonitoringRoutes } from './modules/voice-monitoring/voice-monitoring.routes.js';
+import { createVoiceMonitoringService } from './modules/voice-monitoring/voice-monitoring.service.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { safeLogging } from './plugins/log-safety.js';
@@ -280,6 +283,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('voiceJobs', voice.jobs);
   await app.register(voiceRoutes, voice);
   await app.register(voiceEdgeRoutes, { edge: voice.edge, secret: config.voice.edgeSecret });
+  // SIP monitoring: the customer's own call records.
+  await app.register(voiceMonitoringRoutes, {
+    monitoring: createVoiceMonitoringService({ repo: createVoiceMonitoringRepo(db) }),
+  });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,

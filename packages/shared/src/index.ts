@@ -16,4 +16,5 @@ export * from './contracts/sms-senders.js';
 export * from './contracts/text.js';
 export * from './contracts/voice.js';
 export * from './contracts/voice-edge.js';
+export * from './contracts/voice-monitoring.js';
 export * from './domain/index.js';

@@ -37,6 +37,9 @@ const SipCredentialsPage = page(() =>
   voicePages().then((m) => ({ default: m.SipCredentialsPage })),
 );
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
+const SipMonitoringPage = page(
+  () => import('@/features/voice-monitoring/pages/sip-monitoring-page'),
+);
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -74,6 +77,7 @@ export function AppRoutes() {
           <Route path="add-funds" element={<AddFundsPage />} />
           <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
+          <Route path="sip-monitoring" element={<SipMonitoringPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -99,6 +99,7 @@ describe('useCustomerEvents', () => {
       ['voice', 'history'],
       ['voice', 'recent'],
       ['voice', 'status'],
+      ['voice-monitoring'],
     ]);
   });
 
@@ -112,6 +113,7 @@ describe('useCustomerEvents', () => {
       userQueryOptions.queryKey,
       ['voice-quote'],
       ['voice', 'account'],
+      ['voice-monitoring'],
     ]);
   });
 

@@ -39,8 +39,12 @@ export function useCustomerEvents(enabled: boolean): void {
               : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
           );
       },
-      // A call rang, was answered or ended: the live call panel and the call lists follow.
-      'call.updated': ({ call }) => storeCall(queryClient, call),
+      // A call rang, was answered or ended: the live call panel and the call lists follow,
+      // and SIP monitoring's figures reload.
+      'call.updated': ({ call }) => {
+        storeCall(queryClient, call);
+        reload([queryKeys.voiceMonitoring]);
+      },
       // The server ended the stream: this session was signed out (another tab, "sign out
       // everywhere", a password change elsewhere). Stop, and let the user query find out.
       ended: () => {

@@ -50,4 +50,14 @@ export const queryKeys = {
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
   adminCatalogue: (resource: string) => ['admin', resource] as const,
+
+  /** SIP monitoring: everything under it reloads when one of the customer's calls changes. */
+  voiceMonitoring: ['voice-monitoring'],
+  voiceMonitoringPart: (part: string, filters: object = {}) =>
+    ['voice-monitoring', part, filters] as const,
+  adminCalls: ['admin', 'calls'],
+  adminCallsPage: (page: number, activeOnly: boolean) =>
+    ['admin', 'calls', page, activeOnly] as const,
+  adminVoiceStatus: ['admin', 'voice-status'],
+  adminVoiceVerifications: ['admin', 'voice-verifications'],
 } as const;

@@ -13,3 +13,4 @@ export type { RouteName, RouteTable } from './routes/index.js';
 export * from './routes/sip.js';
 export * from './routes/sms.js';
 export * from './routes/system.js';
+export * from './routes/voice-monitoring.js';

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** A decimal string in the billing currency, e.g. "1234.50". */
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const count = z.number().int().nonnegative();
+/** Exact to the fourth decimal, at least two shown ("12.50", "0.0125"). */
+const exactMoney = z.string().regex(/^-?\d+\.\d{2,4}$/);
+const minutes = z.string().regex(/^\d+\.\d{2}$/);
 
 /**
  * GET /api/admin/analytics: the admin panel's Analytics tab, computed from the database.
@@ -16,6 +19,10 @@ const count = z.number().int().nonnegative();
  * - payments: counts by status; `pendingValue` is what the pending ones would credit.
  * - activeOrders: orders not cancelled, by what they bought.
  * - customerBalances: the sum of customers' balances, what Parley owes in services.
+ * - voice: what calls earned (the ledger's call charges, `charge` rows referenced
+ *   `call:<id>`, exact to the fourth decimal), the minutes billed (billable seconds ÷ 60,
+ *   two decimals, rounded down) and the calls placed, all time and in the last 30 days
+ *   (by the charge's date, the call's end and its start respectively).
  */
 export const analyticsSchema = z.object({
   currency: z.string(),
@@ -29,6 +36,11 @@ export const analyticsSchema = z.object({
   }),
   activeOrders: z.object({ package: count, sipDomain: count, number: count, total: count }),
   customerBalances: money,
+  voice: z.object({
+    revenue: z.object({ total: exactMoney, last30Days: exactMoney }),
+    billedMinutes: z.object({ total: minutes, last30Days: minutes }),
+    calls: z.object({ total: count, last30Days: count }),
+  }),
   generatedAt: z.string(),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

@@ -12,3 +12,4 @@ export * from './sms.js';
 export * from './system.js';
 export * from './users.js';
 export * from './voice.js';
+export * from './voice-monitoring.js';

@@ -9,6 +9,7 @@ import {
   sessionCookieOf,
   signUp,
 } from '../../../test/helpers.js';
+import { seedCall } from '../../../test/seed-calls.js';
 import { createEventBus } from '../../lib/event-bus.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
@@ -128,5 +129,43 @@ describe('GET /api/admin/analytics', () => {
     // A request with c's session makes c active again.
     expect((await call('GET', '/api/auth/user', c.cookie)).statusCode).toBe(200);
     expect((await analytics()).customers).toEqual({ total: 3, active30Days: 3 });
+  });
+
+  it('adds voice revenue from the call charges and the minutes billed', async () => {
+    const [a, b] = customers as [Customer, Customer];
+    const ended = (userId: string, seconds: number, cost: string, daysAgo: number) => {
+      const endedAt = new Date(Date.now() - daysAgo * 86_400_000);
+      return seedCall(ctx.database, {
+        userId,
+        createdAt: new Date(endedAt.getTime() - seconds * 1000),
+        answeredAt: new Date(endedAt.getTime() - seconds * 1000),
+        endedAt,
+        duration: seconds,
+        billableSeconds: seconds,
+        includedSeconds: 0,
+        cost,
+        hangupCause: 'normal',
+        hangupBy: 'caller',
+      });
+    };
+    const charge = (userId: string, callId: string, amount: string, daysAgo: number) =>
+      ctx.database.db.execute(sql`
+        insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after, created_at)
+        values (${userId}, ${`-${amount}`}::numeric, 'GBP', 'charge', ${`call:${callId}`}, 0,
+                now() - make_interval(days => ${daysAgo}))`);
+    const recent = await ended(a.id, 90, '0.1825', 1);
+    const old = await ended(b.id, 600, '1.2000', 40);
+    await charge(a.id, recent.id, '0.1825', 1);
+    await charge(b.id, old.id, '1.2000', 40);
+    // Neither a call nor an SMS charge nor a failed call counts as voice revenue.
+    await ctx.database.db.execute(sql`
+      insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
+      values (${a.id}, -0.05, 'GBP', 'charge', 'sms:x', 0)`);
+    await seedCall(ctx.database, { userId: b.id, status: 'failed', cost: '0', billableSeconds: 0 });
+    expect((await analytics()).voice).toEqual({
+      revenue: { total: '1.3825', last30Days: '0.1825' },
+      billedMinutes: { total: '11.50', last30Days: '1.50' },
+      calls: { total: 3, last30Days: 2 },
+    });
   });
 });

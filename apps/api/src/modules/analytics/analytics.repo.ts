@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries, orders, sessions, transactions, users } from '../../db/schema/index.js';
+import {
+  calls,
+  ledgerEntries,
+  orders,
+  sessions,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
 
 /** A numeric sum as an exact decimal string with two places ("0.00" when nothing). */
 const money = (column: unknown, filter?: ReturnType<typeof sql>) =>
@@ -51,8 +58,38 @@ export function createAnalyticsRepo(db: Db) {
             .from(orders)
             .where(eq(orders.status, 'active'))
             .groupBy(orders.itemKind);
-          if (!customers || !payments) throw new Error('analytics: an aggregate returned no row');
-          return { customers, payments, activeOrders };
+          // Calls earn through their ledger charges (negative amounts) referenced call:<id>.
+          const callCharge = sql`${ledgerEntries.kind} = 'charge' and ${ledgerEntries.reference} like 'call:%'`;
+          const [voiceRevenue] = await tx
+            .select({
+              total: sql<string>`coalesce(-sum(${ledgerEntries.amount}), 0)::text`,
+              since: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= ${from}), 0)::text`,
+            })
+            .from(ledgerEntries)
+            .where(callCharge);
+          const [voiceCalls] = await tx
+            .select({
+              seconds: sql<string>`coalesce(sum(${calls.billableSeconds}), 0)::text`,
+              secondsSince: sql<string>`coalesce(sum(${calls.billableSeconds}) filter (where ${calls.endedAt} >= ${from}), 0)::text`,
+              total: sql<number>`count(*)::int`,
+              since: countWhere(sql`${calls.createdAt} >= ${from}`),
+            })
+            .from(calls);
+          if (!customers || !payments || !voiceRevenue || !voiceCalls)
+            throw new Error('analytics: an aggregate returned no row');
+          return {
+            customers,
+            payments,
+            activeOrders,
+            voice: {
+              revenue: voiceRevenue.total,
+              revenueSince: voiceRevenue.since,
+              billedSeconds: String(voiceCalls.seconds),
+              billedSecondsSince: String(voiceCalls.secondsSince),
+              calls: voiceCalls.total,
+              callsSince: voiceCalls.since,
+            },
+          };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

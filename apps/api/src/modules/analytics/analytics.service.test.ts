@@ -22,6 +22,14 @@ describe('analytics service', () => {
             { kind: 'package', n: 5 },
             { kind: 'number', n: 2 },
           ],
+          voice: {
+            revenue: '12.3450',
+            revenueSince: '0.0125',
+            billedSeconds: '3690',
+            billedSecondsSince: '61',
+            calls: 40,
+            callsSince: 3,
+          },
         };
       },
     };
@@ -35,6 +43,11 @@ describe('analytics service', () => {
       payments: { pendingCount: 2, pendingValue: '79.00', approvedCount: 3, rejectedCount: 1 },
       activeOrders: { package: 5, sipDomain: 0, number: 2, total: 7 },
       customerBalances: '10.50',
+      voice: {
+        revenue: { total: '12.345', last30Days: '0.0125' },
+        billedMinutes: { total: '61.50', last30Days: '1.01' },
+        calls: { total: 40, last30Days: 3 },
+      },
       generatedAt: '2026-03-31T12:00:00.000Z',
     });
   });

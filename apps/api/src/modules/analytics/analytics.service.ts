@@ -1,4 +1,4 @@
-import { type Analytics, BILLING_CURRENCY } from '@parley/shared';
+import { type Analytics, BILLING_CURRENCY, divide, moneyText } from '@parley/shared';
 import type { AnalyticsRepo } from './analytics.repo.js';
 
 /** The window of "last 30 days" figures. */
@@ -14,7 +14,8 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now?: () => 
     async summary(): Promise<Analytics> {
       const at = now();
       const since = new Date(at.getTime() - ANALYTICS_WINDOW_DAYS * DAY_MS);
-      const { customers, payments, activeOrders } = await deps.repo.read(since);
+      const { customers, payments, activeOrders, voice } = await deps.repo.read(since);
+      const minutes = (seconds: string) => divide(seconds, '60', 2, 'down');
       const orders = { package: 0, sipDomain: 0, number: 0, total: 0 };
       for (const { kind, n } of activeOrders) {
         const key = ORDER_KINDS[kind as keyof typeof ORDER_KINDS];
@@ -33,6 +34,14 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now?: () => 
         },
         activeOrders: orders,
         customerBalances: customers.balances,
+        voice: {
+          revenue: { total: moneyText(voice.revenue), last30Days: moneyText(voice.revenueSince) },
+          billedMinutes: {
+            total: minutes(voice.billedSeconds),
+            last30Days: minutes(voice.billedSecondsSince),
+          },
+          calls: { total: voice.calls, last30Days: voice.callsSince },
+        },
         generatedAt: at.toISOString(),
       };
     },

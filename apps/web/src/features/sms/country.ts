@@ -1,8 +1,7 @@
 import { ApiError } from '@/lib/api-client';
-import { countryName, regionName } from '@/lib/country-name';
+import { regionName } from '@/lib/country-name';
 
-// Shared with the calling screen; kept here under their old names for the SMS code.
-export { countryName, regionName };
+export { countryName, regionName } from '@/lib/country-name';
 
 /**
  * The name of the country an unsupported recipient is in: from the number (read here, as

@@ -6,6 +6,7 @@ import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
+import { voiceMonitoringEndpoints } from './voice-monitoring.js';
 
 /** Every endpoint's schemas, under the name its route has in routes.ts. */
 export const endpoints = {
@@ -14,6 +15,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...smsEndpoints,
   ...sipEndpoints,
+  ...voiceMonitoringEndpoints,
   ...adminEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 

@@ -7,6 +7,7 @@ import { catalogueAdminApi } from './catalogue-admin.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { docsApi, healthApi } from './system.js';
+import { voiceMonitoringApi } from './voice-monitoring.js';
 
 export {
   adminApi,
@@ -24,6 +25,7 @@ export {
   smsApi,
   voiceAdminApi,
   voiceEdgeApi,
+  voiceMonitoringApi,
 };
 
 /** Every route by name: the server registers them all, the docs list them all. */
@@ -41,6 +43,7 @@ export const routes = /* @__PURE__ */ tableOf([
   sipApi,
   voiceAdminApi,
   voiceEdgeApi,
+  voiceMonitoringApi,
   eventsApi,
   adminApi,
 ]);
@@ -59,6 +62,7 @@ type Groups =
   | typeof sipApi
   | typeof voiceAdminApi
   | typeof voiceEdgeApi
+  | typeof voiceMonitoringApi
   | typeof eventsApi
   | typeof adminApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;

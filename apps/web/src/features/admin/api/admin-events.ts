@@ -44,6 +44,12 @@ export function useAdminEvents(enabled: boolean): void {
         reload(adminUsersQueryOptions.queryKey);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
+      // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.
+      'call.updated': () => {
+        reload(queryKeys.adminCalls);
+        reload(queryKeys.adminVoiceStatus);
+        reload(adminAnalyticsQueryOptions.queryKey);
+      },
       // Signed out, disabled or no longer an admin: stop, and let the user query find out.
       ended: () => {
         source.close();

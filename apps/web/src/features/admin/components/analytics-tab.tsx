@@ -14,6 +14,8 @@ export function AnalyticsTab() {
   const data = analytics.data;
   const money = (amount: string) => formatMoney(amount, data?.currency ?? 'GBP', i18n.language);
   const count = new Intl.NumberFormat(i18n.language).format;
+  const decimal = (value: string) =>
+    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 }).format(Number(value));
   const cards: Stat[] = data
     ? [
         {
@@ -61,6 +63,22 @@ export function AnalyticsTab() {
           key: 'balances',
           value: money(data.customerBalances),
           hint: t('admin.analytics.balancesHint'),
+        },
+        {
+          key: 'voiceRevenue',
+          value: formatMoney(data.voice.revenue.total, data.currency, i18n.language, 4),
+          hint: t('admin.analytics.voiceRevenueHint', {
+            amount: formatMoney(data.voice.revenue.last30Days, data.currency, i18n.language, 4),
+          }),
+        },
+        {
+          key: 'voiceMinutes',
+          value: decimal(data.voice.billedMinutes.total),
+          hint: t('admin.analytics.voiceMinutesHint', {
+            minutes: decimal(data.voice.billedMinutes.last30Days),
+            calls: count(data.voice.calls.total),
+            calls30: count(data.voice.calls.last30Days),
+          }),
         },
       ]
     : [];

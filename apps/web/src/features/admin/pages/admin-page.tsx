@@ -7,12 +7,14 @@ import { showToast } from '@/lib/toast';
 import { useAdminEvents } from '../api/admin-events';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { AuditTab } from '../components/audit-tab';
+import { CallsTab } from '../components/calls-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
 import { SenderIdsTab } from '../components/sender-ids-tab';
 import { SmsInbound } from '../components/sms-inbound';
 import { SmsStatusNotice } from '../components/sms-status-notice';
 import { UsersTable } from '../components/users-table';
+import { VoiceStatusNotice } from '../components/voice-status-notice';
 import { WalletsTab } from '../components/wallets-tab';
 import { CountryPricingTab } from '../resources/country-pricing-tab';
 import { NumbersTab } from '../resources/numbers-tab';
@@ -31,6 +33,7 @@ const TABS = [
   'numbers',
   'sender-ids',
   'users',
+  'calls',
   'analytics',
   'audit',
 ] as const;
@@ -47,6 +50,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   numbers: 'admin.numbers.title',
   'sender-ids': 'admin.senderIds.title',
   users: 'admin.users.title',
+  calls: 'admin.calls.title',
   analytics: 'admin.analytics.title',
   audit: 'admin.audit.title',
 };
@@ -68,6 +72,7 @@ export default function AdminPage() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('nav.adminPanel')}</h1>
       <SmsStatusNotice />
+      <VoiceStatusNotice />
       <SmsInbound />
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList className="h-auto flex-wrap justify-start">
@@ -116,6 +121,9 @@ export default function AdminPage() {
             </h2>
             <UsersTable />
           </section>
+        </TabsContent>
+        <TabsContent value="calls">
+          <CallsTab />
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
