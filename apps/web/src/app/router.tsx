@@ -31,15 +31,13 @@ const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page
 const DidPage = page(() => import('@/features/numbers/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
 const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
-const voicePages = () => import('@/features/voice/pages/voice-pages');
+const voicePages = () => import('./pages/voice-pages');
 const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
 const SipCredentialsPage = page(() =>
   voicePages().then((m) => ({ default: m.SipCredentialsPage })),
 );
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
-const SipMonitoringPage = page(
-  () => import('@/features/voice-monitoring/pages/sip-monitoring-page'),
-);
+const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipMonitoringPage })));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {

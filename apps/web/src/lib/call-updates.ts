@@ -1,6 +1,7 @@
 import type { Call, CallHistory } from '@parley/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
+import { voiceKeys } from './voice-query-keys';
 
 /** How far along a call is, so an older report never replaces a newer one. */
 const STAGE: Record<Call['status'], number> = {
@@ -33,10 +34,10 @@ export function newerCall(a: Call | undefined, b: Call | undefined): Call | unde
 export function storeCall(queryClient: QueryClient, updated: Call): void {
   // An answer and an event can arrive in either order: the one further along stays.
   queryClient.setQueryData<Call | null>(
-    queryKeys.voiceCall(updated.id),
+    voiceKeys.voiceCall(updated.id),
     (old) => newerCall(updated, old ?? undefined) ?? null,
   );
-  queryClient.setQueriesData<CallHistory>({ queryKey: queryKeys.voiceHistory }, (old) =>
+  queryClient.setQueriesData<CallHistory>({ queryKey: voiceKeys.voiceHistory }, (old) =>
     old?.items.some((c) => c.id === updated.id)
       ? {
           ...old,
@@ -45,11 +46,11 @@ export function storeCall(queryClient: QueryClient, updated: Call): void {
       : old,
   );
   const reload: (readonly unknown[])[] = [
-    queryKeys.voiceHistory,
-    queryKeys.voiceRecent,
-    queryKeys.voiceStatus,
+    voiceKeys.voiceHistory,
+    voiceKeys.voiceRecent,
+    voiceKeys.voiceStatus,
   ];
   const open = STAGE[updated.status] < 3;
-  if (!open) reload.push(queryKeys.user, ['voice-quote'], queryKeys.sipAccount);
+  if (!open) reload.push(queryKeys.user, ['voice-quote'], voiceKeys.sipAccount);
   for (const queryKey of reload) void queryClient.invalidateQueries({ queryKey });
 }

@@ -6,6 +6,7 @@ import { openEventStream } from './event-stream';
 import { loadFullEnglish } from './i18n';
 import { queryKeys } from './query-keys';
 import { showToast } from './toast';
+import { voiceKeys } from './voice-query-keys';
 
 /** What a payment decision changes on screen: the history, orders and the balance. */
 const TOUCHED = [queryKeys.transactions, queryKeys.orders, queryKeys.user];
@@ -43,7 +44,7 @@ export function useCustomerEvents(enabled: boolean): void {
       // and SIP monitoring's figures reload.
       'call.updated': ({ call }) => {
         storeCall(queryClient, call);
-        reload([queryKeys.voiceMonitoring]);
+        reload([voiceKeys.voiceMonitoring]);
       },
       // The server ended the stream: this session was signed out (another tab, "sign out
       // everywhere", a password change elsewhere). Stop, and let the user query find out.

@@ -32,7 +32,8 @@ describe('setLanguage', () => {
 describe('the English in the main bundle', () => {
   // Code that the landing page loads up front; lib/regions.ts serves lazy pages only, and
   // lib/customer-events.ts loads with the signed-in menu and waits for the full English, as
-  // do the forms that translate field codes (lib/field-errors.ts) on lazy pages.
+  // do the forms that translate field codes (lib/field-errors.ts) on lazy pages; the call
+  // status badge serves the voice, monitoring and admin pages only.
   const eager = import.meta.glob<string>(
     [
       '../app/**/*.tsx',
@@ -44,6 +45,7 @@ describe('the English in the main bundle', () => {
       '!./regions.ts',
       '!./customer-events.ts',
       '!./field-errors.ts',
+      '!../components/call-status-badge.tsx',
     ],
     { eager: true, query: '?raw', import: 'default' },
   );

@@ -29,15 +29,6 @@ export const queryKeys = {
   smsQuote: ['sms-quote'],
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
-  voiceHistory: ['voice', 'history'],
-  voiceRecent: ['voice', 'recent'],
-  voiceCall: (id: string) => ['voice', 'call', id] as const,
-  voiceCallerIds: ['voice', 'caller-ids'],
-  voiceStatus: ['voice', 'status'],
-  sipAccount: ['voice', 'account'],
-  /** Outside `voice`, so a call's refresh does not re-price the destination being typed. */
-  voiceQuote: (destination: string) => ['voice-quote', destination] as const,
-
   admin: ['admin'],
   adminPayments: ['admin', 'payments'],
   adminWallets: ['admin', 'crypto-wallets'],
@@ -50,14 +41,5 @@ export const queryKeys = {
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
   adminCatalogue: (resource: string) => ['admin', resource] as const,
-
-  /** SIP monitoring: everything under it reloads when one of the customer's calls changes. */
-  voiceMonitoring: ['voice-monitoring'],
-  voiceMonitoringPart: (part: string, filters: object = {}) =>
-    ['voice-monitoring', part, filters] as const,
-  adminCalls: ['admin', 'calls'],
-  adminCallsPage: (page: number, activeOnly: boolean) =>
-    ['admin', 'calls', page, activeOnly] as const,
-  adminVoiceStatus: ['admin', 'voice-status'],
-  adminVoiceVerifications: ['admin', 'voice-verifications'],
+  // Voice keys live in voice-query-keys.ts: only signed-in pages need them.
 } as const;

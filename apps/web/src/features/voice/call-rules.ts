@@ -49,16 +49,8 @@ export function isKnownCallerId(
   return (numbers ?? []).some((n) => n.number === wanted);
 }
 
-/**
- * The spec's mapping: an ended (answered and finished) call is done, a failed, busy or
- * unanswered one did not happen; anything else (in progress, cancelled) waits.
- */
-export const CALL_TONES: ToneMap<CallStatus> = {
-  ended: 'good',
-  failed: 'bad',
-  busy: 'bad',
-  no_answer: 'bad',
-};
+/** The spec's mapping of a call's status to a badge's tone (one definition, shared). */
+export { CALL_TONES } from '@/components/call-status-badge';
 
 /** Still going: the live panel shows it with Hang up (the contract's OPEN_CALL_STATUSES). */
 export const isOpenCall = (status: CallStatus) =>

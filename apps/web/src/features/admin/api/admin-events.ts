@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { openEventStream } from '@/lib/event-stream';
 import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';
+import { voiceKeys } from '@/lib/voice-query-keys';
 import { adminAnalyticsQueryOptions } from './get-analytics';
 import { adminUsersQueryOptions } from './get-users';
 import { adminPaymentsQueryOptions } from './payments-admin';
@@ -46,8 +47,8 @@ export function useAdminEvents(enabled: boolean): void {
       },
       // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.
       'call.updated': () => {
-        reload(queryKeys.adminCalls);
-        reload(queryKeys.adminVoiceStatus);
+        reload(voiceKeys.adminCalls);
+        reload(voiceKeys.adminVoiceStatus);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
       // Signed out, disabled or no longer an admin: stop, and let the user query find out.

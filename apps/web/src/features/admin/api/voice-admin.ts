@@ -7,14 +7,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import { voiceKeys } from '@/lib/voice-query-keys';
 import { ADMIN_SIGN_IN } from './admin-errors';
 
 export const ADMIN_CALLS_PAGE_SIZE = 20;
 
 export const adminCallsQueryOptions = (page: number, activeOnly: boolean) =>
   queryOptions({
-    queryKey: queryKeys.adminCallsPage(page, activeOnly),
+    queryKey: voiceKeys.adminCallsPage(page, activeOnly),
     queryFn: () =>
       call(voiceAdminApi.calls, {
         query: {
@@ -43,14 +43,14 @@ export function useAdminHangup() {
     mutationFn: (id: string) => call(voiceAdminApi.hangup, { params: { id } }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.adminCalls }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.adminVoiceStatus }),
+        queryClient.invalidateQueries({ queryKey: voiceKeys.adminCalls }),
+        queryClient.invalidateQueries({ queryKey: voiceKeys.adminVoiceStatus }),
       ]),
   });
 }
 
 export const voiceStatusQueryOptions = queryOptions({
-  queryKey: queryKeys.adminVoiceStatus,
+  queryKey: voiceKeys.adminVoiceStatus,
   queryFn: () => call(voiceAdminApi.status),
 });
 
@@ -66,7 +66,7 @@ export function useVoiceGatewayStatus() {
 /** Caller ID codes waiting, listed while SMS go through the sandbox, for testers to read. */
 export function useSandboxVerifications(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.adminVoiceVerifications,
+    queryKey: voiceKeys.adminVoiceVerifications,
     queryFn: () => call(voiceAdminApi.verifications),
     enabled,
     refetchInterval: 5_000,

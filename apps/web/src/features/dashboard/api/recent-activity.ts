@@ -3,6 +3,7 @@ import { sipApi, smsApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { voiceKeys } from '@/lib/voice-query-keys';
 
 /** Recent SMS messages (GET /api/sms/history) and SIP calls (GET /api/sip/history). */
 
@@ -30,7 +31,7 @@ export const RECENT_CALLS = 3;
 
 /** Under 'voice', so a call's progress (events, placing, hanging up) reloads it too. */
 export const recentCallsQueryOptions = queryOptions({
-  queryKey: [...queryKeys.voiceRecent, RECENT_CALLS],
+  queryKey: [...voiceKeys.voiceRecent, RECENT_CALLS],
   queryFn: () =>
     call(sipApi.history, { query: { pageSize: RECENT_CALLS } }).then((h) => h.items as CallItem[]),
 });

@@ -2,11 +2,11 @@ import type { AlertSettings, CallStatus } from '@parley/shared';
 import { voiceMonitoringApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, urlOf } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import { voiceKeys } from '@/lib/voice-query-keys';
 
 /**
  * Live while open: the customer's event stream (lib/customer-events.ts) invalidates
- * everything under queryKeys.voiceMonitoring on `call.updated`; without an event (a
+ * everything under voiceKeys.voiceMonitoring on `call.updated`; without an event (a
  * proxy that drops the stream) the figures still refresh this often.
  */
 export const MONITORING_POLL_MS = 30_000;
@@ -24,7 +24,7 @@ const live = { refetchInterval: MONITORING_POLL_MS, refetchIntervalInBackground:
 
 export const overviewQueryOptions = (range: Range) =>
   queryOptions({
-    queryKey: queryKeys.voiceMonitoringPart('overview', range),
+    queryKey: voiceKeys.voiceMonitoringPart('overview', range),
     queryFn: () => call(voiceMonitoringApi.overview, { query: range }),
   });
 
@@ -33,7 +33,7 @@ export const useMonitoringOverview = (range: Range) =>
 
 export const callsQueryOptions = (filters: CallFilters, page: number) =>
   queryOptions({
-    queryKey: queryKeys.voiceMonitoringPart('calls', { ...filters, page }),
+    queryKey: voiceKeys.voiceMonitoringPart('calls', { ...filters, page }),
     queryFn: () =>
       call(voiceMonitoringApi.calls, {
         query: { ...filters, page, pageSize: CALLS_PAGE_SIZE },
@@ -49,7 +49,7 @@ export const exportUrl = (filters: CallFilters) =>
 
 export const qualityQueryOptions = (range: Range) =>
   queryOptions({
-    queryKey: queryKeys.voiceMonitoringPart('quality', range),
+    queryKey: voiceKeys.voiceMonitoringPart('quality', range),
     queryFn: () => call(voiceMonitoringApi.quality, { query: range }),
   });
 
@@ -57,7 +57,7 @@ export const useMonitoringQuality = (range: Range) =>
   useQuery({ ...qualityQueryOptions(range), ...live, placeholderData: (p) => p });
 
 export const alertsQueryOptions = queryOptions({
-  queryKey: queryKeys.voiceMonitoringPart('alerts'),
+  queryKey: voiceKeys.voiceMonitoringPart('alerts'),
   queryFn: () => call(voiceMonitoringApi.alerts),
 });
 

@@ -122,7 +122,7 @@ describe('CallsTab', () => {
     renderWithApp(<CallsTab />, { user: aUser() });
     const table = await screen.findByRole('table');
     expect(within(table).getByText('2:05')).toBeTruthy();
-    expect(within(table).getByText('Ended').getAttribute('data-tone')).toBe('good');
+    expect(within(table).getByText('Completed').getAttribute('data-tone')).toBe('good');
     expect(within(table).getByText('Failed').getAttribute('data-tone')).toBe('bad');
     expect(within(table).getByText('Ringing').getAttribute('data-tone')).toBe('waiting');
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();

@@ -5,6 +5,7 @@ import { call } from '@/lib/api';
 import { storeCall } from '@/lib/call-updates';
 import { queryKeys } from '@/lib/query-keys';
 import { useDebounced } from '@/lib/use-debounced';
+import { voiceKeys } from '@/lib/voice-query-keys';
 import { isOpenCall } from '../call-rules';
 import { VOICE_SIGN_IN } from './voice-errors';
 
@@ -15,7 +16,7 @@ export const QUOTE_DEBOUNCE_MS = 300;
 export const OPEN_CALL_POLL_MS = 4000;
 
 export const callHistoryQueryOptions = queryOptions({
-  queryKey: [...queryKeys.voiceHistory, RECENT_CALLS],
+  queryKey: [...voiceKeys.voiceHistory, RECENT_CALLS],
   queryFn: () => call(sipApi.history, { query: { pageSize: RECENT_CALLS } }),
 });
 
@@ -30,13 +31,13 @@ export function useCallHistory() {
 
 export function useVoiceStatus() {
   return useQuery({
-    queryKey: queryKeys.voiceStatus,
+    queryKey: voiceKeys.voiceStatus,
     queryFn: () => call(sipApi.status),
   });
 }
 
 export const callerIdsQueryOptions = queryOptions({
-  queryKey: queryKeys.voiceCallerIds,
+  queryKey: voiceKeys.voiceCallerIds,
   queryFn: () => call(sipApi.callerIds),
 });
 
@@ -45,7 +46,7 @@ export function useCallerIds() {
 }
 
 export function useSipAccount() {
-  return useQuery({ queryKey: queryKeys.sipAccount, queryFn: () => call(sipApi.account) });
+  return useQuery({ queryKey: voiceKeys.sipAccount, queryFn: () => call(sipApi.account) });
 }
 
 /**
@@ -56,7 +57,7 @@ export function useCallQuote(destination: string | null) {
   const settled = useDebounced(destination, QUOTE_DEBOUNCE_MS);
   const ready = destination !== null && settled === destination;
   const query = useQuery({
-    queryKey: queryKeys.voiceQuote(destination ?? ''),
+    queryKey: voiceKeys.voiceQuote(destination ?? ''),
     queryFn: () => call(sipApi.quote, { query: { destination: destination ?? '' } }),
     enabled: ready,
     staleTime: 30_000,
@@ -73,7 +74,7 @@ export function useStoreCall() {
 /** A call's newest state as pushed by the event stream or set after placing or hanging up. */
 export function useCallState(id: string | null) {
   return useQuery<Call | null>({
-    queryKey: queryKeys.voiceCall(id ?? ''),
+    queryKey: voiceKeys.voiceCall(id ?? ''),
     // Nothing to fetch (the server has no single-call read): events and answers fill it.
     queryFn: () => null,
     enabled: false,
@@ -120,7 +121,7 @@ export function useConfirmVerification() {
     meta: VOICE_SIGN_IN,
     mutationFn: (input: { number: string; code: string }) =>
       call(sipApi.verifyConfirm, { body: input }),
-    onSuccess: (ids: CallerIds) => queryClient.setQueryData(queryKeys.voiceCallerIds, ids),
+    onSuccess: (ids: CallerIds) => queryClient.setQueryData(voiceKeys.voiceCallerIds, ids),
   });
 }
 
@@ -129,6 +130,6 @@ export function useRegeneratePassword() {
   return useMutation({
     meta: VOICE_SIGN_IN,
     mutationFn: () => call(sipApi.regeneratePassword),
-    onSuccess: (account) => queryClient.setQueryData(queryKeys.sipAccount, account),
+    onSuccess: (account) => queryClient.setQueryData(voiceKeys.sipAccount, account),
   });
 }

@@ -3,6 +3,7 @@ import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { PhoneOff, PhoneOutgoing } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallStatusBadge } from '@/components/call-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
@@ -11,7 +12,6 @@ import { showToast } from '@/lib/toast';
 import { useHangUp } from '../api/voice';
 import { useVoiceErrorText } from '../api/voice-errors';
 import { callDurationText, costSoFar, isOpenCall, talkSeconds } from '../call-rules';
-import { CallStatusBadge } from './call-status-badge';
 
 /** Seconds talked, recounted every second while the call is answered. */
 function useTalkSeconds(call: Call): number {

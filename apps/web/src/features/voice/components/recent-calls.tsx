@@ -2,12 +2,12 @@ import type { Call } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CallStatusBadge } from '@/components/call-status-badge';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useCallHistory } from '../api/voice';
 import { callDurationText } from '../call-rules';
-import { CallStatusBadge } from './call-status-badge';
 
 function CallItem({ call: c }: { call: Call }) {
   const { t, i18n } = useTranslation();
