@@ -12,7 +12,6 @@ import {
   parseIncrements,
   SANDBOX_TEST_ENDINGS,
 } from '@parley/shared/domain';
-import type { ToneMap } from '@/components/status-badge';
 import { newerCall } from '@/lib/call-updates';
 
 // The rules are the contract's own (domain/voice-rules.ts); only the form's shape is here.
