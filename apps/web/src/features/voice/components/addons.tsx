@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { formatMoney } from '@/lib/money';
 
-/** The add-ons on the calling screen, priced in US dollars per month (SPEC §9). */
+/** The add-ons on the calling screen, priced in US dollars per month. */
 export const SIP_ADDONS = [
   { key: 'ivr', price: '100.00', icon: Workflow },
   { key: 'pbx', price: '150.00', icon: Waypoints },
