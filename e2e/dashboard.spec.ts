@@ -123,6 +123,7 @@ test('after an admin approves a top-up, the dashboard shows the balance and the 
 test('the dashboard in Arabic, charts and dialog included, has no serious axe violations', async ({
   page,
 }) => {
+  test.setTimeout(90_000); // two axe scans of a page with charts, in Arabic
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
