@@ -4,9 +4,6 @@ import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
-// Each test signs in its own account: the scans spread over both workers.
-test.describe.configure({ mode: 'parallel' });
-
 const pages = [
   { name: 'landing', path: '/' },
   { name: '404', path: '/some/page' },
