@@ -1,31 +1,4 @@
-import { type Call, moneyText } from '@parley/shared';
-import type { CallRow } from './voice-monitoring.repo.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A call row as the contract shows it. */
-export const callView = (r: CallRow): Call => ({
-  id: r.id,
-  callerId: r.callerId,
-  destination: r.destination,
-  country: r.country,
-  status: r.status as Call['status'],
-  duration: r.duration,
-  billableSeconds: r.billableSeconds,
-  includedSeconds: r.includedSeconds,
-  cost: r.cost === null ? null : moneyText(r.cost),
-  ratePerMinute: moneyText(r.ratePerMinute),
-  price: r.price,
-  priceCurrency: r.priceCurrency,
-  increments: r.increments,
-  maxSeconds: r.maxSeconds,
-  hangupCause: r.hangupCause as Call['hangupCause'],
-  hangupBy: r.hangupBy as Call['hangupBy'],
-  createdAt: r.createdAt.toISOString(),
-  answeredAt: iso(r.answeredAt),
-  endedAt: iso(r.endedAt),
-});
-
+import type { Call } from '@parley/shared';
 export const CALLS_CSV_COLUMNS = [
   'started',
   'callerId',

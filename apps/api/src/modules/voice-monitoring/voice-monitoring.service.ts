@@ -20,7 +20,8 @@ import {
   type QualityFigures,
   toCsv,
 } from '@parley/shared';
-import { CALLS_CSV_COLUMNS, callCsvRow, callView } from './call-view.js';
+import { toCall } from '../../lib/call-view.js';
+import { CALLS_CSV_COLUMNS, callCsvRow } from './call-view.js';
 import { includedMinutesLeft } from './included-minutes.js';
 import type { AlertSettingsRow, VoiceMonitoringRepo } from './voice-monitoring.repo.js';
 
@@ -187,13 +188,13 @@ export function createVoiceMonitoringService(deps: {
       q: CallQuery & { page: number; pageSize: number },
     ): Promise<MonitoringCalls> {
       const { items, total } = await repo.list(userId, filters(q), q.page, q.pageSize);
-      return { items: items.map(callView), total, page: q.page, pageSize: q.pageSize };
+      return { items: items.map(toCall), total, page: q.page, pageSize: q.pageSize };
     },
 
     /** The filtered calls as CSV, newest first, with a file name made of dates only. */
     async exportCalls(userId: string, q: CallQuery): Promise<{ filename: string; csv: string }> {
       const rows = await repo.exportRows(userId, filters(q), CALLS_EXPORT_MAX_ROWS);
-      const csv = toCsv([[...CALLS_CSV_COLUMNS], ...rows.map((r) => callCsvRow(callView(r)))]);
+      const csv = toCsv([[...CALLS_CSV_COLUMNS], ...rows.map((r) => callCsvRow(toCall(r)))]);
       const span =
         q.from || q.to ? `${q.from ?? 'start'}-to-${q.to ?? dayText(now())}` : dayText(now());
       return { filename: `calls-${span}.csv`, csv };

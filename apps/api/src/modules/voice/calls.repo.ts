@@ -166,16 +166,17 @@ export function createCallsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** dialing/ringing → answered, with the new deadline (answer + maximum + grace). */
-    async answered(id: string, at: Date, deadlineAt: Date) {
+    /** dialing/ringing → answered; the deadline becomes answer + its maximum + `graceMs`. */
+    async answered(id: string, at: Date, graceMs: number) {
+      const answered = at.toISOString();
       const [row] = await db
         .update(calls)
         .set({
           status: 'answered',
           answeredAt: at,
-          deadlineAt,
+          deadlineAt: sql`${answered}::timestamptz + make_interval(secs => ${calls.maxSeconds} + ${graceMs / 1000})`,
           // A sandbox call was seen running when it was answered.
-          aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${at.toISOString()}::timestamptz else null end`,
+          aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${answered}::timestamptz else null end`,
         })
         .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
         .returning();

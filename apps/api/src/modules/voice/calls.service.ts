@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { VoiceConfig } from '../../config/voice-config.js';
 import type { GatewayEvent, VoiceGateway } from '../../integrations/voice/port.js';
 import { AppError } from '../../lib/app-error.js';
+import { toCall } from '../../lib/call-view.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import {
   type CallEnd,
@@ -26,30 +27,6 @@ import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 
 /** Time after a deadline before a job settles a call nobody reported the end of. */
 export const DEADLINE_GRACE_MS = 30_000;
-
-const t = (d: Date | null) => (d ? d.toISOString() : null);
-
-export const toCall = (r: CallRow): Call => ({
-  id: r.id,
-  callerId: r.callerId,
-  destination: r.destination,
-  country: r.country,
-  status: r.status as Call['status'],
-  duration: r.duration,
-  billableSeconds: r.billableSeconds,
-  includedSeconds: r.includedSeconds,
-  cost: r.cost === null ? null : moneyText(r.cost),
-  ratePerMinute: moneyText(r.ratePerMinute),
-  price: r.price,
-  priceCurrency: r.priceCurrency,
-  increments: r.increments,
-  maxSeconds: r.maxSeconds,
-  hangupCause: r.hangupCause as Call['hangupCause'],
-  hangupBy: r.hangupBy as Call['hangupBy'],
-  createdAt: r.createdAt.toISOString(),
-  answeredAt: t(r.answeredAt),
-  endedAt: t(r.endedAt),
-});
 
 export const refusalError = (refusal: Refusal | 'balance' | 'duplicate') => {
   if (refusal === 'CONCURRENT_CALL_LIMIT')
@@ -182,10 +159,7 @@ export function createCallsService(deps: {
   }
 
   async function answered(id: string, at: Date) {
-    const current = await repo.byId(id);
-    if (!current) return null;
-    const deadline = new Date(at.getTime() + current.maxSeconds * 1000 + DEADLINE_GRACE_MS);
-    const row = await repo.answered(id, at, deadline);
+    const row = await repo.answered(id, at, DEADLINE_GRACE_MS);
     if (row) {
       publish(row);
       if (row.gateway === 'sandbox') armCutoff(row);

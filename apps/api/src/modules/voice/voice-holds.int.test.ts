@@ -4,6 +4,7 @@ import {
   createTestApp,
   fundedCustomer,
   generousLimits,
+  queryRows,
   send,
   TEST_SESSION_SECRET,
   testConfig,
@@ -161,6 +162,12 @@ describe('the credit cut-off', () => {
     ).json();
     expect(allowed.maxSeconds).toBe(100);
     await edge(ctx.app, 'progress', { edgeCallId, state: 'answered' });
+    // Its deadline: the answer, plus its maximum, plus thirty seconds' grace.
+    const [deadline] = await queryRows<{ s: number }>(
+      ctx.database,
+      sql`select extract(epoch from deadline_at - answered_at)::int as s from calls where id = ${allowed.callId}`,
+    );
+    expect(deadline?.s).toBe(100 + 30);
     // The edge goes quiet; its deadline passes.
     await ctx.database.db.execute(
       sql`update calls set answered_at = now() - interval '10 minutes', deadline_at = now() - interval '1 second' where id = ${allowed.callId}`,

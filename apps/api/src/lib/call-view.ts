@@ -1,0 +1,49 @@
+import { type Call, moneyText } from '@parley/shared';
+
+/** What a stored call holds that its answer shows (any module's row of `calls` fits). */
+export interface StoredCall {
+  id: string;
+  callerId: string;
+  destination: string;
+  country: string;
+  status: string;
+  duration: number | null;
+  billableSeconds: number | null;
+  includedSeconds: number | null;
+  cost: string | null;
+  ratePerMinute: string;
+  price: string;
+  priceCurrency: string;
+  increments: string;
+  maxSeconds: number;
+  hangupCause: string | null;
+  hangupBy: string | null;
+  createdAt: Date;
+  answeredAt: Date | null;
+  endedAt: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A call as the contract shows it: the calling screen, monitoring and admins alike. */
+export const toCall = (r: StoredCall): Call => ({
+  id: r.id,
+  callerId: r.callerId,
+  destination: r.destination,
+  country: r.country,
+  status: r.status as Call['status'],
+  duration: r.duration,
+  billableSeconds: r.billableSeconds,
+  includedSeconds: r.includedSeconds,
+  cost: r.cost === null ? null : moneyText(r.cost),
+  ratePerMinute: moneyText(r.ratePerMinute),
+  price: r.price,
+  priceCurrency: r.priceCurrency,
+  increments: r.increments,
+  maxSeconds: r.maxSeconds,
+  hangupCause: r.hangupCause as Call['hangupCause'],
+  hangupBy: r.hangupBy as Call['hangupBy'],
+  createdAt: r.createdAt.toISOString(),
+  answeredAt: iso(r.answeredAt),
+  endedAt: iso(r.endedAt),
+});
