@@ -25,7 +25,8 @@ export function sipp(args: string[], files: Record<string, string>, timeoutMs = 
   });
 }
 
-/** A carrier's trunk: rings, answers (keeping the proxy's Record-Route), waits for BYE. */
+/** A carrier's trunk: rings, answers (keeping the proxy's Record-Route), waits for BYE;
+ * it sends back the RTP it receives (-rtp_echo). */
 const TRUNK = `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <scenario name="trunk">
   <recv request="INVITE" crlf="true"/>
@@ -57,8 +58,8 @@ const TRUNK = `<?xml version="1.0" encoding="ISO-8859-1" ?>
       s=-
       c=IN IP[media_ip_type] [media_ip]
       t=0 0
-      m=audio [media_port] RTP/AVP 0
-      a=rtpmap:0 PCMU/8000
+      m=audio [media_port] RTP/AVP 8
+      a=rtpmap:8 PCMA/8000
   ]]></send>
   <recv request="ACK"/>
   <recv request="BYE"/>
@@ -94,6 +95,7 @@ export function sippTrunk(port: number, mediaPort: number) {
       '-nostdin',
       '-timeout',
       '40',
+      '-rtp_echo',
     ],
     { cwd: dir, stdio: 'ignore' },
   );
@@ -107,13 +109,16 @@ export function sippTrunk(port: number, mediaPort: number) {
   };
 }
 
+// G.711 A-law: the audio sipp ships (g711a.pcap) is in it.
 const SDP = `v=0
       o=user1 53655765 2353687637 IN IP[local_ip_type] [local_ip]
       s=-
       c=IN IP[media_ip_type] [media_ip]
       t=0 0
-      m=audio [media_port] RTP/AVP 0
-      a=rtpmap:0 PCMU/8000`;
+      m=audio [media_port] RTP/AVP 8
+      a=rtpmap:8 PCMA/8000`;
+const PLAY_AUDIO = `
+  <nop><action><exec play_pcap_audio="/usr/share/sip-tester/g711a.pcap"/></action></nop>`;
 
 const invite = (cseq: number, auth: string) => `
   <send retrans="500"><![CDATA[
@@ -147,7 +152,7 @@ const ack = (cseq: number, inDialog: boolean) => `
 
 /**
  * A softphone's call (fields: username; destination; domain; [authentication …]):
- * answered then hung up after `talkMs`, answered and ended by the far side (`waitBye`),
+ * answered (then it plays sipp's G.711 sample as its voice) and hung up after `talkMs`, answered and ended by the far side (`waitBye`),
  * or refused with `refused` as the final answer.
  */
 export function softphoneCall(
@@ -164,7 +169,7 @@ export function softphoneCall(
   else {
     rest = `<recv response="180" optional="true"/>
   <recv response="200" rrs="true"/>
-  ${ack(2, true)}`;
+  ${ack(2, true)}${PLAY_AUDIO}`;
     rest +=
       'waitBye' in end
         ? `

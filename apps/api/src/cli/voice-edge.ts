@@ -1,53 +1,41 @@
 // npm run voice:edge
-// Starts Parley's SIP edge (Kamailio) in the foreground, configured from Parley's own
-// settings, for a PostgreSQL installation. Ctrl-C (or SIGTERM) stops it cleanly.
+// Starts Parley's SIP edge (Kamailio and rtpengine) in the foreground, configured from
+// Parley's own settings, for a PostgreSQL installation. Ctrl-C (or SIGTERM) stops both.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/env.js';
-import { startKamailio } from '../integrations/voice/kamailio-process.js';
-
-/** Failed digest answers from one address before it is refused for AUTH_BAN_SECONDS. */
-const AUTH_FAIL_LIMIT = 10;
-const AUTH_BAN_SECONDS = 600;
+import { edgeSettings } from '../config/voice-edge-config.js';
+import { startEdge } from '../integrations/voice/edge-process.js';
 
 async function run(): Promise<number> {
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    console.error(
-      'voice:edge needs DATABASE_URL (PostgreSQL): Kamailio reads the SIP accounts there. ' +
-        'The embedded database is for the sandbox only.',
-    );
-    return 2;
-  }
-  if (!config.voice.edgeSecret || !config.voice.trunk) {
-    console.error('voice:edge needs VOICE_EDGE_SECRET and VOICE_TRUNK_URI (the carrier trunk).');
+  const edge = edgeSettings(config);
+  if ('problems' in edge) {
+    console.error(`voice:edge cannot start:\n  ${edge.problems.join('\n  ')}`);
     return 2;
   }
   const runDir = path.join(os.tmpdir(), `parley-voice-edge-${process.pid}`);
-  const edge = await startKamailio({
-    settings: {
-      domain: config.voice.domain,
-      listen: { address: config.voice.edgeListen, port: config.voice.ports.udp },
-      databaseUrl: config.databaseUrl,
-      parleyUrl: config.voice.edgeParleyUrl ?? `http://127.0.0.1:${config.port}`,
-      edgeSecret: config.voice.edgeSecret,
-      trunk: config.voice.trunk,
-      authFailLimit: AUTH_FAIL_LIMIT,
-      authBanSeconds: AUTH_BAN_SECONDS,
-    },
-    runDir,
-    log: (line) => console.error(line),
-  });
+  const running = await startEdge({ ...edge, runDir, log: (line) => console.error(line) });
+  const { listen } = edge.settings;
   console.error(
-    `voice:edge: Kamailio listens on ${config.voice.edgeListen}:${config.voice.ports.udp} ` +
-      `(UDP, TCP) for ${config.voice.domain}; configuration in ${runDir}`,
+    `voice:edge: Kamailio listens on ${listen.address}:${listen.port} (UDP, TCP) for ` +
+      `${edge.settings.domain}; rtpengine relays media on ${edge.media.address} ` +
+      `ports ${edge.media.ports.min}-${edge.media.ports.max}; configuration in ${runDir}`,
   );
   const stopped = new Promise<number>((resolve) => {
-    const stop = () => void edge.stop().then(() => resolve(0));
+    const stop = () => void running.stop().then(() => resolve(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    edge.child.once('exit', (code) => resolve(code ?? 1));
+    // Either one gone means no calls: stop the other too.
+    running.kamailio.child.once(
+      'exit',
+      (code) => void running.stop().then(() => resolve(code ?? 1)),
+    );
+    running.rtpengine.child.once(
+      'exit',
+      (code) => void running.stop().then(() => resolve(code ?? 1)),
+    );
   });
   const code = await stopped;
   fs.rmSync(runDir, { recursive: true, force: true });

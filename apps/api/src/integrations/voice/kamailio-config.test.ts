@@ -8,6 +8,8 @@ const base = {
   parleyUrl: 'http://10.0.0.5:5000/',
   edgeSecret: 'e'.repeat(32),
   trunk: 'trunk.example.net:5070',
+  trunkSources: ['203.0.113.7', '2001:db8::7'],
+  media: { address: '127.0.0.1', port: 2223 },
   authFailLimit: 5,
   authBanSeconds: 300,
 };
@@ -23,12 +25,27 @@ describe("the SIP edge's settings file", () => {
       '#!define PARLEY_URL "http://10.0.0.5:5000"',
       `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${'e'.repeat(32)}"`,
       '#!define TRUNK_ADDRESS "trunk.example.net:5070"',
+      '#!define TRUNK_SOURCES "^(203[.]0[.]113[.]7|2001:db8::7)$"',
+      '#!define RTPENGINE_SOCK "udp:127.0.0.1:2223"',
       '#!define AUTH_FAIL_LIMIT 5',
       '#!substdef "!AUTH_BAN_SECONDS!300!g"',
       '',
     ]);
     expect(kamailioSettings({ ...base, listen: { address: '::1', port: 5080 } })).toContain(
       'listen=udp:[::1]:5080',
+    );
+  });
+
+  it("gives the trunk's credentials only when there are some, and matches no source without any", () => {
+    const withAuth = kamailioSettings({
+      ...base,
+      trunkAuth: { username: 'acme', password: 'p4ss' },
+    });
+    expect(withAuth).toContain('#!define WITH_TRUNK_AUTH\n');
+    expect(withAuth).toContain('#!define TRUNK_USERNAME "acme"\n#!define TRUNK_PASSWORD "p4ss"');
+    expect(kamailioSettings(base)).not.toContain('TRUNK_PASSWORD');
+    expect(kamailioSettings({ ...base, trunkSources: [] })).toContain(
+      '#!define TRUNK_SOURCES "^$"',
     );
   });
 
@@ -40,6 +57,10 @@ describe("the SIP edge's settings file", () => {
     expect(() => kamailioSettings({ ...base, authFailLimit: 0 })).toThrow();
     expect(() => kamailioSettings({ ...base, edgeSecret: `${'e'.repeat(32)}\\` })).toThrow();
     expect(() => kamailioSettings({ ...base, trunk: 'sip:x;transport=tcp' })).toThrow();
+    expect(() =>
+      kamailioSettings({ ...base, trunkAuth: { username: 'a', password: 'p"ss' } }),
+    ).toThrow(/VOICE_TRUNK_PASSWORD/);
+    expect(() => kamailioSettings({ ...base, trunkSources: ['1.2.3.4|.*'] })).toThrow();
     expect(() =>
       kamailioSettings({ ...base, listen: { address: '0.0.0.0', port: 70000 } }),
     ).toThrow();

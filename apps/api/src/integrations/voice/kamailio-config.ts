@@ -1,3 +1,6 @@
+import { checkedAddress, quoted, whole } from './edge-values.js';
+import { controlAddress, type MediaSettings } from './rtpengine-config.js';
+
 /** What the SIP edge's Kamailio needs from Parley's settings. */
 export interface EdgeSettings {
   domain: string;
@@ -10,16 +13,16 @@ export interface EdgeSettings {
   edgeSecret: string;
   /** Where allowed calls go: the carrier's trunk, host:port. */
   trunk: string;
+  /** Digest credentials the trunk asks of us, when it does. */
+  trunkAuth?: { username: string; password: string };
+  /** Addresses the trunk sends calls from (inbound calls to DIDs); the trunk's own host
+   * when it is an address. */
+  trunkSources: string[];
+  /** rtpengine's control socket. */
+  media: MediaSettings['control'];
   /** Failed digest answers from one source before it is refused, and for how long. */
   authFailLimit: number;
   authBanSeconds: number;
-}
-
-/** A value written between double quotes in Kamailio's configuration. */
-function quoted(name: string, value: string): string {
-  if (!/^[\x21-\x7e]+$/.test(value) || /["\\]/.test(value))
-    throw new Error(`${name} cannot be written into the Kamailio configuration`);
-  return `"${value}"`;
 }
 
 /** host:port of a trunk (an IPv4 or a host name; IPv6 in brackets). */
@@ -28,11 +31,6 @@ function trunk(value: string): string {
     throw new Error('the trunk must be host or host:port');
   return value;
 }
-
-const whole = (name: string, n: number, min: number, max: number) => {
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} is out of range`);
-  return String(n);
-};
 
 /**
  * `parley-settings.cfg`, which deploy/voice/kamailio.cfg imports: listen lines and
@@ -55,8 +53,24 @@ export function kamailioSettings(s: EdgeSettings): string {
     `#!define PARLEY_URL ${quoted('the Parley URL', new URL(s.parleyUrl).origin)}`,
     `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1)}"`,
     `#!define TRUNK_ADDRESS ${quoted('VOICE_TRUNK', trunk(s.trunk))}`,
+    `#!define TRUNK_SOURCES ${quoted('the trunk sources', sourcePattern(s.trunkSources))}`,
+    ...(s.trunkAuth
+      ? [
+          '#!define WITH_TRUNK_AUTH',
+          `#!define TRUNK_USERNAME ${quoted('VOICE_TRUNK_USERNAME', s.trunkAuth.username)}`,
+          `#!define TRUNK_PASSWORD ${quoted('VOICE_TRUNK_PASSWORD', s.trunkAuth.password)}`,
+        ]
+      : []),
+    `#!define RTPENGINE_SOCK "udp:${controlAddress(s.media)}"`,
     `#!define AUTH_FAIL_LIMIT ${whole('the failure limit', s.authFailLimit, 1, 1000)}`,
     `#!substdef "!AUTH_BAN_SECONDS!${whole('the ban', s.authBanSeconds, 1, 86_400)}!g"`,
     '',
   ].join('\n');
+}
+
+/** A regular expression matching exactly the trunk's source addresses ($si). */
+function sourcePattern(addresses: string[]): string {
+  if (addresses.length === 0) return '^$';
+  const one = (a: string) => checkedAddress(a).replace(/\./g, '[.]');
+  return `^(${addresses.map(one).join('|')})$`;
 }

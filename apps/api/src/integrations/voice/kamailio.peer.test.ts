@@ -15,11 +15,12 @@ import {
   testConfig,
   until,
 } from '../../../test/helpers.js';
+import { packetsByTag, rtpengineQuery } from '../../../test/rtpengine.js';
 import { freePort, sipp, sippTrunk, softphoneCall } from '../../../test/sipp.js';
 import { EDGE_SECRET, moneyOf, verifyCallerId } from '../../../test/voice.js';
 import { buildApp } from '../../app.js';
 import { seedCatalogueOnce } from '../../modules/catalogue/catalogue-seed.repo.js';
-import { startKamailio } from './kamailio-process.js';
+import { startEdge } from './edge-process.js';
 
 const DOMAIN = 'sip.parley.example';
 const REGISTER = fs.readFileSync(
@@ -30,10 +31,11 @@ const has = (bin: string) =>
   ['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'].some((d) =>
     fs.existsSync(path.join(d, bin)),
   );
-// CI installs Kamailio and sipp and sets PARLEY_REQUIRE_SIP_EDGE: there this never skips.
-const ready = has('kamailio') && has('sipp') && Boolean(process.env.TEST_DATABASE_URL);
+// CI installs Kamailio, rtpengine and sipp and sets PARLEY_REQUIRE_SIP_EDGE: there this never skips.
+const ready =
+  has('kamailio') && has('rtpengine') && has('sipp') && Boolean(process.env.TEST_DATABASE_URL);
 if (!ready && process.env.PARLEY_REQUIRE_SIP_EDGE)
-  throw new Error('Kamailio, sipp and TEST_DATABASE_URL are required here');
+  throw new Error('Kamailio, rtpengine, sipp and TEST_DATABASE_URL are required here');
 
 const ME = '+447400111222';
 const DE = '+4915112345678';
@@ -41,7 +43,8 @@ let sipPort = 0;
 let trunkPort = 0;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
-let edge: Awaited<ReturnType<typeof startKamailio>>;
+let edge: Awaited<ReturnType<typeof startEdge>>;
+let control: { address: string; port: number };
 
 const users = (username: string, password: string, destination = DE) =>
   `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
@@ -100,7 +103,10 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
     await database.db.execute(
       sql`update country_pricing set voip_price = 3, currency = 'GBP' where country_code = 'DE'`,
     );
-    edge = await startKamailio({
+    control = { address: '127.0.0.1', port: await freePort() };
+    const mediaFrom = 20_000 + Math.floor(Math.random() * 20_000) * 2;
+    edge = await startEdge({
+      media: { address: '127.0.0.1', ports: { min: mediaFrom, max: mediaFrom + 99 }, control },
       settings: {
         domain: DOMAIN,
         listen: { address: '127.0.0.1', port: sipPort },
@@ -108,10 +114,12 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
         parleyUrl: `http://127.0.0.1:${port}`,
         edgeSecret: EDGE_SECRET,
         trunk: `127.0.0.1:${trunkPort}`,
+        trunkSources: ['127.0.0.2'],
+        media: control,
         authFailLimit: 5,
         authBanSeconds: 60,
       },
-      runDir: tempDir('parley-kamailio-'),
+      runDir: tempDir('parley-edge-'),
       // SIPP_DEBUG=<file> keeps sipp's and Kamailio's traces there.
       log: (line) => {
         if (process.env.SIPP_DEBUG) fs.appendFileSync(process.env.SIPP_DEBUG, `${line}\n`);
@@ -136,11 +144,21 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
     expect(await registers(c.username, renewed.password)).toBe(false);
   });
 
-  it('carries an allowed call to the trunk, and Parley bills what the edge reports', async () => {
+  it('carries an allowed call to the trunk with its media through rtpengine, and Parley bills what the edge reports', async () => {
     const c = await customer('5.00');
     await verifyCallerId(app, database, c.cookie, ME);
     const trunk = sippTrunk(trunkPort, await freePort());
-    const code = await asPhone(softphoneCall({ talkMs: 2000 }), users(c.username, c.password));
+    const phone = asPhone(softphoneCall({ talkMs: 2500 }), users(c.username, c.password));
+    // Mid-call, rtpengine relays the phone's audio to the trunk and the trunk's back.
+    const answered = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'answered',
+    );
+    await new Promise((r) => setTimeout(r, 1200));
+    const packets = packetsByTag(await rtpengineQuery(control, answered?.edge_call_id ?? ''));
+    expect(Object.keys(packets)).toHaveLength(2);
+    for (const count of Object.values(packets)) expect(count).toBeGreaterThan(10);
+    const code = await phone;
     trunk.stop();
     expect(code).toBe(0);
     const call = await until(

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { EdgeSettings } from '../integrations/voice/kamailio-config.js';
+import type { MediaSettings } from '../integrations/voice/rtpengine-config.js';
+import type { Config } from './env.js';
+
+/** Failed digest answers from one address before it is refused for AUTH_BAN_SECONDS. */
+const AUTH_FAIL_LIMIT = 10;
+const AUTH_BAN_SECONDS = 600;
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const ip = z.union([z.ipv4(), z.ipv6()], 'must be an IP address');
+const port = z.coerce.number().int().min(1).max(65535, 'must be a port number');
+
+/** Settings only the edge reads (npm run voice:edge); Parley's servers never need them. */
+const edgeEnvSchema = z.object({
+  VOICE_MEDIA_ADDRESS: z.preprocess(blank, ip.optional()),
+  VOICE_MEDIA_PUBLIC_ADDRESS: z.preprocess(blank, ip.optional()),
+  VOICE_MEDIA_PORTS: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{4,5}-\d{4,5}$/, 'must be a range such as 30000-40000')
+      .refine((v) => {
+        const [min, max] = v.split('-').map(Number) as [number, number];
+        return min >= 1024 && max <= 65535 && min < max;
+      }, 'must be a range between 1024 and 65535')
+      .optional(),
+  ),
+  VOICE_MEDIA_CONTROL_PORT: z.preprocess(blank, port.optional()),
+  VOICE_TRUNK_USERNAME: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,128}$/)
+      .optional(),
+  ),
+  VOICE_TRUNK_PASSWORD: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,128}$/)
+      .optional(),
+  ),
+  VOICE_TRUNK_SOURCES: z.preprocess(
+    blank,
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()))
+      .pipe(z.array(ip).min(1))
+      .optional(),
+  ),
+});
+
+const isAddress = (host: string) => ip.safeParse(host.replace(/^\[|\]$/g, '')).success;
+
+/**
+ * Kamailio's and rtpengine's settings from Parley's config and the edge's own variables,
+ * or the problems that stop it (each naming its variable).
+ */
+export function edgeSettings(
+  config: Config,
+  env: NodeJS.ProcessEnv = process.env,
+): { settings: EdgeSettings; media: MediaSettings } | { problems: string[] } {
+  const parsed = edgeEnvSchema.safeParse(env);
+  if (!parsed.success)
+    return { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (!config.databaseUrl)
+    problems.push(
+      'DATABASE_URL: is required (PostgreSQL): Kamailio reads the SIP accounts there; the embedded database is for the sandbox only',
+    );
+  if (!config.voice.edgeSecret) problems.push('VOICE_EDGE_SECRET: is required');
+  if (!config.voice.trunk) problems.push('VOICE_TRUNK_URI: is required (the carrier trunk)');
+  if (Boolean(e.VOICE_TRUNK_USERNAME) !== Boolean(e.VOICE_TRUNK_PASSWORD))
+    problems.push('VOICE_TRUNK_USERNAME and VOICE_TRUNK_PASSWORD: give both or neither');
+  const wildcard = ['0.0.0.0', '::'].includes(config.voice.edgeListen);
+  const mediaAddress = e.VOICE_MEDIA_ADDRESS ?? (wildcard ? undefined : config.voice.edgeListen);
+  if (!mediaAddress)
+    problems.push('VOICE_MEDIA_ADDRESS: is required when VOICE_EDGE_LISTEN is a wildcard');
+  const trunkHost = config.voice.trunk?.replace(/:\d+$/, '') ?? '';
+  const sources =
+    e.VOICE_TRUNK_SOURCES ?? (isAddress(trunkHost) ? [trunkHost.replace(/^\[|\]$/g, '')] : []);
+  if (sources.length === 0)
+    problems.push('VOICE_TRUNK_SOURCES: is required when the trunk is a host name (its addresses)');
+  if (problems.length > 0 || !mediaAddress) return { problems };
+  const [min, max] = (e.VOICE_MEDIA_PORTS ?? '30000-40000').split('-').map(Number) as [
+    number,
+    number,
+  ];
+  const control = { address: '127.0.0.1', port: e.VOICE_MEDIA_CONTROL_PORT ?? 2223 };
+  return {
+    settings: {
+      domain: config.voice.domain,
+      listen: { address: config.voice.edgeListen, port: config.voice.ports.udp },
+      databaseUrl: config.databaseUrl ?? '',
+      parleyUrl: config.voice.edgeParleyUrl ?? `http://127.0.0.1:${config.port}`,
+      edgeSecret: config.voice.edgeSecret ?? '',
+      trunk: config.voice.trunk ?? '',
+      ...(e.VOICE_TRUNK_USERNAME && e.VOICE_TRUNK_PASSWORD
+        ? { trunkAuth: { username: e.VOICE_TRUNK_USERNAME, password: e.VOICE_TRUNK_PASSWORD } }
+        : {}),
+      trunkSources: sources,
+      media: control,
+      authFailLimit: AUTH_FAIL_LIMIT,
+      authBanSeconds: AUTH_BAN_SECONDS,
+    },
+    media: {
+      address: mediaAddress,
+      ...(e.VOICE_MEDIA_PUBLIC_ADDRESS ? { advertised: e.VOICE_MEDIA_PUBLIC_ADDRESS } : {}),
+      ports: { min, max },
+      control,
+    },
+  };
+}
