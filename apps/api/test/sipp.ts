@@ -3,6 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from './helpers.js';
 
+/** SIPP_DEBUG=<file>: sipp's message and error traces are appended there. */
+function keepTraces(dir: string) {
+  const file = process.env.SIPP_DEBUG;
+  if (!file) return;
+  for (const f of fs.readdirSync(dir).filter((n) => /(errors|messages)\.log$/.test(n)))
+    fs.appendFileSync(file, fs.readFileSync(path.join(dir, f)));
+}
+
 /** Runs sipp once (127.0.0.1 only); resolves with its exit code (0: the scenario passed). */
 export function sipp(args: string[], files: Record<string, string>, timeoutMs = 40_000) {
   const dir = tempDir('parley-sipp-');
@@ -13,11 +21,7 @@ export function sipp(args: string[], files: Record<string, string>, timeoutMs = 
       [...args, '-nostdin', '-trace_err', ...(process.env.SIPP_DEBUG ? ['-trace_msg'] : [])],
       { cwd: dir, timeout: timeoutMs },
       (err) => {
-        if (process.env.SIPP_DEBUG)
-          for (const f of fs
-            .readdirSync(dir)
-            .filter((n) => n.endsWith('errors.log') || n.endsWith('messages.log')))
-            fs.appendFileSync(process.env.SIPP_DEBUG, fs.readFileSync(path.join(dir, f)));
+        keepTraces(dir);
         fs.rmSync(dir, { recursive: true, force: true });
         resolve(err ? ((err as { code?: number }).code ?? 1) : 0);
       },
@@ -25,22 +29,87 @@ export function sipp(args: string[], files: Record<string, string>, timeoutMs = 
   });
 }
 
-/** A carrier's trunk: rings, answers (keeping the proxy's Record-Route), waits for BYE;
- * it sends back the RTP it receives (-rtp_echo). */
-const TRUNK = `<?xml version="1.0" encoding="ISO-8859-1" ?>
-<scenario name="trunk">
-  <recv request="INVITE" crlf="true"/>
+const reply = (status: string, extra = '') => `
   <send><![CDATA[
-      SIP/2.0 180 Ringing
+      SIP/2.0 ${status}
       [last_Via:]
       [last_From:]
       [last_To:];tag=[pid]SIPpTag01[call_number]
       [last_Call-ID:]
+      [last_CSeq:]${extra}
+      Content-Length: 0
+  ]]></send>`;
+
+export interface TrunkBehaviour {
+  /** Refuse the call with this final answer (486 busy, 480 no answer…). */
+  reject?: number;
+  /** Ask for digest credentials first (401: sipp checks Authorization only) and accept only these. */
+  challenge?: { username: string; password: string };
+  /** The caller ID the INVITE's P-Asserted-Identity must carry. */
+  callerId?: string;
+  /** Ring without answering until the caller cancels. */
+  ringUntilCancel?: boolean;
+}
+
+/**
+ * A carrier's trunk: rings, answers (keeping the proxy's Record-Route), waits for BYE;
+ * it sends back the RTP it receives (-rtp_echo). Or it refuses, challenges first, or
+ * rings until cancelled, as `behaviour` says; a check that fails fails its run.
+ */
+function trunkScenario(b: TrunkBehaviour): string {
+  const pai = b.callerId
+    ? `<ereg regexp="sip:\\${b.callerId}@" search_in="hdr" header="P-Asserted-Identity:" check_it="true" assign_to="pai"/>`
+    : '';
+  // sipp refuses a variable that is assigned and never read.
+  const readPai = b.callerId
+    ? '\n  <nop hide="true"><action><log message="[$pai]"/></action></nop>'
+    : '';
+  let steps = '';
+  if (b.challenge)
+    steps += `
+  <recv request="INVITE" crlf="true"/>${reply('401 Unauthorized', '\n      WWW-Authenticate: Digest realm="trunk.example.net", nonce="5f2c1a9b7e", algorithm=MD5')}
+  <recv request="ACK"/>
+  <recv request="INVITE" crlf="true">
+    <action><verifyauth assign_to="authorised" username="${b.challenge.username}" password="${b.challenge.password}"/>${pai}</action>
+  </recv>${readPai}
+  <nop hide="true" test="authorised" next="authorised"/>${reply('403 Forbidden')}
+  <recv request="ACK" next="end"/>
+  <label id="authorised"/>`;
+  else
+    steps += `
+  <recv request="INVITE" crlf="true">${pai ? `<action>${pai}</action>` : ''}</recv>${readPai}`;
+  if (b.reject)
+    return `${steps}${reply(`${b.reject} Refused`)}
+  <recv request="ACK"/>
+  <label id="end"/>`;
+  steps += reply(
+    '180 Ringing',
+    '\n      [last_Record-Route:]\n      Contact: <sip:[local_ip]:[local_port];transport=[transport]>',
+  );
+  if (b.ringUntilCancel)
+    return `${steps}
+  <recv request="CANCEL"/>
+  <send><![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
       [last_CSeq:]
-      [last_Record-Route:]
-      Contact: <sip:[local_ip]:[local_port];transport=[transport]>
       Content-Length: 0
   ]]></send>
+  <send><![CDATA[
+      SIP/2.0 487 Request Terminated
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]SIPpTag01[call_number]
+      [last_Call-ID:]
+      CSeq: [last_cseq_number] INVITE
+      Content-Length: 0
+  ]]></send>
+  <recv request="ACK"/>
+  <label id="end"/>`;
+  return `${steps}
   <send retrans="500"><![CDATA[
       SIP/2.0 200 OK
       [last_Via:]
@@ -72,13 +141,16 @@ const TRUNK = `<?xml version="1.0" encoding="ISO-8859-1" ?>
       [last_CSeq:]
       Content-Length: 0
   ]]></send>
-</scenario>
-`;
+  <label id="end"/>`;
+}
 
-/** A sipp trunk answering one call and waiting for its BYE; stopped by its pid. */
-export function sippTrunk(port: number, mediaPort: number) {
+/** A sipp trunk taking one call as `behaviour` says; stopped by its pid. */
+export function sippTrunk(port: number, mediaPort: number, behaviour: TrunkBehaviour = {}) {
   const dir = tempDir('parley-trunk-');
-  fs.writeFileSync(path.join(dir, 'trunk.xml'), TRUNK);
+  fs.writeFileSync(
+    path.join(dir, 'trunk.xml'),
+    `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="trunk">${trunkScenario(behaviour)}\n</scenario>\n`,
+  );
   const child = spawn(
     'sipp',
     [
@@ -96,10 +168,14 @@ export function sippTrunk(port: number, mediaPort: number) {
       '-timeout',
       '40',
       '-rtp_echo',
+      ...(process.env.SIPP_DEBUG ? ['-trace_msg', '-trace_err'] : []),
     ],
     { cwd: dir, stdio: 'ignore' },
   );
-  child.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  child.once('exit', () => {
+    keepTraces(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
   const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
   return {
     exited,
@@ -120,7 +196,7 @@ const SDP = `v=0
 const PLAY_AUDIO = `
   <nop><action><exec play_pcap_audio="/usr/share/sip-tester/g711a.pcap"/></action></nop>`;
 
-const invite = (cseq: number, auth: string) => `
+const invite = (cseq: number, auth: string, callerId?: string) => `
   <send retrans="500"><![CDATA[
       INVITE sip:[field1]@[field2] SIP/2.0
       Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
@@ -128,7 +204,7 @@ const invite = (cseq: number, auth: string) => `
       To: <sip:[field1]@[field2]>
       Call-ID: [call_id]
       CSeq: ${cseq} INVITE
-      Contact: <sip:[field0]@[local_ip]:[local_port]>
+      Contact: <sip:[field0]@[local_ip]:[local_port]>${callerId ? `\n      P-Preferred-Identity: <sip:${callerId}@[field2]>` : ''}
       ${auth}
       Max-Forwards: 70
       Content-Type: application/sdp
@@ -153,19 +229,36 @@ const ack = (cseq: number, inDialog: boolean) => `
 /**
  * A softphone's call (fields: username; destination; domain; [authentication …]):
  * answered (then it plays sipp's G.711 sample as its voice) and hung up after `talkMs`, answered and ended by the far side (`waitBye`),
- * or refused with `refused` as the final answer.
+ * refused with `refused` as the final answer, or cancelled once it rings. `callerId`
+ * asks for that caller ID (P-Preferred-Identity).
  */
 export function softphoneCall(
-  end: { talkMs: number } | { waitBye: true } | { refused: number },
+  end: { talkMs: number } | { waitBye: true } | { refused: number } | { cancel: true },
+  callerId?: string,
 ): string {
-  const first = `${invite(1, '')}
+  const first = `${invite(1, '', callerId)}
   <recv response="100" optional="true"/>
   <recv response="407" auth="true"/>
   ${ack(1, false)}
-  ${invite(2, '[field3]')}
+  ${invite(2, '[field3]', callerId)}
   <recv response="100" optional="true"/>`;
   let rest: string;
   if ('refused' in end) rest = `<recv response="${end.refused}"/>${ack(2, false)}`;
+  else if ('cancel' in end)
+    // CANCEL repeats the INVITE's branch: three scenario messages back.
+    rest = `<recv response="180"/>
+  <send><![CDATA[
+      CANCEL sip:[field1]@[field2] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch-3]
+      From: <sip:[field0]@[field2]>;tag=[call_number]
+      To: <sip:[field1]@[field2]>
+      Call-ID: [call_id]
+      CSeq: 2 CANCEL
+      Max-Forwards: 70
+      Content-Length: 0
+  ]]></send>
+  <recv response="200"/>
+  <recv response="487"/>${ack(2, false)}`;
   else {
     rest = `<recv response="180" optional="true"/>
   <recv response="200" rrs="true"/>

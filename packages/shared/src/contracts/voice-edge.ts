@@ -26,12 +26,13 @@ const instant = z.iso.datetime({ offset: true });
 export const edgeAuthoriseSchema = z
   .object({
     edgeCallId,
-    /** A softphone's call: the SIP account that authenticated. */
+    /** The SIP account that authenticated (a softphone's, or the browser's). */
     username: z
       .string()
       .regex(/^[a-z0-9_.-]{3,64}$/, 'username is not a SIP username')
       .optional(),
-    /** A call placed from the web: the token POST /api/sip/call answered. */
+    /** A call placed on the web page: the token POST /api/sip/call answered. The
+     * browser's softphone sends it; with a username, the call must be that account's. */
     token: z
       .string()
       .regex(/^[A-Za-z0-9_-]{20,128}$/)
@@ -40,8 +41,8 @@ export const edgeAuthoriseSchema = z
     /** The caller ID the softphone asked for (From user); the web call's own otherwise. */
     callerId: number.optional(),
   })
-  .refine((v) => Boolean(v.username) !== Boolean(v.token), {
-    message: 'Give either username or token',
+  .refine((v) => Boolean(v.username) || Boolean(v.token), {
+    message: 'Give username, token or both',
     path: ['username'],
   });
 export type EdgeAuthorise = z.input<typeof edgeAuthoriseSchema>;

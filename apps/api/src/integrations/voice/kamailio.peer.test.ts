@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { callCost } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   fundedCustomer,
@@ -16,8 +16,8 @@ import {
   until,
 } from '../../../test/helpers.js';
 import { packetsByTag, rtpengineQuery } from '../../../test/rtpengine.js';
-import { freePort, sipp, sippTrunk, softphoneCall } from '../../../test/sipp.js';
-import { EDGE_SECRET, moneyOf, verifyCallerId } from '../../../test/voice.js';
+import { freePort, sipp, softphoneCall, sippTrunk as startTrunk } from '../../../test/sipp.js';
+import { EDGE_SECRET, edge as edgeApi, moneyOf, verifyCallerId } from '../../../test/voice.js';
 import { buildApp } from '../../app.js';
 import { seedCatalogueOnce } from '../../modules/catalogue/catalogue-seed.repo.js';
 import { startEdge } from './edge-process.js';
@@ -39,12 +39,22 @@ if (!ready && process.env.PARLEY_REQUIRE_SIP_EDGE)
 
 const ME = '+447400111222';
 const DE = '+4915112345678';
+const TRUNK_AUTH = { username: 'parley-trunk', password: 'Tr0nk-s3cret' };
 let sipPort = 0;
 let trunkPort = 0;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let edge: Awaited<ReturnType<typeof startEdge>>;
 let control: { address: string; port: number };
+
+// Every trunk a test starts is stopped after it, passed or failed: a trunk left running
+// would hold the port and answer the next test's calls.
+const trunks: ReturnType<typeof startTrunk>[] = [];
+const sippTrunk = (...args: Parameters<typeof startTrunk>) => {
+  const trunk = startTrunk(...args);
+  trunks.push(trunk);
+  return trunk;
+};
 
 const users = (username: string, password: string, destination = DE) =>
   `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
@@ -115,6 +125,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
         edgeSecret: EDGE_SECRET,
         trunk: `127.0.0.1:${trunkPort}`,
         trunkSources: ['127.0.0.2'],
+        trunkAuth: TRUNK_AUTH,
         media: control,
         authFailLimit: 5,
         authBanSeconds: 60,
@@ -126,6 +137,12 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
       },
     });
   }, 60_000);
+  afterEach(async () => {
+    for (const trunk of trunks.splice(0)) {
+      trunk.stop();
+      await trunk.exited;
+    }
+  });
   afterAll(async () => {
     await edge?.stop();
     await app?.close();
@@ -181,7 +198,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
   });
 
   it('cuts the call off at its maximum: BYE to both sides, billed exactly the maximum', {
-    timeout: 40_000,
+    timeout: 60_000,
   }, async () => {
     // £0.10 at 5p a second: two seconds.
     const c = await customer('0.10');
@@ -202,6 +219,78 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
       cost: '0.1000',
     });
     expect(await moneyOf(database, c.id)).toEqual({ balance: '0.0000', held: '0.0000' });
+  });
+
+  it("answers the trunk's challenge with its credentials, and gives it the caller ID Parley allowed", async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort, await freePort(), { challenge: TRUNK_AUTH, callerId: ME });
+    // The phone asks for a caller ID of its own; the trunk must hear the verified one.
+    expect(await asPhone(softphoneCall({ talkMs: 300 }), users(c.username, c.password))).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    expect(
+      await until(
+        () => lastCall(c.id),
+        (r) => r?.status === 'ended',
+      ),
+    ).toMatchObject({ status: 'ended', hangup_cause: 'normal' });
+  });
+
+  it('refuses with the mapped SIP answer and charges nothing: not sold 404, unverified caller ID 403, at the limit 486', async () => {
+    // Enough for two calls of the longest length (4 h each at £3.00 a minute) and more.
+    const c = await customer('2000.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const phone = (end: Parameters<typeof softphoneCall>[0], to = DE, callerId?: string) =>
+      asPhone(softphoneCall(end, callerId), users(c.username, c.password, to));
+    expect(await phone({ refused: 404 }, '+449098790000')).toBe(0);
+    expect(await phone({ refused: 403 }, DE, '+447400999888')).toBe(0);
+    // Two calls in progress (the default limit): a third is busy.
+    const open = [`limit-a-${c.id}`, `limit-b-${c.id}`];
+    for (const edgeCallId of open) {
+      const r = await edgeApi(app, 'authorise', {
+        edgeCallId,
+        username: c.username,
+        destination: DE,
+      });
+      expect(r.json()).toMatchObject({ allow: true });
+    }
+    expect(await phone({ refused: 486 })).toBe(0);
+    for (const edgeCallId of open)
+      await edgeApi(app, 'end', { edgeCallId, cause: 'cancelled', by: 'caller' });
+    const rows = await queryRows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from calls where user_id = ${c.id}`,
+    );
+    expect(rows[0]?.n).toBe(2);
+    expect(await moneyOf(database, c.id)).toEqual({ balance: '2000.0000', held: '0.0000' });
+  });
+
+  it('records busy, unanswered and cancelled calls, which cost nothing', {
+    timeout: 40_000,
+  }, async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const ended = (status: string) =>
+      until(
+        () => lastCall(c.id),
+        (r) => r?.status === status,
+      );
+    for (const [code, status] of [
+      [486, 'busy'],
+      [480, 'no_answer'],
+    ] as const) {
+      const trunk = sippTrunk(trunkPort, await freePort(), { reject: code });
+      expect(await asPhone(softphoneCall({ refused: code }), users(c.username, c.password))).toBe(
+        0,
+      );
+      expect(await trunk.exited).toBe(0);
+      expect(await ended(status)).toMatchObject({ status, duration: 0, cost: '0.0000' });
+    }
+    const trunk = sippTrunk(trunkPort, await freePort(), { ringUntilCancel: true });
+    expect(await asPhone(softphoneCall({ cancel: true }), users(c.username, c.password))).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    expect(await ended('cancelled')).toMatchObject({ hangup_by: 'caller', cost: '0.0000' });
+    expect(await moneyOf(database, c.id)).toEqual({ balance: '5.0000', held: '0.0000' });
   });
 
   // Last: it bans 127.0.0.1 for the rest of the file (five failures here, three above).

@@ -72,6 +72,12 @@ export function createEdgeService(deps: {
       const row = await repo.byToken(input.token);
       if (row?.status !== 'dialing' || row.edgeCallId)
         return deny('UNKNOWN_ACCOUNT', 'No call is waiting for this token.');
+      // A token is only good from its owner's own SIP account.
+      if (input.username) {
+        const account = await deps.accounts.byUsername(input.username);
+        if (account?.userId !== row.userId)
+          return deny('UNKNOWN_ACCOUNT', 'No call is waiting for this token.');
+      }
       if (row.destination !== e164(input.destination))
         return deny('DESTINATION_NOT_SUPPORTED', 'The destination is not the one authorised.');
       const attached = await repo.attachEdge(row.id, input.edgeCallId);

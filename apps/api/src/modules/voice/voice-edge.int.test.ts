@@ -45,8 +45,20 @@ describe('a web call through the SIP edge', () => {
       destination: '+447400999999',
     });
     expect(wrong.json()).toMatchObject({ allow: false, reason: 'DESTINATION_NOT_SUPPORTED' });
+    // Another customer's SIP account cannot use this call's token.
+    const other = await fundedCustomer(ctx.app, ctx.database, '1.00');
+    const otherAccount = (await send(ctx.app, 'GET', '/api/sip/account', other.cookie)).json();
+    const stolen = await edge(ctx.app, 'authorise', {
+      edgeCallId: `web-stolen-${id}`,
+      username: otherAccount.username,
+      token,
+      destination: UK,
+    });
+    expect(stolen.json()).toMatchObject({ allow: false, reason: 'UNKNOWN_ACCOUNT' });
+    const mine = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json();
     const ok = await edge(ctx.app, 'authorise', {
       edgeCallId: `web-${id}`,
+      username: mine.username,
       token,
       destination: UK,
     });
