@@ -312,3 +312,32 @@ export async function freePort(): Promise<number> {
     if (tcpFree) return port;
   }
 }
+
+/**
+ * A carrier's call to a number (fields: ;number;domain): answered then hung up after
+ * `talkMs`, or refused with `refused`. Carriers do not authenticate: their address does.
+ */
+export function carrierCall(end: { talkMs: number } | { refused: number }): string {
+  const rest =
+    'refused' in end
+      ? `<recv response="${end.refused}"/>${ack(1, false)}`
+      : `<recv response="180" optional="true"/>
+  <recv response="200" rrs="true"/>
+  ${ack(1, true)}${PLAY_AUDIO}
+  <pause milliseconds="${end.talkMs}"/>
+  <send retrans="500"><![CDATA[
+      BYE [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: <sip:[field0]@[field2]>;tag=[call_number]
+      To: <sip:[field1]@[field2]>[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: 2 BYE
+      [routes]
+      Max-Forwards: 70
+      Content-Length: 0
+  ]]></send>
+  <recv response="200"/>`;
+  return `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="carrier call">${invite(1, '')}
+  <recv response="100" optional="true"/>
+  ${rest}\n</scenario>\n`;
+}

@@ -66,3 +66,15 @@ export async function callCharges(database: Database, callId: string) {
     sql`select amount::text from ledger_entries where reference = ${`call:${callId}`}`,
   );
 }
+
+/** Buys the first number still for sale for the customer; answers it (E.164). */
+export async function buyNumber(app: FastifyInstance, database: Database, cookie: string) {
+  const [number] = await queryRows<{ id: string; number: string }>(
+    database,
+    sql`select id, number from did_numbers where status = 'available' order by number limit 1`,
+  );
+  if (!number) throw new Error('no number to buy');
+  const bought = await send(app, 'POST', '/api/orders', cookie, { itemId: number.id });
+  if (bought.statusCode !== 201) throw new Error(`buy: ${bought.statusCode} ${bought.body}`);
+  return number.number;
+}

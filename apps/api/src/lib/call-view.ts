@@ -3,6 +3,7 @@ import { type Call, moneyText } from '@parley/shared';
 /** What a stored call holds that its answer shows (any module's row of `calls` fits). */
 export interface StoredCall {
   id: string;
+  direction: string;
   callerId: string;
   destination: string;
   country: string;
@@ -28,6 +29,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A call as the contract shows it: the calling screen, monitoring and admins alike. */
 export const toCall = (r: StoredCall): Call => ({
   id: r.id,
+  direction: r.direction as Call['direction'],
   callerId: r.callerId,
   destination: r.destination,
   country: r.country,

@@ -41,6 +41,7 @@ export const aMessage = (over: Partial<SmsMessage> = {}): SmsMessage => ({
 
 export const aCall = (over: Partial<Call> = {}): Call => ({
   id: 'c1',
+  direction: 'outbound',
   callerId: '+447700900123',
   destination: '+447400123456',
   country: 'GB',

@@ -55,6 +55,10 @@ export const EDGE_DENY_REASONS = {
   DESTINATION_NOT_SUPPORTED: 404,
   INSUFFICIENT_BALANCE: 402,
   CONCURRENT_CALL_LIMIT: 486,
+  /** Inbound: nobody has this number. */
+  NUMBER_NOT_ASSIGNED: 404,
+  /** Inbound: its holder cannot take calls now (suspended, or no SIP account yet). */
+  UNREACHABLE: 480,
   UNAVAILABLE: 503,
 } as const;
 export type EdgeDenyReason = keyof typeof EDGE_DENY_REASONS;
@@ -77,6 +81,35 @@ export const edgeDecisionSchema = z.union([
   }),
 ]);
 export type EdgeDecision = z.infer<typeof edgeDecisionSchema>;
+
+/** A call from the trunk to one of the numbers Parley sells. */
+export const edgeInboundSchema = z.object({
+  edgeCallId,
+  /** The number dialled (the INVITE's request user). */
+  number,
+  /** Who rang, as the trunk gave it (may be withheld: "anonymous"). */
+  from: z
+    .string()
+    .max(64)
+    .regex(/^[\x21-\x7e]*$/, 'from must be printable ASCII without spaces')
+    .optional(),
+});
+
+export const edgeInboundDecisionSchema = z.union([
+  z.object({
+    allow: z.literal(true),
+    callId: z.string(),
+    /** The SIP account whose registered devices ring. */
+    username: z.string(),
+  }),
+  z.object({
+    allow: z.literal(false),
+    reason: z.enum(Object.keys(EDGE_DENY_REASONS) as [EdgeDenyReason, ...EdgeDenyReason[]]),
+    sipStatus: z.number().int(),
+    message: z.string(),
+  }),
+]);
+export type EdgeInboundDecision = z.infer<typeof edgeInboundDecisionSchema>;
 
 export const edgeProgressSchema = z.object({
   edgeCallId,

@@ -38,6 +38,9 @@ export const CALL_STATUSES = [
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const OPEN_CALL_STATUSES = ['dialing', 'ringing', 'answered'] as const;
 
+/** outbound: the customer called out; inbound: one of their numbers was rung. */
+export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
+
 /** Who ended a call. */
 export const HANGUP_SIDES = ['caller', 'callee', 'system'] as const;
 /** Why a call ended. */
@@ -59,6 +62,8 @@ export const HANGUP_CAUSES = [
 
 export const callSchema = z.object({
   id: z.string(),
+  direction: z.enum(CALL_DIRECTIONS),
+  /** Outbound: the caller ID shown; inbound: who rang (as the trunk gave it). */
   callerId: z.string(),
   destination: z.string(),
   country: z.string(),

@@ -82,8 +82,12 @@ export const calls = pgTable(
     jitterMs: numeric('jitter_ms', { precision: 10, scale: 2 }),
     lossPercent: numeric('loss_percent', { precision: 6, scale: 3 }),
     mos: numeric('mos', { precision: 3, scale: 2 }),
+    /** outbound: the customer called out; inbound: the trunk rang one of their numbers
+     * (free unless the catalogue prices inbound minutes). */
+    direction: text('direction').notNull().default('outbound'),
   },
   (t) => [
+    check('calls_direction', sql`${t.direction} in ('outbound', 'inbound')`),
     check(
       'calls_status',
       sql`${t.status} in ('dialing', 'ringing', 'answered', 'ended', 'busy', 'no_answer', 'failed', 'cancelled')`,

@@ -16,8 +16,20 @@ import {
   until,
 } from '../../../test/helpers.js';
 import { packetsByTag, rtpengineQuery } from '../../../test/rtpengine.js';
-import { freePort, sipp, softphoneCall, sippTrunk as startTrunk } from '../../../test/sipp.js';
-import { EDGE_SECRET, edge as edgeApi, moneyOf, verifyCallerId } from '../../../test/voice.js';
+import {
+  carrierCall,
+  freePort,
+  sipp,
+  softphoneCall,
+  sippTrunk as startTrunk,
+} from '../../../test/sipp.js';
+import {
+  buyNumber,
+  EDGE_SECRET,
+  edge as edgeApi,
+  moneyOf,
+  verifyCallerId,
+} from '../../../test/voice.js';
 import { buildApp } from '../../app.js';
 import { seedCatalogueOnce } from '../../modules/catalogue/catalogue-seed.repo.js';
 import { startEdge } from './edge-process.js';
@@ -58,12 +70,23 @@ const sippTrunk = (...args: Parameters<typeof startTrunk>) => {
 
 const users = (username: string, password: string, destination = DE) =>
   `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
-const asPhone = async (scenario: string, csv: string) => {
-  const [port, media] = [await freePort(), await freePort()];
+const asPhone = async (scenario: string, csv: string, phonePort?: number) => {
+  const [port, media] = [phonePort ?? (await freePort()), await freePort()];
   const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.1'];
   args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1');
   args.push('-timeout', '15', '-timeout_error', `127.0.0.1:${sipPort}`);
   return sipp(args, { 'scenario.xml': scenario, 'users.csv': csv });
+};
+// The trunk's calls come from 127.0.0.2, the address the edge knows as the trunk's.
+const asCarrier = async (scenario: string, from: string, number: string) => {
+  const [port, media] = [await freePort(), await freePort()];
+  const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.2'];
+  args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1');
+  args.push('-timeout', '15', '-timeout_error', `127.0.0.1:${sipPort}`);
+  return sipp(args, {
+    'scenario.xml': scenario,
+    'users.csv': `SEQUENTIAL\n${from};${number};${DOMAIN};\n`,
+  });
 };
 const registers = (username: string, password: string) =>
   asPhone(REGISTER, users(username, password)).then((c) => c === 0);
@@ -291,6 +314,26 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', () => {
     expect(await trunk.exited).toBe(0);
     expect(await ended('cancelled')).toMatchObject({ hangup_by: 'caller', cost: '0.0000' });
     expect(await moneyOf(database, c.id)).toEqual({ balance: '5.0000', held: '0.0000' });
+  });
+
+  it("rings the registered phone of the number's holder, free; a number nobody has gets 404", async () => {
+    const c = await customer('200.00');
+    const number = await buyNumber(app, database, c.cookie);
+    const before = await moneyOf(database, c.id);
+    // The phone registers from a port of its own, then answers calls there.
+    const phonePort = await freePort();
+    expect(await asPhone(REGISTER, users(c.username, c.password), phonePort)).toBe(0);
+    const phone = sippTrunk(phonePort, await freePort());
+    expect(await asCarrier(carrierCall({ talkMs: 1500 }), ME, number)).toBe(0);
+    expect(await phone.exited).toBe(0);
+    const call = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'ended',
+    );
+    expect(call).toMatchObject({ status: 'ended', cost: '0.0000', hangup_cause: 'normal' });
+    expect(call?.duration).toBeGreaterThanOrEqual(1);
+    expect(await moneyOf(database, c.id)).toEqual(before);
+    expect(await asCarrier(carrierCall({ refused: 404 }), ME, '+15550009999')).toBe(0);
   });
 
   // Last: it bans 127.0.0.1 for the rest of the file (five failures here, three above).

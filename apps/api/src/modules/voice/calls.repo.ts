@@ -116,6 +116,21 @@ export function createCallsRepo(db: Db) {
       }
     },
 
+    /** A call from the trunk to one of the customer's numbers: free, nothing held. */
+    async insertInbound(userId: string, call: Omit<NewCall, 'hold' | 'direction'>) {
+      try {
+        const [row] = await db
+          .insert(calls)
+          .values({ ...call, userId, direction: 'inbound', hold: '0' })
+          .returning();
+        return row ?? null;
+      } catch (err) {
+        // The same Call-ID twice at once: the first one's call stands.
+        if (pgErrorCode(err) === UNIQUE_VIOLATION) return null;
+        throw err;
+      }
+    },
+
     async byId(id: string) {
       const [row] = await db.select().from(calls).where(eq(calls.id, id));
       return row ?? null;

@@ -4,6 +4,7 @@ import {
   type CallHistory,
   type CallQuote,
   type callInputSchema,
+  MAX_CALL_SECONDS,
   maxCallSeconds,
   moneyText,
   planAllowance,
@@ -195,8 +196,39 @@ export function createCallsService(deps: {
     );
   }
 
+  /** The trunk rings one of the customer's numbers: an inbound call, free, ringing out. */
+  async function receive(input: {
+    userId: string;
+    number: string;
+    country: string;
+    from: string;
+    edgeCallId: string;
+  }): Promise<CallRow | null> {
+    const at = now();
+    const row = await repo.insertInbound(input.userId, {
+      callerId: input.from,
+      destination: input.number,
+      country: input.country,
+      price: '0',
+      priceCurrency: 'GBP',
+      ratePerMinute: '0',
+      increments: config.incrementsText,
+      maxSeconds: MAX_CALL_SECONDS,
+      // Free, and not taken from the plan's included minutes either.
+      includedHeld: 0,
+      status: 'dialing',
+      gateway: 'sip',
+      edgeCallId: input.edgeCallId,
+      createdAt: at,
+      deadlineAt: new Date(at.getTime() + config.ringTimeoutMs + DEADLINE_GRACE_MS),
+    });
+    if (row) publish(row);
+    return row;
+  }
+
   return {
     authorise,
+    receive,
     settle,
     ringing,
     answered,

@@ -2,9 +2,11 @@ import {
   EDGE_DENY_REASONS,
   type EdgeDecision,
   type EdgeDenyReason,
+  type EdgeInboundDecision,
   e164,
   type edgeAuthoriseSchema,
   type edgeEndSchema,
+  type edgeInboundSchema,
   moneyText,
 } from '@parley/shared';
 import type { z } from 'zod';
@@ -24,8 +26,8 @@ const allow = (row: CallRow): EdgeDecision => ({
   maxSeconds: row.maxSeconds,
 });
 
-const deny = (reason: EdgeDenyReason, message: string): EdgeDecision => ({
-  allow: false,
+const deny = (reason: EdgeDenyReason, message: string) => ({
+  allow: false as const,
   reason,
   sipStatus: EDGE_DENY_REASONS[reason],
   message,
@@ -54,7 +56,7 @@ function denial(err: unknown): EdgeDecision {
 export function createEdgeService(deps: {
   calls: CallsService;
   repo: Pick<CallsRepo, 'byEdgeId' | 'byToken' | 'attachEdge'>;
-  accounts: Pick<VoiceAccountsRepo, 'byUsername'>;
+  accounts: Pick<VoiceAccountsRepo, 'byUsername' | 'numberHolder'>;
   callerIds: { list(userId: string): Promise<{ items: { number: string }[] }> };
   /** Heard from the edge: the gateway's "connected". */
   touch: () => void;
@@ -108,6 +110,30 @@ export function createEdgeService(deps: {
     }
   }
 
+  /** The trunk rings a number: whose phones ring, or why nobody's do. */
+  async function inbound(input: z.output<typeof edgeInboundSchema>): Promise<EdgeInboundDecision> {
+    deps.touch();
+    const number = e164(input.number);
+    const holder = await deps.accounts.numberHolder(number);
+    if (!holder) return deny('NUMBER_NOT_ASSIGNED', 'Nobody has this number.');
+    if (holder.disabledAt || !holder.username)
+      return deny('UNREACHABLE', 'This number cannot take calls now.');
+    const known = await repo.byEdgeId(input.edgeCallId);
+    const row =
+      known ??
+      (await calls.receive({
+        userId: holder.userId,
+        number,
+        country: holder.country,
+        from: input.from || 'anonymous',
+        edgeCallId: input.edgeCallId,
+      })) ??
+      (await repo.byEdgeId(input.edgeCallId));
+    if (!row || row.direction !== 'inbound' || !OPEN.includes(row.status))
+      return deny('UNAVAILABLE', 'This call has ended already.');
+    return { allow: true, callId: row.id, username: holder.username };
+  }
+
   async function known(edgeCallId: string) {
     deps.touch();
     const row = await repo.byEdgeId(edgeCallId);
@@ -117,6 +143,7 @@ export function createEdgeService(deps: {
 
   return {
     authorise,
+    inbound,
     async progress(input: { edgeCallId: string; state: 'ringing' | 'answered'; at?: string }) {
       const row = await known(input.edgeCallId);
       const at = input.at ? new Date(input.at) : new Date();

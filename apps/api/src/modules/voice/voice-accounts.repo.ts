@@ -1,7 +1,14 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownedNumbers } from '../../db/orders.js';
-import { callerIds, orders, packages, sipAccounts, users } from '../../db/schema/index.js';
+import {
+  callerIds,
+  didNumbers,
+  orders,
+  packages,
+  sipAccounts,
+  users,
+} from '../../db/schema/index.js';
 import { refusedAs } from '../../lib/pg-errors.js';
 
 export type SipAccountRow = typeof sipAccounts.$inferSelect;
@@ -33,6 +40,34 @@ export function createVoiceAccountsRepo(db: Db) {
         .set({ ...secrets, updatedAt: new Date() })
         .where(eq(sipAccounts.userId, userId))
         .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Who holds this number now (an active order of it), their SIP account's username
+     * (null before they opened /sip-credentials) and whether they are suspended.
+     */
+    async numberHolder(number: string) {
+      const [row] = await db
+        .select({
+          userId: orders.userId,
+          country: didNumbers.countryCode,
+          username: sipAccounts.username,
+          disabledAt: users.disabledAt,
+        })
+        .from(didNumbers)
+        .innerJoin(
+          orders,
+          and(
+            eq(orders.itemId, didNumbers.id),
+            eq(orders.itemKind, 'number'),
+            eq(orders.status, 'active'),
+          ),
+        )
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(sipAccounts, eq(sipAccounts.userId, orders.userId))
+        .where(eq(didNumbers.number, number))
+        .limit(1);
       return row ?? null;
     },
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fundedCustomer, send } from '../../../test/helpers.js';
-import { callCharges, EDGE_SECRET, edge, moneyOf, verifyCallerId } from '../../../test/voice.js';
+import {
+  buyNumber,
+  callCharges,
+  EDGE_SECRET,
+  edge,
+  moneyOf,
+  verifyCallerId,
+} from '../../../test/voice.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 const ME = '+447400111222';
@@ -78,5 +85,63 @@ describe('a web call through the SIP edge', () => {
     expect(await moneyOf(ctx.database, c.id)).toEqual({ balance: '4.9881', held: '0.0000' });
     const history = (await send(ctx.app, 'GET', '/api/sip/history', c.cookie)).json();
     expect(history.items[0]).toMatchObject({ id, status: 'ended', hangupBy: 'callee' });
+  });
+});
+
+describe('a call from the trunk to a number', () => {
+  it("rings the holder's SIP account, free; a number nobody holds is 404", async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '200.00');
+    const number = await buyNumber(ctx.app, ctx.database, c.cookie);
+    const before = await moneyOf(ctx.database, c.id);
+    // No SIP account opened yet: nothing can ring.
+    const early = await edge(ctx.app, 'inbound', { edgeCallId: 'in-0', number, from: ME });
+    expect(early.json()).toMatchObject({ allow: false, reason: 'UNREACHABLE', sipStatus: 480 });
+    const account = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json();
+
+    // Written as the trunk sends it, without the +.
+    const rung = await edge(ctx.app, 'inbound', {
+      edgeCallId: 'in-1',
+      number: number.slice(1),
+      from: ME,
+    });
+    expect(rung.json()).toMatchObject({ allow: true, username: account.username });
+    const again = await edge(ctx.app, 'inbound', { edgeCallId: 'in-1', number, from: ME });
+    expect(again.json()).toEqual(rung.json());
+    const answeredAt = new Date(Date.now() - 95_000).toISOString();
+    await edge(ctx.app, 'progress', { edgeCallId: 'in-1', state: 'ringing' });
+    await edge(ctx.app, 'progress', { edgeCallId: 'in-1', state: 'answered', at: answeredAt });
+    await edge(ctx.app, 'end', { edgeCallId: 'in-1', cause: 'normal', by: 'callee' });
+    const history = (await send(ctx.app, 'GET', '/api/sip/history', c.cookie)).json();
+    expect(history.items[0]).toMatchObject({
+      direction: 'inbound',
+      callerId: ME,
+      destination: number,
+      status: 'ended',
+      cost: '0.00',
+      includedSeconds: 0,
+    });
+    expect(history.items[0].duration).toBeGreaterThanOrEqual(95);
+    expect(await callCharges(ctx.database, rung.json().callId)).toEqual([]);
+    expect(await moneyOf(ctx.database, c.id)).toEqual(before);
+
+    const nobody = await edge(ctx.app, 'inbound', {
+      edgeCallId: 'in-2',
+      number: '+15550009999',
+      from: ME,
+    });
+    expect(nobody.json()).toMatchObject({
+      allow: false,
+      reason: 'NUMBER_NOT_ASSIGNED',
+      sipStatus: 404,
+    });
+    expect((await edge(ctx.app, 'inbound', { edgeCallId: 'in-3', number: 'abc' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await edge(ctx.app, 'inbound', { edgeCallId: 'in-4', number, from: 'a b' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await edge(ctx.app, 'inbound', { edgeCallId: 'in-5', number }, 'wrong')).statusCode,
+    ).toBe(401);
   });
 });

@@ -18,13 +18,14 @@ export function edgeGuard(secret: string | null) {
   };
 }
 
-/** The SIP edge's side: authorise a call, report its progress and its end. */
+/** The SIP edge's side: authorise a call or look up a number rung, report progress and end. */
 export const voiceEdgeRoutes: FastifyPluginAsync<{
   edge: EdgeService;
   secret: string | null;
 }> = async (app, { edge, secret }) => {
   const onRequest = edgeGuard(secret);
   route(app, 'voiceEdge.authorise', (r) => edge.authorise(r.body), { onRequest });
+  route(app, 'voiceEdge.inbound', (r) => edge.inbound(r.body), { onRequest });
   route(app, 'voiceEdge.progress', (r) => edge.progress(r.body), { onRequest });
   route(app, 'voiceEdge.end', (r) => edge.end(r.body), { onRequest });
 };

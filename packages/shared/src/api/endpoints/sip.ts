@@ -23,6 +23,8 @@ import {
   edgeAuthoriseSchema,
   edgeDecisionSchema,
   edgeEndSchema,
+  edgeInboundDecisionSchema,
+  edgeInboundSchema,
   edgeProgressSchema,
 } from '../../contracts/voice-edge.js';
 
@@ -95,6 +97,11 @@ export const sipEndpoints = {
     summary: 'Edge: may this call start? Allow with rate and maximum seconds, or deny',
     body: edgeAuthoriseSchema,
     responses: { 200: edgeDecisionSchema },
+  },
+  'voiceEdge.inbound': {
+    summary: "Edge: the trunk rings a number; whose phones ring, or the SIP answer when nobody's",
+    body: edgeInboundSchema,
+    responses: { 200: edgeInboundDecisionSchema },
   },
   'voiceEdge.progress': {
     summary: 'Edge: the call rings, or was answered',

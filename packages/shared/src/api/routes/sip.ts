@@ -23,6 +23,7 @@ export const voiceAdminApi = /* @__PURE__ */ group('voiceAdmin', {
 /** The SIP edge's side (Kamailio): authenticated with VOICE_EDGE_SECRET, never a browser. */
 export const voiceEdgeApi = /* @__PURE__ */ group('voiceEdge', {
   authorise: ['POST', '/internal/voice/authorise', 'edge'],
+  inbound: ['POST', '/internal/voice/inbound', 'edge'],
   progress: ['POST', '/internal/voice/progress', 'edge'],
   end: ['POST', '/internal/voice/end', 'edge'],
 });

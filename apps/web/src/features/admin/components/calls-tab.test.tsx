@@ -11,6 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 type AdminCall = AdminCalls['items'][number];
 const aCall = (over: Partial<AdminCall> = {}): AdminCall => ({
   id: 'c1',
+  direction: 'outbound',
   userId: 'u2',
   userEmail: 'grace@example.com',
   callerId: '+447400100100',

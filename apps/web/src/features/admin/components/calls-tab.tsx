@@ -2,6 +2,7 @@ import type { AdminCalls } from '@parley/shared';
 import { callDurationText } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallDirection } from '@/components/call-direction';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
@@ -103,7 +104,8 @@ export function CallsTab() {
                     <td className="p-3">
                       <span dir="ltr" className="font-mono">
                         {c.destination}
-                      </span>
+                      </span>{' '}
+                      <CallDirection call={c} />
                       <span className="block text-xs text-muted-foreground">
                         {countryName(c.country, i18n.language)}
                       </span>

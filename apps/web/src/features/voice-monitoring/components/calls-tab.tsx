@@ -3,6 +3,7 @@ import { callDurationText } from '@parley/shared/domain';
 import { Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallDirection } from '@/components/call-direction';
 import { CALL_STATUS_LIST, CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
@@ -145,8 +146,11 @@ export function CallsTab() {
                 {data.items.map((c) => (
                   <tr key={c.id} className="border-t">
                     <td className="p-3 whitespace-nowrap">{date.format(new Date(c.createdAt))}</td>
-                    <td className="p-3 font-mono" dir="ltr">
-                      {c.destination}
+                    <td className="p-3">
+                      <span className="font-mono" dir="ltr">
+                        {c.destination}
+                      </span>{' '}
+                      <CallDirection call={c} />
                     </td>
                     <td className="p-3">{countryName(c.country, i18n.language)}</td>
                     <td className="p-3 font-mono" dir="ltr">

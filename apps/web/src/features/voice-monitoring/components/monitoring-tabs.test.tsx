@@ -35,6 +35,7 @@ const OVERVIEW: MonitoringOverview = {
 
 const aCall = (over: Partial<Call> = {}): Call => ({
   id: 'c1',
+  direction: 'outbound',
   callerId: '+447400100100',
   destination: '+442071110001',
   country: 'GB',
@@ -111,6 +112,13 @@ describe('CallsTab', () => {
               destination: '+12125550002',
             }),
             aCall({ id: 'c3', status: 'ringing', duration: null, cost: null }),
+            aCall({
+              id: 'c4',
+              direction: 'inbound',
+              destination: '+12125550099',
+              status: 'no_answer',
+              duration: 0,
+            }),
           ],
           45,
         ),
@@ -125,6 +133,10 @@ describe('CallsTab', () => {
     expect(within(table).getByText('Completed').getAttribute('data-tone')).toBe('good');
     expect(within(table).getByText('Failed').getAttribute('data-tone')).toBe('bad');
     expect(within(table).getByText('Ringing').getAttribute('data-tone')).toBe('waiting');
+    // Only the call that rang one of the customer's numbers is marked.
+    const incoming = within(table).getAllByText('Incoming');
+    expect(incoming).toHaveLength(1);
+    expect(incoming[0]?.closest('tr')?.textContent).toContain('+12125550099');
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -2,6 +2,7 @@ import type { Call } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CallDirection } from '@/components/call-direction';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,8 +19,9 @@ function CallItem({ call: c }: { call: Call }) {
   return (
     <li className="space-y-1 py-3 text-sm" data-testid="recent-call">
       <div className="flex items-start justify-between gap-2">
-        <p className="font-medium" dir="ltr">
-          {c.destination}
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span dir="ltr">{c.destination}</span>
+          <CallDirection call={c} />
         </p>
         <CallStatusBadge status={c.status} />
       </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "direction" text DEFAULT 'outbound' NOT NULL;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_direction" CHECK ("calls"."direction" in ('outbound', 'inbound'));
