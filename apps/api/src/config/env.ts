@@ -41,6 +41,7 @@ const envSchema = z.object({
   VOICE_EDGE_LISTEN: optional(voiceEnvShape.VOICE_EDGE_LISTEN),
   VOICE_TRUNK_URI: optional(voiceEnvShape.VOICE_TRUNK_URI),
   VOICE_EDGE_PARLEY_URL: optional(voiceEnvShape.VOICE_EDGE_PARLEY_URL),
+  VOICE_EDGE_RPC_URL: optional(voiceEnvShape.VOICE_EDGE_RPC_URL),
   ...explorerEnvShape(optional),
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),

@@ -41,6 +41,7 @@ describe('voice settings', () => {
         VOICE_EDGE_LISTEN: '0.0.0.0',
         VOICE_TRUNK_URI: 'sip:trunk.example.net:5070',
         VOICE_EDGE_PARLEY_URL: 'http://10.0.0.5:5000',
+        VOICE_EDGE_RPC_URL: 'http://10.0.0.4:5071/rpc',
       }).voice,
     ).toEqual({
       gateway: 'sip',
@@ -55,6 +56,7 @@ describe('voice settings', () => {
       edgeListen: '0.0.0.0',
       trunk: 'trunk.example.net:5070',
       edgeParleyUrl: 'http://10.0.0.5:5000',
+      edgeRpcUrl: 'http://10.0.0.4:5071/rpc',
     });
   });
 
@@ -68,12 +70,14 @@ describe('voice settings', () => {
       VOICE_EDGE_SECRET: 'short',
       VOICE_RING_TIMEOUT_SECONDS: '1',
       VOICE_TRUNK_URI: 'http://trunk',
+      VOICE_EDGE_RPC_URL: 'http://edge.example.com/rpc',
     });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'SIP_DOMAIN',
       'SIP_PORT_TLS',
       'SIP_WSS_URL',
       'VOICE_BILLING_INCREMENTS',
+      'VOICE_EDGE_RPC_URL',
       'VOICE_EDGE_SECRET',
       'VOICE_GATEWAY',
       'VOICE_RING_TIMEOUT_SECONDS',

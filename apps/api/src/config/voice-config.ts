@@ -24,6 +24,9 @@ export interface VoiceConfig {
   /** Parley's address as the edge reaches it (VOICE_EDGE_PARLEY_URL), or null: then
    * http://127.0.0.1:PORT. */
   edgeParleyUrl: string | null;
+  /** Kamailio's JSON-RPC (VOICE_EDGE_RPC_URL): Parley ends calls there; the edge listens
+   * on its address and port. */
+  edgeRpcUrl: string;
 }
 
 const port = z.coerce
@@ -61,6 +64,12 @@ export const voiceEnvShape = {
       'must be a SIP URI of the trunk, such as sip:trunk.example.net:5060',
     ),
   VOICE_EDGE_PARLEY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  VOICE_EDGE_RPC_URL: z
+    .url({ protocol: /^http$/, error: 'must be an http:// URL such as http://10.0.0.4:5071/rpc' })
+    .refine(
+      (v) => /^\[?[0-9a-fA-F:.]+\]?$/.test(new URL(v).hostname) && new URL(v).port !== '',
+      'must name the edge by IP address and port, such as http://10.0.0.4:5071/rpc',
+    ),
   VOICE_RING_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -96,5 +105,6 @@ export function voiceConfig(e: VoiceEnv): VoiceConfig {
     edgeListen: e.VOICE_EDGE_LISTEN ?? '127.0.0.1',
     trunk: e.VOICE_TRUNK_URI?.replace(/^sips?:/, '') ?? null,
     edgeParleyUrl: e.VOICE_EDGE_PARLEY_URL ?? null,
+    edgeRpcUrl: e.VOICE_EDGE_RPC_URL ?? 'http://127.0.0.1:5071/rpc',
   };
 }

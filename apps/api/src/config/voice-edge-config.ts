@@ -101,6 +101,11 @@ export function edgeSettings(
         ? { trunkAuth: { username: e.VOICE_TRUNK_USERNAME, password: e.VOICE_TRUNK_PASSWORD } }
         : {}),
       trunkSources: sources,
+      rpc: {
+        address: new URL(config.voice.edgeRpcUrl).hostname.replace(/^\[|\]$/g, ''),
+        port: Number(new URL(config.voice.edgeRpcUrl).port),
+      },
+      ringTimeoutSeconds: config.voice.ringTimeoutMs / 1000,
       media: control,
       authFailLimit: AUTH_FAIL_LIMIT,
       authBanSeconds: AUTH_BAN_SECONDS,

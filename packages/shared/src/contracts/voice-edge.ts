@@ -21,7 +21,11 @@ const number = z
       .replace(/[\s()-]/g, ''),
   )
   .pipe(z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be an international number'));
-const instant = z.iso.datetime({ offset: true });
+/** When something happened: ISO 8601, or epoch milliseconds (as Kamailio writes it). */
+const instant = z.union([
+  z.iso.datetime({ offset: true }),
+  z.number().int().min(1_500_000_000_000).max(4_000_000_000_000),
+]);
 
 export const edgeAuthoriseSchema = z
   .object({

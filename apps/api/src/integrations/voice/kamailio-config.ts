@@ -18,6 +18,10 @@ export interface EdgeSettings {
   /** Addresses the trunk sends calls from (inbound calls to DIDs); the trunk's own host
    * when it is an address. */
   trunkSources: string[];
+  /** Where Parley reaches Kamailio's RPC (JSON-RPC over HTTP) to end calls. */
+  rpc: { address: string; port: number };
+  /** A call not answered within this many seconds gets no answer (Parley's ring timeout). */
+  ringTimeoutSeconds: number;
   /** rtpengine's control socket. */
   media: MediaSettings['control'];
   /** Failed digest answers from one source before it is refused, and for how long. */
@@ -48,10 +52,14 @@ export function kamailioSettings(s: EdgeSettings): string {
     '# Rendered by Parley (npm run voice:edge) from its settings. Do not edit.',
     `listen=udp:${address}:${port}`,
     `listen=tcp:${address}:${port}`,
+    `listen=tcp:${bracketed(checkedAddress(s.rpc.address))}:${whole('the RPC port', s.rpc.port, 1, 65535)}`,
     `#!define SIP_DOMAIN ${quoted('SIP_DOMAIN', s.domain)}`,
     `#!define DB_URL ${quoted('DATABASE_URL', decodeURIComponent(db))}`,
     `#!define PARLEY_URL ${quoted('the Parley URL', new URL(s.parleyUrl).origin)}`,
     `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1)}"`,
+    `#!define EDGE_AUTH "Bearer ${quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1)}"`,
+    `#!define RPC_PORT ${s.rpc.port}`,
+    `#!define RING_TIMEOUT_MS ${whole('the ring timeout', s.ringTimeoutSeconds, 5, 600)}000`,
     `#!define TRUNK_ADDRESS ${quoted('VOICE_TRUNK', trunk(s.trunk))}`,
     `#!define TRUNK_SOURCES ${quoted('the trunk sources', sourcePattern(s.trunkSources))}`,
     ...(s.trunkAuth
@@ -74,3 +82,5 @@ function sourcePattern(addresses: string[]): string {
   const one = (a: string) => checkedAddress(a).replace(/\./g, '[.]');
   return `^(${addresses.map(one).join('|')})$`;
 }
+
+const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);

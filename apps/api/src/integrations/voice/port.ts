@@ -24,6 +24,11 @@ export interface VoiceGateway {
    * does not run the call (another instance's, or lost in a restart).
    */
   hangup(callId: string, cause: 'normal' | 'cutoff' | 'admin', by: 'caller' | 'system'): boolean;
+  /**
+   * Ends an answered call the SIP edge runs (BYE to both sides); false when the edge
+   * cannot (no such dialog, or it is out of reach). Only the `sip` gateway has it.
+   */
+  endOnEdge?(edgeCallId: string): Promise<boolean>;
   /** The calls this gateway is running now. */
   running(): string[];
   onEvent(listener: (event: GatewayEvent) => Promise<void>): void;

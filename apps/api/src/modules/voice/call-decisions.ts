@@ -134,8 +134,10 @@ export function settlementOf(row: CallRow, end: CallEnd): Settlement {
     includedSeconds: rating.includedSeconds,
     // The hold covers the maximum; the CHECK calls_cost_covered says so too.
     cost: compareDecimal(rating.cost, row.hold) > 0 ? row.hold : rating.cost,
-    hangupCause: end.cause,
-    hangupBy: end.by,
+    // Parley asked the edge to end it (a hang-up on the page, an admin): that request,
+    // not how the edge saw the BYE it sent, says why and by whom.
+    hangupCause: row.hangupCause ?? end.cause,
+    hangupBy: row.hangupBy ?? end.by,
     ...quality,
   };
 }

@@ -199,6 +199,17 @@ export function createCallsRepo(db: Db) {
     },
 
     /**
+     * Notes, on an open call, why Parley is ending it (null clears it when the edge could
+     * not): whichever report settles it then records this cause and side.
+     */
+    async markEnding(id: string, end: { cause: string; by: string } | null) {
+      await db
+        .update(calls)
+        .set({ hangupCause: end?.cause ?? null, hangupBy: end?.by ?? null })
+        .where(and(eq(calls.id, id), isOpen));
+    },
+
+    /**
      * Settles a call exactly once: under a lock on the row, an open call takes what
      * `decide` says, its hold is released, then its cost is charged as `call:<id>`
      * (release first: the balance must cover the charge, not the charge and the hold).

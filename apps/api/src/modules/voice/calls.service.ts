@@ -186,11 +186,22 @@ export function createCallsService(deps: {
     // The sandbox reports the end from inside hangup(), which starts settling it.
     if (gateway.hangup(row.id, cause, by))
       return (await settling.get(row.id)) ?? (await repo.byId(row.id)) ?? row;
-    if (row.answeredAt && row.gateway === 'sip')
-      throw new AppError(
+    if (row.gateway === 'sip' && row.edgeCallId) {
+      // The edge runs it: an answered call is ended there (BYE to both sides) and settled
+      // here at once (the edge's own report comes after and changes nothing). One still
+      // ringing is left to the phone, which cancels it: ending it here would let an
+      // answer that crosses this be talked for free.
+      const unavailable = new AppError(
         'VOICE_UNAVAILABLE',
-        'This call is running on the SIP edge; hang up there.',
+        'This call is running on the SIP edge; hang up on the phone.',
       );
+      if (!row.answeredAt || !gateway.endOnEdge) throw unavailable;
+      await repo.markEnding(row.id, { cause, by });
+      if (!(await gateway.endOnEdge(row.edgeCallId))) {
+        await repo.markEnding(row.id, null);
+        throw unavailable;
+      }
+    }
     return (
       (await settle(row.id, { at: now(), cause: row.answeredAt ? cause : 'cancelled', by })) ?? row
     );

@@ -144,7 +144,11 @@ export function createEdgeService(deps: {
   return {
     authorise,
     inbound,
-    async progress(input: { edgeCallId: string; state: 'ringing' | 'answered'; at?: string }) {
+    async progress(input: {
+      edgeCallId: string;
+      state: 'ringing' | 'answered';
+      at?: string | number;
+    }) {
       const row = await known(input.edgeCallId);
       const at = input.at ? new Date(input.at) : new Date();
       const moved =

@@ -50,7 +50,10 @@ export function setUpVoice(
   },
 ) {
   const { config } = opts;
-  const sip = config.gateway === 'sip' ? createSipVoiceGateway() : null;
+  const sip =
+    config.gateway === 'sip'
+      ? createSipVoiceGateway({ rpcUrl: config.edgeRpcUrl, secret: config.edgeSecret })
+      : null;
   const gateway = opts.deps?.gateway ?? sip ?? createSandboxVoiceGateway(opts.deps?.sandboxTiming);
   const repo = createCallsRepo(opts.db);
   const accountsRepo = createVoiceAccountsRepo(opts.db);
