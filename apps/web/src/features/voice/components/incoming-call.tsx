@@ -1,6 +1,6 @@
 import { Phone, PhoneIncoming, PhoneOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { callDurationText } from '../call-rules';
@@ -20,18 +20,25 @@ function useSecondsSince(since: number | null): number {
   return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
 }
 
+/** Stands for the number in the translated sentence, to be put back in its own span. */
+const MARK = '\u2063';
+
 /** "Incoming call from <number>" (or "In call with"), the number kept left to right. */
 export function IncomingTitle({ session }: { session: SessionView }) {
+  const { t } = useTranslation();
+  const text = t(
+    session.status === 'incoming'
+      ? 'voice.softphone.incoming.title'
+      : 'voice.softphone.incoming.inCall',
+    { number: MARK },
+  );
+  const [before, after] = text.split(MARK);
   return (
-    <Trans
-      i18nKey={
-        session.status === 'incoming'
-          ? 'voice.softphone.incoming.title'
-          : 'voice.softphone.incoming.inCall'
-      }
-      values={{ number: session.remote }}
-      components={{ num: <span dir="ltr" /> }}
-    />
+    <>
+      {before}
+      <span dir="ltr">{session.remote}</span>
+      {after}
+    </>
   );
 }
 

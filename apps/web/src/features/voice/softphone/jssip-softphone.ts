@@ -1,14 +1,13 @@
 import { C, UA, WebSocketInterface } from 'jssip';
 import type { EndEvent, RTCSession, RTCSessionEventMap } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
-import {
-  type Failure,
-  type FailureKind,
-  IDLE_SNAPSHOT,
-  type SessionView,
-  type Softphone,
-  type SoftphoneConfig,
-  type SoftphoneSnapshot,
+import type {
+  Failure,
+  FailureKind,
+  SessionView,
+  Softphone,
+  SoftphoneConfig,
+  SoftphoneSnapshot,
 } from './types';
 
 // JsSIP's cause strings (lib/Constants.js causes), in the few words the page shows.
@@ -62,7 +61,12 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
   let ua: UA | null = null;
   let stopping = false;
   let current: Entry | null = null;
-  let snapshot: SoftphoneSnapshot = IDLE_SNAPSHOT;
+  let snapshot: SoftphoneSnapshot = {
+    state: 'unregistered',
+    error: null,
+    session: null,
+    ended: null,
+  };
   const listeners = new Set<() => void>();
 
   const set = (patch: Partial<SoftphoneSnapshot>) => {

@@ -77,10 +77,3 @@ export interface Softphone {
   answer(): void;
   decline(): void;
 }
-
-export const IDLE_SNAPSHOT: SoftphoneSnapshot = {
-  state: 'unregistered',
-  error: null,
-  session: null,
-  ended: null,
-};

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useUser } from '@/lib/current-user';
 import { useSipAccount } from '../api/voice';
-import { IDLE_SNAPSHOT, type Softphone, type SoftphoneSnapshot } from './types';
+import type { Softphone, SoftphoneSnapshot } from './types';
 
 /** JsSIP and its adapter: a chunk of their own, fetched only with a real gateway. */
 export const loadSoftphone = () => import('./jssip-softphone').then((m) => m.createSoftphone);
@@ -13,6 +13,12 @@ export interface SoftphoneHandle extends SoftphoneSnapshot {
   audioRef: (el: HTMLAudioElement | null) => void;
 }
 
+const IDLE_SNAPSHOT: SoftphoneSnapshot = {
+  state: 'unregistered',
+  error: null,
+  session: null,
+  ended: null,
+};
 const noSubscribe = () => () => undefined;
 const idle = () => IDLE_SNAPSHOT;
 
