@@ -127,6 +127,8 @@ const renderPage = () => renderWithApp(<SipPage />, { user: aUser(), path: '/ser
 async function phone(registered = true): Promise<FakePhone> {
   await waitFor(() => expect(phones.made).toHaveLength(1));
   const made = phones.made[0] as FakePhone;
+  // The page listens once it has rendered with the phone.
+  await waitFor(() => expect(made.listeners.size).toBeGreaterThan(0));
   if (registered) act(() => made.set({ state: 'registered' }));
   return made;
 }
