@@ -49,12 +49,14 @@ export function IncomingTitle({ session }: { session: SessionView }) {
 export function IncomingCall({ softphone }: { softphone: SoftphoneHandle }) {
   const { t } = useTranslation();
   const { phone, session } = softphone;
-  const ringing = session?.direction === 'incoming' && session.status === 'incoming';
+  const stage = session?.direction === 'incoming' ? session.status : null;
+  const ringing = stage === 'incoming';
   const card = useRef<HTMLDivElement>(null);
   const seconds = useSecondsSince(session?.answeredAt ?? null);
+  // Here when it rings, and again once answered (the Answer button is gone).
   useEffect(() => {
-    if (ringing) card.current?.focus();
-  }, [ringing]);
+    if (stage) card.current?.focus();
+  }, [stage]);
   if (!phone || session?.direction !== 'incoming') return null;
 
   return (

@@ -309,6 +309,7 @@ describe('SipPage: the softphone', () => {
     await user.click(within(card).getByRole('button', { name: 'Answer' }));
     expect(p.answer).toHaveBeenCalled();
     const inCall = screen.getByRole('region', { name: 'In call with +447700900555' });
+    expect(document.activeElement).toBe(inCall);
     expect(within(inCall).getByTestId('softphone-keypad')).toBeTruthy();
     await user.click(within(inCall).getByRole('button', { name: 'Hang up' }));
     expect(p.hangup).toHaveBeenCalled();

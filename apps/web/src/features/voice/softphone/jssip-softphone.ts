@@ -141,7 +141,7 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
     });
     agent.on('connecting', () => snapshot.state !== 'failed' && set({ state: 'connecting' }));
     agent.on('registered', () => set({ state: 'registered', error: null }));
-    agent.on('unregistered', () => set({ state: stopping ? 'unregistered' : 'connecting' }));
+    agent.on('unregistered', () => set({ state: 'unregistered' }));
     agent.on('registrationFailed', (e) =>
       set({ state: 'failed', error: failureOf(e.cause, e.response) }),
     );
