@@ -9,7 +9,13 @@ const BUDGET_KB = 150;
 const FORBIDDEN =
   /src\/features\/(admin|catalogue|dashboard|home|numbers|payments|sms|voice|call-center)\//;
 // Heavy libraries only some pages need, found by a string their code always carries.
-const FORBIDDEN_LIBRARIES = { recharts: 'recharts-wrapper', qrcode: 'Invalid hex color' };
+const FORBIDDEN_LIBRARIES = {
+  recharts: 'recharts-wrapper',
+  qrcode: 'Invalid hex color',
+  jssip: 'JsSIP',
+};
+// JsSIP is loaded only with a real voice gateway: its own chunk, not even the voice pages'.
+const JSSIP_CHUNK = 'src/features/voice/softphone/jssip-softphone.ts';
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 
@@ -49,6 +55,11 @@ for (const key of seen) {
 const kb = total / 1024;
 console.log(`Landing first-load JavaScript: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB).`);
 if (kb > BUDGET_KB) problems.push(`Over budget by ${(kb - BUDGET_KB).toFixed(1)} KB.`);
+for (const [key, chunk] of Object.entries(manifest))
+  if (key !== JSSIP_CHUNK && chunk.file.endsWith('.js'))
+    if (fs.readFileSync(path.join(dist, chunk.file)).includes(FORBIDDEN_LIBRARIES.jssip))
+      problems.push(`JsSIP is in ${chunk.file}; only ${JSSIP_CHUNK}'s chunk may hold it.`);
+if (!manifest[JSSIP_CHUNK]) problems.push(`${JSSIP_CHUNK} is not a chunk of its own.`);
 const lazy = Object.keys(manifest).filter((k) => FORBIDDEN.test(k));
 if (lazy.length === 0)
   problems.push('No admin/dashboard/call-centre chunk found: is code splitting still on?');

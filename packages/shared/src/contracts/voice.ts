@@ -97,6 +97,7 @@ export type Call = z.infer<typeof callSchema>;
  * softphone sends with its INVITE for the edge to authorise (null in the sandbox).
  */
 export const placedCallSchema = callSchema.extend({ token: z.string().nullable() });
+export type PlacedCall = z.infer<typeof placedCallSchema>;
 
 export const callHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -45,8 +45,13 @@ export function useCallerIds() {
   return useQuery(callerIdsQueryOptions);
 }
 
-export function useSipAccount() {
-  return useQuery({ queryKey: voiceKeys.sipAccount, queryFn: () => call(sipApi.account) });
+/** The customer's SIP account; `enabled` false leaves it unasked (the sandbox's softphone). */
+export function useSipAccount(enabled = true) {
+  return useQuery({
+    queryKey: voiceKeys.sipAccount,
+    queryFn: () => call(sipApi.account),
+    enabled,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Call } from '@parley/shared';
+import type { PlacedCall } from '@parley/shared';
 import { BILLING_CURRENCY, MIN_CALL_BALANCE } from '@parley/shared/domain';
 import { Phone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef } from 'react';
@@ -44,11 +44,14 @@ const resolver = functionResolver<CallDraft>(validateCall);
  */
 export function CallForm({
   sandbox,
+  blocked = null,
   onPlaced,
 }: {
   /** The gateway is the sandbox: test destinations are pointed out. */
   sandbox: boolean;
-  onPlaced: (call: Call) => void;
+  /** Why no call can be placed now (the softphone is not ready), said on submit. */
+  blocked?: { title: string; text: string } | null;
+  onPlaced: (call: PlacedCall) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { data: user } = useUser();
@@ -91,6 +94,10 @@ export function CallForm({
   const min = formatMoney(MIN_CALL_BALANCE, BILLING_CURRENCY, i18n.language);
 
   const placeCall = (values: CallDraft) => {
+    if (blocked) {
+      placing.current = false;
+      return showToast('error', blocked.title, blocked.text);
+    }
     if (!hasBalanceForCall(user?.cryptoBalance)) {
       placing.current = false;
       return showToast(

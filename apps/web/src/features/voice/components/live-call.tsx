@@ -12,6 +12,8 @@ import { showToast } from '@/lib/toast';
 import { useHangUp } from '../api/voice';
 import { useVoiceErrorText } from '../api/voice-errors';
 import { callDurationText, costSoFar, isOpenCall, talkSeconds } from '../call-rules';
+import type { SoftphoneHandle } from '../softphone/use-softphone';
+import { CallControls } from './call-controls';
 
 /** Seconds talked, recounted every second while the call is answered. */
 function useTalkSeconds(call: Call): number {
@@ -39,8 +41,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * The call being made: dialling, ringing, answered with a ticking timer and the cost so
  * far, and Hang up; once it has ended, how it ended, its length and its exact cost.
  * Moves along with the call.updated events (the history's copy when one is missed).
+ * With `softphone` (the call runs in this browser): mute and keypad, and Hang up ends
+ * the softphone's session, the edge then reporting the end.
  */
-export function LiveCall({ call }: { call: Call }) {
+export function LiveCall({ call, softphone }: { call: Call; softphone?: SoftphoneHandle }) {
   const { t, i18n } = useTranslation();
   const hangUp = useHangUp();
   const errorText = useVoiceErrorText();
@@ -48,13 +52,17 @@ export function LiveCall({ call }: { call: Call }) {
   const open = isOpenCall(call.status);
   const money = (amount: string) => formatMoney(amount, BILLING_CURRENCY, i18n.language, 4);
 
-  const end = () =>
+  const inBrowser = softphone?.session?.direction === 'outgoing';
+  const end = () => {
+    // Without a session left in this browser, the server ends it.
+    if (softphone?.phone?.hangup()) return;
     hangUp.mutate(call.id, {
       onError: (err) => {
         if (!isUnauthorized(err))
           showToast('error', t('common.error'), errorText(err, t('voice.live.hangUpFailed')));
       },
     });
+  };
 
   const why =
     call.status === 'ended' && call.hangupCause === 'cutoff'
@@ -133,6 +141,7 @@ export function LiveCall({ call }: { call: Call }) {
           )}
         </dl>
         {why && <p className="text-sm text-muted-foreground">{why}</p>}
+        {open && inBrowser && softphone && <CallControls softphone={softphone} />}
         {open && (
           <Button
             type="button"

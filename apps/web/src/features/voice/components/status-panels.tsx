@@ -10,6 +10,9 @@ import { useUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { hasBalanceForCall } from '../call-rules';
+import type { RegistrationState } from '../softphone/types';
+import type { SoftphoneHandle } from '../softphone/use-softphone';
+import { FailureText } from './failure-text';
 import { useMicrophone } from './use-microphone';
 
 function Panel({
@@ -74,11 +77,22 @@ const DOT: Record<Tone, string> = {
   neutral: 'bg-slate-400',
 };
 
-function Indicator({ label, value, tone }: { label: string; value: string; tone: Tone }) {
+function Indicator({
+  label,
+  value,
+  tone,
+  ...data
+}: {
+  label: string;
+  value: string;
+  tone: Tone;
+  'data-testid'?: string;
+  'data-state'?: string;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <dt>{label}</dt>
-      <dd className={cn('inline-flex items-center gap-2 font-semibold', TONE[tone])}>
+      <dd className={cn('inline-flex items-center gap-2 font-semibold', TONE[tone])} {...data}>
         <span aria-hidden="true" className={cn('size-2 rounded-full', DOT[tone])} />
         {value}
       </dd>
@@ -86,19 +100,36 @@ function Indicator({ label, value, tone }: { label: string; value: string; tone:
   );
 }
 
+const REGISTRATION: Record<RegistrationState, [string, Tone]> = {
+  registered: ['voice.connection.connected', 'good'],
+  connecting: ['voice.softphone.connecting', 'neutral'],
+  failed: ['voice.connection.disconnected', 'bad'],
+  unregistered: ['voice.connection.disconnected', 'bad'],
+};
+
 /**
- * Connection: the SIP server as the gateway reports it, and whether audio is ready —
- * simulated in the sandbox, the browser's microphone permission with a real gateway.
+ * Connection: the SIP server — the softphone's registration with a real gateway, the
+ * gateway's own word in the sandbox — and whether audio is ready: simulated in the
+ * sandbox, the browser's microphone permission with a real gateway.
  */
-export function ConnectionPanel({ status }: { status: VoiceStatus | undefined }) {
+export function ConnectionPanel({
+  status,
+  softphone,
+}: {
+  status: VoiceStatus | undefined;
+  softphone?: SoftphoneHandle;
+}) {
   const { t } = useTranslation();
   const sip = status?.mode === 'sip';
   const mic = useMicrophone(sip);
+  const registration = sip && softphone ? REGISTRATION[softphone.state] : null;
   const server: [string, Tone] = !status
     ? [t('voice.connection.checking'), 'neutral']
-    : status.connected
-      ? [t('voice.connection.connected'), 'good']
-      : [t('voice.connection.disconnected'), 'bad'];
+    : registration
+      ? [t(registration[0]), registration[1]]
+      : status.connected
+        ? [t('voice.connection.connected'), 'good']
+        : [t('voice.connection.disconnected'), 'bad'];
   const audio: [string, Tone] = !status
     ? [t('voice.connection.checking'), 'neutral']
     : !sip
@@ -109,9 +140,20 @@ export function ConnectionPanel({ status }: { status: VoiceStatus | undefined })
   return (
     <Panel id="sip-connection-title" title={t('voice.connection.title')} icon={Server}>
       <dl className="space-y-2 text-sm">
-        <Indicator label={t('voice.connection.server')} value={server[0]} tone={server[1]} />
+        <Indicator
+          label={t('voice.connection.server')}
+          value={server[0]}
+          tone={server[1]}
+          data-testid="softphone-state"
+          data-state={sip ? softphone?.state : undefined}
+        />
         <Indicator label={t('voice.connection.audio')} value={audio[0]} tone={audio[1]} />
       </dl>
+      {sip && softphone?.state === 'failed' && softphone.error && (
+        <p className="text-xs text-destructive" data-testid="softphone-error">
+          {t('voice.softphone.registrationFailed')} <FailureText failure={softphone.error} />
+        </p>
+      )}
       {!sip && status && (
         <p className="text-xs text-muted-foreground">{t('voice.connection.sandboxText')}</p>
       )}

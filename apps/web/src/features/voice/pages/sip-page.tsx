@@ -11,11 +11,14 @@ import { CallForm } from '../components/call-form';
 import { LiveCall } from '../components/live-call';
 import { RecentCalls } from '../components/recent-calls';
 import { SandboxNote } from '../components/sandbox-note';
+import { Softphone } from '../components/softphone';
 import {
   ConfigurationPanel,
   ConnectionPanel,
   ServiceStatusPanel,
 } from '../components/status-panels';
+import { useSoftphone } from '../softphone/use-softphone';
+import { useSoftphoneCall } from '../softphone/use-softphone-call';
 
 /**
  * The call the live panel shows: the one just placed, else one still going in the
@@ -42,6 +45,20 @@ export default function SipPage() {
   const [placedId, setPlacedId] = useState<string | null>(null);
   const current = useCurrentCall(placedId);
   const sandbox = status.data?.mode === 'sandbox';
+  // With a real gateway calls run in this browser: JsSIP is loaded then, never before.
+  const sip = status.data?.mode === 'sip';
+  const softphone = useSoftphone(sip);
+  const dialer = useSoftphoneCall(softphone);
+  const blocked = !sip
+    ? null
+    : softphone.state !== 'registered'
+      ? {
+          title: t('voice.softphone.notConnectedTitle'),
+          text: t('voice.softphone.notConnectedText'),
+        }
+      : softphone.session
+        ? { title: t('voice.softphone.busyTitle'), text: t('voice.softphone.busyText') }
+        : null;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -60,16 +77,29 @@ export default function SipPage() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <CallForm sandbox={sandbox} onPlaced={(call) => setPlacedId(call.id)} />
+              <CallForm
+                sandbox={sandbox}
+                blocked={blocked}
+                onPlaced={(call) => {
+                  setPlacedId(call.id);
+                  if (sip) dialer.dial(call);
+                }}
+              />
             </CardContent>
           </Card>
-          {current && <LiveCall call={current} />}
+          {sip && <Softphone softphone={softphone} />}
+          {current && (
+            <LiveCall
+              call={current}
+              softphone={sip && current.id === dialer.callId ? softphone : undefined}
+            />
+          )}
           {sandbox && <SandboxNote />}
           <RecentCalls />
         </div>
         <div className="min-w-0 space-y-6">
           <ServiceStatusPanel />
-          <ConnectionPanel status={status.data} />
+          <ConnectionPanel status={status.data} softphone={softphone} />
           <ConfigurationPanel />
         </div>
       </div>
