@@ -9,6 +9,7 @@ const env = {
   VOICE_EDGE_SECRET: 's'.repeat(32),
   VOICE_TRUNK_URI: 'sip:203.0.113.7:5060',
   VOICE_EDGE_LISTEN: '10.0.0.4',
+  SIP_WSS_URL: 'ws://10.0.0.4:8088/ws',
 };
 const settingsOf = (extra: Record<string, string> = {}) => {
   const all = { ...env, ...extra };
@@ -21,6 +22,8 @@ describe("the edge's settings from the environment", () => {
     if ('problems' in s) throw new Error(s.problems.join());
     expect(s.settings.trunkSources).toEqual(['203.0.113.7']);
     expect(s.settings.trunkAuth).toBeUndefined();
+    expect(s.settings.websocket).toEqual({ port: 8088 });
+    expect(s.settings.tls).toBeUndefined();
     expect(s.media).toEqual({
       address: '10.0.0.4',
       ports: { min: 30000, max: 40000 },
@@ -36,6 +39,9 @@ describe("the edge's settings from the environment", () => {
       VOICE_TRUNK_PASSWORD: 'p4ss',
       VOICE_MEDIA_PUBLIC_ADDRESS: '198.51.100.9',
       VOICE_MEDIA_PORTS: '20000-20999',
+      SIP_WSS_URL: 'wss://sip.example.com:8443/ws',
+      SIP_TLS_CERT: '/etc/parley/sip.pem',
+      SIP_TLS_KEY: '/etc/parley/sip.key',
     });
     if ('problems' in s) throw new Error(s.problems.join());
     expect(s.settings.trunkSources).toEqual(['203.0.113.7', '203.0.113.8']);
@@ -72,6 +78,7 @@ describe("the edge's settings from the environment", () => {
       'VOICE_TRUNK_USERNAME and VOICE_TRUNK_PASSWORD',
       'VOICE_MEDIA_ADDRESS',
       'VOICE_TRUNK_SOURCES',
+      'SIP_TLS_CERT and SIP_TLS_KEY',
     ]);
   });
 });

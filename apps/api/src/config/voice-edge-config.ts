@@ -41,6 +41,21 @@ const edgeEnvSchema = z.object({
       .regex(/^[\x21-\x7e]{1,128}$/)
       .optional(),
   ),
+  SIP_TLS_CERT: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\/[\w./-]+$/, 'must be an absolute path')
+      .optional(),
+  ),
+  SIP_TLS_KEY: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\/[\w./-]+$/, 'must be an absolute path')
+      .optional(),
+  ),
+  VOICE_EDGE_WS_PORT: z.preprocess(blank, port.optional()),
   VOICE_TRUNK_SOURCES: z.preprocess(
     blank,
     z
@@ -83,6 +98,23 @@ export function edgeSettings(
     e.VOICE_TRUNK_SOURCES ?? (isAddress(trunkHost) ? [trunkHost.replace(/^\[|\]$/g, '')] : []);
   if (sources.length === 0)
     problems.push('VOICE_TRUNK_SOURCES: is required when the trunk is a host name (its addresses)');
+  if (Boolean(e.SIP_TLS_CERT) !== Boolean(e.SIP_TLS_KEY))
+    problems.push('SIP_TLS_CERT and SIP_TLS_KEY: give both or neither');
+  // The browser's address says where the edge takes WebSockets: ws:// plainly (a TLS
+  // proxy in front, or a test), wss:// with the certificate; VOICE_EDGE_WS_PORT adds a
+  // plain listener for a proxy.
+  const wss = new URL(config.voice.wssUrl);
+  const wssPort = Number(wss.port || (wss.protocol === 'wss:' ? 443 : 80));
+  const tlsGiven = Boolean(e.SIP_TLS_CERT && e.SIP_TLS_KEY);
+  if (wss.protocol === 'wss:' && !tlsGiven && !e.VOICE_EDGE_WS_PORT)
+    problems.push(
+      'SIP_TLS_CERT and SIP_TLS_KEY: are required for SIP_WSS_URL wss:// (or set VOICE_EDGE_WS_PORT for a TLS proxy in front)',
+    );
+  const websocket = {
+    ...(wss.protocol === 'ws:' ? { port: wssPort } : {}),
+    ...(e.VOICE_EDGE_WS_PORT ? { port: e.VOICE_EDGE_WS_PORT } : {}),
+    ...(wss.protocol === 'wss:' && tlsGiven ? { securePort: wssPort } : {}),
+  };
   if (problems.length > 0 || !mediaAddress) return { problems };
   const [min, max] = (e.VOICE_MEDIA_PORTS ?? '30000-40000').split('-').map(Number) as [
     number,
@@ -101,6 +133,16 @@ export function edgeSettings(
         ? { trunkAuth: { username: e.VOICE_TRUNK_USERNAME, password: e.VOICE_TRUNK_PASSWORD } }
         : {}),
       trunkSources: sources,
+      websocket,
+      ...(e.SIP_TLS_CERT && e.SIP_TLS_KEY
+        ? {
+            tls: {
+              port: config.voice.ports.tls,
+              certificate: e.SIP_TLS_CERT,
+              privateKey: e.SIP_TLS_KEY,
+            },
+          }
+        : {}),
       rpc: {
         address: new URL(config.voice.edgeRpcUrl).hostname.replace(/^\[|\]$/g, ''),
         port: Number(new URL(config.voice.edgeRpcUrl).port),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Daemon, startDaemon } from './daemon.js';
-import { type EdgeSettings, kamailioSettings } from './kamailio-config.js';
+import { type EdgeSettings, kamailioSettings, tlsConfig } from './kamailio-config.js';
 import { type MediaSettings, rtpengineConfig } from './rtpengine-config.js';
 import { pingRtpengine } from './rtpengine-ping.js';
 
@@ -19,7 +19,13 @@ export function startKamailio(opts: {
 }): Promise<Daemon> {
   fs.mkdirSync(opts.runDir, { recursive: true });
   fs.copyFileSync(path.join(DEPLOY_VOICE, 'kamailio.cfg'), path.join(opts.runDir, 'kamailio.cfg'));
-  fs.writeFileSync(path.join(opts.runDir, 'parley-settings.cfg'), kamailioSettings(opts.settings));
+  let settings = opts.settings;
+  if (settings.tls) {
+    const configFile = path.join(opts.runDir, 'tls.cfg');
+    fs.writeFileSync(configFile, tlsConfig(settings.tls));
+    settings = { ...settings, tls: { ...settings.tls, configFile } };
+  }
+  fs.writeFileSync(path.join(opts.runDir, 'parley-settings.cfg'), kamailioSettings(settings));
   return startDaemon({
     name: 'Kamailio',
     bin: 'kamailio',

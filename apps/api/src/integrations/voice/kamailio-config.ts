@@ -22,6 +22,11 @@ export interface EdgeSettings {
   rpc: { address: string; port: number };
   /** A call not answered within this many seconds gets no answer (Parley's ring timeout). */
   ringTimeoutSeconds: number;
+  /** SIP over WebSocket for browsers: plain on `port` (behind a TLS proxy), and secure on
+   * `securePort` when a certificate is given. */
+  websocket?: { port?: number; securePort?: number };
+  /** TLS: SIP over TLS on `port` and WSS, with this certificate and key (PEM files). */
+  tls?: { port: number; certificate: string; privateKey: string; configFile?: string };
   /** rtpengine's control socket. */
   media: MediaSettings['control'];
   /** Failed digest answers from one source before it is refused, and for how long. */
@@ -53,6 +58,27 @@ export function kamailioSettings(s: EdgeSettings): string {
     `listen=udp:${address}:${port}`,
     `listen=tcp:${address}:${port}`,
     `listen=tcp:${bracketed(checkedAddress(s.rpc.address))}:${whole('the RPC port', s.rpc.port, 1, 65535)}`,
+    ...(s.websocket?.port
+      ? [`listen=tcp:${address}:${whole('the WebSocket port', s.websocket.port, 1, 65535)}`]
+      : []),
+    ...(s.tls
+      ? [
+          '#!define WITH_TLS',
+          'enable_tls=yes',
+          `listen=tls:${address}:${whole('the TLS port', s.tls.port, 1, 65535)}`,
+          ...(s.websocket?.securePort
+            ? [`listen=tls:${address}:${whole('the WSS port', s.websocket.securePort, 1, 65535)}`]
+            : []),
+          `#!define TLS_CONFIG ${quoted('the TLS configuration', s.tls.configFile ?? 'tls.cfg')}`,
+        ]
+      : []),
+    ...(s.websocket
+      ? [
+          '#!define WITH_WEBSOCKET',
+          `#!define WS_PORT ${s.websocket.port ?? -1}`,
+          `#!define WSS_PORT ${s.tls && s.websocket.securePort ? s.websocket.securePort : -1}`,
+        ]
+      : []),
     `#!define SIP_DOMAIN ${quoted('SIP_DOMAIN', s.domain)}`,
     `#!define DB_URL ${quoted('DATABASE_URL', decodeURIComponent(db))}`,
     `#!define PARLEY_URL ${quoted('the Parley URL', new URL(s.parleyUrl).origin)}`,
@@ -84,3 +110,21 @@ function sourcePattern(addresses: string[]): string {
 }
 
 const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
+/** Kamailio's tls.cfg: one server profile with the certificate and key given. */
+export function tlsConfig(tls: { certificate: string; privateKey: string }): string {
+  const path = (name: string, v: string) => {
+    if (!/^\/[\w./-]+$/.test(v)) throw new Error(`${name} must be an absolute file path`);
+    return v;
+  };
+  return [
+    '# Rendered by Parley (npm run voice:edge) from its settings. Do not edit.',
+    '[server:default]',
+    'method = TLSv1.2+',
+    'verify_certificate = no',
+    'require_certificate = no',
+    `certificate = ${path('SIP_TLS_CERT', tls.certificate)}`,
+    `private_key = ${path('SIP_TLS_KEY', tls.privateKey)}`,
+    '',
+  ].join('\n');
+}
