@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import path from 'node:path';
 import { callCost } from '@parley/shared';
@@ -26,6 +25,7 @@ import {
 } from '../../../test/sipp.js';
 import {
   buyNumber,
+  callCharges,
   EDGE_SECRET,
   edge as edgeApi,
   moneyOf,
@@ -58,6 +58,7 @@ const TRUNK_AUTH = { username: 'parley-trunk', password: 'Tr0nk-s3cret' };
 let sipPort = 0;
 let rpcPort = 0;
 let wsPort = 0;
+let parleyPort = 0;
 let trunkPort = 0;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -72,6 +73,25 @@ const sippTrunk = (...args: Parameters<typeof startTrunk>) => {
   trunks.push(trunk);
   return trunk;
 };
+
+/** Parley on its port (the same one again after a restart), as the edge reaches it. */
+async function startParley() {
+  const parley = await buildApp({
+    config: testConfig({
+      VOICE_GATEWAY: 'sip',
+      VOICE_EDGE_SECRET: EDGE_SECRET,
+      VOICE_BILLING_INCREMENTS: '1/1',
+      VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,
+    }),
+    database,
+    sessionSecret: TEST_SESSION_SECRET,
+    challengeCounterRange: [1, 50],
+    authLimits: generousLimits(),
+    voice: { priceCacheMs: 0 },
+  });
+  await parley.listen({ host: '127.0.0.1', port: parleyPort });
+  return parley;
+}
 
 const users = (username: string, password: string, destination = DE) =>
   `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
@@ -127,22 +147,9 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
       freePort(),
     ]);
     database = await createTestDatabase('postgres');
-    app = await buildApp({
-      config: testConfig({
-        VOICE_GATEWAY: 'sip',
-        VOICE_EDGE_SECRET: EDGE_SECRET,
-        VOICE_BILLING_INCREMENTS: '1/1',
-        VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,
-      }),
-      database,
-      sessionSecret: TEST_SESSION_SECRET,
-      challengeCounterRange: [1, 50],
-      authLimits: generousLimits(),
-      voice: { priceCacheMs: 0 },
-    });
+    parleyPort = await freePort();
+    app = await startParley();
     await seedCatalogueOnce(database.db);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
     // German calls at £3.00 a minute (5p a second): easy sums, short cut-offs.
     await database.db.execute(
       sql`update country_pricing set voip_price = 3, currency = 'GBP' where country_code = 'DE'`,
@@ -155,7 +162,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
         domain: DOMAIN,
         listen: { address: '127.0.0.1', port: sipPort },
         databaseUrl: database.url ?? '',
-        parleyUrl: `http://127.0.0.1:${port}`,
+        parleyUrl: `http://127.0.0.1:${parleyPort}`,
         edgeSecret: EDGE_SECRET,
         trunk: `127.0.0.1:${trunkPort}`,
         trunkSources: ['127.0.0.2'],
@@ -419,6 +426,41 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     expect(call?.duration).toBeGreaterThanOrEqual(1);
     expect(await moneyOf(database, c.id)).toEqual(before);
     expect(await asCarrier(carrierCall({ refused: 404 }), ME, '+15550009999')).toBe(0);
+  });
+
+  it('loses nothing when Parley stops mid-call: the end waits at the edge and is billed once, for the time talked', async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort, await freePort());
+    const phone = asPhone(softphoneCall({ talkMs: 3000 }), users(c.username, c.password));
+    const answered = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'answered',
+      EDGE_REPORT_MS,
+    );
+    expect(answered?.status).toBe('answered');
+    await app.close();
+    // The phone hangs up while Parley is down: the end cannot be reported yet.
+    expect(await phone).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await lastCall(c.id))?.status).toBe('answered');
+    app = await startParley();
+    const call = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'ended',
+      EDGE_REPORT_MS,
+    );
+    expect(call).toMatchObject({ status: 'ended', hangup_cause: 'normal', hangup_by: 'caller' });
+    // Billed for the three seconds talked (the edge's times), not until the restart.
+    expect(call?.duration).toBeGreaterThanOrEqual(3);
+    expect(call?.duration).toBeLessThanOrEqual(4);
+    const [row] = await queryRows<{ id: string }>(
+      database,
+      sql`select id from calls where edge_call_id = ${call?.edge_call_id ?? ''}`,
+    );
+    expect(await callCharges(database, row?.id ?? '')).toEqual([{ amount: `-${call?.cost}` }]);
+    expect(await moneyOf(database, c.id)).toMatchObject({ held: '0.0000' });
   });
 
   // Last: it bans 127.0.0.1 for the rest of the file (five failures here, three above).
