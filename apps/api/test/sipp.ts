@@ -226,6 +226,21 @@ const ack = (cseq: number, inDialog: boolean) => `
       Content-Length: 0
   ]]></send>`;
 
+/** The caller hangs up: BYE along the route set, and its 200. */
+const bye = (cseq: number) => `
+  <send retrans="500"><![CDATA[
+      BYE [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: <sip:[field0]@[field2]>;tag=[call_number]
+      To: <sip:[field1]@[field2]>[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: ${cseq} BYE
+      [routes]
+      Max-Forwards: 70
+      Content-Length: 0
+  ]]></send>
+  <recv response="200"/>`;
+
 /**
  * A softphone's call (fields: username; destination; domain; [authentication …]):
  * answered (then it plays sipp's G.711 sample as its voice) and hung up after `talkMs`, answered and ended by the far side (`waitBye`),
@@ -278,18 +293,7 @@ export function softphoneCall(
   ]]></send>`
         : `
   <pause milliseconds="${end.talkMs}"/>
-  <send retrans="500"><![CDATA[
-      BYE [next_url] SIP/2.0
-      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
-      From: <sip:[field0]@[field2]>;tag=[call_number]
-      To: <sip:[field1]@[field2]>[peer_tag_param]
-      Call-ID: [call_id]
-      CSeq: 3 BYE
-      [routes]
-      Max-Forwards: 70
-      Content-Length: 0
-  ]]></send>
-  <recv response="200"/>`;
+  ${bye(3)}`;
   }
   return `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="softphone call">${first}\n  ${rest}\n</scenario>\n`;
 }
@@ -325,18 +329,7 @@ export function carrierCall(end: { talkMs: number } | { refused: number }): stri
   <recv response="200" rrs="true"/>
   ${ack(1, true)}${PLAY_AUDIO}
   <pause milliseconds="${end.talkMs}"/>
-  <send retrans="500"><![CDATA[
-      BYE [next_url] SIP/2.0
-      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
-      From: <sip:[field0]@[field2]>;tag=[call_number]
-      To: <sip:[field1]@[field2]>[peer_tag_param]
-      Call-ID: [call_id]
-      CSeq: 2 BYE
-      [routes]
-      Max-Forwards: 70
-      Content-Length: 0
-  ]]></send>
-  <recv response="200"/>`;
+  ${bye(2)}`;
   return `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="carrier call">${invite(1, '')}
   <recv response="100" optional="true"/>
   ${rest}\n</scenario>\n`;

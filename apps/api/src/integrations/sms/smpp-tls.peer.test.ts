@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, testConfig } from '../../../test/helpers.js';
+import { selfSignedCertificate } from '../../../test/certificate.js';
+import { testConfig } from '../../../test/helpers.js';
 import { startSmppServer } from '../../../test/smpp-server.js';
 import { ConfigError } from '../../config/env.js';
 import type { Receipt } from './port.js';
@@ -18,30 +17,9 @@ let caFile: string;
 const gateways: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  const dir = tempDir('parley-smpp-tls-');
-  const key = path.join(dir, 'key.pem');
-  caFile = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      caFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { stdio: 'ignore', timeout: 30_000 },
-  );
+  const pair = selfSignedCertificate();
+  const key = pair.privateKey;
+  caFile = pair.certificate;
   server = await startSmppServer({
     systemId: 'parley',
     password: 'secret',

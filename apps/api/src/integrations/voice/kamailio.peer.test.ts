@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { callCost } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../../../test/certificate.js';
 import {
   createTestDatabase,
   fundedCustomer,
@@ -59,6 +61,8 @@ let sipPort = 0;
 let rpcPort = 0;
 let wsPort = 0;
 let parleyPort = 0;
+let tlsPort = 0;
+let certificate = '';
 let trunkPort = 0;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -148,6 +152,9 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     ]);
     database = await createTestDatabase('postgres');
     parleyPort = await freePort();
+    tlsPort = await freePort();
+    const pair = selfSignedCertificate();
+    certificate = pair.certificate;
     app = await startParley();
     await seedCatalogueOnce(database.db);
     // German calls at £3.00 a minute (5p a second): easy sums, short cut-offs.
@@ -169,6 +176,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
         trunkAuth: TRUNK_AUTH,
         rpc: { address: '127.0.0.1', port: rpcPort },
         websocket: { port: wsPort },
+        tls: { port: tlsPort, ...pair },
         ringTimeoutSeconds: 60,
         media: control,
         authFailLimit: 5,
@@ -288,6 +296,32 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     expect(answer).toMatch(/Sec-WebSocket-Protocol: sip/i);
     // Not on the RPC listener.
     expect(await handshake(rpcPort)).toMatch(/^HTTP\/1\.1 403/);
+  });
+
+  it('takes SIP over TLS with the certificate given', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect(
+        { host: '127.0.0.1', port: tlsPort, ca: fs.readFileSync(certificate) },
+        () => {
+          socket.write(
+            'REGISTER sip:sip.parley.example SIP/2.0\r\n' +
+              'Via: SIP/2.0/TLS 127.0.0.1:5999;branch=z9hG4bK-tls-1;rport\r\n' +
+              'From: <sip:p000000001@sip.parley.example>;tag=t1\r\n' +
+              'To: <sip:p000000001@sip.parley.example>\r\nCall-ID: tls-1@127.0.0.1\r\n' +
+              'CSeq: 1 REGISTER\r\nContact: <sip:p000000001@127.0.0.1:5999;transport=tls>\r\n' +
+              'Max-Forwards: 70\r\nExpires: 60\r\nContent-Length: 0\r\n\r\n',
+          );
+        },
+      );
+      socket.once('error', reject);
+      socket.once('data', (chunk) => {
+        resolve(chunk.toString('latin1'));
+        socket.destroy();
+      });
+    });
+    // The certificate verified, and Kamailio asks for the digest as over UDP.
+    expect(answer).toMatch(/^SIP\/2\.0 401 /);
+    expect(answer).toMatch(/WWW-Authenticate: Digest realm="sip\.parley\.example"/);
   });
 
   it('answers RPC only on its own listener and only with the edge secret', async () => {
