@@ -383,13 +383,14 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     ).toMatchObject({ status: 'ended', hangup_cause: 'normal' });
   });
 
-  it('refuses with the mapped SIP answer and charges nothing: not sold 404, unverified caller ID 403, at the limit 486', async () => {
+  it('refuses with the mapped SIP answer and charges nothing: not a number 484, not sold 404, unverified caller ID 403, at the limit 486', async () => {
     // Enough for two calls of the longest length (4 h each at £3.00 a minute) and more.
     const c = await customer('2000.00');
     await verifyCallerId(app, database, c.cookie, ME);
     const phone = (end: Parameters<typeof softphoneCall>[0], to = DE, callerId?: string) =>
       asPhone(softphoneCall(end, callerId), users(c.username, c.password, to));
     expect(await phone({ refused: 404 }, '+449098790000')).toBe(0);
+    expect(await phone({ refused: 484 }, 'alice')).toBe(0);
     expect(await phone({ refused: 403 }, DE, '+447400999888')).toBe(0);
     // Two calls in progress (the default limit): a third is busy.
     const open = [`limit-a-${c.id}`, `limit-b-${c.id}`];
