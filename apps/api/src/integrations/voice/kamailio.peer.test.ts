@@ -78,8 +78,9 @@ const sippTrunk = (...args: Parameters<typeof startTrunk>) => {
   return trunk;
 };
 
-/** Parley on its port (the same one again after a restart), as the edge reaches it. */
-async function startParley() {
+/** Parley on its port (the same one again after a restart), as the edge reaches it;
+ * `listen: false` for another instance the edge never calls. */
+async function startParley({ listen = true } = {}) {
   const parley = await buildApp({
     config: testConfig({
       VOICE_GATEWAY: 'sip',
@@ -93,7 +94,8 @@ async function startParley() {
     authLimits: generousLimits(),
     voice: { priceCacheMs: 0 },
   });
-  await parley.listen({ host: '127.0.0.1', port: parleyPort });
+  if (listen) await parley.listen({ host: '127.0.0.1', port: parleyPort });
+  else await parley.ready();
   return parley;
 }
 
@@ -322,6 +324,20 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     // The certificate verified, and Kamailio asks for the digest as over UDP.
     expect(answer).toMatch(/^SIP\/2\.0 401 /);
     expect(answer).toMatch(/WWW-Authenticate: Digest realm="sip\.parley\.example"/);
+  });
+
+  it('tells every instance whether the edge is up, not only the one the edge last called', async () => {
+    const other = await startParley({ listen: false });
+    try {
+      const c = await customer('0');
+      const status = await until(
+        () => send(other, 'GET', '/api/sip/status', c.cookie).then((r) => r.json()),
+        (s) => s.connected === true,
+      );
+      expect(status).toMatchObject({ mode: 'sip', connected: true });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers RPC only on its own listener and only with the edge secret', async () => {

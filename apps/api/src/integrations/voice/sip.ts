@@ -26,6 +26,8 @@ export function createSipVoiceGateway(opts: {
   rpcUrl: string;
   secret: string | null;
   now?: () => number;
+  /** How often each instance asks the edge's RPC whether it is up (0: never). */
+  pingMs?: number;
 }): VoiceGateway & {
   /** The edge was heard from (any /internal/voice request). */
   touch(): void;
@@ -49,6 +51,20 @@ export function createSipVoiceGateway(opts: {
     return body.result;
   }
 
+  // Every instance hears for itself whether the edge is up: from the edge's requests,
+  // which may all go to another instance, and from asking its RPC.
+  const pingMs = opts.pingMs ?? 10_000;
+  const ping = () =>
+    rpc('core.version', []).then(
+      () => {
+        seenAt = now();
+      },
+      () => {},
+    );
+  const pinger = pingMs > 0 && opts.secret ? setInterval(ping, pingMs) : null;
+  pinger?.unref();
+  if (pinger) void ping();
+
   return {
     mode: 'sip',
     connected: () => now() - seenAt < EDGE_SEEN_MS,
@@ -70,6 +86,8 @@ export function createSipVoiceGateway(opts: {
     },
     running: () => [],
     onEvent(_listener: (e: GatewayEvent) => Promise<void>) {},
-    async close() {},
+    async close() {
+      if (pinger) clearInterval(pinger);
+    },
   };
 }
