@@ -11,14 +11,24 @@ function keepTraces(dir: string) {
     fs.appendFileSync(file, fs.readFileSync(path.join(dir, f)));
 }
 
+/** Every sipp runs under timeout(1): it ends by itself even if the test process dies. */
+const BOUND = ['--kill-after=5', '90'];
+
 /** Runs sipp once (127.0.0.1 only); resolves with its exit code (0: the scenario passed). */
 export function sipp(args: string[], files: Record<string, string>, timeoutMs = 40_000) {
   const dir = tempDir('parley-sipp-');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return new Promise<number>((resolve) => {
     execFile(
-      'sipp',
-      [...args, '-nostdin', '-trace_err', ...(process.env.SIPP_DEBUG ? ['-trace_msg'] : [])],
+      'timeout',
+      [
+        ...BOUND,
+        'sipp',
+        ...args,
+        '-nostdin',
+        '-trace_err',
+        ...(process.env.SIPP_DEBUG ? ['-trace_msg'] : []),
+      ],
       { cwd: dir, timeout: timeoutMs },
       (err) => {
         keepTraces(dir);
@@ -152,8 +162,10 @@ export function sippTrunk(port: number, mediaPort: number, behaviour: TrunkBehav
     `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="trunk">${trunkScenario(behaviour)}\n</scenario>\n`,
   );
   const child = spawn(
-    'sipp',
+    'timeout',
     [
+      ...BOUND,
+      'sipp',
       '-sf',
       'trunk.xml',
       '-i',
@@ -180,7 +192,8 @@ export function sippTrunk(port: number, mediaPort: number, behaviour: TrunkBehav
   return {
     exited,
     stop() {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // timeout(1) passes SIGTERM on to sipp.
+      if (child.exitCode === null) child.kill('SIGTERM');
     },
   };
 }

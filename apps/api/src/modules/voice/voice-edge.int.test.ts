@@ -88,6 +88,15 @@ describe('a web call through the SIP edge', () => {
   });
 });
 
+describe("the page's security policy", () => {
+  it("lets the browser's softphone reach the edge's WebSocket, and nothing else", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "connect-src 'self' wss://sip.parley.example:8443;",
+    );
+  });
+});
+
 describe('a call from the trunk to a number', () => {
   it("rings the holder's SIP account, free; a number nobody holds is 404", async () => {
     const c = await fundedCustomer(ctx.app, ctx.database, '200.00');
