@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import { callCost } from '@parley/shared';
 import { sql } from 'drizzle-orm';
@@ -56,6 +57,7 @@ const EDGE_REPORT_MS = 20_000;
 const TRUNK_AUTH = { username: 'parley-trunk', password: 'Tr0nk-s3cret' };
 let sipPort = 0;
 let rpcPort = 0;
+let wsPort = 0;
 let trunkPort = 0;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -118,7 +120,12 @@ const lastCall = async (userId: string) =>
 
 describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    [sipPort, trunkPort, rpcPort] = [await freePort(), await freePort(), await freePort()];
+    [sipPort, trunkPort, rpcPort, wsPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     database = await createTestDatabase('postgres');
     app = await buildApp({
       config: testConfig({
@@ -154,6 +161,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
         trunkSources: ['127.0.0.2'],
         trunkAuth: TRUNK_AUTH,
         rpc: { address: '127.0.0.1', port: rpcPort },
+        websocket: { port: wsPort },
         ringTimeoutSeconds: 60,
         media: control,
         authFailLimit: 5,
@@ -251,6 +259,28 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
       cost: '0.1000',
     });
     expect(await moneyOf(database, c.id)).toEqual({ balance: '0.0000', held: '0.0000' });
+  });
+
+  it('takes SIP over WebSocket for browsers on its own port', async () => {
+    const handshake = (port: number) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('error', reject);
+        socket.once('data', (chunk) => {
+          resolve(chunk.toString('latin1'));
+          socket.destroy();
+        });
+        socket.write(
+          'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n' +
+            'Sec-WebSocket-Protocol: sip\r\nContent-Length: 0\r\n\r\n',
+        );
+      });
+    const answer = await handshake(wsPort);
+    expect(answer).toMatch(/^HTTP\/1\.1 101/);
+    expect(answer).toMatch(/Sec-WebSocket-Protocol: sip/i);
+    // Not on the RPC listener.
+    expect(await handshake(rpcPort)).toMatch(/^HTTP\/1\.1 403/);
   });
 
   it('answers RPC only on its own listener and only with the edge secret', async () => {
