@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { callCost, subtract } from '@parley/shared';
+import fs from 'node:fs';
+import { callCost, subtract, toUnits } from '@parley/shared';
 import { packetsByTag, rtpengineQuery } from '../apps/api/test/rtpengine';
 import { freePort, sippTrunk } from '../apps/api/test/sipp';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
@@ -44,8 +45,10 @@ test.describe('the browser softphone through the SIP edge', () => {
   });
   test.afterEach(async ({ page: _ }, info) => {
     // Kamailio's, rtpengine's and Parley's lines explain a failure.
-    if (info.status !== info.expectedStatus)
-      await info.attach('edge.log', { body: log.join('\n'), contentType: 'text/plain' });
+    if (info.status === info.expectedStatus) return;
+    const file = info.outputPath('edge.log');
+    fs.writeFileSync(file, log.join('\n'));
+    await info.attach('edge.log', { path: file, contentType: 'text/plain' });
   });
 
   test('registers over WebSocket, calls the trunk with media both ways through rtpengine, hangs up and is billed', async ({
@@ -86,6 +89,15 @@ test.describe('the browser softphone through the SIP edge', () => {
         { timeout: 15_000 },
       );
 
+      // A call is placed only once Parley has heard from the edge.
+      await expect
+        .poll(
+          async () =>
+            (await (await page.request.get(`${stack.url}/api/sip/status`)).json()).connected,
+          { message: 'Parley counts the SIP edge as connected', timeout: 30_000 },
+        )
+        .toBe(true);
+
       await expect(page.getByLabel('Caller ID', { exact: true })).toHaveValue(ME);
       await page.getByLabel('Destination', { exact: true }).fill(DE);
       await page.getByRole('button', { name: 'Call', exact: true }).click();
@@ -124,8 +136,10 @@ test.describe('the browser softphone through the SIP edge', () => {
         hangupBy: 'caller',
       });
       expect(call.duration).toBeGreaterThanOrEqual(2);
-      expect(Number(call.cost)).toBeGreaterThan(0);
-      expect(call.cost).toBe(callCost(call.ratePerMinute, call.duration));
+      // The API shows 2 to 4 decimals ("0.15"): compared in units of 0.0001.
+      const cost = toUnits(call.cost, 4);
+      expect(cost).toBeGreaterThan(0n);
+      expect(cost).toBe(toUnits(callCost(call.ratePerMinute, call.duration), 4));
       const [money] = await stack.sql<{ balance: string; held: string }[]>`
         select crypto_balance::text as balance, held::text as held from users where id = ${userId}`;
       expect(money).toEqual({ balance: subtract(BALANCE, call.cost, 4), held: '0.0000' });
