@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { callCost, subtract, toUnits } from '@parley/shared';
+import { packetsByTag, rtpengineQuery } from '../apps/api/test/rtpengine';
+import { freePort, sippTrunk } from '../apps/api/test/sipp';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { expect, test } from './fixtures';
+import { edgeReady, securityCheck, startSipStack } from './sip-edge';
+
+// CI installs Kamailio, rtpengine and sipp and sets PARLEY_REQUIRE_SIP_EDGE: there this never skips.
+if (!edgeReady && process.env.PARLEY_REQUIRE_SIP_EDGE)
+  throw new Error('Kamailio, rtpengine, sipp and TEST_DATABASE_URL are required here');
+
+const ME = '+447400111222';
+const DE = '+4915112345678';
+const BALANCE = '5.0000';
+// The edge's reports reach Parley within this even on a busy machine.
+const EDGE_REPORT_MS = 20_000;
+
+// Chromium's fake microphone, and WebRTC to rtpengine on 127.0.0.1.
+test.use({
+  launchOptions: {
+    executablePath: findChromium(),
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+  permissions: ['microphone'],
+});
+
+test.describe('the browser softphone through the SIP edge', () => {
+  test.skip(!edgeReady, 'needs kamailio, rtpengine, sipp and TEST_DATABASE_URL');
+  test.describe.configure({ timeout: 90_000 });
+  const log: string[] = [];
+  let stack: Awaited<ReturnType<typeof startSipStack>>;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    stack = await startSipStack(log);
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+  test.afterEach(async ({ page: _ }, info) => {
+    // Kamailio's, rtpengine's and Parley's lines explain a failure.
+    if (info.status === info.expectedStatus) return;
+    const file = info.outputPath('edge.log');
+    fs.writeFileSync(file, log.join('\n'));
+    await info.attach('edge.log', { path: file, contentType: 'text/plain' });
+  });
+
+  test('registers over WebSocket, calls the trunk with media both ways through rtpengine, hangs up and is billed', async ({
+    page,
+  }, info) => {
+    const consoleLines: string[] = [];
+    page.on('console', (msg) => consoleLines.push(`${msg.type()}: ${msg.text()}`));
+    const trunks: ReturnType<typeof sippTrunk>[] = [];
+    try {
+      // A customer signed up through the API (the page shares its cookie), with £5.00 and
+      // a verified caller ID.
+      const signUp = await page.request.post(`${stack.url}/api/auth/signup`, {
+        data: {
+          name: 'Ada King Lovelace',
+          email: `ada-${randomUUID()}@example.com`,
+          password: 'correct horse battery',
+          confirmPassword: 'correct horse battery',
+          contactMethod: 'telegram',
+          contactValue: '@ada',
+          altcha: await securityCheck(stack.url),
+        },
+      });
+      expect(signUp.status()).toBe(201);
+      const userId = (await signUp.json()).id as string;
+      await stack.sql`
+        with u as (update users set crypto_balance = ${BALANCE}::numeric where id = ${userId} returning id)
+        insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
+        select id, ${BALANCE}::numeric, 'GBP', 'adjustment', ${`e2e:${userId}`}, ${BALANCE}::numeric from u`;
+      await stack.sql`insert into caller_ids (user_id, number, verified_at) values (${userId}, ${ME}, now())`;
+
+      const trunk = sippTrunk(stack.trunkPort, await freePort());
+      trunks.push(trunk);
+
+      await page.goto(`${stack.url}/services/sip`);
+      await expect(page.getByTestId('softphone-state')).toHaveAttribute(
+        'data-state',
+        'registered',
+        { timeout: 15_000 },
+      );
+
+      // A call is placed only once Parley has heard from the edge.
+      await expect
+        .poll(
+          async () =>
+            (await (await page.request.get(`${stack.url}/api/sip/status`)).json()).connected,
+          { message: 'Parley counts the SIP edge as connected', timeout: 30_000 },
+        )
+        .toBe(true);
+
+      await expect(page.getByLabel('Caller ID', { exact: true })).toHaveValue(ME);
+      await page.getByLabel('Destination', { exact: true }).fill(DE);
+      await page.getByRole('button', { name: 'Call', exact: true }).click();
+      await expect(page.getByTestId('live-call-status')).toHaveText(/answered/i, {
+        timeout: EDGE_REPORT_MS,
+      });
+
+      // Mid-call, rtpengine relays the browser's audio to the trunk and the trunk's echo back.
+      const lastCall = async () =>
+        (
+          await stack.sql<{ edge_call_id: string | null; status: string }[]>`
+            select edge_call_id, status from calls where user_id = ${userId}
+            order by created_at desc limit 1`
+        )[0];
+      const edgeCallId = (await lastCall())?.edge_call_id ?? '';
+      expect(edgeCallId).not.toBe('');
+      await page.waitForTimeout(2000);
+      const packets = packetsByTag(await rtpengineQuery(stack.control, edgeCallId));
+      expect(Object.keys(packets)).toHaveLength(2);
+      for (const count of Object.values(packets)) expect(count).toBeGreaterThan(10);
+
+      await page.getByRole('button', { name: 'Hang up', exact: true }).click();
+      // The trunk got its BYE and answered it.
+      expect(await trunk.exited).toBe(0);
+      await expect
+        .poll(async () => (await lastCall())?.status, { timeout: EDGE_REPORT_MS })
+        .toBe('ended');
+
+      const history = await (await page.request.get(`${stack.url}/api/sip/history`)).json();
+      const call = history.items[0];
+      expect(call).toMatchObject({
+        destination: DE,
+        callerId: ME,
+        status: 'ended',
+        hangupCause: 'normal',
+        hangupBy: 'caller',
+      });
+      expect(call.duration).toBeGreaterThanOrEqual(2);
+      // The API shows 2 to 4 decimals ("0.15"): compared in units of 0.0001.
+      const cost = toUnits(call.cost, 4);
+      expect(cost).toBeGreaterThan(0n);
+      expect(cost).toBe(toUnits(callCost(call.ratePerMinute, call.duration), 4));
+      const [money] = await stack.sql<{ balance: string; held: string }[]>`
+        select crypto_balance::text as balance, held::text as held from users where id = ${userId}`;
+      expect(money).toEqual({ balance: subtract(BALANCE, call.cost, 4), held: '0.0000' });
+      await expect(page.getByTestId('live-call-cost')).toBeVisible();
+    } catch (err) {
+      await info.attach('browser-console.log', {
+        body: consoleLines.join('\n'),
+        contentType: 'text/plain',
+      });
+      throw err;
+    } finally {
+      for (const trunk of trunks) {
+        trunk.stop();
+        await trunk.exited;
+      }
+    }
+  });
+});
