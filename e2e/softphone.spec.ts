@@ -4,6 +4,7 @@ import { callCost, subtract, toUnits } from '@parley/shared';
 import { packetsByTag, rtpengineQuery } from '../apps/api/test/rtpengine';
 import { freePort, sippTrunk } from '../apps/api/test/sipp';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { edgeReady, securityCheck, startSipStack } from './sip-edge';
 
@@ -88,6 +89,9 @@ test.describe('the browser softphone through the SIP edge', () => {
         'registered',
         { timeout: 15_000 },
       );
+
+      // The page with a real softphone on it is as accessible as the sandbox's.
+      expect(await seriousViolations(page)).toEqual([]);
 
       // A call is placed only once Parley has heard from the edge.
       await expect
