@@ -155,6 +155,7 @@ export async function startSipStack(log: string[]) {
   return {
     url,
     sql: database.sql,
+    sipPort,
     trunkPort,
     control,
     async stop() {

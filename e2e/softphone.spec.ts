@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { callCost, subtract, toUnits } from '@parley/shared';
 import { packetsByTag, rtpengineQuery } from '../apps/api/test/rtpengine';
-import { freePort, sippTrunk } from '../apps/api/test/sipp';
+import { carrierCall, freePort, sipp, sippTrunk } from '../apps/api/test/sipp';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -160,5 +160,76 @@ test.describe('the browser softphone through the SIP edge', () => {
         await trunk.exited;
       }
     }
+  });
+  test("rings in the browser when the carrier calls the customer's number; answered, it is free", async ({
+    page,
+  }) => {
+    const signUp = await page.request.post(`${stack.url}/api/auth/signup`, {
+      data: {
+        name: 'Grace Brewster Hopper',
+        email: `grace-${randomUUID()}@example.com`,
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+        contactMethod: 'telegram',
+        contactValue: '@grace',
+        altcha: await securityCheck(stack.url),
+      },
+    });
+    expect(signUp.status()).toBe(201);
+    const userId = (await signUp.json()).id as string;
+    const funds = '200.0000';
+    await stack.sql`
+      with u as (update users set crypto_balance = ${funds}::numeric where id = ${userId} returning id)
+      insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
+      select id, ${funds}::numeric, 'GBP', 'adjustment', ${`e2e:${userId}`}, ${funds}::numeric from u`;
+    const [number] = await stack.sql<{ id: string; number: string }[]>`
+      select id, number from did_numbers where status = 'available' order by number desc limit 1`;
+    if (!number) throw new Error('no number to buy');
+    expect(
+      (
+        await page.request.post(`${stack.url}/api/orders`, { data: { itemId: number.id } })
+      ).status(),
+    ).toBe(201);
+
+    await page.goto(`${stack.url}/services/sip`);
+    await expect(page.getByTestId('softphone-state')).toHaveAttribute('data-state', 'registered', {
+      timeout: 15_000,
+    });
+    // The carrier's call comes from its own address (127.0.0.2) and hangs up after 3 s.
+    const carrier = sipp(
+      [
+        ...['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.2'],
+        ...['-p', String(await freePort()), '-mp', String(await freePort()), '-m', '1'],
+        ...['-timeout', '40', '-timeout_error', `127.0.0.1:${stack.sipPort}`],
+      ],
+      {
+        'scenario.xml': carrierCall({ talkMs: 3000 }),
+        'users.csv': `SEQUENTIAL\n${ME};${number.number};sip.parley.example;\n`,
+      },
+    );
+    const incoming = page.getByTestId('softphone-incoming');
+    await expect(incoming).toContainText(ME, { timeout: EDGE_REPORT_MS });
+    await incoming.getByRole('button', { name: 'Answer' }).click();
+    expect(await carrier).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await stack.sql<{ status: string }[]>`
+              select status from calls where user_id = ${userId} order by created_at desc limit 1`
+          )[0]?.status,
+        { timeout: EDGE_REPORT_MS },
+      )
+      .toBe('ended');
+    const history = await (await page.request.get(`${stack.url}/api/sip/history`)).json();
+    expect(history.items[0]).toMatchObject({
+      direction: 'inbound',
+      callerId: ME,
+      destination: number.number,
+      status: 'ended',
+      cost: '0.00',
+    });
+    expect(history.items[0].duration).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('recent-call').first()).toContainText('Incoming');
   });
 });

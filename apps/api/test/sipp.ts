@@ -209,6 +209,9 @@ const SDP = `v=0
 const PLAY_AUDIO = `
   <nop><action><exec play_pcap_audio="/usr/share/sip-tester/g711a.pcap"/></action></nop>`;
 
+/** A header line, or nothing: an empty line would end sipp's headers early. */
+const line = (header: string) => (header ? `\n      ${header}` : '');
+
 const invite = (cseq: number, auth: string, callerId?: string) => `
   <send retrans="500"><![CDATA[
       INVITE sip:[field1]@[field2] SIP/2.0
@@ -217,8 +220,7 @@ const invite = (cseq: number, auth: string, callerId?: string) => `
       To: <sip:[field1]@[field2]>
       Call-ID: [call_id]
       CSeq: ${cseq} INVITE
-      Contact: <sip:[field0]@[local_ip]:[local_port]>${callerId ? `\n      P-Preferred-Identity: <sip:${callerId}@[field2]>` : ''}
-      ${auth}
+      Contact: <sip:[field0]@[local_ip]:[local_port]>${line(callerId ? `P-Preferred-Identity: <sip:${callerId}@[field2]>` : '')}${line(auth)}
       Max-Forwards: 70
       Content-Type: application/sdp
       Content-Length: [len]
@@ -233,8 +235,7 @@ const ack = (cseq: number, inDialog: boolean) => `
       From: <sip:[field0]@[field2]>;tag=[call_number]
       To: <sip:[field1]@[field2]>[peer_tag_param]
       Call-ID: [call_id]
-      CSeq: ${cseq} ACK
-      ${inDialog ? '[routes]' : ''}
+      CSeq: ${cseq} ACK${line(inDialog ? '[routes]' : '')}
       Max-Forwards: 70
       Content-Length: 0
   ]]></send>`;
