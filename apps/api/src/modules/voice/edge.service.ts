@@ -129,7 +129,7 @@ export function createEdgeService(deps: {
         edgeCallId: input.edgeCallId,
       })) ??
       (await repo.byEdgeId(input.edgeCallId));
-    if (!row || row.direction !== 'inbound' || !OPEN.includes(row.status))
+    if (row?.direction !== 'inbound' || !OPEN.includes(row.status))
       return deny('UNAVAILABLE', 'This call has ended already.');
     return { allow: true, callId: row.id, username: holder.username };
   }
