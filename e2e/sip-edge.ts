@@ -6,6 +6,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import postgres from 'postgres';
 import { startEdge } from '../apps/api/src/integrations/voice/edge-process';
+import { selfSignedCertificate } from '../apps/api/test/certificate';
 import { freePort } from '../apps/api/test/sipp';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,12 +62,13 @@ async function healthy(url: string, child: ChildProcess, output: string[], ms: n
 
 /**
  * Parley on a fresh PostgreSQL database (Kamailio reads the SIP accounts there) with
- * the SIP gateway, and the edge in front of it: Kamailio with SIP over WebSocket for
- * the browser and rtpengine, all on 127.0.0.1. `log` collects Kamailio's and
+ * the SIP gateway, and the edge in front of it: Kamailio with SIP over secure WebSocket
+ * (WSS) for the browser and rtpengine, all on 127.0.0.1. `log` collects Kamailio's and
  * rtpengine's lines and Parley's output.
  */
 export async function startSipStack(log: string[]) {
-  const [webPort, sipPort, wsPort, rpcPort, trunkPort, controlPort] = [
+  const [webPort, sipPort, wssPort, tlsPort, rpcPort, trunkPort, controlPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -74,6 +76,9 @@ export async function startSipStack(log: string[]) {
     await freePort(),
     await freePort(),
   ];
+  // WSS as in production, with a certificate made for this run (Chromium is told to
+  // accept it).
+  const certificate = selfSignedCertificate();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-sip-'));
   const url = `http://127.0.0.1:${webPort}`;
@@ -99,7 +104,7 @@ export async function startSipStack(log: string[]) {
       VOICE_BILLING_INCREMENTS: '1/1',
       VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,
       SIP_DOMAIN,
-      SIP_WSS_URL: `ws://127.0.0.1:${wsPort}/ws`,
+      SIP_WSS_URL: `wss://127.0.0.1:${wssPort}/ws`,
     },
   });
   const keep = (chunk: Buffer) => {
@@ -128,7 +133,8 @@ export async function startSipStack(log: string[]) {
       settings: {
         domain: SIP_DOMAIN,
         listen: { address: '127.0.0.1', port: sipPort },
-        websocket: { port: wsPort },
+        websocket: { securePort: wssPort },
+        tls: { port: tlsPort, ...certificate },
         databaseUrl: database.url,
         parleyUrl: url,
         edgeSecret: EDGE_SECRET,

@@ -27,6 +27,8 @@ test.use({
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       '--allow-loopback-in-peer-connection',
+      // The edge's WSS certificate is self-signed, made for this run.
+      '--ignore-certificate-errors',
     ],
   },
   permissions: ['microphone'],
@@ -52,7 +54,7 @@ test.describe('the browser softphone through the SIP edge', () => {
     await info.attach('edge.log', { path: file, contentType: 'text/plain' });
   });
 
-  test('registers over WebSocket, calls the trunk with media both ways through rtpengine, hangs up and is billed', async ({
+  test('registers over WSS, calls the trunk with media both ways through rtpengine, hangs up and is billed', async ({
     page,
   }, info) => {
     const consoleLines: string[] = [];

@@ -59,6 +59,8 @@ export interface TrunkBehaviour {
   callerId?: string;
   /** Ring without answering until the caller cancels. */
   ringUntilCancel?: boolean;
+  /** Answer, then hang up first after this many milliseconds (the far end's BYE). */
+  hangUpAfterMs?: number;
 }
 
 /**
@@ -87,7 +89,7 @@ function trunkScenario(b: TrunkBehaviour): string {
   <label id="authorised"/>`;
   else
     steps += `
-  <recv request="INVITE" crlf="true">${pai ? `<action>${pai}</action>` : ''}</recv>${readPai}`;
+  <recv request="INVITE" crlf="true"${b.hangUpAfterMs === undefined ? '' : ' rrs="true"'}>${actions(pai + (b.hangUpAfterMs === undefined ? '' : PARTIES))}</recv>${readPai}`;
   if (b.reject)
     return `${steps}${reply(`${b.reject} Refused`)}
   <recv request="ACK"/>
@@ -140,7 +142,17 @@ function trunkScenario(b: TrunkBehaviour): string {
       m=audio [media_port] RTP/AVP 8
       a=rtpmap:8 PCMA/8000
   ]]></send>
-  <recv request="ACK"/>
+  <recv request="ACK"/>${b.hangUpAfterMs === undefined ? waitForBye : hangUp(b.hangUpAfterMs)}
+  <label id="end"/>`;
+}
+
+/** Who called and who was called, for the BYE of a trunk that hangs up first. */
+const PARTIES =
+  '<ereg regexp=".*" search_in="hdr" header="From:" assign_to="caller"/>' +
+  '<ereg regexp=".*" search_in="hdr" header="To:" assign_to="callee"/>';
+const actions = (inner: string) => (inner ? `<action>${inner}</action>` : '');
+
+const waitForBye = `
   <recv request="BYE"/>
   <send><![CDATA[
       SIP/2.0 200 OK
@@ -150,9 +162,23 @@ function trunkScenario(b: TrunkBehaviour): string {
       [last_Call-ID:]
       [last_CSeq:]
       Content-Length: 0
+  ]]></send>`;
+
+/** The called side hangs up: its BYE goes back along the route to the caller. */
+const hangUp = (afterMs: number) => `
+  <pause milliseconds="${afterMs}"/>
+  <send retrans="500"><![CDATA[
+      BYE [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: [$callee];tag=[pid]SIPpTag01[call_number]
+      To: [$caller]
+      Call-ID: [call_id]
+      CSeq: 1 BYE
+      [routes]
+      Max-Forwards: 70
+      Content-Length: 0
   ]]></send>
-  <label id="end"/>`;
-}
+  <recv response="200"/>`;
 
 /** A sipp trunk taking one call as `behaviour` says; stopped by its pid. */
 export function sippTrunk(port: number, mediaPort: number, behaviour: TrunkBehaviour = {}) {

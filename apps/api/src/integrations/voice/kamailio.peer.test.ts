@@ -246,6 +246,26 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     expect(await moneyOf(database, c.id)).toMatchObject({ held: '0.0000' });
   });
 
+  it('bills exactly the billable seconds when the far end hangs up', {
+    timeout: 60_000,
+  }, async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort, await freePort(), { hangUpAfterMs: 3000 });
+    expect(await asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password))).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    const call = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'ended',
+      EDGE_REPORT_MS,
+    );
+    expect(call).toMatchObject({ status: 'ended', hangup_cause: 'normal', hangup_by: 'callee' });
+    expect(call?.duration).toBeGreaterThanOrEqual(3);
+    expect(call?.duration).toBeLessThanOrEqual(4);
+    // Per-second increments here: billed seconds are the seconds talked, at the call's rate.
+    expect(call?.cost).toBe(callCost(call?.rate_per_minute ?? '', call?.duration ?? 0));
+  });
+
   it('answers a refusal with the SIP status Parley names: 402 for no credit', async () => {
     const c = await customer('0.05');
     await verifyCallerId(app, database, c.cookie, ME);
@@ -256,11 +276,15 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
   it('cuts the call off at its maximum: BYE to both sides, billed exactly the maximum', {
     timeout: 60_000,
   }, async () => {
-    // £0.10 at 5p a second: two seconds.
-    const c = await customer('0.10');
+    // £1.00 at 5p a second: twenty seconds.
+    const c = await customer('1.00');
     await verifyCallerId(app, database, c.cookie, ME);
     const trunk = sippTrunk(trunkPort, await freePort());
+    const started = Date.now();
     const code = await asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password));
+    // The phone got its BYE twenty seconds into the call, not before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(20_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(await trunk.exited).toBe(0);
     expect(code).toBe(0);
     expect(
@@ -272,8 +296,8 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     ).toMatchObject({
       status: 'ended',
       hangup_cause: 'cutoff',
-      duration: 2,
-      cost: '0.1000',
+      duration: 20,
+      cost: '1.0000',
     });
     expect(await moneyOf(database, c.id)).toEqual({ balance: '0.0000', held: '0.0000' });
   });
