@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { callCost, subtract, toUnits } from '@parley/shared';
+import { talkerPcap } from '../apps/api/test/rtp-pcap';
 import { packetsByTag, rtpengineQuery } from '../apps/api/test/rtpengine';
 import { carrierCall, freePort, sipp, sippTrunk } from '../apps/api/test/sipp';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
@@ -82,7 +83,8 @@ test.describe('the browser softphone through the SIP edge', () => {
         select id, ${BALANCE}::numeric, 'GBP', 'adjustment', ${`e2e:${userId}`}, ${BALANCE}::numeric from u`;
       await stack.sql`insert into caller_ids (user_id, number, verified_at) values (${userId}, ${ME}, now())`;
 
-      const trunk = sippTrunk(stack.trunkPort, await freePort());
+      // The trunk talks back with audio of its own (and its own RTP source).
+      const trunk = sippTrunk(stack.trunkPort, await freePort(), { playAudio: talkerPcap(30) });
       trunks.push(trunk);
 
       await page.goto(`${stack.url}/services/sip`);
@@ -131,6 +133,23 @@ test.describe('the browser softphone through the SIP edge', () => {
       await expect
         .poll(async () => (await lastCall())?.status, { timeout: EDGE_REPORT_MS })
         .toBe('ended');
+
+      // rtpengine's figures, from the receiver reports the browser sent, reached Parley
+      // with the end and show in SIP monitoring's quality by country.
+      const [quality] = await stack.sql<
+        { mos: string | null; jitter: string | null; loss: string | null }[]
+      >`select mos::text, jitter_ms::text as jitter, loss_percent::text as loss
+        from calls where edge_call_id = ${edgeCallId}`;
+      expect(Number(quality?.mos)).toBeGreaterThanOrEqual(1);
+      expect(Number(quality?.mos)).toBeLessThanOrEqual(5);
+      expect(quality?.jitter).not.toBeNull();
+      expect(quality?.loss).not.toBeNull();
+      const byCountry = await (
+        await page.request.get(`${stack.url}/api/sip/monitoring/quality`)
+      ).json();
+      expect(byCountry.countries.find((c: { country: string }) => c.country === 'DE')?.mos).toBe(
+        quality?.mos === null ? null : Number(quality?.mos).toFixed(2),
+      );
 
       const history = await (await page.request.get(`${stack.url}/api/sip/history`)).json();
       const call = history.items[0];

@@ -61,11 +61,14 @@ export interface TrunkBehaviour {
   ringUntilCancel?: boolean;
   /** Answer, then hang up first after this many milliseconds (the far end's BYE). */
   hangUpAfterMs?: number;
+  /** Talk with audio and RTCP of its own (a pcap file, see rtp-pcap.ts) instead of
+   * echoing the caller's RTP. */
+  playAudio?: string;
 }
 
 /**
  * A carrier's trunk: rings, answers (keeping the proxy's Record-Route), waits for BYE;
- * it sends back the RTP it receives (-rtp_echo). Or it refuses, challenges first, or
+ * it sends back the RTP it receives (-rtp_echo), or audio of its own. Or it refuses, challenges first, or
  * rings until cancelled, as `behaviour` says; a check that fails fails its run.
  */
 function trunkScenario(b: TrunkBehaviour): string {
@@ -142,7 +145,7 @@ function trunkScenario(b: TrunkBehaviour): string {
       m=audio [media_port] RTP/AVP 8
       a=rtpmap:8 PCMA/8000
   ]]></send>
-  <recv request="ACK"/>${b.hangUpAfterMs === undefined ? waitForBye : hangUp(b.hangUpAfterMs)}
+  <recv request="ACK"/>${b.playAudio ? `\n  <nop><action><exec play_pcap_audio="${b.playAudio}"/></action></nop>` : ''}${b.hangUpAfterMs === undefined ? waitForBye : hangUp(b.hangUpAfterMs)}
   <label id="end"/>`;
 }
 
@@ -205,7 +208,7 @@ export function sippTrunk(port: number, mediaPort: number, behaviour: TrunkBehav
       '-nostdin',
       '-timeout',
       '40',
-      '-rtp_echo',
+      ...(behaviour.playAudio ? [] : ['-rtp_echo']),
       ...(process.env.SIPP_DEBUG ? ['-trace_msg', '-trace_err'] : []),
     ],
     { cwd: dir, stdio: 'ignore' },

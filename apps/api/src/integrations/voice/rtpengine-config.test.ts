@@ -16,6 +16,7 @@ describe("the media relay's configuration", () => {
     expect(lines).toContain('listen-ng = 127.0.0.1:2223');
     expect(lines).toContain('port-min = 30000');
     expect(lines).toContain('port-max = 40000');
+    expect(lines).toContain('mos = LQ');
     expect(rtpengineConfig({ ...base, advertised: '198.51.100.9' })).toContain(
       'interface = 10.0.0.4!198.51.100.9',
     );

@@ -37,6 +37,10 @@ export function rtpengineConfig(s: MediaSettings): string {
     'silent-timeout = 3600',
     // The longest call Parley allows (4 h) and a margin: nothing outlives its dialog.
     'final-timeout = 14700',
+    // MOS from the receiver reports' jitter and loss (listening quality): many trunks
+    // send no sender reports, without which conversational MOS needs a round trip time
+    // and is never computed.
+    'mos = LQ',
     '',
   ].join('\n');
 }
