@@ -39,6 +39,18 @@ export function sipp(args: string[], files: Record<string, string>, timeoutMs = 
   });
 }
 
+/** 200 OK to the request just received (its To tag already set). */
+const OK_TO_LAST = `
+  <send><![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+  ]]></send>`;
+
 const reply = (status: string, extra = '') => `
   <send><![CDATA[
       SIP/2.0 ${status}
@@ -103,16 +115,7 @@ function trunkScenario(b: TrunkBehaviour): string {
   );
   if (b.ringUntilCancel)
     return `${steps}
-  <recv request="CANCEL"/>
-  <send><![CDATA[
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-  ]]></send>
+  <recv request="CANCEL"/>${OK_TO_LAST}
   <send><![CDATA[
       SIP/2.0 487 Request Terminated
       [last_Via:]
@@ -156,16 +159,7 @@ const PARTIES =
 const actions = (inner: string) => (inner ? `<action>${inner}</action>` : '');
 
 const waitForBye = `
-  <recv request="BYE"/>
-  <send><![CDATA[
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-  ]]></send>`;
+  <recv request="BYE"/>${OK_TO_LAST}`;
 
 /** The called side hangs up: its BYE goes back along the route to the caller. */
 const hangUp = (afterMs: number) => `
@@ -286,7 +280,8 @@ const bye = (cseq: number) => `
 
 /**
  * A softphone's call (fields: username; destination; domain; [authentication …]):
- * answered (then it plays sipp's G.711 sample as its voice) and hung up after `talkMs`, answered and ended by the far side (`waitBye`),
+ * answered (then it plays sipp's G.711 sample as its voice) and hung up after `talkMs`,
+ * answered and ended by the far side (`waitBye`),
  * refused with `refused` as the final answer, or cancelled once it rings. `callerId`
  * asks for that caller ID (P-Preferred-Identity).
  */
@@ -323,17 +318,7 @@ export function softphoneCall(
   ${ack(2, true)}${PLAY_AUDIO}`;
     rest +=
       'waitBye' in end
-        ? `
-  <recv request="BYE"/>
-  <send><![CDATA[
-      SIP/2.0 200 OK
-      [last_Via:]
-      [last_From:]
-      [last_To:]
-      [last_Call-ID:]
-      [last_CSeq:]
-      Content-Length: 0
-  ]]></send>`
+        ? waitForBye
         : `
   <pause milliseconds="${end.talkMs}"/>
   ${bye(3)}`;
