@@ -126,6 +126,16 @@ test.describe('the browser softphone through the SIP edge', () => {
       const packets = packetsByTag(await rtpengineQuery(stack.control, edgeCallId));
       expect(Object.keys(packets)).toHaveLength(2);
       for (const count of Object.values(packets)) expect(count).toBeGreaterThan(10);
+      // Quality comes from RTCP: a receiver report of the browser answering a sender
+      // report of the trunk (one a second). Hang up once rtpengine has scored one.
+      await expect
+        .poll(
+          async () =>
+            Object.keys(((await rtpengineQuery(stack.control, edgeCallId)).SSRC ?? {}) as object)
+              .length,
+          { message: 'rtpengine has RTCP statistics for the call', timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
 
       await page.getByRole('button', { name: 'Hang up', exact: true }).click();
       // The trunk got its BYE and answered it.
