@@ -35,7 +35,15 @@ async function main(): Promise<void> {
       }),
     });
     const { email, password, totpSecret } = config.admin;
-    await accounts.ensureAdmin(email, password, totpSecret);
+    const admin = await accounts.ensureAdmin(email, password, totpSecret);
+    // Which happened, never the address or the password.
+    app.log.info(
+      admin.created
+        ? 'ADMIN_EMAIL: the admin account was created'
+        : admin.updated
+          ? 'ADMIN_EMAIL: the account with that address is now an admin with ADMIN_PASSWORD'
+          : 'ADMIN_EMAIL: the admin account is already as configured',
+    );
   }
 
   let stopping = false;

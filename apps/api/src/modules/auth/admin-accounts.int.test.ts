@@ -21,6 +21,7 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
     const accounts = createAdminAccounts({ repo, events: bus });
     expect(await accounts.ensureAdmin('ops@example.com', 'a long admin password')).toEqual({
       created: true,
+      updated: false,
     });
     const admin = await repo.findUserByEmail('ops@example.com');
     expect(admin?.isAdmin).toBe(true);
@@ -30,6 +31,7 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
     ]);
     expect(await accounts.ensureAdmin('ops@example.com', 'a long admin password')).toEqual({
       created: false,
+      updated: false,
     });
   });
 
@@ -47,10 +49,12 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
       expiresAt: new Date(Date.now() + 60_000),
       absoluteExpiresAt: new Date(Date.now() + 60_000),
     });
-    await createAdminAccounts({ repo, events: createEventBus() }).ensureAdmin(
-      'cust@example.com',
-      'the operator password',
-    );
+    expect(
+      await createAdminAccounts({ repo, events: createEventBus() }).ensureAdmin(
+        'cust@example.com',
+        'the operator password',
+      ),
+    ).toEqual({ created: false, updated: true });
     const user = await repo.findUserByEmail('cust@example.com');
     expect(user?.isAdmin).toBe(true);
     expect(await verifyPassword(user?.passwordHash ?? '', 'their own password')).toBe(false);

@@ -47,10 +47,11 @@ export function createAdminAccounts(deps: {
      */
     async ensureAdmin(email: string, password: string, totpSecret: string | null = null) {
       const existing = await repo.findUserByEmail(email);
+      // created: a new account; updated: an existing user made admin or given the password.
       const result =
         existing?.isAdmin && (await verifyPassword(existing.passwordHash, password))
-          ? { created: false }
-          : await createOrPromote(email, password);
+          ? { created: false, updated: false }
+          : { ...(await createOrPromote(email, password)), updated: Boolean(existing) };
       if (totpSecret) {
         const admin = await repo.findUserByEmail(email);
         if (admin) await factors().provision(admin.id, totpSecret);
