@@ -23,7 +23,16 @@ function scrollToFragment(hash: string): void {
 export function LandingPage() {
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash) scrollToFragment(hash);
+    if (!hash) return;
+    // The services grid fills in after the first paint and pushes later sections down:
+    // follow the named section while the page settles (its first 3 s).
+    const observer = new ResizeObserver(() => scrollToFragment(hash));
+    observer.observe(document.body);
+    const timer = setTimeout(() => observer.disconnect(), 3000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
   }, [hash]);
   return (
     <>
