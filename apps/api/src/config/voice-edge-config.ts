@@ -116,6 +116,7 @@ export function edgeSettings(
     ...(wss.protocol === 'wss:' && tlsGiven ? { securePort: wssPort } : {}),
   };
   if (problems.length > 0 || !mediaAddress) return { problems };
+  const rpc = new URL(config.voice.edgeRpcUrl);
   const [min, max] = (e.VOICE_MEDIA_PORTS ?? '30000-40000').split('-').map(Number) as [
     number,
     number,
@@ -143,10 +144,7 @@ export function edgeSettings(
             },
           }
         : {}),
-      rpc: {
-        address: new URL(config.voice.edgeRpcUrl).hostname.replace(/^\[|\]$/g, ''),
-        port: Number(new URL(config.voice.edgeRpcUrl).port),
-      },
+      rpc: { address: rpc.hostname.replace(/^\[|\]$/g, ''), port: Number(rpc.port) },
       ringTimeoutSeconds: config.voice.ringTimeoutMs / 1000,
       media: control,
       authFailLimit: AUTH_FAIL_LIMIT,

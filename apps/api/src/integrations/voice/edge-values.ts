@@ -12,6 +12,9 @@ export const whole = (name: string, n: number, min: number, max: number) => {
   return String(n);
 };
 
+/** An address as it is written before a port: IPv6 in brackets. */
+export const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
 /** An IPv4 or IPv6 address (no brackets) or a host name. */
 export function checkedAddress(value: string): string {
   if (!/^([0-9A-Za-z.-]+|[0-9a-fA-F:]+)$/.test(value) || value.length > 253)

@@ -1,4 +1,4 @@
-import { checkedAddress, quoted, whole } from './edge-values.js';
+import { bracketed, checkedAddress, quoted, whole } from './edge-values.js';
 import { controlAddress, type MediaSettings } from './rtpengine-config.js';
 
 /** What the SIP edge's Kamailio needs from Parley's settings. */
@@ -47,9 +47,10 @@ function trunk(value: string): string {
  * its quotes is refused.
  */
 export function kamailioSettings(s: EdgeSettings): string {
-  const address = s.listen.address.includes(':') ? `[${s.listen.address}]` : s.listen.address;
+  const address = bracketed(s.listen.address);
   if (!/^[\w.:[\]-]+$/.test(address)) throw new Error('the listen address is not an address');
   const port = whole('the SIP port', s.listen.port, 1, 65535);
+  const secret = quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1);
   const url = new URL(s.databaseUrl);
   // Kamailio's db_postgres URL: postgres://user:password@host:port/database.
   const db = `postgres://${url.username}${url.password ? `:${url.password}` : ''}@${url.hostname}:${url.port || '5432'}${url.pathname}`;
@@ -82,8 +83,8 @@ export function kamailioSettings(s: EdgeSettings): string {
     `#!define SIP_DOMAIN ${quoted('SIP_DOMAIN', s.domain)}`,
     `#!define DB_URL ${quoted('DATABASE_URL', decodeURIComponent(db))}`,
     `#!define PARLEY_URL ${quoted('the Parley URL', new URL(s.parleyUrl).origin)}`,
-    `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1)}"`,
-    `#!define EDGE_AUTH "Bearer ${quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1)}"`,
+    `#!define EDGE_HEADERS "Content-Type: application/json\\r\\nAuthorization: Bearer ${secret}"`,
+    `#!define EDGE_AUTH "Bearer ${secret}"`,
     `#!define RPC_PORT ${s.rpc.port}`,
     `#!define RING_TIMEOUT_MS ${whole('the ring timeout', s.ringTimeoutSeconds, 5, 600)}000`,
     `#!define TRUNK_ADDRESS ${quoted('VOICE_TRUNK', trunk(s.trunk))}`,
@@ -108,8 +109,6 @@ function sourcePattern(addresses: string[]): string {
   const one = (a: string) => checkedAddress(a).replace(/\./g, '[.]');
   return `^(${addresses.map(one).join('|')})$`;
 }
-
-const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);
 
 /** Kamailio's tls.cfg: one server profile with the certificate and key given. */
 export function tlsConfig(tls: { certificate: string; privateKey: string }): string {

@@ -101,10 +101,10 @@ async function startParley({ listen = true } = {}) {
 
 const users = (username: string, password: string, destination = DE) =>
   `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
-const asPhone = async (scenario: string, csv: string, phonePort?: number) => {
+const asPhone = async (scenario: string, csv: string, phonePort?: number, transport = 'u1') => {
   const [port, media] = [phonePort ?? (await freePort()), await freePort()];
   const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.1'];
-  args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1');
+  args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1', '-t', transport);
   args.push('-timeout', '40', '-timeout_error', `127.0.0.1:${sipPort}`);
   return sipp(args, { 'scenario.xml': scenario, 'users.csv': csv });
 };
@@ -119,8 +119,9 @@ const asCarrier = async (scenario: string, from: string, number: string) => {
     'users.csv': `SEQUENTIAL\n${from};${number};${DOMAIN};\n`,
   });
 };
-const registers = (username: string, password: string) =>
-  asPhone(REGISTER, users(username, password)).then((c) => c === 0);
+/** A REGISTER over UDP, or TCP with `transport` 't1'. */
+const registers = (username: string, password: string, transport = 'u1') =>
+  asPhone(REGISTER, users(username, password), undefined, transport).then((c) => c === 0);
 
 async function customer(gbp: string) {
   const c = await fundedCustomer(app, database, gbp);
@@ -203,9 +204,10 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     await database?.close();
   });
 
-  it('registers with the password of /sip-credentials, and a regenerated one at once', async () => {
+  it('registers over UDP and TCP with the password of /sip-credentials, and a regenerated one at once', async () => {
     const c = await customer('0');
     expect(await registers(c.username, c.password)).toBe(true);
+    expect(await registers(c.username, c.password, 't1')).toBe(true);
     expect(await registers(c.username, `${c.password}x`)).toBe(false);
     const renewed = (await send(app, 'POST', '/api/sip/account/password', c.cookie)).json();
     expect(await registers(c.username, renewed.password)).toBe(true);

@@ -1,4 +1,4 @@
-import { checkedAddress, whole } from './edge-values.js';
+import { bracketed, checkedAddress, whole } from './edge-values.js';
 
 /** What the SIP edge's media relay (rtpengine) needs from Parley's settings. */
 export interface MediaSettings {
@@ -47,6 +47,5 @@ export function rtpengineConfig(s: MediaSettings): string {
 
 /** host:port of rtpengine's control socket (IPv6 in brackets). */
 export function controlAddress(c: MediaSettings['control']): string {
-  const host = checkedAddress(c.address);
-  return `${host.includes(':') ? `[${host}]` : host}:${whole('the control port', c.port, 1, 65535)}`;
+  return `${bracketed(checkedAddress(c.address))}:${whole('the control port', c.port, 1, 65535)}`;
 }
