@@ -31,8 +31,16 @@ test('a visitor signs up, lands on the dashboard, signs out, and signs in again'
 
   await form.getByLabel('Password').fill(who.password);
   await form.getByRole('checkbox', { name: 'Verify security check' }).click();
+  // Sign in from the foot of the page: the dashboard must still open at its top.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight),
+  ).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('signing up twice with one email says it is taken', async ({ page }) => {

@@ -7,7 +7,20 @@ test('switching to Arabic flips the page right-to-left, survives a reload, and s
   const html = page.locator('html');
   await expect(html).toHaveAttribute('dir', 'ltr');
 
-  await page.getByRole('button', { name: /Language: English/ }).click();
+  // Flags are SVG files, not emoji (which show as letters where no emoji font exists).
+  const picker = page.getByRole('button', { name: /Language: English/ });
+  const flag = picker.locator('img');
+  await expect(flag).toHaveAttribute('src', /\/assets\/gb-[\w-]+\.svg$/);
+  await expect
+    .poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(picker).not.toContainText('🇬🇧');
+
+  await picker.click();
+  await expect(page.getByRole('menuitemradio', { name: 'العربية' }).locator('img')).toHaveAttribute(
+    'src',
+    /\/assets\/sa-[\w-]+\.svg$/,
+  );
   await page.getByRole('menuitemradio', { name: 'العربية' }).click();
   await expect(html).toHaveAttribute('dir', 'rtl');
   await expect(html).toHaveAttribute('lang', 'ar');

@@ -1,43 +1,14 @@
-import { type ComponentType, lazy } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { useUser } from '@/lib/current-user';
-import { loadFullEnglish } from '@/lib/i18n';
+import { page } from './page';
 import { LandingPage } from './pages/landing-page';
-import { NotFoundPage } from './pages/not-found-page';
 import { AppShell } from './shell/app-shell';
 
-/** A lazy page: its code and the rest of the English messages load together. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => Promise.all([load(), loadFullEnglish()]).then(([module]) => module));
-}
-
-// Only the landing page is in the first bundle. Every other page is lazy so admin,
-// dashboard and call-centre code never loads for a visitor on "/".
+// Only the landing page is in the first bundle. Every other route is in a lazy table
+// (other-routes.tsx) whose pages are lazy in turn: the landing page's entry carries one
+// chunk list instead of one per route.
 const HomePage = page(() => import('@/features/home/pages/home-page'));
-const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'));
-const AdminLoginPage = page(() => import('@/features/admin/pages/admin-login-page'));
-const AdminPage = page(() => import('@/features/admin/pages/admin-page'));
-const AdminChatPage = page(() => import('@/features/admin/pages/admin-chat-page'));
-const PricesCoveragePage = page(() => import('@/features/catalogue/pages/prices-coverage-page'));
-const VoipPage = page(() => import('@/features/catalogue/pages/voip-page'));
-const ServiceDetailPage = page(() => import('@/features/catalogue/pages/service-detail-page'));
-const SipServicesPage = page(() => import('@/features/catalogue/pages/sip-services-page'));
-const SipTrunkPage = page(() => import('@/features/catalogue/pages/sip-trunk-page'));
-const SipTrunkAdvancedPage = page(
-  () => import('@/features/catalogue/pages/sip-trunk-advanced-page'),
-);
-const PaymentPage = page(() => import('@/features/payments/pages/payment-page'));
-const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));
-const DidPage = page(() => import('@/features/numbers/pages/did-page'));
-const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
-const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
-const voicePages = () => import('./pages/voice-pages');
-const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
-const SipCredentialsPage = page(() =>
-  voicePages().then((m) => ({ default: m.SipCredentialsPage })),
-);
-const AccountPage = page(() => import('@/features/account/pages/account-page'));
-const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipMonitoringPage })));
+const OtherRoutes = page(() => import('./other-routes'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -45,39 +16,12 @@ function IndexPage() {
   return user ? <HomePage /> : <LandingPage />;
 }
 
-/** Signed-in pages do not exist for visitors: they see the 404 page. */
-function SignedInOnly() {
-  const { data: user } = useUser();
-  return user ? <Outlet /> : <NotFoundPage />;
-}
-
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppShell />}>
         <Route index element={<IndexPage />} />
-        <Route path="admin/login" element={<AdminLoginPage />} />
-        <Route element={<SignedInOnly />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="admin" element={<AdminPage />} />
-          <Route path="admin-chat" element={<AdminChatPage />} />
-          <Route path="prices-coverage" element={<PricesCoveragePage />} />
-          <Route path="services/sms" element={<SmsPage />} />
-          <Route path="services/sip" element={<SipPage />} />
-          <Route path="sip-credentials" element={<SipCredentialsPage />} />
-          <Route path="services/voip" element={<VoipPage />} />
-          <Route path="services/did" element={<DidPage />} />
-          <Route path="services/sip-trunk" element={<SipTrunkPage />} />
-          <Route path="services/sip-trunk-advanced" element={<SipTrunkAdvancedPage />} />
-          <Route path="sip-services" element={<SipServicesPage />} />
-          <Route path="payment" element={<PaymentPage />} />
-          <Route path="add-funds" element={<AddFundsPage />} />
-          <Route path="services/:slug" element={<ServiceDetailPage />} />
-          <Route path="did-numbers" element={<ChooseNumberPage />} />
-          <Route path="sip-monitoring" element={<SipMonitoringPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<OtherRoutes />} />
       </Route>
     </Routes>
   );

@@ -125,6 +125,12 @@ export const numbersQuerySchema = z.object({
     .optional(),
   type: z.enum(NUMBER_TYPES).optional(),
   q: singleLine(z.string().trim().max(60), 'q').optional(),
+  /** Digits right after the dialling code: in Germany '30' is Berlin, not any number with 30. */
+  areaCode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'areaCode must be 1 to 6 digits')
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });

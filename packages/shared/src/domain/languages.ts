@@ -1,14 +1,15 @@
+/** `flag` is the ISO 3166 code of the flag shown for the language (an SVG, not an emoji). */
 export const LANGUAGES = [
-  { code: 'en', name: 'English', flag: '🇬🇧', dir: 'ltr' },
-  { code: 'es', name: 'Español', flag: '🇪🇸', dir: 'ltr' },
-  { code: 'fr', name: 'Français', flag: '🇫🇷', dir: 'ltr' },
-  { code: 'de', name: 'Deutsch', flag: '🇩🇪', dir: 'ltr' },
-  { code: 'it', name: 'Italiano', flag: '🇮🇹', dir: 'ltr' },
-  { code: 'pt', name: 'Português', flag: '🇵🇹', dir: 'ltr' },
-  { code: 'ru', name: 'Русский', flag: '🇷🇺', dir: 'ltr' },
-  { code: 'zh', name: '中文', flag: '🇨🇳', dir: 'ltr' },
-  { code: 'ja', name: '日本語', flag: '🇯🇵', dir: 'ltr' },
-  { code: 'ar', name: 'العربية', flag: '🇸🇦', dir: 'rtl' },
+  { code: 'en', name: 'English', flag: 'gb', dir: 'ltr' },
+  { code: 'es', name: 'Español', flag: 'es', dir: 'ltr' },
+  { code: 'fr', name: 'Français', flag: 'fr', dir: 'ltr' },
+  { code: 'de', name: 'Deutsch', flag: 'de', dir: 'ltr' },
+  { code: 'it', name: 'Italiano', flag: 'it', dir: 'ltr' },
+  { code: 'pt', name: 'Português', flag: 'pt', dir: 'ltr' },
+  { code: 'ru', name: 'Русский', flag: 'ru', dir: 'ltr' },
+  { code: 'zh', name: '中文', flag: 'cn', dir: 'ltr' },
+  { code: 'ja', name: '日本語', flag: 'jp', dir: 'ltr' },
+  { code: 'ar', name: 'العربية', flag: 'sa', dir: 'rtl' },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number];

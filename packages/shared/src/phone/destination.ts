@@ -42,3 +42,5 @@ export function destinationFor<T extends PricedCountry>(
   if (!price) return { ok: false, reason: 'not-supported', country: found.country };
   return { ok: true, country: found.country, e164: found.e164, price };
 }
+
+export { areaCodePattern } from './area-code.js';

@@ -128,6 +128,32 @@ describe('GET /api/numbers', () => {
     expect(byDigits.items.map((n: { number: string }) => n.number)).toContain(sample.number);
   });
 
+  it('matches an area code right after the dialling code, not anywhere in the number', async () => {
+    const numbers = async (query: string) =>
+      ((await get(`/api/numbers?pageSize=100&${query}`)).json().items as { number: string }[]).map(
+        (n) => n.number,
+      );
+    // The seed has Berlin +49 30… and Munich +49 89…41872305 (which holds "30" later on).
+    const berlin = await numbers('country=DE&areaCode=30');
+    expect(berlin).toContain('+493025583741');
+    expect(berlin).not.toContain('+498941872305');
+    for (const n of berlin) expect(n).toMatch(/^\+4930/);
+    expect(await numbers('country=DE&areaCode=89')).toEqual(['+498941872305']);
+    // Without a country, any country's dialling code counts: +1 212… but not +49 212….
+    const anyCountry = await numbers('areaCode=30');
+    expect(anyCountry).toContain('+493025583741');
+    expect(anyCountry).not.toContain('+498941872305');
+  });
+
+  it.each(['areaCode=3a', 'areaCode=1234567', 'areaCode=%2B49'])(
+    'refuses %s with 400 naming areaCode',
+    async (query) => {
+      const res = await get(`/api/numbers?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[0].path).toBe('querystring.areaCode');
+    },
+  );
+
   it('never lists a number that is reserved or assigned', async () => {
     const first = (await get('/api/numbers?pageSize=1')).json().items[0];
     await ctx.database.db.execute(

@@ -1,4 +1,5 @@
 import type { NumbersQuery } from '@parley/shared';
+import { areaCodePattern } from '@parley/shared/phone';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -73,6 +74,10 @@ export function createCatalogueRepo(db: Db) {
         );
         if (match) conditions.push(match);
       }
+      if (query.areaCode)
+        conditions.push(
+          sql`${didNumbers.number} ~ ${areaCodePattern(query.areaCode, query.country)}`,
+        );
       const where = and(...conditions);
       const [items, [total]] = await Promise.all([
         db

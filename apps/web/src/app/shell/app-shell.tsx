@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { HelpWidget } from './help-widget';
 import { Navbar } from './navbar';
+import { ScrollToTop } from './scroll-to-top';
 import { FullPageSpinner } from './spinner';
 
 export function AppShell() {
@@ -14,6 +15,7 @@ export function AppShell() {
   const signedIn = Boolean(user);
   return (
     <div className="flex min-h-screen flex-col">
+      <ScrollToTop />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"

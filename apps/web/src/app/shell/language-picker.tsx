@@ -2,6 +2,8 @@ import { LANGUAGES } from '@parley/shared/domain';
 import { Check, Languages } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FlagImage } from '@/components/flags/flag-image';
+import { LANGUAGE_FLAGS } from '@/components/flags/language-flags';
 import { Button } from '@/components/ui/button';
 import { setLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -80,9 +82,7 @@ export function LanguagePicker({
           }
         }}
       >
-        <span aria-hidden="true" className="text-base leading-none">
-          {current.flag}
-        </span>
+        <FlagImage src={LANGUAGE_FLAGS[current.flag]} eager />
         {showName && (
           <span aria-hidden="true" lang={current.code}>
             {current.name}
@@ -131,7 +131,7 @@ export function LanguagePicker({
                 void setLanguage(lang.code).then((ok) => setFailed(!ok));
               }}
             >
-              <span aria-hidden="true">{lang.flag}</span>
+              <FlagImage src={LANGUAGE_FLAGS[lang.flag]} />
               <span className="flex-1">{lang.name}</span>
               {lang.code === current.code && <Check aria-hidden="true" className="size-4" />}
             </button>

@@ -7,6 +7,7 @@ export interface NumberSearch {
   country?: string;
   type?: string;
   q?: string;
+  areaCode?: string;
   page?: number;
   pageSize?: number;
 }

@@ -15,16 +15,16 @@ export default function DidPage() {
   const { t } = useTranslation();
   const [country, setCountry] = useState('');
   const [areaCode, setAreaCode] = useState('');
-  const [search, setSearch] = useState({ country: '', q: '' });
+  const [search, setSearch] = useState({ country: '', areaCode: '' });
   const { data, isPending, error } = useNumbers({
     country: search.country,
-    q: search.q,
+    areaCode: search.areaCode,
     pageSize: 100,
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSearch({ country, q: areaCode.replace(/[^\d]/g, '') });
+    setSearch({ country, areaCode: areaCode.replace(/[^\d]/g, '') });
   };
 
   return (

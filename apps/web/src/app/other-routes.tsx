@@ -1,0 +1,65 @@
+import { Outlet, Route, Routes } from 'react-router';
+import { useUser } from '@/lib/current-user';
+import { page } from './page';
+import { NotFoundPage } from './pages/not-found-page';
+
+const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'));
+const AdminLoginPage = page(() => import('@/features/admin/pages/admin-login-page'));
+const AdminPage = page(() => import('@/features/admin/pages/admin-page'));
+const AdminChatPage = page(() => import('@/features/admin/pages/admin-chat-page'));
+const PricesCoveragePage = page(() => import('@/features/catalogue/pages/prices-coverage-page'));
+const VoipPage = page(() => import('@/features/catalogue/pages/voip-page'));
+const ServiceDetailPage = page(() => import('@/features/catalogue/pages/service-detail-page'));
+const SipServicesPage = page(() => import('@/features/catalogue/pages/sip-services-page'));
+const SipTrunkPage = page(() => import('@/features/catalogue/pages/sip-trunk-page'));
+const SipTrunkAdvancedPage = page(
+  () => import('@/features/catalogue/pages/sip-trunk-advanced-page'),
+);
+const PaymentPage = page(() => import('@/features/payments/pages/payment-page'));
+const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));
+const DidPage = page(() => import('@/features/numbers/pages/did-page'));
+const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
+const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
+const voicePages = () => import('./pages/voice-pages');
+const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
+const SipCredentialsPage = page(() =>
+  voicePages().then((m) => ({ default: m.SipCredentialsPage })),
+);
+const AccountPage = page(() => import('@/features/account/pages/account-page'));
+const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipMonitoringPage })));
+
+/** Signed-in pages do not exist for visitors: they see the 404 page. */
+function SignedInOnly() {
+  const { data: user } = useUser();
+  return user ? <Outlet /> : <NotFoundPage />;
+}
+
+/** Every route but "/", matched below the shell's catch-all route. */
+export default function OtherRoutes() {
+  return (
+    <Routes>
+      <Route path="admin/login" element={<AdminLoginPage />} />
+      <Route element={<SignedInOnly />}>
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="admin" element={<AdminPage />} />
+        <Route path="admin-chat" element={<AdminChatPage />} />
+        <Route path="prices-coverage" element={<PricesCoveragePage />} />
+        <Route path="services/sms" element={<SmsPage />} />
+        <Route path="services/sip" element={<SipPage />} />
+        <Route path="sip-credentials" element={<SipCredentialsPage />} />
+        <Route path="services/voip" element={<VoipPage />} />
+        <Route path="services/did" element={<DidPage />} />
+        <Route path="services/sip-trunk" element={<SipTrunkPage />} />
+        <Route path="services/sip-trunk-advanced" element={<SipTrunkAdvancedPage />} />
+        <Route path="sip-services" element={<SipServicesPage />} />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="add-funds" element={<AddFundsPage />} />
+        <Route path="services/:slug" element={<ServiceDetailPage />} />
+        <Route path="did-numbers" element={<ChooseNumberPage />} />
+        <Route path="sip-monitoring" element={<SipMonitoringPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
