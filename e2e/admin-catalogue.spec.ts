@@ -150,7 +150,7 @@ test('a package edit is saved, not thrown away', async ({ page }) => {
   await expect(row).toContainText('£205.50');
   await page.goto('/services/voip');
   const plan = page.getByRole('listitem').filter({
-    has: page.getByRole('button', { name: 'Purchase the Professional plan' }),
+    has: page.getByRole('button', { name: 'Purchase Now (Professional)' }),
   });
   await expect(plan).toContainText('£205.50');
 });

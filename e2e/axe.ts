@@ -16,11 +16,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .filter((t) => t.dataset.visible !== 'false')
       .every((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1');
   });
-  const results = await new AxeBuilder({ page }).analyze();
+  // Also WCAG 2.5.3 (experimental in axe): an accessible name holds the visible text.
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')})`,
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')})`,
     );
 }

@@ -35,12 +35,12 @@ test('the VoIP page shows the plans from the catalogue and Purchase Now remember
   await page.goto('/services/voip');
   const plans = page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: /Purchase the/ }) });
+    .filter({ has: page.getByRole('button', { name: /Purchase Now \(/ }) });
   await expect(plans).toHaveCount(3);
   await expect(plans.nth(0)).toContainText('£99.00');
   await expect(plans.nth(1)).toContainText('Most popular');
   await expect(plans.nth(2)).toContainText('£499.00');
-  await page.getByRole('button', { name: 'Purchase the Professional plan' }).click();
+  await page.getByRole('button', { name: 'Purchase Now (Professional)' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   const stored = await page.evaluate(() =>
     JSON.parse(localStorage.getItem('selectedVoIPPackage') ?? 'null'),
@@ -78,7 +78,7 @@ test('the DID page searches by country and area code', async ({ page }) => {
   const us = page.getByRole('region', { name: 'United States' });
   await expect(us.getByRole('listitem').first()).toContainText('+1212');
   await expect(page.getByRole('region')).toHaveCount(1);
-  const buy = us.getByRole('link', { name: /^Purchase \+1212/ }).first();
+  const buy = us.getByRole('link', { name: /^Purchase \(\+1212/ }).first();
   await expect(buy).toHaveAttribute(
     'href',
     /^\/payment\?service=did&type=local&number=%2B1212\d+&price=\d+\.\d{2}&location=/,
@@ -113,7 +113,7 @@ test('a service page lists its packages with a way to buy them', async ({ page }
   const cards = page
     .getByRole('main')
     .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: /Purchase the/ }) });
+    .filter({ has: page.getByRole('link', { name: /Purchase Now \(/ }) });
   await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('per month');
   await expect(cards.first().getByRole('link')).toHaveAttribute(
@@ -169,12 +169,12 @@ test('the SIP trunk page saves the Configure Service settings and shows its five
   await page.getByRole('tab', { name: 'Monitoring' }).click();
   await expect(page.getByText('No calls on your trunk yet')).toBeVisible();
   await page.getByRole('tab', { name: 'Add-ons' }).click();
-  const buy = page.getByRole('tabpanel').getByRole('link', { name: /^Purchase the / });
+  const buy = page.getByRole('tabpanel').getByRole('link', { name: /^Purchase Now \(/ });
   await expect(buy).toHaveCount(4);
   await page.getByRole('tab', { name: 'Pricing' }).click();
   await expect(buy).toHaveCount(3);
   await expect(page.getByRole('tabpanel')).toContainText('£25.00');
-  await page.getByRole('link', { name: 'Purchase the Trunk Professional plan' }).click();
+  await page.getByRole('link', { name: 'Purchase Now (Trunk Professional)' }).click();
   await expect(page).toHaveURL(
     /\/payment\?service=sip-trunk&type=Trunk\+Professional&price=75\.00&item=[0-9a-f-]{36}$/,
   );
@@ -190,7 +190,7 @@ test('the SIP services catalogue compares six plans and sells the 17 SIP domains
   const plans = page.getByRole('region', { name: 'Plans', exact: true }).locator('> ul > li');
   await expect(plans).toHaveCount(6);
   const hrefs = await page
-    .getByRole('link', { name: /^Access / })
+    .getByRole('link', { name: /^Access \(/ })
     .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs.sort()).toEqual(
     [
@@ -208,13 +208,11 @@ test('the SIP services catalogue compares six plans and sells the 17 SIP domains
   await expect(domains).toHaveCount(17);
   await expect(domains.first()).toContainText('£400.00 one-time setup');
   const addons = page.getByRole('region', { name: 'Add-ons', exact: true });
-  await expect(addons.getByRole('link', { name: /^Purchase the / })).toHaveCount(2);
+  await expect(addons.getByRole('link', { name: /^Purchase Now \(/ })).toHaveCount(2);
 
-  await page.getByRole('link', { name: 'Access Advanced SIP Trunking' }).click();
+  await page.getByRole('link', { name: 'Access (Advanced SIP Trunking)' }).click();
   await expect(page).toHaveURL(/\/services\/sip-trunk-advanced$/);
   await expect(page.getByRole('heading', { name: 'Advanced SIP Trunking' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What makes it advanced' })).toBeVisible();
-  await expect(
-    page.getByRole('link', { name: 'Purchase the Advanced SIP Trunk plan' }),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Purchase Now (Advanced SIP Trunk)' })).toBeVisible();
 });

@@ -16,7 +16,7 @@ test('a customer sees their payment approved live: a toast and the new balance, 
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
   await streamOpen;
-  const menu = page.getByRole('button', { name: /^Account menu for / });
+  const menu = page.getByRole('button', { name: /Account menu for / });
   await menu.click();
   await expect(page.getByText('Balance: £0.00')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -57,7 +57,7 @@ test('a customer sees their payment rejected live', async ({ page, browser }) =>
   await decide(admin, payment.id, 'reject');
 
   await expect(page.getByText('Payment rejected', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('button', { name: /Account menu for / }).click();
   await expect(page.getByText('Balance: £0.00')).toBeVisible();
   await close();
 });

@@ -100,6 +100,9 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await admin.getByLabel('Show').selectOption('all');
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Approve' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Approve this payment?' });
+  await expect(confirm).toContainText('£118.50 will be added to the balance of');
+  await confirm.getByRole('button', { name: 'Approve £118.50' }).click();
   await expect(row).toContainText('Approved');
   await expect(row).toContainText('Payment approved by admin');
 
@@ -127,12 +130,15 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   await decide(staff.admin, payment.id, 'approve');
 
   await page.goto('/services/voip');
-  await page.getByRole('button', { name: 'Purchase the Starter plan' }).click();
+  await page.getByRole('button', { name: 'Purchase Now (Starter)' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByText('Starter (VoIP Calling)')).toBeVisible();
   await expect(page.getByText('Your balance: £118.50')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Or pay in cryptocurrency' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay £99.00 from balance' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Pay from your balance?' });
+  await expect(confirm).toContainText('£99.00 will be taken from your balance');
+  await confirm.getByRole('button', { name: 'Pay £99.00' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('£19.50').first()).toBeVisible();
   const active = page.getByRole('region', { name: 'Your active services and numbers' });

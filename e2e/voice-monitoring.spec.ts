@@ -117,7 +117,7 @@ test('a customer watches their real calls in SIP monitoring, and an admin hangs 
   const row = staff.page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toHaveCount(1, { timeout: 10_000 });
   expect(await seriousViolations(staff.page)).toEqual([]);
-  await row.getByRole('button', { name: `Hang up the call to ${ANSWERS}` }).click();
+  await row.getByRole('button', { name: `Hang up (${ANSWERS})` }).click();
   const dialog = staff.page.getByRole('alertdialog');
   await expect(dialog).toContainText(customer.email);
   await dialog.getByRole('button', { name: 'Hang up' }).click();

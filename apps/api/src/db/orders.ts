@@ -12,7 +12,12 @@ export interface CatalogueItem {
   id: string;
   name: string;
   description: string;
+  /** The first charge: for a number, its setup fee plus its first month. */
   price: string;
+  /** What each month costs after the first charge; null for a one-time purchase. */
+  recurringPrice: string | null;
+  /** The one-time fee inside `price`; null when there is none. */
+  setupPrice: string | null;
   currency: string;
   billingPeriod: string;
   available: boolean;
@@ -36,6 +41,8 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
         pkg.pkg.name === pkg.service.name ? pkg.pkg.name : `${pkg.pkg.name} (${pkg.service.name})`,
       description: pkg.pkg.description,
       price: pkg.pkg.price,
+      recurringPrice: pkg.pkg.billingPeriod === 'monthly' ? pkg.pkg.price : null,
+      setupPrice: null,
       currency: pkg.pkg.currency,
       billingPeriod: pkg.pkg.billingPeriod,
       available: pkg.pkg.isActive && pkg.service.isActive,
@@ -55,6 +62,8 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       name: domain.domain.domain,
       description: '',
       price: domain.domain.price,
+      recurringPrice: null,
+      setupPrice: null,
       currency: domain.domain.currency,
       billingPeriod: 'one-time',
       available: domain.domain.isActive && !domain.sold,
@@ -67,6 +76,8 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       name: number.number,
       description: `Number: ${number.number}${number.city ? ` in ${number.city}` : ''}`,
       price: add(number.monthlyPrice, number.setupPrice, 2),
+      recurringPrice: number.monthlyPrice,
+      setupPrice: compareDecimal(number.setupPrice, '0') > 0 ? number.setupPrice : null,
       currency: number.currency,
       billingPeriod: 'monthly',
       available: number.status === 'available',

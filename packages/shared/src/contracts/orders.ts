@@ -10,7 +10,12 @@ export const purchasableSchema = z.object({
   name: z.string(),
   /** "Number: +1… in New York", a package's description, or the domain. */
   description: z.string(),
+  /** The first charge: for a number, its setup fee plus its first month. */
   price: z.string(),
+  /** What each month costs after the first charge; null for a one-time purchase. */
+  recurringPrice: z.string().nullable(),
+  /** The one-time fee included in `price`; null when there is none. */
+  setupPrice: z.string().nullable(),
   currency: z.string(),
   billingPeriod: z.string(),
   /** The price in the billing currency (GBP) at today's rate: what the balance pays. */

@@ -93,6 +93,33 @@ describe('an item for sale', () => {
     expect(smtp.json()).toMatchObject({ price: '9.00', currency: 'USD', balancePrice: '7.11' });
   });
 
+  it('shows a number’s monthly price and setup fee apart, and charges exactly their sum', async () => {
+    const c = await customer();
+    await fund(c.cookie, '150.00'); // £118.50
+    const { id, monthly, setup } = await one<{ id: string; monthly: string; setup: string }>(
+      sql`select id, monthly_price::text as monthly, setup_price::text as setup from did_numbers
+        where status = 'available' and setup_price > 0 order by number limit 1`,
+    );
+    const item = (await call('GET', `/api/orders/items/${id}`, c.cookie)).json();
+    expect(item).toMatchObject({ kind: 'number', recurringPrice: monthly, setupPrice: setup });
+    expect(Number(item.price)).toBeCloseTo(Number(monthly) + Number(setup), 2);
+    const bought = await call('POST', '/api/orders', c.cookie, { itemId: id });
+    expect(bought.statusCode).toBe(201);
+    expect(bought.json().charged).toBe(item.balancePrice);
+    // A number without a setup fee says so with null, and a one-time domain has no monthly price.
+    const plain = await one<{ id: string }>(
+      sql`select id from did_numbers where status = 'available' and setup_price = 0 limit 1`,
+    );
+    expect(
+      (await call('GET', `/api/orders/items/${plain.id}`, c.cookie)).json().setupPrice,
+    ).toBeNull();
+    const domain = (await one<{ id: string }>(sql`select id from sip_domains limit 1`)).id;
+    expect((await call('GET', `/api/orders/items/${domain}`, c.cookie)).json()).toMatchObject({
+      recurringPrice: null,
+      setupPrice: null,
+    });
+  });
+
   it('answers 401 signed out, 400 for a malformed id and 404 for an unknown one', async () => {
     const { cookie } = await customer();
     const id = await packageId('Starter');

@@ -17,6 +17,8 @@ const ITEM: CatalogueItem = {
   name: 'Starter',
   description: 'A starter package',
   price: '10.00',
+  recurringPrice: '10.00',
+  setupPrice: null,
   currency: 'USD',
   billingPeriod: 'monthly',
   available: true,

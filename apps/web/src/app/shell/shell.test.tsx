@@ -84,6 +84,19 @@ describe('Navbar', () => {
     ).toBe('/account');
   });
 
+  it('shows the email once when the user has no name (an admin made from ADMIN_EMAIL)', async () => {
+    renderWithApp(
+      <Navbar
+        user={aUser({ firstName: null, lastName: null, email: 'ops@example.com', isAdmin: true })}
+      />,
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Account menu for ops@example.com/ }),
+    );
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByText('ops@example.com')).toHaveLength(1);
+  });
+
   it('lets the keyboard pick a language from the flag menu', async () => {
     const user = userEvent.setup();
     renderWithApp(<Navbar user={null} />);

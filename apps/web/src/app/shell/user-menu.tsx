@@ -30,7 +30,16 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="round" aria-label={t('userMenu.open', { name })}>
+        <Button
+          variant="ghost"
+          size="round"
+          // The name starts with the initials on show (WCAG 2.5.3), then says whose menu it is.
+          aria-label={
+            user.profileImageUrl
+              ? t('userMenu.open', { name })
+              : `${initials(user)}, ${t('userMenu.open', { name })}`
+          }
+        >
           {user.profileImageUrl ? (
             <img src={user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />
           ) : (
@@ -42,8 +51,11 @@ export function UserMenu({ user }: { user: User }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel>
-          <p className="font-medium">{name}</p>
-          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          <p className="font-medium break-all">{name}</p>
+          {/* Without a name the email is the name: say it once. */}
+          {name !== user.email && (
+            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          )}
           <p className="mt-1 text-xs">
             {t('userMenu.balance', {
               amount: formatMoney(user.cryptoBalance || '0', BILLING_CURRENCY, i18n.language, 4),

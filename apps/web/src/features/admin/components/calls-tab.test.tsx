@@ -66,9 +66,7 @@ describe('admin CallsTab', () => {
       expect(api.count('GET /api/admin/calls?page=1&pageSize=20&active=true')).toBe(1),
     );
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Hang up the call to +442071110001' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Hang up (+442071110001)' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/grace@example.com to \+442071110001/)).toBeTruthy();
     expect(api.count('POST /api/admin/calls/c1/hangup')).toBe(0);
@@ -81,7 +79,7 @@ describe('admin CallsTab', () => {
     const api = fakeApi({ 'GET /api/admin/calls?page=1&pageSize=20': () => list([aCall()]) });
     const user = userEvent.setup();
     renderWithApp(<CallsTab />, { user: aUser({ isAdmin: true }) });
-    await user.click(await screen.findByRole('button', { name: /Hang up the call/ }));
+    await user.click(await screen.findByRole('button', { name: /Hang up \(/ }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );

@@ -2,6 +2,7 @@ import type { AdminCalls } from '@parley/shared';
 import { callDurationText } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionName } from '@/components/action-name';
 import { CallDirection } from '@/components/call-direction';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable } from '@/components/data-table';
@@ -119,13 +120,8 @@ export function CallsTab() {
                     </td>
                     <td className="p-3 text-end">
                       {isOpen(c) && (
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          aria-label={t('admin.calls.hangupCall', { destination: c.destination })}
-                          onClick={() => setEnding(c)}
-                        >
-                          {t('admin.calls.hangup')}
+                        <Button size="sm" variant="destructive" onClick={() => setEnding(c)}>
+                          <ActionName text={t('admin.calls.hangup')} about={c.destination} />
                         </Button>
                       )}
                     </td>

@@ -114,6 +114,13 @@ describe('PaymentsTable', () => {
       ' checked ',
     );
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    // Nothing is sent until the dialog, which names the credit, the payment and the customer, is confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this payment?' });
+    expect(dialog.textContent).toContain(
+      '£118.50 will be added to the balance of ada@example.com (payment of 150.00 USD).',
+    );
+    expect(api.calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve £118.50' }));
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
         'success',
@@ -151,8 +158,9 @@ describe('PaymentsTable', () => {
         <PaymentsTable />
       </QueryClientProvider>,
     );
-    const approve = await screen.findByRole('button', { name: 'Approve' });
-    // Both clicks before React re-renders (and disables the button).
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const approve = await screen.findByRole('button', { name: 'Approve £118.50' });
+    // Both clicks before React re-renders (and closes the dialog).
     fireEvent.click(approve);
     fireEvent.click(approve);
     await waitFor(() => expect(api.count('POST /api/admin/payments/p1/approve')).toBe(1));
@@ -176,7 +184,15 @@ describe('PaymentsTable', () => {
         <PaymentsTable />
       </QueryClientProvider>,
     );
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Reject' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this payment?' });
+    // Cancel changes nothing; confirming sends the decision.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.count('POST /api/admin/payments/p1/reject')).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject payment' }));
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
         'info',

@@ -2,6 +2,7 @@ import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '@/components/confirm-button';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
@@ -27,7 +28,10 @@ const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 const PAYMENT_TONES: ToneMap<AdminPayment['status']> = { approved: 'good', rejected: 'bad' };
 
 function Decision({ payment }: { payment: AdminPayment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const credit = formatMoney(payment.creditAmount, BILLING_CURRENCY, i18n.language, 4);
+  const amount = `${payment.amount} ${payment.amountCurrency}`;
+  const email = payment.user.email;
   const [notes, setNotes] = useState('');
   const decide = useDecidePayment();
   const errorToast = useAdminErrorToast();
@@ -65,17 +69,27 @@ function Decision({ payment }: { payment: AdminPayment }) {
         onChange={(e) => setNotes(e.target.value)}
       />
       <div className="flex gap-2">
-        <Button size="sm" disabled={decide.isPending} onClick={() => act('approve')}>
+        <ConfirmButton
+          size="sm"
+          disabled={decide.isPending}
+          title={t('admin.payments.confirmApproveTitle')}
+          description={t('admin.payments.confirmApproveText', { credit, email, amount })}
+          confirmLabel={t('admin.payments.confirmApprove', { credit })}
+          onConfirm={() => act('approve')}
+        >
           {t('admin.payments.approve')}
-        </Button>
-        <Button
+        </ConfirmButton>
+        <ConfirmButton
           size="sm"
           variant="destructive"
           disabled={decide.isPending}
-          onClick={() => act('reject')}
+          title={t('admin.payments.confirmRejectTitle')}
+          description={t('admin.payments.confirmRejectText', { email, amount })}
+          confirmLabel={t('admin.payments.confirmReject')}
+          onConfirm={() => act('reject')}
         >
           {t('admin.payments.reject')}
-        </Button>
+        </ConfirmButton>
       </div>
     </div>
   );

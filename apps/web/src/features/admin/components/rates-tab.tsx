@@ -1,6 +1,7 @@
 import type { ExchangeRate } from '@parley/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionName } from '@/components/action-name';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -95,13 +96,12 @@ export function RatesTab() {
                   <Button
                     size="sm"
                     variant="outline"
-                    aria-label={t('admin.rates.updateLabel', { pair: pair(r) })}
                     onClick={() => {
                       setServerErrors({});
                       setEditing(r);
                     }}
                   >
-                    {t('admin.rates.update')}
+                    <ActionName text={t('admin.rates.update')} about={pair(r)} />
                   </Button>
                 </td>
               </tr>

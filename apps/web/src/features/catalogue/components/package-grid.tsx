@@ -24,7 +24,7 @@ export function PackageGrid({
                 type={pkg.name}
                 price={pkg.price}
                 item={pkg.id}
-                label={t('voip.purchaseLabel', { plan: pkg.name })}
+                about={pkg.name}
               >
                 {t('voip.purchase')}
               </PurchaseLink>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ActionName } from '@/components/action-name';
 import { buttonVariants } from '@/components/ui/button';
 
 /**
@@ -10,7 +11,7 @@ export function PurchaseLink({
   type,
   price,
   item,
-  label,
+  about,
   children,
 }: {
   service: string;
@@ -18,14 +19,14 @@ export function PurchaseLink({
   price: string;
   /** The package's or SIP domain's id. */
   item: string;
-  /** The full accessible name, naming the item ("Purchase the Starter plan"). */
-  label: string;
+  /** What is bought, heard after the visible text ("Purchase Now (Starter)"). */
+  about: string;
   children: string;
 }) {
   const query = new URLSearchParams({ service, type, price, item });
   return (
-    <Link to={`/payment?${query}`} className={`${buttonVariants()} w-full`} aria-label={label}>
-      {children}
+    <Link to={`/payment?${query}`} className={`${buttonVariants()} w-full`}>
+      <ActionName text={children} about={about} />
     </Link>
   );
 }

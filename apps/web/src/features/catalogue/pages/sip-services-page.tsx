@@ -2,6 +2,7 @@ import { minDecimal } from '@parley/shared/domain';
 import { Check, Globe, Lock, Minus, Radio, Shuffle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActionName } from '@/components/action-name';
 import { BackLink } from '@/components/back-link';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -112,9 +113,8 @@ export default function SipServicesPage() {
                   <Link
                     to={`/services/${service.slug}`}
                     className={`${buttonVariants({ variant: 'outline' })} w-full`}
-                    aria-label={t('sipServices.accessLabel', { name: service.name })}
                   >
-                    {t('sipServices.access')}
+                    <ActionName text={t('sipServices.access')} about={service.name} />
                   </Link>
                 </CardContent>
               </Card>
@@ -217,7 +217,7 @@ export default function SipServicesPage() {
                 type={d.domain}
                 price={d.price}
                 item={d.id}
-                label={t('sipServices.buyDomain', { domain: d.domain })}
+                about={d.domain}
               >
                 {t('voip.purchase')}
               </PurchaseLink>

@@ -2,6 +2,7 @@ import type { Package } from '@parley/shared';
 import { Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionName } from '@/components/action-name';
 import { BackLink } from '@/components/back-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -68,13 +69,12 @@ export default function VoipPage() {
               action={
                 <Button
                   className="w-full"
-                  aria-label={t('voip.purchaseLabel', { plan: plan.name })}
                   onClick={() => {
                     rememberVoipPlan(plan);
                     void navigate('/payment');
                   }}
                 >
-                  {t('voip.purchase')}
+                  <ActionName text={t('voip.purchase')} about={plan.name} />
                 </Button>
               }
             />

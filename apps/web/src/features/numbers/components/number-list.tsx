@@ -1,7 +1,9 @@
 import type { DidNumber } from '@parley/shared';
+import { compareDecimal } from '@parley/shared/domain';
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActionName } from '@/components/action-name';
 import { buttonVariants } from '@/components/ui/button';
 import { formatMoney } from '@/lib/money';
 
@@ -64,13 +66,16 @@ export function NumberList({ numbers }: { numbers: DidNumber[] }) {
                       price: formatMoney(n.monthlyPrice, n.currency, i18n.language),
                     })}
                   </p>
+                  {compareDecimal(n.setupPrice, '0') > 0 && (
+                    <p className="text-sm text-muted-foreground">
+                      {t('numbers.setup', {
+                        price: formatMoney(n.setupPrice, n.currency, i18n.language),
+                      })}
+                    </p>
+                  )}
                 </div>
-                <Link
-                  to={purchaseHref(n)}
-                  className={buttonVariants({ size: 'sm' })}
-                  aria-label={t('numbers.purchaseLabel', { number: n.number })}
-                >
-                  {t('numbers.purchase')}
+                <Link to={purchaseHref(n)} className={buttonVariants({ size: 'sm' })}>
+                  <ActionName text={t('numbers.purchase')} about={n.number} />
                 </Link>
               </li>
             ))}

@@ -4,8 +4,8 @@ import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmButton } from '@/components/confirm-button';
 import { useFormErrorMessage } from '@/components/form-error';
-import { Button } from '@/components/ui/button';
 import { useUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
@@ -36,10 +36,12 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
         })}
       </p>
       {covers ? (
-        <Button
-          type="button"
+        <ConfirmButton
           disabled={buy.isPending}
-          onClick={() =>
+          title={t('payment.fromBalance.confirmTitle')}
+          description={t('payment.fromBalance.confirmText', { price, item: item.name })}
+          confirmLabel={t('payment.fromBalance.confirm', { price })}
+          onConfirm={() =>
             buy.mutate(
               { itemId: item.id, orderId },
               {
@@ -62,7 +64,7 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
           }
         >
           {buy.isPending ? t('payment.verifying') : t('payment.fromBalance.pay', { price })}
-        </Button>
+        </ConfirmButton>
       ) : (
         <p className="text-sm">{t('payment.fromBalance.short', { price })}</p>
       )}

@@ -36,10 +36,35 @@ export function PackageCard({
             (topUp ? t('payment.topUpText') : t('payment.packageText'))}
         </p>
         {item ? (
-          <p className="text-2xl font-bold">
-            <span dir="ltr">{formatMoney(item.price, item.currency, i18n.language)}</span>
-            {period && <span className="text-sm font-normal text-muted-foreground"> {period}</span>}
-          </p>
+          <>
+            <p className="text-2xl font-bold">
+              <bdi dir="ltr">
+                {formatMoney(item.recurringPrice ?? item.price, item.currency, i18n.language)}
+              </bdi>
+              {period && (
+                <span className="text-sm font-normal text-muted-foreground"> {period}</span>
+              )}
+            </p>
+            {item.setupPrice && (
+              // The setup fee is part of the first charge: say so, and what is due today.
+              <dl className="space-y-1 text-sm" data-testid="price-breakdown">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">{t('payment.setupFee')}</dt>
+                  <dd>
+                    <bdi dir="ltr">
+                      {formatMoney(item.setupPrice, item.currency, i18n.language)}
+                    </bdi>
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4 font-semibold">
+                  <dt>{t('payment.dueToday')}</dt>
+                  <dd>
+                    <bdi dir="ltr">{formatMoney(item.price, item.currency, i18n.language)}</bdi>
+                  </dd>
+                </div>
+              </dl>
+            )}
+          </>
         ) : (
           topUp &&
           selected.price && (

@@ -19,6 +19,8 @@ const anItem = (over: Partial<Purchasable> = {}): Purchasable => ({
   name: 'Starter (VoIP Calling)',
   description: 'Calls to 50 countries',
   price: '25.00',
+  recurringPrice: '25.00',
+  setupPrice: null,
   currency: 'GBP',
   billingPeriod: 'monthly',
   balancePrice: '25.00',
@@ -104,6 +106,41 @@ describe('PaymentPage', () => {
       '/payment?service=did&type=local&number=%2B12125550100&price=7.50&location=New+York',
     );
     expect(screen.getByText('Number: +12125550100 in New York')).toBeTruthy();
+  });
+
+  it("shows a number's monthly price and setup fee apart, and pays from balance only once confirmed", async () => {
+    api.routes[`GET /api/orders/items/${ITEM_ID}`] = () =>
+      json(
+        anItem({
+          kind: 'number',
+          name: '+493025583741',
+          description: '',
+          price: '5.50',
+          recurringPrice: '3.50',
+          setupPrice: '2.00',
+          currency: 'USD',
+          balancePrice: '4.38',
+        }),
+      );
+    api.routes['POST /api/orders'] = () => json({}, 201);
+    renderPage(
+      `/payment?service=did&type=local&number=%2B493025583741&price=3.50&item=${ITEM_ID}`,
+      '10.00',
+    );
+    expect(await screen.findByText('$3.50')).toBeTruthy();
+    const breakdown = screen.getByTestId('price-breakdown');
+    expect(breakdown.textContent).toBe(
+      'One-time setup fee$2.00Due today (setup and first month)$5.50',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pay £4.38 from balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay from your balance?' });
+    expect(dialog.textContent).toContain(
+      '£4.38 will be taken from your balance for +493025583741.',
+    );
+    expect(api.count('POST /api/orders')).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay £4.38' }));
+    await waitFor(() => expect(api.count('POST /api/orders')).toBe(1));
   });
 
   it('shows a four-decimal balance exactly next to the price it does not cover', async () => {
