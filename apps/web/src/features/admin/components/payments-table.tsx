@@ -8,7 +8,6 @@ import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
-import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
