@@ -1,3 +1,28 @@
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${min}|${max}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** "£" and "$": some languages' own symbols say "UK£" and "US$" even when narrow (Arabic). */
+function narrowSymbol(currency: string): string | undefined {
+  return formatter('en', currency, 0, 0)
+    .formatToParts(0)
+    .find((p) => p.type === 'currency')?.value;
+}
+
 /**
  * Formats a decimal string in its own currency for display. The string is the exact
  * amount; it is only turned into a number here, for the formatter, never for arithmetic.
@@ -9,10 +34,10 @@ export function formatMoney(
   maxDecimals = 2,
 ): string {
   const decimals = amount.split('.')[1]?.length ?? 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Math.min(Math.max(decimals, 2), maxDecimals),
-    maximumFractionDigits: maxDecimals,
-  }).format(Number(amount));
+  const min = Math.min(Math.max(decimals, 2), maxDecimals);
+  const symbol = narrowSymbol(currency);
+  return formatter(locale, currency, min, maxDecimals)
+    .formatToParts(Number(amount))
+    .map((p) => (p.type === 'currency' && symbol ? symbol : p.value))
+    .join('');
 }
