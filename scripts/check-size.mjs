@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
 const FORBIDDEN =
-  /src\/features\/(admin|catalogue|dashboard|home|numbers|payments|sms|voice|call-center)\//;
+  /src\/features\/(admin|catalogue|dashboard|home|numbers|payments|sms|voice|call-centre)\//;
 // Heavy libraries only some pages need, found by a string their code always carries.
 const FORBIDDEN_LIBRARIES = {
   recharts: 'recharts-wrapper',

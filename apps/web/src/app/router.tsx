@@ -5,6 +5,7 @@ import { loadFullEnglish } from '@/lib/i18n';
 import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AppShell } from './shell/app-shell';
+import { CALL_CENTER_ITEMS } from './shell/nav-items';
 
 /** A lazy page: its code and the rest of the English messages load together. */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -38,6 +39,9 @@ const SipCredentialsPage = page(() =>
 );
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
 const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipMonitoringPage })));
+// The four call-centre demo screens are one lazy page (one chunk) that picks the screen by
+// its path: the Call Center menu's entries.
+const CallCentrePage = page(() => import('./pages/call-centre-pages'));
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {
@@ -76,6 +80,10 @@ export function AppRoutes() {
           <Route path="services/:slug" element={<ServiceDetailPage />} />
           <Route path="did-numbers" element={<ChooseNumberPage />} />
           <Route path="sip-monitoring" element={<SipMonitoringPage />} />
+          {/* Demo screens with sample data: signed-in pages in the spec, no role checks. */}
+          {CALL_CENTER_ITEMS.map((item) => (
+            <Route key={item.key} path={item.to} element={<CallCentrePage />} />
+          ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
