@@ -18,7 +18,10 @@ export function CustomerCards({ customers }: { customers: Customer[] }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="customer-list">
+    <ul
+      className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+      data-testid="customer-list"
+    >
       {customers.map((c) => (
         <li key={c.id} data-testid="customer" className="rounded-lg border bg-card p-4 shadow-sm">
           <article aria-labelledby={`customer-${c.id}`} className="space-y-3">

@@ -29,7 +29,7 @@ export function DialerSettings({
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {t('callCentre.dialer.settings.title')}
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-ratio`}>{t('callCentre.dialer.settings.ratio')}</Label>
           <Select

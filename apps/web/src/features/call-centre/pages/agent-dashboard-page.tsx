@@ -34,7 +34,7 @@ export default function AgentDashboardPage() {
 
   return (
     <DemoPage title={t('callCentre.agent.title')} text={t('callCentre.agent.text')}>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="agent-status-title"
           className="space-y-4 rounded-lg border p-4 sm:p-6"
@@ -62,7 +62,7 @@ export default function AgentDashboardPage() {
         </div>
       </div>
       <AgentStats log={log} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QueueTable />
         <RecentCalls log={log} />
       </div>

@@ -43,7 +43,7 @@ export default function AutoDialerPage() {
 
   return (
     <DemoPage title={t('callCentre.dialer.title')} text={t('callCentre.dialer.text')}>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="dialer-title" className="space-y-4 rounded-lg border p-4 sm:p-6">
           <h2 id="dialer-title" className="text-xl font-semibold">
             {t('callCentre.dialer.control')}
