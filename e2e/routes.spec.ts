@@ -10,6 +10,16 @@ test('an unknown path shows the 404 page inside the app', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the call-centre screens are signed-in pages: a visitor sees the 404 page', async ({
+  page,
+}) => {
+  for (const path of ['/agent-dashboard', '/manager-dashboard', '/crm-dashboard', '/auto-dialer']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByTestId('demo-marker')).toHaveCount(0);
+  }
+});
+
 test('an unknown API path is a JSON 404 in the error shape', async ({ request }) => {
   const res = await request.get('/api/nope');
   expect(res.status()).toBe(404);

@@ -2,6 +2,7 @@ import { Outlet, Route, Routes } from 'react-router';
 import { useUser } from '@/lib/current-user';
 import { page } from './page';
 import { NotFoundPage } from './pages/not-found-page';
+import { CALL_CENTER_ITEMS } from './shell/nav-items';
 
 const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'));
 const AdminLoginPage = page(() => import('@/features/admin/pages/admin-login-page'));
@@ -27,6 +28,9 @@ const SipCredentialsPage = page(() =>
 );
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
 const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipMonitoringPage })));
+// The four call-centre demo screens are one lazy page (one chunk) that picks the screen
+// by its path: the Call Center menu's entries.
+const CallCentrePage = page(() => import('./pages/call-centre-pages'));
 
 /** Signed-in pages do not exist for visitors: they see the 404 page. */
 function SignedInOnly() {
@@ -58,6 +62,10 @@ export default function OtherRoutes() {
         <Route path="services/:slug" element={<ServiceDetailPage />} />
         <Route path="did-numbers" element={<ChooseNumberPage />} />
         <Route path="sip-monitoring" element={<SipMonitoringPage />} />
+        {/* Demo screens with sample data: signed-in pages in the spec, no role checks. */}
+        {CALL_CENTER_ITEMS.map((item) => (
+          <Route key={item.key} path={item.to} element={<CallCentrePage />} />
+        ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH = new Set([
   'sipTrunk.technical.server.value',
   'admin.wallets.types.trust_wallet',
   'admin.wallets.types.metamask',
+  'callCentre.tags.vip',
 ]);
 
 // Words a language shares with English.
@@ -47,6 +48,10 @@ const SAME_IN: Record<string, string[]> = {
     'admin.fields.domain',
     'admin.payments.columns.status',
     'admin.wallets.types.system',
+    'callCentre.demo.badge',
+    'callCentre.manager.agents.agent',
+    'callCentre.crm.fields.status',
+    'callCentre.dialer.campaigns.status',
   ],
   es: ['common.error'],
   fr: [
@@ -62,8 +67,17 @@ const SAME_IN: Record<string, string[]> = {
     'admin.payments.columns.service',
     'admin.rates.source',
     'payment.catalogue',
+    'callCentre.manager.agents.title',
+    'callCentre.manager.agents.agent',
   ],
-  it: ['auth.password', 'admin.login.password', 'regions.africa', 'regions.oceania'],
+  it: [
+    'auth.password',
+    'admin.login.password',
+    'regions.africa',
+    'regions.oceania',
+    'callCentre.demo.badge',
+  ],
+  pt: ['callCentre.demo.badge'],
 };
 
 describe.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('locale %s', (code) => {
