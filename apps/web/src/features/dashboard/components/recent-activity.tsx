@@ -1,7 +1,8 @@
 import { MessageSquare, PhoneCall } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge, type ToneMap, toneOf } from '@/components/status-badge';
+import { CallStatusBadge } from '@/components/call-status-badge';
+import { SmsStatusBadge } from '@/components/sms-status-badge';
 import { latest } from '../api/dashboard-data';
 import { useRecentCalls, useRecentSms } from '../api/recent-activity';
 import { formatDuration, useFormat } from '../use-format';
@@ -9,18 +10,6 @@ import { EmptyState, SectionCard } from './section-card';
 
 /** The dashboard shows the 3 latest SMS and the 3 latest SIP calls. */
 export const RECENT_ACTIVITY = 3;
-
-/**
- * Sent (SMS, and delivered, which comes after sent) or ended (an answered call) is
- * good; failed (and a busy or unanswered call) is bad; anything else waits.
- */
-const SMS_TONES: ToneMap<string> = { sent: 'good', delivered: 'good', failed: 'bad' };
-const CALL_TONES: ToneMap<string> = {
-  ended: 'good',
-  failed: 'bad',
-  busy: 'bad',
-  no_answer: 'bad',
-};
 
 function ActivityList({
   state,
@@ -67,9 +56,8 @@ export function RecentSms() {
                 {date(m.createdAt)} · {money(m.cost, undefined, 4)}
               </p>
             </div>
-            <StatusBadge status={m.status} tones={SMS_TONES}>
-              {t(`dashboard.sms.status.${toneOf(m.status, SMS_TONES)}`)}
-            </StatusBadge>
+            {/* The SMS page's own badge: one status mapping for both. */}
+            <SmsStatusBadge status={m.status} />
           </li>
         ))}
       </ActivityList>
@@ -105,9 +93,7 @@ export function RecentCalls() {
                 {c.cost === null ? '—' : money(c.cost, undefined, 4)}
               </p>
             </div>
-            <StatusBadge status={c.status} tones={CALL_TONES}>
-              {t(`dashboard.calls.status.${toneOf(c.status, CALL_TONES)}`)}
-            </StatusBadge>
+            <CallStatusBadge status={c.status} />
           </li>
         ))}
       </ActivityList>

@@ -118,7 +118,7 @@ describe('DashboardPage', () => {
     expect(screen.getAllByText('£118.50').length).toBeGreaterThan(0);
   });
 
-  it('lists the 3 latest SMS from the history; delivered reads as sent', async () => {
+  it('lists the 3 latest SMS from the history with the SMS page’s own status words', async () => {
     const sms = (id: string, status: string, minute: number) => ({
       id,
       senderId: 'Parley',
@@ -143,9 +143,11 @@ describe('DashboardPage', () => {
     const card = await screen.findByRole('region', { name: 'Recent SMS Messages' });
     expect(await within(card).findByText('Message 1')).toBeTruthy();
     expect(within(card).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(card).getByText('Sent').className).toContain('green');
+    // Delivered, as the SMS page says, not "Sent".
+    expect(within(card).getByText('Delivered').className).toContain('green');
+    expect(within(card).queryByText('Sent')).toBeNull();
     expect(within(card).getByText('Failed').className).toContain('red');
-    expect(within(card).getByText('Pending').className).toContain('yellow');
+    expect(within(card).getByText('Queued').className).toContain('yellow');
     expect(within(card).getAllByText(/£0\.0316/)).toHaveLength(3);
     expect(within(card).getByRole('link', { name: 'Send SMS' }).getAttribute('href')).toBe(
       '/services/sms',
@@ -220,8 +222,8 @@ describe('DashboardPage', () => {
     expect(rows[2]?.textContent).toContain('—');
     expect(rows.map((r) => r.querySelector('[data-tone]')?.textContent)).toEqual([
       'Completed',
-      'Failed',
-      'Pending',
+      'Busy',
+      'In progress',
     ]);
     expect(within(card).getByRole('link', { name: 'Make a call' }).getAttribute('href')).toBe(
       '/services/sip',

@@ -2,11 +2,11 @@ import type { SmsMessage } from '@parley/shared';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
+import { SmsStatusBadge } from '@/components/sms-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useSmsHistory } from '../api/sms';
-import { SmsStatusBadge } from './status-badge';
 
 function MessageItem({ message: m }: { message: SmsMessage }) {
   const { t, i18n } = useTranslation();
