@@ -19,6 +19,8 @@ export const queryKeys = {
   paymentWallets: ['payments', 'wallets'],
   trunkSettings: ['sip-trunk', 'settings'],
   dashboardPreferences: ['dashboard', 'preferences'],
+  dashboardSpending: (days: number, tzOffset: number, balance: string) =>
+    ['dashboard', 'spending', days, tzOffset, balance] as const,
 
   sms: ['sms'],
   smsHistory: ['sms', 'history'],

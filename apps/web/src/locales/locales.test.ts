@@ -32,6 +32,7 @@ const SAME_AS_ENGLISH = new Set([
   'footer.links.sms',
   'footer.links.voip',
   'prices.tabs.sms',
+  'dashboard.kinds.sms',
   'prices.tabs.voip',
   'sipTrunk.technical.server.value',
   'admin.wallets.types.trust_wallet',

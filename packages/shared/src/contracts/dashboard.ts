@@ -22,3 +22,33 @@ export const dashboardPreferencesResponseSchema = dashboardPreferencesSchema.ext
   updatedAt: z.string().nullable(),
 });
 export type DashboardPreferences = z.infer<typeof dashboardPreferencesResponseSchema>;
+
+/** What a debit was for, on the dashboard: a purchase, SMS, calls or an admin's debit. */
+export const SPEND_KINDS = ['purchases', 'sms', 'calls', 'adjustments'] as const;
+export type SpendKind = (typeof SPEND_KINDS)[number];
+
+/** GET /api/dashboard/spending: the customer's debits over the last `days`. */
+export const spendingQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+  /** Minutes to add to UTC for the reader's calendar days (getTimezoneOffset, negated). */
+  tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+});
+export type SpendingQuery = z.input<typeof spendingQuerySchema>;
+
+export const spendingSchema = z.object({
+  /** Net debits per local day and kind (refunds of a message count on its own day). */
+  entries: z.array(
+    z.object({
+      /** YYYY-MM-DD in the reader's time zone. */
+      date: z.string(),
+      kind: z.enum(SPEND_KINDS),
+      /** The item's name for a purchase; null otherwise. */
+      label: z.string().nullable(),
+      amount: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+  /** What the active monthly items cost each month, in GBP, at the rate they were bought. */
+  recurringMonthly: z.string(),
+});
+export type Spending = z.infer<typeof spendingSchema>;

@@ -6,11 +6,20 @@ import { add, compareDecimal, fromUnits } from './money.js';
 const NOW = new Date('2025-06-30T12:00:00.000Z');
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
-const entry = (amount: string, serviceName: string | null, days: number, status = 'approved') => ({
+/** Usage (SMS or calls) unless said otherwise: its rate carries into the month ahead. */
+const entry = (
+  amount: string,
+  serviceName: string | null,
+  days: number,
+  status = 'approved',
+  kind = 'sms',
+) => ({
   amount,
   serviceName,
   at: ago(days),
   status,
+  kind,
+  usage: kind === 'sms' || kind === 'calls',
 });
 
 const stats = (spend: SpendEntry[], balance = '150.00', timeframeDays = 30) =>
@@ -40,6 +49,35 @@ describe('dashboardStats, known vectors', () => {
       transactionCount: 7,
       spendCount: 4,
     });
+  });
+
+  it('projects the month ahead from what renews plus the usage trend, never from one-off purchases', () => {
+    const spend = [
+      entry('400.00', 'SIP domain', 2, 'approved', 'purchases'),
+      entry('25.00', 'Starter', 5, 'approved', 'purchases'),
+      entry('6.00', 'SMS', 1),
+      entry('3.00', 'Calls', 4, 'approved', 'calls'),
+    ];
+    const s = dashboardStats({
+      spend,
+      balance: '100.00',
+      timeframeDays: 30,
+      transactionCount: 4,
+      now: NOW,
+      recurringMonthly: '25.00',
+    });
+    // Everything spent counts as spent, by kind…
+    expect(s.totalSpent).toBe('434.00');
+    expect(s.spentByKind).toEqual([
+      { kind: 'purchases', amount: '425.00' },
+      { kind: 'sms', amount: '6.00' },
+      { kind: 'calls', amount: '3.00' },
+    ]);
+    // …but the month ahead is the £25 renewal and £9 of usage a month, not £434.
+    expect(s.projectedMonthlySpend).toBe('34.00');
+    expect(s.projectedBalance).toBe('66.00');
+    expect(s.remainingBudgetDays).toBe(88); // 100 × 30 ÷ 34
+    expect(s.projection[1]).toEqual({ day: 5, balance: '94.33' });
   });
 
   it('breaks spending down by service, unnamed as General, largest first', () => {

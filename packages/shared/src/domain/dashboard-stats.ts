@@ -5,10 +5,10 @@ import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './mo
  * browser from what the customer spent. Money stays a decimal string throughout:
  * every step is exact bigint arithmetic from money.ts, rounded once, half-up, to pence.
  *
- * What counts as spending is the caller's choice of entries. The dashboard passes
- * approved purchases paid in crypto and orders paid from the balance. Top-ups are
- * not spending (they add to the balance) and are left out, as are orders paid in
- * crypto (their money is already the purchase transaction they belong to).
+ * What counts as spending is the caller's choice of entries. The dashboard passes every
+ * debit of the ledger by day and kind (purchases, SMS, calls, an admin's debits); top-ups
+ * are not spending. The month ahead is what renews monthly plus the usage trend (SMS and
+ * calls): a one-off purchase is spent once, not every month.
  */
 
 /** The timeframes the Widget Settings offer, in days. */
@@ -50,6 +50,10 @@ export interface SpendEntry {
   at: string | Date;
   /** Only SPENT_STATUSES count. */
   status: string;
+  /** What it was for ('purchases', 'sms', …), for the total by kind. */
+  kind?: string;
+  /** Metered usage (SMS, calls): its daily rate carries into the projection. */
+  usage?: boolean;
 }
 
 export interface DashboardStatsInput {
@@ -61,6 +65,8 @@ export interface DashboardStatsInput {
   /** 7, 30, 90 or 365 in the dashboard; any positive whole number here. */
   timeframeDays: number;
   now: Date;
+  /** What the active monthly items cost each month (GBP); none when absent. */
+  recurringMonthly?: string;
 }
 
 export interface ServiceShare {
@@ -97,14 +103,17 @@ export interface DashboardStats {
   balance: string;
   /** Spent within the timeframe. */
   totalSpent: string;
+  /** totalSpent by kind, largest first. */
+  spentByKind: { kind: string; amount: string }[];
+  /** Spent within the timeframe ÷ its days. */
   averageDailySpend: string;
-  /** Daily average × 30. */
+  /** The month ahead: what renews monthly plus 30 days of usage at its daily rate. */
   projectedMonthlySpend: string;
-  /** Whole days the balance lasts at the daily average, at most UNBOUNDED_DAYS. */
+  /** Whole days the balance lasts at the month ahead's daily rate, at most UNBOUNDED_DAYS. */
   remainingBudgetDays: number;
   /** remainingBudgetDays as shown: '365+' above 365. */
   remainingBudgetLabel: string;
-  /** The balance after 30 more days at the daily average, never below 0. */
+  /** The balance after the month ahead, never below 0. */
   projectedBalance: string;
   /** Largest first. */
   serviceBreakdown: ServiceShare[];
@@ -115,7 +124,7 @@ export interface DashboardStats {
    * last bar today), weekly up to 90, else by 30 days.
    */
   spendingSeries: SpendPoint[];
-  /** The balance every 5 days over the next 30 at the daily average. */
+  /** The balance every 5 days over the next 30 at the month ahead's daily rate. */
   projection: ProjectionPoint[];
   transactionCount: number;
   /** How many spending entries the totals hold. */
@@ -135,6 +144,8 @@ const atLeastZero = (v: string) => (compareDecimal(v, '0') < 0 ? ZERO : v);
 interface Counted {
   amount: string;
   serviceName: string;
+  kind: string;
+  usage: boolean;
   /** Milliseconds before now (a future time, from clock skew, counts as now). */
   age: number;
   /** When it was paid, in epoch milliseconds, never after now. */
@@ -152,6 +163,8 @@ function countedEntries(spend: readonly SpendEntry[], now: Date): Counted[] {
     out.push({
       amount,
       serviceName,
+      kind: entry.kind ?? 'purchases',
+      usage: entry.usage ?? false,
       age: Math.max(0, now.getTime() - at),
       at: Math.min(at, now.getTime()),
     });
@@ -243,23 +256,47 @@ export function dashboardStats(input: DashboardStatsInput): DashboardStats {
   const counted = countedEntries(input.spend, input.now);
   const inTimeframe = counted.filter((e) => e.age < days * DAY_MS);
   const totalSpent = sum(inTimeframe);
-  const spent = compareDecimal(totalSpent, '0') > 0;
 
-  // total × n / days, rounded once: the exact daily average × n.
+  // The month ahead: renewals plus usage × 30 / days (rounded once, half-up).
+  const usage = sum(inTimeframe.filter((e) => e.usage));
+  const recurring = pence(input.recurringMonthly ?? '0') ?? ZERO;
+  const projectedMonthlySpend = add(
+    recurring,
+    divide(multiply(usage, String(PROJECTION_DAYS), SCALE, 'half-up'), period, SCALE, 'half-up'),
+    SCALE,
+  );
+  const burning = compareDecimal(projectedMonthlySpend, '0') > 0;
+  // The month ahead's spend over its first n days.
   const overDays = (n: number) =>
-    divide(multiply(totalSpent, String(n), SCALE, 'half-up'), period, SCALE, 'half-up');
-  const projectedMonthlySpend = overDays(PROJECTION_DAYS);
+    divide(
+      multiply(projectedMonthlySpend, String(n), SCALE, 'half-up'),
+      String(PROJECTION_DAYS),
+      SCALE,
+      'half-up',
+    );
 
-  // balance ÷ daily average (0.01 when nothing was spent) = balance × days ÷ total.
-  const lasting = spent
-    ? divide(multiply(balance, period, SCALE, 'half-up'), totalSpent, 0, 'down')
+  // balance ÷ daily rate (0.01 when nothing is due) = balance × 30 ÷ the month ahead.
+  const lasting = burning
+    ? divide(
+        multiply(balance, String(PROJECTION_DAYS), SCALE, 'half-up'),
+        projectedMonthlySpend,
+        0,
+        'down',
+      )
     : divide(balance, DAILY_SPEND_FALLBACK, 0, 'down');
   const remainingBudgetDays =
     compareDecimal(lasting, String(UNBOUNDED_DAYS)) > 0 ? UNBOUNDED_DAYS : Number(lasting);
 
+  const byKind = new Map<string, string>();
+  for (const e of inTimeframe) byKind.set(e.kind, add(byKind.get(e.kind) ?? ZERO, e.amount, SCALE));
+  const spentByKind = [...byKind]
+    .map(([kind, amount]) => ({ kind, amount }))
+    .sort((a, b) => compareDecimal(b.amount, a.amount) || a.kind.localeCompare(b.kind));
+
   return {
     balance,
     totalSpent,
+    spentByKind,
     averageDailySpend: divide(totalSpent, period, SCALE, 'half-up'),
     projectedMonthlySpend,
     remainingBudgetDays,

@@ -1,6 +1,7 @@
-import type { DashboardPreferencesInput } from '@parley/shared';
+import type { DashboardPreferencesInput, SpendKind } from '@parley/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf, timestamptz } from '../../db/raw.js';
 import { dashboardPreferences } from '../../db/schema/index.js';
 
 export function createDashboardRepo(db: Db) {
@@ -31,6 +32,73 @@ export function createDashboardRepo(db: Db) {
         .returning();
       if (!row) throw new Error('dashboard preferences upsert returned no row');
       return row;
+    },
+
+    /**
+     * Net debits per local day and kind since `since`. A message's refund is dated with
+     * the message (its charge's moment), so no day's SMS spend goes below zero and a
+     * refund after midnight does not move money between days. Credits and deposits are
+     * not spending; an admin's credit adjustment neither.
+     */
+    async spending(userId: string, since: Date, tzOffsetMinutes: number) {
+      const result = await db.execute(sql`
+        with debits as (
+          select
+            coalesce(m.created_at, l.created_at) as at,
+            case
+              when l.kind = 'purchase' then 'purchases'
+              when l.kind in ('charge', 'refund') and l.reference like 'call:%' then 'calls'
+              when l.kind in ('charge', 'refund') and l.reference like 'sms%' then 'sms'
+              when l.kind = 'adjustment' then 'adjustments'
+            end as kind,
+            case when l.kind = 'purchase' then l.note end as label,
+            l.amount
+          from ledger_entries l
+          left join sms_messages m
+            on l.kind = 'refund' and l.reference = 'sms:' || m.id::text
+          where l.user_id = ${userId}
+            -- a refund may come a while after its message: look a day further back
+            and l.created_at >= ${timestamptz(since)} - interval '1 day'
+            and l.kind in ('purchase', 'charge', 'refund', 'adjustment')
+            and not (l.kind = 'adjustment' and l.amount > 0)
+        )
+        select
+          to_char(at + make_interval(mins => ${tzOffsetMinutes}), 'YYYY-MM-DD') as date,
+          kind,
+          label,
+          (-sum(amount))::text as amount,
+          (count(*) filter (where amount < 0))::int as count
+        from debits
+        where kind is not null and at >= ${timestamptz(since)}
+        group by 1, 2, 3
+        having sum(amount) < 0
+        order by 1, 2, 3
+      `);
+      return rowsOf<{
+        date: string;
+        kind: SpendKind;
+        label: string | null;
+        amount: string;
+        count: number;
+      }>(result);
+    },
+
+    /**
+     * What the active monthly items cost a month in GBP, at the rate they were bought:
+     * a number's charge held its setup fee too, so only its monthly share counts.
+     */
+    async recurringMonthly(userId: string): Promise<string> {
+      const result = await db.execute(sql`
+        select coalesce(sum(
+          case when o.item_kind = 'number' and o.price > 0
+            then round(o.charged * n.monthly_price / o.price, 2)
+            else o.charged end
+        ), 0)::numeric(20, 2)::text as total
+        from orders o
+        left join did_numbers n on o.item_kind = 'number' and n.id = o.item_id
+        where o.user_id = ${userId} and o.status = 'active' and o.billing_period = 'monthly'
+      `);
+      return rowsOf<{ total: string }>(result)[0]?.total ?? '0.00';
     },
   };
 }

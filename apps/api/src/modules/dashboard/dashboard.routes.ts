@@ -9,6 +9,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ dashboard: DashboardService }
   { dashboard },
 ) => {
   route(app, 'dashboard.preferences', (request) => dashboard.preferences(userId(request)));
+  route(app, 'dashboard.spending', (request) => dashboard.spending(userId(request), request.query));
   route(app, 'dashboard.savePreferences', (request) =>
     dashboard.save(userId(request), request.body),
   );

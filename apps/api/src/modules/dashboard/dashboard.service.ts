@@ -3,6 +3,7 @@ import {
   type DashboardPreferencesInput,
   DEFAULT_DASHBOARD_PREFERENCES,
   dashboardPreferencesSchema,
+  type Spending,
 } from '@parley/shared';
 import type { DashboardRepo } from './dashboard.repo.js';
 
@@ -28,6 +29,18 @@ export function createDashboardService({ repo }: { repo: DashboardRepo }) {
   return {
     async preferences(userId: string): Promise<DashboardPreferences> {
       return toPreferences(await repo.find(userId));
+    },
+    /** The debits of the last `days` by local day and kind, and the monthly recurring total. */
+    async spending(userId: string, query: { days: number; tzOffset: number }): Promise<Spending> {
+      const since = new Date(Date.now() - query.days * 86_400_000);
+      const [entries, recurringMonthly] = await Promise.all([
+        repo.spending(userId, since, query.tzOffset),
+        repo.recurringMonthly(userId),
+      ]);
+      return {
+        entries: entries.map((e) => ({ ...e, count: Number(e.count) })),
+        recurringMonthly,
+      };
     },
     /** Saves the settings given (all or some); the others keep their values. */
     async save(userId: string, changes: DashboardPreferencesInput): Promise<DashboardPreferences> {

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw.js';
 import { calls, orders, packages, users, voiceAlertSettings } from '../../db/schema/index.js';
 
 export type CallRow = typeof calls.$inferSelect;
@@ -213,10 +214,7 @@ export function createVoiceMonitoringRepo(db: Db) {
           and (select count(*) from ${calls} o
                where o.user_id = c.user_id and o.created_at <= c.created_at
                  and coalesce(o.ended_at, 'infinity'::timestamptz) > c.created_at) >= ${limit}`);
-      const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
-        n: number;
-        last: string | null;
-      }[];
+      const list = rowsOf<{ n: number; last: string | null }>(rows);
       return { count: Number(list[0]?.n ?? 0), lastAt: list[0]?.last ?? null };
     },
 

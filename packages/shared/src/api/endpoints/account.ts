@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   dashboardPreferencesInputSchema,
   dashboardPreferencesResponseSchema,
+  spendingQuerySchema,
+  spendingSchema,
 } from '../../contracts/dashboard.js';
 import {
   itemParamsSchema,
@@ -50,6 +52,11 @@ export const accountEndpoints = {
   'dashboard.preferences': {
     summary: "The customer's dashboard widgets",
     responses: { 200: dashboardPreferencesResponseSchema },
+  },
+  'dashboard.spending': {
+    summary: "The customer's debits by day and kind, and what renews monthly",
+    query: spendingQuerySchema,
+    responses: { 200: spendingSchema },
   },
   'dashboard.savePreferences': {
     summary: "Change the customer's dashboard widgets",

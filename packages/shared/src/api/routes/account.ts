@@ -8,6 +8,7 @@ export const sipTrunkApi = /* @__PURE__ */ group('sipTrunk', {
 export const dashboardApi = /* @__PURE__ */ group('dashboard', {
   preferences: ['GET', '/api/dashboard/preferences', 'user'],
   savePreferences: ['PUT', '/api/dashboard/preferences', 'user'],
+  spending: ['GET', '/api/dashboard/spending', 'user'],
 });
 
 export const paymentsApi = /* @__PURE__ */ group('payments', {

@@ -11,11 +11,14 @@ function Tile({
   label,
   value,
   hint,
+  detail,
   icon: Icon,
 }: {
   label: string;
   value: string;
   hint: string;
+  /** A second line, such as the total by kind. */
+  detail?: string;
   icon: LucideIcon;
 }) {
   return (
@@ -26,6 +29,7 @@ function Tile({
       </div>
       <p className="mt-2 text-2xl font-bold">{value}</p>
       <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+      {detail && <p className="mt-1 text-xs text-muted-foreground">{detail}</p>}
     </li>
   );
 }
@@ -65,6 +69,13 @@ export function StatTiles({
           label={t('dashboard.tiles.spent')}
           value={shown(money(stats.totalSpent))}
           hint={t(`dashboard.timeframes.${timeframe}`)}
+          detail={
+            loading
+              ? undefined
+              : stats.spentByKind
+                  .map((k) => `${t(`dashboard.kinds.${k.kind}`)} ${money(k.amount)}`)
+                  .join(' · ')
+          }
         />
         <Tile
           icon={CalendarRange}

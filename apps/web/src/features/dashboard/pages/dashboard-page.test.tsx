@@ -1,4 +1,4 @@
-import type { Order, Transaction } from '@parley/shared';
+import type { Transaction } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { showToast } from '@/lib/toast';
 import { aCall } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
-import { spendEntriesOf } from '../api/spend-entries';
+import { spendEntriesOf } from '../api/spending';
 import DashboardPage from './dashboard-page';
 
 const json = (body: unknown, status = 200) =>
@@ -100,6 +100,27 @@ describe('DashboardPage', () => {
     // GET /api/orders answering 404 reads as having nothing yet, not as a failure.
     expect(await screen.findByText('You have no active services or numbers yet.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('counts every debit as spent, by kind, and projects only renewals plus usage', async () => {
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    const tz = -today.getTimezoneOffset();
+    routes[`GET /api/dashboard/spending?days=30&tzOffset=${tz}`] = () =>
+      json({
+        entries: [
+          { date: day, kind: 'purchases', label: 'SIP domain', amount: '400.0000', count: 1 },
+          { date: day, kind: 'sms', label: null, amount: '3.0000', count: 90 },
+          { date: day, kind: 'calls', label: null, amount: '1.5000', count: 2 },
+        ],
+        recurringMonthly: '25.00',
+      });
+    renderPage('500.00');
+    const tiles = screen.getByRole('region', { name: 'Overview' });
+    expect(await within(tiles).findByText('£404.50')).toBeTruthy();
+    expect(within(tiles).getByText('Purchases £400.00 · SMS £3.00 · Calls £1.50')).toBeTruthy();
+    // £25 of renewals and £4.50 of usage in 30 days: the £400 domain is not monthly.
+    expect(within(tiles).getByText('£29.50')).toBeTruthy();
   });
 
   it('lists the latest transactions with a shortened hash and a coloured status', async () => {
@@ -258,30 +279,30 @@ describe('DashboardPage', () => {
 });
 
 describe('spendEntriesOf', () => {
-  const order = (over: Partial<Order>): Order => ({
-    id: 'o1',
-    itemKind: 'package',
-    itemId: 'i1',
-    name: 'VoIP Starter',
-    price: '99.00',
-    priceCurrency: 'GBP',
-    charged: '99.00',
-    paidWith: 'balance',
-    billingPeriod: 'monthly',
-    status: 'active',
-    renewsAt: null,
-    createdAt: '2025-01-02T00:00:00.000Z',
-    ...over,
-  });
-
-  it('counts purchases and balance orders, never top-ups or crypto-paid orders', () => {
+  it('names a purchase by its item and the rest by their kind, on the local day, usage marked', () => {
     const entries = spendEntriesOf(
-      [tx(), tx({ id: 'p', kind: 'purchase', serviceName: 'DID', creditAmount: '12.00' })],
-      [order({}), order({ id: 'o2', paidWith: 'crypto', charged: '0.00' })],
+      {
+        entries: [
+          {
+            date: '2025-01-02',
+            kind: 'purchases',
+            label: 'VoIP Starter',
+            amount: '99.00',
+            count: 1,
+          },
+          { date: '2025-01-03', kind: 'sms', label: null, amount: '0.0948', count: 3 },
+          { date: '2025-01-03', kind: 'calls', label: null, amount: '1.20', count: 1 },
+        ],
+        recurringMonthly: '99.00',
+      },
+      (kind) => `<${kind}>`,
     );
-    expect(entries.map((e) => [e.serviceName, e.amount, e.status])).toEqual([
-      ['DID', '12.00', 'approved'],
-      ['VoIP Starter', '99.00', 'approved'],
+    expect(entries.map((e) => [e.serviceName, e.amount, e.kind, e.usage])).toEqual([
+      ['VoIP Starter', '99.00', 'purchases', false],
+      ['<sms>', '0.0948', 'sms', true],
+      ['<calls>', '1.20', 'calls', true],
     ]);
+    const at = new Date(entries[1]?.at ?? 0);
+    expect([at.getFullYear(), at.getMonth(), at.getDate()]).toEqual([2025, 0, 3]);
   });
 });

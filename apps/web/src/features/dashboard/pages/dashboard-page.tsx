@@ -6,7 +6,7 @@ import { ServicesGrid } from '@/components/services-grid';
 import { useUser } from '@/lib/current-user';
 import { useDashboardOrders, useDashboardTransactions } from '../api/dashboard-data';
 import { useDashboardPreferences } from '../api/dashboard-preferences';
-import { spendEntriesOf } from '../api/spend-entries';
+import { spendEntriesOf, useSpending } from '../api/spending';
 import { ActiveServices } from '../components/active-services';
 import { AdminCard, BalanceCard } from '../components/balance-card';
 import { RecentCalls, RecentSms } from '../components/recent-activity';
@@ -26,17 +26,20 @@ export default function DashboardPage() {
   const { preferences, isPending: preferencesPending } = useDashboardPreferences();
   const balance = user?.cryptoBalance ?? '0.00';
   const timeframe = preferences.timeframe;
+  const spending = useSpending(Number(timeframe), balance);
 
-  const stats = useMemo(() => {
-    const txs = transactions.data ?? [];
-    return dashboardStats({
-      spend: spendEntriesOf(txs, orders.data ?? []),
-      transactionCount: txs.length,
-      balance,
-      timeframeDays: Number(timeframe),
-      now: new Date(),
-    });
-  }, [transactions.data, orders.data, balance, timeframe]);
+  const stats = useMemo(
+    () =>
+      dashboardStats({
+        spend: spendEntriesOf(spending.data, (kind) => t(`dashboard.kinds.${kind}`)),
+        transactionCount: transactions.data?.length ?? 0,
+        balance,
+        timeframeDays: Number(timeframe),
+        now: new Date(),
+        recurringMonthly: spending.data?.recurringMonthly,
+      }),
+    [spending.data, transactions.data, balance, timeframe, t],
+  );
 
   if (!user) return null;
   const anyChart =
@@ -63,7 +66,7 @@ export default function DashboardPage() {
         balance={balance}
         stats={stats}
         timeframe={timeframe}
-        loading={transactions.isPending}
+        loading={transactions.isPending || spending.isPending}
       />
       <WidgetSettings preferences={preferences} loading={preferencesPending} />
       {anyChart && (
