@@ -39,6 +39,14 @@ test('an admin adds, edits and deletes a service, and a customer sees each chang
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: slug });
   await expect(row).toContainText('Fax to Email');
+  // The Services tab searches like the other tabs.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('inbox');
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the fax service
+  await expect(row).toBeVisible();
+  await search.fill('no such service');
+  await expect(row).toBeHidden();
+  await search.fill('');
 
   // A second service with the same slug is refused by the server, and the dialog stays.
   await page.getByRole('button', { name: 'Add service' }).click();

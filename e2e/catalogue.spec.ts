@@ -166,6 +166,10 @@ test('the SIP trunk page saves the Configure Service settings and shows its five
 
   for (const tab of ['Overview', 'Technical', 'Monitoring', 'Add-ons', 'Pricing'])
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  // The configured SIP domain, not the address the page was opened on.
+  await page.getByRole('tab', { name: 'Technical' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('sip.e2e.example');
+  await expect(page.getByRole('tabpanel')).not.toContainText('127.0.0.1');
   await page.getByRole('tab', { name: 'Monitoring' }).click();
   await expect(page.getByText('No calls on your trunk yet')).toBeVisible();
   await page.getByRole('tab', { name: 'Add-ons' }).click();

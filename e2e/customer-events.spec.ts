@@ -31,6 +31,14 @@ test('a customer sees their payment approved live: a toast and the new balance, 
   await decide(admin, payment.id, 'approve');
 
   await expect(page.getByText('Payment approved', { exact: true })).toBeVisible();
+  // The toast sits below the navigation bar, never over it.
+  const bar = await page.locator('header').first().boundingBox();
+  await expect
+    .poll(async () => {
+      const toast = await page.locator('[data-sonner-toast]').boundingBox();
+      return toast && bar ? toast.y - (bar.y + bar.height) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
   await expect(
     page.getByText('Your payment has been approved and your balance is updated.'),
   ).toBeVisible();

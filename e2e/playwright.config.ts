@@ -50,6 +50,7 @@ export default defineConfig({
       SUPPORT_EMAIL: 'support@example.com',
       TELEGRAM_URL: 'https://t.me/parley_support',
       WHATSAPP_URL: 'https://wa.me/15550100',
+      SIP_DOMAIN: 'sip.e2e.example',
       // Every test signs a customer up from 127.0.0.1; real limits would stop the suite.
       AUTH_LIMIT_FACTOR: '100',
       ADMIN_EMAIL: ADMIN.email,

@@ -93,7 +93,8 @@ test('a customer sees the price before sending, then the message delivered and t
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   const recent = page.getByRole('region', { name: 'Recent SMS Messages' });
   await expect(recent).toContainText('Hello from Parley');
-  await expect(recent.getByText('Sent', { exact: true })).toBeVisible();
+  // The same word as the SMS page's history: Delivered, not Sent.
+  await expect(recent.getByText('Delivered', { exact: true })).toBeVisible();
   await staff.close();
 });
 

@@ -123,6 +123,7 @@ function publicConfigOf(config: Config): PublicConfig {
     supportEmail: config.supportEmail,
     whatsappUrl: config.whatsappUrl,
     telegramUrl: config.telegramUrl,
+    sipDomain: config.voice.domain,
   };
 }
 

@@ -18,6 +18,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     WEB_DIST_DIR: dist,
     SALES_EMAIL: 'sales@example.com',
+    SIP_DOMAIN: 'sip.example.net',
     TELEGRAM_URL: 'https://t.me/example',
   });
 });
@@ -42,6 +43,7 @@ describe('serving the web app', () => {
         supportEmail: 'support@parley.example',
         whatsappUrl: null,
         telegramUrl: 'https://t.me/example',
+        sipDomain: 'sip.example.net',
       });
     },
   );

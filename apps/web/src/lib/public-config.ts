@@ -6,6 +6,7 @@ const FALLBACK: PublicConfig = {
   supportEmail: 'support@parley.example',
   whatsappUrl: null,
   telegramUrl: null,
+  sipDomain: 'sip.parley.example',
 };
 
 let cached: PublicConfig | null = null;
@@ -25,6 +26,7 @@ export function getPublicConfig(): PublicConfig {
           typeof value.supportEmail === 'string' ? value.supportEmail : FALLBACK.supportEmail,
         whatsappUrl: typeof value.whatsappUrl === 'string' ? value.whatsappUrl : null,
         telegramUrl: typeof value.telegramUrl === 'string' ? value.telegramUrl : null,
+        sipDomain: typeof value.sipDomain === 'string' ? value.sipDomain : FALLBACK.sipDomain,
       };
     } catch {
       console.warn('Ignoring unreadable public configuration');

@@ -26,6 +26,9 @@ function load(): Promise<Toast> {
           // The plain theme: sonner's rich colours fail AA contrast on the title.
           dir,
           position: 'top-center',
+          // Below the navigation bar (4 rem), which a toast used to cover.
+          offset: { top: 80 },
+          mobileOffset: { top: 72 },
         }),
       );
     render(documentDir());

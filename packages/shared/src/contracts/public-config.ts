@@ -10,5 +10,7 @@ export const publicConfigSchema = z.object({
   supportEmail: z.email(),
   whatsappUrl: z.url().nullable(),
   telegramUrl: z.url().nullable(),
+  /** Where SIP phones and trunks register (SIP_DOMAIN). */
+  sipDomain: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

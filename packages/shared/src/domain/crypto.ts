@@ -39,6 +39,21 @@ export const NETWORKS = [
 ] as const;
 export type Network = (typeof NETWORKS)[number];
 
+/** How people name each chain (proper names, the same in every language). */
+export const NETWORK_NAMES: Record<Network, string> = {
+  bitcoin: 'Bitcoin',
+  litecoin: 'Litecoin',
+  ethereum: 'Ethereum',
+  bsc: 'BNB Smart Chain',
+  polygon: 'Polygon',
+  tron: 'TRON',
+  solana: 'Solana',
+};
+
+/** A chain's name, or the stored text when it is not a chain we know. */
+export const networkName = (network: string): string =>
+  NETWORK_NAMES[network as Network] ?? network;
+
 /** Which chains carry each currency; the first is its default. */
 export const CURRENCY_NETWORKS: Record<CryptoCurrency, readonly Network[]> = {
   BTC: ['bitcoin'],

@@ -1,4 +1,5 @@
 import type { LedgerCheck } from '@parley/shared';
+import { networkName } from '@parley/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ function LedgerCheckResult({ data }: { data: LedgerCheck }) {
         <ul className="mt-2 space-y-1 break-all font-mono text-xs" dir="ltr">
           {collisions.map((c) => (
             <li key={`${c.network}:${c.txHash}`}>
-              {c.network} {c.txHash}:{' '}
+              {networkName(c.network)} <bdi dir="ltr">{c.txHash}</bdi>:{' '}
               {c.transactions
                 .map((tx) => `${tx.id} (${t(`admin.payments.status.${tx.status}`)})`)
                 .join(', ')}

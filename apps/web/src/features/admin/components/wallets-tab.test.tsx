@@ -37,6 +37,12 @@ describe('WalletsTab', () => {
 
     await user.selectOptions(currency, 'USDT');
     expect(optionsOf(network)).toEqual(['tron', 'ethereum']);
+    // Shown by their names, sent by their codes.
+    expect(
+      within(network)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['TRON', 'Ethereum']);
     expect(network.value).toBe('tron');
     await user.selectOptions(network, 'ethereum');
 
@@ -52,5 +58,30 @@ describe('WalletsTab', () => {
       network: 'solana',
       address: 'So1anaAddress',
     });
+  });
+
+  it('lists each wallet with its network’s name', async () => {
+    fakeApi({
+      'GET /api/admin/crypto-wallets': () =>
+        json([
+          {
+            id: 'w1',
+            currency: 'USDT',
+            network: 'tron',
+            address: 'TXyz',
+            walletType: 'system',
+            description: null,
+            isActive: true,
+          },
+        ]),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <WalletsTab />
+      </QueryClientProvider>,
+    );
+    const row = (await screen.findByText('TXyz')).closest('tr');
+    expect(row?.textContent).toContain('TRON');
+    expect(row?.textContent).not.toContain('tron');
   });
 });

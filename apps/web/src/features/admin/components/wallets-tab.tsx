@@ -2,6 +2,7 @@ import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
   CURRENCY_NETWORKS,
+  networkName,
   WALLET_TYPES,
 } from '@parley/shared/domain';
 import { Plus } from 'lucide-react';
@@ -43,7 +44,7 @@ export function WalletsTab() {
       options: (values) =>
         (CURRENCY_NETWORKS[values.currency as CryptoCurrency] ?? []).map((n) => ({
           value: n,
-          label: n,
+          label: networkName(n),
         })),
     },
     {
@@ -109,7 +110,7 @@ export function WalletsTab() {
             {rows.map((w) => (
               <tr key={w.id} className="border-t">
                 <td className="p-3">{w.currency}</td>
-                <td className="p-3">{w.network}</td>
+                <td className="p-3">{networkName(w.network)}</td>
                 <td className="break-all p-3 font-mono text-xs" dir="ltr">
                   {w.address}
                 </td>

@@ -59,6 +59,7 @@ export function ServicesTab() {
         loadFailed: t('admin.loadFailed'),
       }}
       columns={columns}
+      matches={(s, q) => `${s.name} ${s.slug} ${s.description}`.toLowerCase().includes(q)}
       fields={fields}
       blank={{ name: '', slug: '', icon: 'globe', description: '', isActive: true }}
       toValues={(s) => ({

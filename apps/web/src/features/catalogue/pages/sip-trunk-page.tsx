@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { getPublicConfig } from '@/lib/public-config';
 import { usePackages } from '../api/catalogue';
 import { useTrunkSettings } from '../api/trunk-settings';
 import { ConfigureTrunkForm } from '../components/configure-trunk-dialog';
@@ -112,7 +113,7 @@ export default function SipTrunkPage() {
               <div key={key} className="grid gap-1 p-4 sm:grid-cols-3">
                 <dt className="font-medium">{t(`sipTrunk.technical.${key}.label`)}</dt>
                 <dd className="text-muted-foreground sm:col-span-2">
-                  {t(`sipTrunk.technical.${key}.value`, { host: window.location.hostname })}
+                  {t(`sipTrunk.technical.${key}.value`, { host: getPublicConfig().sipDomain })}
                 </dd>
               </div>
             ))}
