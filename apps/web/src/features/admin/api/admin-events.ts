@@ -6,7 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';
 import { voiceKeys } from '@/lib/voice-query-keys';
 import { adminAnalyticsQueryOptions } from './get-analytics';
-import { adminUsersQueryOptions } from './get-users';
 import { adminPaymentsQueryOptions } from './payments-admin';
 
 /**
@@ -42,7 +41,7 @@ export function useAdminEvents(enabled: boolean): void {
         reload(adminAnalyticsQueryOptions.queryKey);
       },
       'user.created': () => {
-        reload(adminUsersQueryOptions.queryKey);
+        reload(queryKeys.adminUsers);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
       // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.

@@ -8,7 +8,7 @@ const ROLE_TONES: ToneMap<'admin' | 'user'> = { admin: 'good', user: 'neutral' }
 
 export function UsersTable() {
   const { t, i18n } = useTranslation();
-  const users = useAdminUsers();
+  const users = useAdminUsers({});
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <QueryState query={users} errorText={t('admin.users.loadFailed')}>
@@ -22,7 +22,7 @@ export function UsersTable() {
             t('admin.users.lastLogin'),
           ]}
         >
-          {data.map((u) => (
+          {data.items.map((u) => (
             <tr key={u.id} className="border-t">
               <td className="p-3">{[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}</td>
               <td className="p-3">{u.email}</td>
