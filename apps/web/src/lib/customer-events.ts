@@ -40,6 +40,15 @@ export function useCustomerEvents(enabled: boolean): void {
               : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
           );
       },
+      // An admin credited or debited the balance: the balance and the history follow.
+      'balance.adjusted': () => {
+        reload([queryKeys.ledger, queryKeys.user]);
+        void loadFullEnglish()
+          .catch(() => undefined)
+          .then(() =>
+            showToast('info', i18next.t('events.adjusted'), i18next.t('events.adjustedText')),
+          );
+      },
       // A call rang, was answered or ended: the live call panel and the call lists follow,
       // and SIP monitoring's figures reload.
       'call.updated': ({ call }) => {

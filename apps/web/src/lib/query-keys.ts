@@ -15,6 +15,8 @@ export const queryKeys = {
 
   transactions: ['transactions'],
   orders: ['orders'],
+  /** The customer's ledger (their balance's history). */
+  ledger: ['ledger'],
   orderItem: (id: string | undefined) => ['orders', 'item', id] as const,
   paymentWallets: ['payments', 'wallets'],
   trunkSettings: ['sip-trunk', 'settings'],
@@ -36,6 +38,8 @@ export const queryKeys = {
   adminAnalytics: ['admin', 'analytics'],
   adminLedgerCheck: ['admin', 'ledger-check'],
   adminUsers: ['admin', 'users'],
+  /** One user's detail and lists (under adminUsers, so a search's reload covers them). */
+  adminUser: (id: string) => ['admin', 'users', id] as const,
   adminSenderIds: ['admin', 'sender-ids'],
   adminSmsStatus: ['admin', 'sms-status'],
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,

@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH = new Set([
   'sipTrunk.technical.server.value',
   'admin.wallets.types.trust_wallet',
   'admin.wallets.types.metamask',
+  'adminUsers.tabs.sms',
 ]);
 
 // Words a language shares with English.
@@ -47,6 +48,8 @@ const SAME_IN: Record<string, string[]> = {
     'admin.fields.domain',
     'admin.payments.columns.status',
     'admin.wallets.types.system',
+    'adminUsers.status',
+    'adminUsers.columns.status',
   ],
   es: ['common.error'],
   fr: [
@@ -62,6 +65,9 @@ const SAME_IN: Record<string, string[]> = {
     'admin.payments.columns.service',
     'admin.rates.source',
     'payment.catalogue',
+    'adminUsers.columns.date',
+    'adminUsers.columns.message',
+    'adminUsers.columns.service',
   ],
   it: ['auth.password', 'admin.login.password', 'regions.africa', 'regions.oceania'],
 };
