@@ -46,7 +46,7 @@ function PagedList<T extends { id: string }>({
         const pages = Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE));
         return (
           <div className="space-y-3">
-            <DataTable caption={caption} headers={headers}>
+            <DataTable caption={caption} headers={headers} focusable>
               {data.items.map((item) => (
                 <tr key={item.id} className="border-t align-top">
                   {row(item)}

@@ -133,7 +133,7 @@ export function UsersTab() {
           return (
             <>
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                {t('adminUsers.count', { count: data.total })}
+                {t('adminUsers.count', { total: data.total })}
               </p>
               <DataTable
                 caption={t('admin.users.title')}
