@@ -90,7 +90,7 @@ test('an admin finds a customer, credits them after confirming, suspends and rea
 
   // This month's statement: opening, the credit with its note, closing.
   const downloading = admin.waitForEvent('download');
-  await detail.getByRole('link', { name: 'Download CSV' }).click();
+  await detail.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(
     /^statement-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,

@@ -15,12 +15,15 @@ export const ordersQueryOptions = queryOptions({
   queryFn: () => call(ordersApi.mine),
 });
 
+/** The customer's ledger (their balance's history); kept out of the landing page's keys. */
+export const ledgerKey = ['ledger'] as const;
+
 /** How many of the latest adjustments the customer's history shows beside payments. */
 export const RECENT_ADJUSTMENTS = 5;
 
 /** The admin's credits and debits of the customer's balance, each with its note. */
 export const adjustmentsQueryOptions = queryOptions({
-  queryKey: [...queryKeys.ledger, 'adjustments'],
+  queryKey: [...ledgerKey, 'adjustments'],
   queryFn: () =>
     call(ledgerApi.mine, { query: { kind: 'adjustment', pageSize: RECENT_ADJUSTMENTS } }).then(
       (page) => page.items,

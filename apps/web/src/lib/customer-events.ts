@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
+import { ledgerKey } from './account-queries';
 import { storeCall } from './call-updates';
 import { openEventStream } from './event-stream';
 import { loadFullEnglish } from './i18n';
@@ -42,7 +43,7 @@ export function useCustomerEvents(enabled: boolean): void {
       },
       // An admin credited or debited the balance: the balance and the history follow.
       'balance.adjusted': () => {
-        reload([queryKeys.ledger, queryKeys.user]);
+        reload([ledgerKey, queryKeys.user]);
         void loadFullEnglish()
           .catch(() => undefined)
           .then(() =>

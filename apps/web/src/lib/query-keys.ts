@@ -15,8 +15,6 @@ export const queryKeys = {
 
   transactions: ['transactions'],
   orders: ['orders'],
-  /** The customer's ledger (their balance's history). */
-  ledger: ['ledger'],
   orderItem: (id: string | undefined) => ['orders', 'item', id] as const,
   paymentWallets: ['payments', 'wallets'],
   trunkSettings: ['sip-trunk', 'settings'],
@@ -38,12 +36,11 @@ export const queryKeys = {
   adminAnalytics: ['admin', 'analytics'],
   adminLedgerCheck: ['admin', 'ledger-check'],
   adminUsers: ['admin', 'users'],
-  /** One user's detail and lists (under adminUsers, so a search's reload covers them). */
-  adminUser: (id: string) => ['admin', 'users', id] as const,
   adminSenderIds: ['admin', 'sender-ids'],
   adminSmsStatus: ['admin', 'sms-status'],
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
   adminCatalogue: (resource: string) => ['admin', resource] as const,
-  // Voice keys live in voice-query-keys.ts: only signed-in pages need them.
+  // Voice keys live in voice-query-keys.ts, the ledger's in account-queries.ts and one
+  // user's under adminUsers in the admin feature: only signed-in pages need them.
 } as const;

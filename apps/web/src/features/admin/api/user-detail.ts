@@ -8,14 +8,18 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call, urlOf } from '@/lib/api';
+import { downloadFile } from '@/lib/download-file';
 import { queryKeys } from '@/lib/query-keys';
 import { ADMIN_SIGN_IN } from './admin-errors';
 
 export const USER_LIST_PAGE_SIZE = 10;
 
+/** One user's detail and lists, under adminUsers so that reloading the users reloads them. */
+const userKey = (id: string) => [...queryKeys.adminUsers, id] as const;
+
 export const adminUserQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...queryKeys.adminUser(id), 'detail'],
+    queryKey: [...userKey(id), 'detail'],
     queryFn: () => call(adminApi.user, { params: { id } }),
   });
 
@@ -29,7 +33,7 @@ type PageQuery = { page: number; pageSize: number };
 function pagedList<T>(list: string, fetch: (id: string, query: PageQuery) => Promise<T>) {
   return (id: string, page: number) =>
     useQuery({
-      queryKey: [...queryKeys.adminUser(id), list, page],
+      queryKey: [...userKey(id), list, page],
       queryFn: () => fetch(id, { page, pageSize: USER_LIST_PAGE_SIZE }),
       placeholderData: keepPreviousData,
     });
@@ -80,6 +84,9 @@ export function useAdjustBalance(id: string) {
   });
 }
 
-/** Where a user's statement of `from`–`to` downloads (a CSV attachment). */
-export const statementUrl = (id: string, from: string, to: string) =>
-  urlOf(adminApi.userStatement, { params: { id }, query: { from, to } });
+/** Saves a user's statement of the days `from`–`to` (UTC) as a CSV file. */
+export const downloadStatement = (id: string, from: string, to: string) =>
+  downloadFile(
+    urlOf(adminApi.userStatement, { params: { id }, query: { from, to } }),
+    `statement-${from}-${to}.csv`,
+  );

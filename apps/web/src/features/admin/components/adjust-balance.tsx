@@ -98,10 +98,13 @@ export function AdjustBalance({ user }: { user: AdminUserDetail }) {
         if (err instanceof ApiError && Object.keys(err.fields).length)
           setShown(fieldTexts(t, err.fields));
         const failed = t('admin.operationFailed');
+        const code = err instanceof ApiError ? err.code : null;
         setFailure(
-          err instanceof ApiError && err.code === 'INSUFFICIENT_BALANCE'
+          code === 'INSUFFICIENT_BALANCE'
             ? t('adminUsers.adjust.tooLow', { balance: isolate(money(user.cryptoBalance)) })
-            : messageOf(err, failed, failed),
+            : code === 'SELF_ADJUSTMENT_FORBIDDEN'
+              ? t('adminUsers.adjust.notOwn')
+              : messageOf(err, failed, failed),
         );
       },
     });

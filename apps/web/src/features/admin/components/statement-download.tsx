@@ -1,10 +1,12 @@
 import { STATEMENT_MAX_DAYS } from '@parley/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { statementUrl } from '../api/user-detail';
+import { ApiError } from '@/lib/api-client';
+import { downloadStatement } from '../api/user-detail';
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -31,8 +33,24 @@ export function StatementDownload({ userId }: { userId: string }) {
     dayOf(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))),
   );
   const [to, setTo] = useState(dayOf(today));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const problem = rangeProblem(from, to);
-  const error = problem ? t(`adminUsers.statement.${problem}`, { max: STATEMENT_MAX_DAYS }) : null;
+  const download = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await downloadStatement(userId, from, to);
+    } catch (err) {
+      setFailure(
+        err instanceof ApiError && err.code === 'STATEMENT_TOO_LARGE'
+          ? t('adminUsers.statement.tooLarge')
+          : t('adminUsers.statement.failed'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <section aria-labelledby="statement-title" className="space-y-3 rounded-lg border p-4">
       <h3 id="statement-title" className="font-semibold">
@@ -50,25 +68,16 @@ export function StatementDownload({ userId }: { userId: string }) {
         <FormField
           id="statement-to"
           label={t('adminUsers.statement.to')}
-          error={error}
+          error={problem ? t(`adminUsers.statement.${problem}`, { max: STATEMENT_MAX_DAYS }) : null}
           className="flex flex-col gap-1"
         >
           <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </FormField>
-        {problem ? (
-          <Button variant="outline" disabled>
-            {t('adminUsers.statement.download')}
-          </Button>
-        ) : (
-          <a
-            href={statementUrl(userId, from, to)}
-            download
-            className={buttonVariants({ variant: 'outline' })}
-          >
-            {t('adminUsers.statement.download')}
-          </a>
-        )}
+        <Button variant="outline" disabled={problem !== null || busy} onClick={download}>
+          {t('adminUsers.statement.download')}
+        </Button>
       </div>
+      <FormError message={failure} />
     </section>
   );
 }
