@@ -7,16 +7,10 @@ import {
 } from '@parley/shared/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { isolate } from '@/lib/bidi';
@@ -168,38 +162,34 @@ export function AdjustBalance({ user }: { user: AdminUserDetail }) {
           <Button type="submit">{t('adminUsers.adjust.review')}</Button>
         </div>
       </form>
-      <Dialog open={confirming !== null} onOpenChange={(o) => !o && setConfirming(null)}>
-        <DialogContent closeLabel={t('common.close')} role="alertdialog">
-          <DialogTitle>{t('adminUsers.adjust.confirmTitle')}</DialogTitle>
-          <DialogDescription>
-            {confirming &&
-              t(`adminUsers.adjust.confirm_${confirming.direction}`, {
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        title={t('adminUsers.adjust.confirmTitle')}
+        description={
+          confirming &&
+          t(`adminUsers.adjust.confirm_${confirming.direction}`, {
+            amount: isolate(money(confirming.amount)),
+            email: isolate(user.email),
+          })
+        }
+        confirm={
+          confirming
+            ? t(`adminUsers.adjust.apply_${confirming.direction}`, {
                 amount: isolate(money(confirming.amount)),
-                email: isolate(user.email),
-              })}
-          </DialogDescription>
-          {confirming && (
-            <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">
-              <span className="font-medium">{t('adminUsers.adjust.note')}:</span> {confirming.note}
-            </p>
-          )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant={confirming?.direction === 'debit' ? 'destructive' : 'default'}
-              disabled={adjust.isPending}
-              onClick={apply}
-            >
-              {confirming &&
-                t(`adminUsers.adjust.apply_${confirming.direction}`, {
-                  amount: isolate(money(confirming.amount)),
-                })}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+              })
+            : ''
+        }
+        variant={confirming?.direction === 'debit' ? 'destructive' : 'default'}
+        busy={adjust.isPending}
+        onConfirm={apply}
+      >
+        {confirming && (
+          <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">
+            <span className="font-medium">{t('adminUsers.adjust.note')}:</span> {confirming.note}
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
-import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,6 +14,7 @@ import {
   useAuditPage,
 } from '../api/audit-log';
 import { AuditChanges } from './audit-changes';
+import { PageNav } from './page-nav';
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
@@ -159,16 +159,7 @@ export function AuditTab() {
                 </tr>
               ))}
             </DataTable>
-            <Pager
-              label={t('admin.audit.pages')}
-              status={t('admin.audit.pageOf', { page, pages })}
-              previous={t('admin.audit.previous')}
-              next={t('admin.audit.next')}
-              hasPrevious={page > 1}
-              hasNext={page < pages}
-              onPrevious={() => setPage((p) => p - 1)}
-              onNext={() => setPage((p) => p + 1)}
-            />
+            <PageNav label={t('admin.audit.pages')} page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </QueryState>

@@ -1,14 +1,8 @@
 import type { AdminUserDetail } from '@parley/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { isolate } from '@/lib/bidi';
 import { useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
@@ -52,26 +46,16 @@ export function SuspendUser({ user }: { user: AdminUserDetail }) {
       <Button variant={user.disabled ? 'outline' : 'destructive'} onClick={() => setAsking(true)}>
         {t(`adminUsers.${action}`)}
       </Button>
-      <Dialog open={asking} onOpenChange={setAsking}>
-        <DialogContent closeLabel={t('common.close')} role="alertdialog">
-          <DialogTitle>{t(`adminUsers.${action}Title`)}</DialogTitle>
-          <DialogDescription>
-            {t(`adminUsers.${action}Text`, { email: isolate(user.email) })}
-          </DialogDescription>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setAsking(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant={user.disabled ? 'default' : 'destructive'}
-              disabled={change.isPending}
-              onClick={confirm}
-            >
-              {t(`adminUsers.${action}`)}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        onCancel={() => setAsking(false)}
+        title={t(`adminUsers.${action}Title`)}
+        description={t(`adminUsers.${action}Text`, { email: isolate(user.email) })}
+        confirm={t(`adminUsers.${action}`)}
+        variant={user.disabled ? 'default' : 'destructive'}
+        busy={change.isPending}
+        onConfirm={confirm}
+      />
     </>
   );
 }

@@ -4,7 +4,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
-import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMoney, formatSignedMoney } from '@/lib/money';
@@ -15,6 +14,7 @@ import {
   useUserPayments,
   useUserSms,
 } from '../api/user-detail';
+import { PageNav } from './page-nav';
 
 type Hook<T> = (id: string, page: number) => UseQueryResult<Page<T>>;
 
@@ -53,15 +53,11 @@ function PagedList<T extends { id: string }>({
                 </tr>
               ))}
             </DataTable>
-            <Pager
+            <PageNav
               label={t('adminUsers.tabs.pages', { list: caption })}
-              status={t('admin.audit.pageOf', { page, pages })}
-              previous={t('admin.audit.previous')}
-              next={t('admin.audit.next')}
-              hasPrevious={page > 1}
-              hasNext={page < pages}
-              onPrevious={() => setPage((p) => p - 1)}
-              onNext={() => setPage((p) => p + 1)}
+              page={page}
+              pages={pages}
+              onPage={setPage}
             />
           </div>
         );

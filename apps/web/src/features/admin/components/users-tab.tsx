@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
-import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users';
+import { PageNav } from './page-nav';
 import { RoleBadge, UserStatusBadge } from './user-badges';
 import { UserDetailDialog } from './user-detail-dialog';
 
@@ -151,16 +151,7 @@ export function UsersTab() {
                   <Row key={u.id} user={u} onOpen={() => setOpenId(u.id)} />
                 ))}
               </DataTable>
-              <Pager
-                label={t('adminUsers.pages')}
-                status={t('admin.audit.pageOf', { page, pages })}
-                previous={t('admin.audit.previous')}
-                next={t('admin.audit.next')}
-                hasPrevious={page > 1}
-                hasNext={page < pages}
-                onPrevious={() => setPage((p) => p - 1)}
-                onNext={() => setPage((p) => p + 1)}
-              />
+              <PageNav label={t('adminUsers.pages')} page={page} pages={pages} onPage={setPage} />
             </>
           );
         }}
