@@ -40,6 +40,11 @@ export function useAdminEvents(enabled: boolean): void {
         reload(adminPaymentsQueryOptions.queryKey);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
+      // Another admin adjusted a balance: the users' balances and the books reload.
+      'balance.adjusted': () => {
+        reload(queryKeys.adminUsers);
+        reload(queryKeys.adminLedgerCheck);
+      },
       'user.created': () => {
         reload(queryKeys.adminUsers);
         reload(adminAnalyticsQueryOptions.queryKey);
