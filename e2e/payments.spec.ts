@@ -100,7 +100,7 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await admin.getByLabel('Show').selectOption('all');
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Approve' }).click();
-  const confirm = admin.getByRole('dialog', { name: 'Approve this payment?' });
+  const confirm = admin.getByRole('alertdialog', { name: 'Approve this payment?' });
   await expect(confirm).toContainText('£118.50 will be added to the balance of');
   await confirm.getByRole('button', { name: 'Approve £118.50' }).click();
   await expect(row).toContainText('Approved');
@@ -136,7 +136,7 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   await expect(page.getByText('Your balance: £118.50')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Or pay in cryptocurrency' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay £99.00 from balance' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Pay from your balance?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Pay from your balance?' });
   await expect(confirm).toContainText('£99.00 will be taken from your balance');
   await confirm.getByRole('button', { name: 'Pay £99.00' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -42,6 +42,9 @@ import { createStoredEventBus } from './modules/events/stored-event-bus.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createLedgerRepo } from './modules/ledger/ledger.repo.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createOrdersRepo } from './modules/orders/orders.repo.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -304,7 +307,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, {
     users: createUsersService({ repo: createUsersRepo(db) }),
   });
-  await app.register(smsAdminRoutes, { status: sms.status, inbound: sms.inbound });
+  await app.register(ledgerRoutes, {
+    ledger: createLedgerService({ repo: createLedgerRepo(db), events }),
+  });
+  await app.register(smsAdminRoutes, {
+    status: sms.status,
+    inbound: sms.inbound,
+    history: sms.sms.history,
+  });
   await app.register(senderIdsAdminRoutes, { senders: sms.senders });
   await app.register(voiceAdminRoutes, voice);
   await app.register(paymentsAdminRoutes, { payments, wallets, rates });

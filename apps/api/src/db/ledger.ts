@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@parley/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { ledgerEntries, users } from './schema/index.js';
@@ -5,7 +6,7 @@ import { ledgerEntries, users } from './schema/index.js';
 /** A database transaction, as drizzle hands it to `db.transaction`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type LedgerKind = 'deposit' | 'purchase' | 'charge' | 'refund' | 'adjustment';
+export type { LedgerKind };
 
 export interface LedgerEntryInput {
   userId: string;

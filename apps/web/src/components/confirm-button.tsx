@@ -1,13 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * A button for a money action that asks first: its dialog names the action and the
@@ -34,7 +27,6 @@ export function ConfirmButton({
   variant?: ButtonProps['variant'];
   className?: string;
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -49,29 +41,18 @@ export function ConfirmButton({
       >
         {children}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent closeLabel={t('common.close')}>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription asChild>
-            <div>{description}</div>
-          </DialogDescription>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="button"
-              variant={variant === 'destructive' ? 'destructive' : 'default'}
-              onClick={() => {
-                setOpen(false);
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onCancel={() => setOpen(false)}
+        title={title}
+        description={description}
+        confirm={confirmLabel}
+        variant={variant === 'destructive' ? 'destructive' : 'default'}
+        onConfirm={() => {
+          setOpen(false);
+          onConfirm();
+        }}
+      />
     </>
   );
 }

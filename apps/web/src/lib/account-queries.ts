@@ -1,4 +1,4 @@
-import { ordersApi, paymentsApi } from '@parley/shared/api';
+import { ledgerApi, ordersApi, paymentsApi } from '@parley/shared/api';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api';
 import { queryKeys } from './query-keys';
@@ -13,4 +13,19 @@ export const transactionsQueryOptions = queryOptions({
 export const ordersQueryOptions = queryOptions({
   queryKey: queryKeys.orders,
   queryFn: () => call(ordersApi.mine),
+});
+
+/** The customer's ledger (their balance's history); kept out of the landing page's keys. */
+export const ledgerKey = ['ledger'] as const;
+
+/** How many of the latest adjustments the customer's history shows beside payments. */
+export const RECENT_ADJUSTMENTS = 5;
+
+/** The admin's credits and debits of the customer's balance, each with its note. */
+export const adjustmentsQueryOptions = queryOptions({
+  queryKey: [...ledgerKey, 'adjustments'],
+  queryFn: () =>
+    call(ledgerApi.mine, { query: { kind: 'adjustment', pageSize: RECENT_ADJUSTMENTS } }).then(
+      (page) => page.items,
+    ),
 });

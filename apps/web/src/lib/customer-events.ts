@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
+import { ledgerKey } from './account-queries';
 import { storeCall } from './call-updates';
 import { openEventStream } from './event-stream';
 import { loadFullEnglish } from './i18n';
@@ -38,6 +39,15 @@ export function useCustomerEvents(enabled: boolean): void {
             status === 'approved'
               ? showToast('success', i18next.t('events.approved'), i18next.t('events.approvedText'))
               : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
+          );
+      },
+      // An admin credited or debited the balance: the balance and the history follow.
+      'balance.adjusted': () => {
+        reload([ledgerKey, queryKeys.user]);
+        void loadFullEnglish()
+          .catch(() => undefined)
+          .then(() =>
+            showToast('info', i18next.t('events.adjusted'), i18next.t('events.adjustedText')),
           );
       },
       // A call rang, was answered or ended: the live call panel and the call lists follow,

@@ -33,7 +33,7 @@ describe('the English in the main bundle', () => {
   // Code that the landing page loads up front; lib/regions.ts serves lazy pages only, and
   // lib/customer-events.ts loads with the signed-in menu and waits for the full English, as
   // do the forms that translate field codes (lib/field-errors.ts) on lazy pages; the call
-  // status badge and the call direction mark serve the voice, monitoring and admin pages only.
+  // and SMS status badges and the call direction mark serve signed-in pages only.
   const eager = import.meta.glob<string>(
     [
       '../app/**/*.tsx',
@@ -46,6 +46,7 @@ describe('the English in the main bundle', () => {
       '!./customer-events.ts',
       '!./field-errors.ts',
       '!../components/call-status-badge.tsx',
+      '!../components/sms-status-badge.tsx',
       '!../components/call-direction.tsx',
     ],
     { eager: true, query: '?raw', import: 'default' },

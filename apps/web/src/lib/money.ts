@@ -41,3 +41,14 @@ export function formatMoney(
     .map((p) => (p.type === 'currency' && symbol ? symbol : p.value))
     .join('');
 }
+
+/** A ledger amount with its sign always shown: "+£12.34" for a credit, "-£7.50" for a debit. */
+export function formatSignedMoney(
+  amount: string,
+  currency: string,
+  locale: string,
+  maxDecimals = 2,
+): string {
+  const text = formatMoney(amount, currency, locale, maxDecimals);
+  return amount.trim().startsWith('-') ? text : `+${text}`;
+}

@@ -43,5 +43,6 @@ export const queryKeys = {
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
   adminCatalogue: (resource: string) => ['admin', resource] as const,
-  // Voice keys live in voice-query-keys.ts: only signed-in pages need them.
+  // Voice keys live in voice-query-keys.ts, the ledger's in account-queries.ts and one
+  // user's under adminUsers in the admin feature: only signed-in pages need them.
 } as const;

@@ -38,6 +38,7 @@ const SAME_AS_ENGLISH = new Set([
   'admin.wallets.types.trust_wallet',
   'admin.wallets.types.metamask',
   'callCentre.tags.vip',
+  'adminUsers.tabs.sms',
 ]);
 
 // Words a language shares with English.
@@ -53,6 +54,8 @@ const SAME_IN: Record<string, string[]> = {
     'callCentre.manager.agents.agent',
     'callCentre.crm.fields.status',
     'callCentre.dialer.campaigns.status',
+    'adminUsers.status',
+    'adminUsers.columns.status',
   ],
   es: ['common.error'],
   fr: [
@@ -70,6 +73,9 @@ const SAME_IN: Record<string, string[]> = {
     'payment.catalogue',
     'callCentre.manager.agents.title',
     'callCentre.manager.agents.agent',
+    'adminUsers.columns.date',
+    'adminUsers.columns.message',
+    'adminUsers.columns.service',
   ],
   it: [
     'auth.password',

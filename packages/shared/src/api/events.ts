@@ -32,6 +32,11 @@ export type DomainEvent =
       data: { id: string; userId: string; status: string };
     }
   | {
+      /** An admin credited or debited the balance by hand (a ledger adjustment). */
+      type: 'balance.adjusted';
+      data: { userId: string; entryId: string };
+    }
+  | {
       /** A call started, rang, was answered or ended (then with its cost). */
       type: 'call.updated';
       data: { userId: string; call: Call };
@@ -47,11 +52,13 @@ export const ADMIN_EVENT_TYPES = [
   'transaction.updated',
   'catalogue.changed',
   'call.updated',
+  'balance.adjusted',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
   'transaction.created',
   'transaction.updated',
   'call.updated',
+  'balance.adjusted',
 ] as const satisfies readonly DomainEventType[];
 
 /** Why a stream ended; a reconnect then gets 401 or 403 (or, when unavailable, retries). */

@@ -12,6 +12,9 @@ export const KNOWN_AUDIT_ACTIONS = [
   'wallet.activate',
   'wallet.deactivate',
   'rate.update',
+  'balance.adjust',
+  'user.suspend',
+  'user.reactivate',
 ] as const;
 
 /** An action or target type: dotted lower-case words, as modules write them. */

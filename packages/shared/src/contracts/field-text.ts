@@ -26,6 +26,9 @@ const ENGLISH: Partial<Record<FieldCode, string>> = {
   DESTINATION_INVALID: 'Invalid destination format',
   CODE_INVALID: 'Enter the 6-digit code',
   IP_NOT_PUBLIC: 'Each allowed address must be a public address',
+  REQUIRED: 'This field is required',
+  AMOUNT_INVALID: 'Enter a positive amount with at most two decimals',
+  AMOUNT_TOO_LARGE: 'At most {max}',
 };
 
 /** A field problem in English. */

@@ -172,6 +172,8 @@ export const adminPaymentSchema = transactionSchema.extend({
     lastName: z.string().nullable(),
   }),
   approvedBy: z.string().nullable(),
+  /** The deciding admin's email (null while pending, or when that account is gone). */
+  approverEmail: z.string().nullable(),
   /** The hash on the network's block explorer (EXPLORER_URL_<NETWORK>), when there is a hash. */
   explorerUrl: z.string().nullable(),
 });

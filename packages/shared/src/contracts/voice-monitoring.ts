@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay, withDayRange } from './day-range.js';
 import { CALL_STATUSES, callSchema } from './voice.js';
 
 /**
@@ -23,28 +24,9 @@ export const ALERT_WINDOW_DAYS = 7;
 /** A failure spike needs at least this many finished calls, so one failure is no spike. */
 export const FAILURE_SPIKE_MIN_CALLS = 5;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.iso.date();
-const dayMs = (value: string) => Date.parse(`${value}T00:00:00Z`);
-
 /** `from` and `to` are UTC days, both included; `from` after `to` or too long a range is refused. */
-function withRange<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ ...shape, from: day.optional(), to: day.optional() }).superRefine((q, ctx) => {
-    const { from, to } = q as { from?: string; to?: string };
-    if (!from || !to || !DAY.test(from) || !DAY.test(to)) return;
-    const days = (dayMs(to) - dayMs(from)) / 86_400_000;
-    if (days < 0)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-    else if (days >= MONITORING_MAX_DAYS)
-      ctx.addIssue({
-        code: 'too_big',
-        origin: 'number',
-        maximum: MONITORING_MAX_DAYS,
-        path: ['to'],
-        message: `At most ${MONITORING_MAX_DAYS} days`,
-      });
-  });
-}
+const withRange = <T extends z.ZodRawShape>(shape: T) =>
+  withDayRange({ ...shape, from: isoDay.optional(), to: isoDay.optional() }, MONITORING_MAX_DAYS);
 
 /** GET /api/sip/monitoring/overview: ASR and average duration over the range (default today). */
 export const monitoringRangeQuerySchema = withRange({});

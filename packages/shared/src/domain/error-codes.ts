@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   ALREADY_DECIDED: 409,
   /** An admin approving a payment they submitted themselves. */
   SELF_APPROVAL_FORBIDDEN: 403,
+  /** An admin adjusting their own balance. */
+  SELF_ADJUSTMENT_FORBIDDEN: 403,
+  /** A statement range with more ledger entries than one file carries. */
+  STATEMENT_TOO_LARGE: 422,
   RATE_UNAVAILABLE: 503,
   DESTINATION_NOT_SUPPORTED: 422,
   INSUFFICIENT_BALANCE: 402,

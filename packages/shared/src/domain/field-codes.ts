@@ -67,6 +67,10 @@ export const FIELD_CODES = [
   'ITEM_REQUIRED',
   /** { minimum, currency } */
   'AMOUNT_BELOW_MINIMUM',
+  /** Not a positive amount with at most two decimals. */
+  'AMOUNT_INVALID',
+  /** { max } */
+  'AMOUNT_TOO_LARGE',
   /** { network } */
   'TX_HASH_INVALID',
   'SERVICE_UNKNOWN',

@@ -7,6 +7,7 @@ export * from './dashboard-stats.js';
 export * from './error-codes.js';
 export * from './field-codes.js';
 export * from './languages.js';
+export * from './ledger.js';
 export * from './money.js';
 export * from './payment-uri.js';
 export * from './public-config.js';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { sendCsv } from '../../plugins/csv-file.js';
 import { route } from '../../plugins/endpoints.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
@@ -40,10 +41,11 @@ export const catalogueAdminRoutes: FastifyPluginAsync<{
   );
   route(app, 'catalogueAdmin.deleteCountryPricing', (r) => admin.deleteCountryPricing(r.params.id));
   route(app, 'catalogueAdmin.exportCountryPricing', async (_request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="country-pricing.csv"')
-      .send(countryPricingToCsv(await catalogue.countryPricing({ admin: true }))),
+    sendCsv(
+      reply,
+      'country-pricing.csv',
+      countryPricingToCsv(await catalogue.countryPricing({ admin: true })),
+    ),
   );
   route(app, 'catalogueAdmin.importCountryPricing', (r) =>
     admin.importCountryPricing(csvBody(r.body), r.query.commit),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type CatalogueItem,
@@ -56,6 +56,21 @@ export function createOrdersRepo(db: Db) {
     async orderExists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
       return row !== undefined;
+    },
+    /** One customer's orders, newest first, a page at a time, and how many in all. */
+    async pageForUser(userId: string, page: number, pageSize: number) {
+      const mine = eq(orders.userId, userId);
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(mine)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(orders).where(mine),
+      ]);
+      return { items, total: total?.n ?? 0 };
     },
     async listForUser(userId: string): Promise<OrderRow[]> {
       return db

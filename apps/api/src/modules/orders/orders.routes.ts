@@ -13,4 +13,6 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
     orders.buy(userId(request), request.body.itemId, request.body.orderId),
   );
   route(app, 'orders.mine', (request) => orders.mine(userId(request)));
+  // An admin's view of one customer's orders (the guard in the definition is admin).
+  route(app, 'admin.userOrders', (r) => orders.ofUser(r.params.id, r.query.page, r.query.pageSize));
 };

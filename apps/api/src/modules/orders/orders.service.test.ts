@@ -72,6 +72,10 @@ function setUp(opts: { item?: CatalogueItem; refuse?: BuyResult } = {}) {
     },
     orderExists: async (id) => orders.has(id),
     listForUser: async (userId) => [...orders.values()].filter((o) => o.userId === userId),
+    pageForUser: async (userId, page, pageSize) => {
+      const mine = [...orders.values()].filter((o) => o.userId === userId);
+      return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length };
+    },
   };
   const rates = { rate: async () => '0.7915' } as unknown as RatesService;
   const service = createOrdersService({ repo, rates, now: () => NOW });

@@ -1,4 +1,10 @@
-import { BILLING_CURRENCY, multiply, type Order, type Purchasable } from '@parley/shared';
+import {
+  BILLING_CURRENCY,
+  multiply,
+  type Order,
+  type Page,
+  type Purchasable,
+} from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import type { RatesService } from '../payments/rates.service.js';
@@ -104,6 +110,12 @@ export function createOrdersService(deps: {
       // The id is another customer's order, or the item was sold to someone else.
       if (orderId && (await repo.orderExists(orderId))) throw keyReused('orderId');
       throw unavailable(item.name);
+    },
+
+    /** A customer's orders for an admin, a page at a time. */
+    async ofUser(userId: string, page: number, pageSize: number): Promise<Page<Order>> {
+      const { items, total } = await repo.pageForUser(userId, page, pageSize);
+      return { items: items.map(toOrder), total, page, pageSize };
     },
 
     async mine(userId: string): Promise<Order[]> {

@@ -235,7 +235,11 @@ describe('a top-up', () => {
     );
     expect(ledger).toEqual([{ amount: '197.50', kind: 'deposit', balance_after: '197.50' }]);
     const payments = (await call('GET', '/api/admin/payments', admin)).json();
-    expect(payments[0]).toMatchObject({ id: tx.id, approvedBy: expect.any(String) });
+    expect(payments[0]).toMatchObject({
+      id: tx.id,
+      approvedBy: expect.any(String),
+      approverEmail: 'pay-admin@example.com',
+    });
     await call('PUT', '/api/admin/rates/USD/GBP', admin, { rate: '0.79' });
   });
 

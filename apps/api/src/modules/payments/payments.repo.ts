@@ -1,5 +1,6 @@
 import { compareDecimal } from '@parley/shared';
-import { and, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
@@ -51,6 +52,9 @@ const withUser = {
     lastName: users.lastName,
   },
 };
+
+/** The admin who decided a payment. */
+const approver = alias(users, 'approver');
 
 /** Added to the admin's notes when an approved purchase could not be delivered. */
 export const UNAVAILABLE_NOTE =
@@ -253,12 +257,28 @@ export function createPaymentsRepo(db: Db) {
         .orderBy(desc(transactions.createdAt))
         .limit(limit);
     },
+    /** One customer's payments, newest first, a page at a time, and how many in all. */
+    async pageForUser(userId: string, page: number, pageSize: number) {
+      const mine = eq(transactions.userId, userId);
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(transactions)
+          .where(mine)
+          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(transactions).where(mine),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
     /** Newest first, optionally of one status, a page at a time. */
     listAll(opts: { status?: string; limit: number; offset: number }) {
       return db
-        .select(withUser)
+        .select({ ...withUser, approverEmail: approver.email })
         .from(transactions)
         .innerJoin(users, eq(users.id, transactions.userId))
+        .leftJoin(approver, eq(approver.id, transactions.approvedBy))
         .where(opts.status ? eq(transactions.status, opts.status) : undefined)
         .orderBy(desc(transactions.createdAt), desc(transactions.id))
         .limit(opts.limit)

@@ -15,6 +15,7 @@ import {
   MIN_TOP_UP_USD,
   multiply,
   type Network,
+  type Page,
   parsePaymentCurrency,
   paymentCurrencyLabel,
   paymentUri,
@@ -315,12 +316,19 @@ export function createPaymentsService(deps: {
       return (await repo.listForUser(userId, 100)).map(toTransaction);
     },
 
+    /** A customer's payments for an admin, a page at a time. */
+    async ofUser(userId: string, page: number, pageSize: number): Promise<Page<Transaction>> {
+      const { items, total } = await repo.pageForUser(userId, page, pageSize);
+      return { items: items.map(toTransaction), total, page, pageSize };
+    },
+
     async all(query: { status?: AdminPaymentsQuery['status']; limit: number; offset: number }) {
       return (await repo.listAll(query)).map(
-        ({ tx, user }): AdminPayment => ({
+        ({ tx, user, approverEmail }): AdminPayment => ({
           ...toTransaction(tx),
           user,
           approvedBy: tx.approvedBy,
+          approverEmail,
           explorerUrl: tx.txHash
             ? `${explorers[tx.network as Network]}${encodeURIComponent(tx.txHash)}`
             : null,

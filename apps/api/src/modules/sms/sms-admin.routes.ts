@@ -1,12 +1,15 @@
-import type { SmsGatewayStatus, SmsInboundList } from '@parley/shared';
+import type { SmsGatewayStatus, SmsHistory, SmsInboundList } from '@parley/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/endpoints.js';
 
-/** For admins: which gateway SMS go through, how many wait, what came in. */
+/** For admins: which gateway SMS go through, how many wait, what came in, a customer's SMS. */
 export const smsAdminRoutes: FastifyPluginAsync<{
   status: () => Promise<SmsGatewayStatus>;
   inbound: (page: number, pageSize: number) => Promise<SmsInboundList>;
-}> = async (app, { status, inbound }) => {
+  /** A customer's messages, as they see them. */
+  history: (userId: string, page: number, pageSize: number) => Promise<SmsHistory>;
+}> = async (app, { status, inbound, history }) => {
   route(app, 'admin.smsStatus', () => status());
   route(app, 'admin.smsInbound', (r) => inbound(r.query.page, r.query.pageSize));
+  route(app, 'admin.userSms', (r) => history(r.params.id, r.query.page, r.query.pageSize));
 };

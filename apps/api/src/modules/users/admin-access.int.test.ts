@@ -84,7 +84,7 @@ describe('users', () => {
       headers: { cookie: adminCookie },
     });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { email: string; isAdmin: boolean; disabled: boolean }[];
+    const list = res.json().items as { email: string; isAdmin: boolean; disabled: boolean }[];
     expect(list).toContainEqual(
       expect.objectContaining({ email: ADMIN, isAdmin: true, disabled: false }),
     );

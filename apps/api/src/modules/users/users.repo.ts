@@ -1,25 +1,90 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
+export interface UserSearch {
+  /** Part of the email or the name, any case. */
+  q?: string;
+  status?: 'active' | 'suspended';
+}
+
+/** `q` as a LIKE pattern that matches it literally anywhere. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where({ q, status }: UserSearch): SQL | undefined {
+  const pattern = q ? containing(q) : null;
+  return and(
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern),
+        )
+      : undefined,
+    status === 'active' ? isNull(users.disabledAt) : undefined,
+    status === 'suspended' ? isNotNull(users.disabledAt) : undefined,
+  );
+}
+
 export function createUsersRepo(db: Db) {
   return {
-    async list() {
-      return db.select().from(users).orderBy(asc(users.createdAt));
+    /** Newest first, a page at a time. */
+    async search(filter: UserSearch, page: number, pageSize: number) {
+      const condition = where(filter);
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(condition)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(users).where(condition),
+      ]);
+      return { items, total: total?.n ?? 0 };
     },
 
-    /** Sets or clears the disabled flag; disabling also ends every session, in one transaction. */
-    async setDisabled(id: string, disabled: boolean, now: Date) {
+    async find(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /**
+     * Sets or clears the disabled flag and writes the audit row; disabling also ends
+     * every session. All in one transaction.
+     */
+    async setDisabled(
+      id: string,
+      disabled: boolean,
+      by: { actorId: string; ip: string | null },
+      now: Date,
+    ) {
       return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        if (!before) return undefined;
         const [row] = await tx
           .update(users)
-          .set({ disabledAt: disabled ? now : null, updatedAt: now })
+          .set({ disabledAt: disabled ? (before.disabledAt ?? now) : null, updatedAt: now })
           .where(eq(users.id, id))
           .returning();
-        if (row && disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+        if (disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+        if (row && (before.disabledAt !== null) !== disabled)
+          await writeAudit(tx, {
+            ...by,
+            action: disabled ? 'user.suspend' : 'user.reactivate',
+            targetType: 'user',
+            targetId: id,
+            before: { suspended: !disabled },
+            after: { suspended: disabled },
+          });
         return row;
       });
     },
   };
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
+export type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['find']>>>;

@@ -1,26 +1,50 @@
-import type { AdminUser } from '@parley/shared';
+import type { AdminUser, AdminUserDetail, AdminUsersPage } from '@parley/shared';
+import { moneyText } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import { toUser } from '../auth/auth.service.js';
-import type { UsersRepo } from './users.repo.js';
+import type { UserRow, UserSearch, UsersRepo } from './users.repo.js';
 
-type Row = Awaited<ReturnType<UsersRepo['list']>>[number];
-
-function toAdminUser(row: Row): AdminUser {
+function toAdminUser(row: UserRow): AdminUser {
   return { ...toUser(row), disabled: row.disabledAt !== null };
 }
 
+const noUser = () => new AppError('NOT_FOUND', 'No such user.');
+
+/** The admin's users: search, one user's detail, suspending and reactivating. */
 export function createUsersService(deps: { repo: UsersRepo; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async list(): Promise<AdminUser[]> {
-      return (await deps.repo.list()).map(toAdminUser);
+    async search(q: UserSearch & { page: number; pageSize: number }): Promise<AdminUsersPage> {
+      const { items, total } = await deps.repo.search(q, q.page, q.pageSize);
+      return { items: items.map(toAdminUser), total, page: q.page, pageSize: q.pageSize };
     },
 
-    async setDisabled(id: string, disabled: boolean, actorId: string): Promise<AdminUser> {
-      if (id === actorId && disabled)
+    async detail(id: string): Promise<AdminUserDetail> {
+      const row = await deps.repo.find(id);
+      if (!row) throw noUser();
+      return {
+        ...toAdminUser(row),
+        held: moneyText(row.held),
+        contactMethod: row.contactMethod,
+        contactValue: row.contactValue,
+      };
+    },
+
+    /** Suspends (disabled) or reactivates; an admin never suspends themselves. */
+    async setDisabled(
+      id: string,
+      disabled: boolean,
+      actor: { id: string; ip: string | null },
+    ): Promise<AdminUser> {
+      if (id === actor.id && disabled)
         throw new AppError('CONFLICT', 'You cannot disable your own account.');
-      const row = await deps.repo.setDisabled(id, disabled, now());
-      if (!row) throw new AppError('NOT_FOUND', 'No such user.');
+      const row = await deps.repo.setDisabled(
+        id,
+        disabled,
+        { actorId: actor.id, ip: actor.ip },
+        now(),
+      );
+      if (!row) throw noUser();
       return toAdminUser(row);
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCsv } from '../../plugins/csv-file.js';
 import { route } from '../../plugins/endpoints.js';
 import { userId } from '../../plugins/guards.js';
 import type { VoiceMonitoringService } from './voice-monitoring.service.js';
@@ -11,10 +12,7 @@ export const voiceMonitoringRoutes: FastifyPluginAsync<{
   route(app, 'voiceMonitoring.calls', (r) => monitoring.calls(userId(r), r.query));
   route(app, 'voiceMonitoring.exportCalls', async (r, reply) => {
     const { filename, csv } = await monitoring.exportCalls(userId(r), r.query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(csv);
+    return sendCsv(reply, filename, csv);
   });
   route(app, 'voiceMonitoring.quality', (r) => monitoring.quality(userId(r), r.query));
   route(app, 'voiceMonitoring.alerts', (r) => monitoring.alerts(userId(r)));

@@ -23,19 +23,24 @@ export function DialogDescription({
   );
 }
 
-/** A centred modal; focus stays inside until it closes, and Escape closes it. */
+/**
+ * A centred modal; focus stays inside until it closes, and Escape closes it. `wide` is
+ * for one holding tables (they scroll inside it on a narrow screen).
+ */
 export function DialogContent({
   className,
   children,
   closeLabel,
+  wide = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; wide?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed start-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg ltr:-translate-x-1/2 rtl:translate-x-1/2',
+          'fixed start-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg ltr:-translate-x-1/2 rtl:translate-x-1/2',
+          wide ? 'max-w-5xl' : 'max-w-lg',
           className,
         )}
         {...props}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { analyticsSchema } from '../../contracts/analytics.js';
 import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from '../../contracts/audit.js';
-import { adminUserSchema, setUserDisabledSchema } from '../../contracts/auth.js';
 import { idParamsSchema } from '../../contracts/catalogue.js';
 import {
   adminPaymentSchema,
@@ -42,13 +41,6 @@ export const adminEndpoints = {
   'admin.analytics': {
     summary: 'Totals for the admin overview',
     responses: { 200: analyticsSchema },
-  },
-  'admin.users': { summary: 'Every user', responses: { 200: z.array(adminUserSchema) } },
-  'admin.setUserDisabled': {
-    summary: 'Disable or enable a user',
-    params: z.object({ id: z.uuid() }),
-    body: setUserDisabledSchema,
-    responses: { 200: adminUserSchema },
   },
   'admin.smsStatus': {
     summary: 'Which gateway SMS go through and how many wait',

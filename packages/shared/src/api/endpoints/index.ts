@@ -6,6 +6,7 @@ import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
+import { usersEndpoints } from './users.js';
 import { voiceMonitoringEndpoints } from './voice-monitoring.js';
 
 /** Every endpoint's schemas, under the name its route has in routes.ts. */
@@ -17,6 +18,7 @@ export const endpoints = {
   ...sipEndpoints,
   ...voiceMonitoringEndpoints,
   ...adminEndpoints,
+  ...usersEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,11 @@ export const ordersApi = /* @__PURE__ */ group('orders', {
   mine: ['GET', '/api/orders', 'user'],
 });
 
+export const ledgerApi = /* @__PURE__ */ group('ledger', {
+  mine: ['GET', '/api/ledger', 'user'],
+  statement: ['GET', '/api/ledger/statement', 'user'],
+});
+
 export const eventsApi = /* @__PURE__ */ group('events', {
   customer: ['GET', '/api/events', 'user'],
   admin: ['GET', '/api/admin/events', 'admin'],

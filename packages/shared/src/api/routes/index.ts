@@ -1,5 +1,12 @@
 import type { Route } from '../route-group.js';
-import { dashboardApi, eventsApi, ordersApi, paymentsApi, sipTrunkApi } from './account.js';
+import {
+  dashboardApi,
+  eventsApi,
+  ledgerApi,
+  ordersApi,
+  paymentsApi,
+  sipTrunkApi,
+} from './account.js';
 import { adminApi } from './admin.js';
 import { authApi } from './auth.js';
 import { catalogueApi } from './catalogue.js';
@@ -18,6 +25,7 @@ export {
   docsApi,
   eventsApi,
   healthApi,
+  ledgerApi,
   ordersApi,
   paymentsApi,
   sipApi,
@@ -39,6 +47,7 @@ export const routes = /* @__PURE__ */ tableOf([
   dashboardApi,
   paymentsApi,
   ordersApi,
+  ledgerApi,
   smsApi,
   sipApi,
   voiceAdminApi,
@@ -58,6 +67,7 @@ type Groups =
   | typeof dashboardApi
   | typeof paymentsApi
   | typeof ordersApi
+  | typeof ledgerApi
   | typeof smsApi
   | typeof sipApi
   | typeof voiceAdminApi

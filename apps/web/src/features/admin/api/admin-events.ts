@@ -6,7 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';
 import { voiceKeys } from '@/lib/voice-query-keys';
 import { adminAnalyticsQueryOptions } from './get-analytics';
-import { adminUsersQueryOptions } from './get-users';
 import { adminPaymentsQueryOptions } from './payments-admin';
 
 /**
@@ -41,8 +40,13 @@ export function useAdminEvents(enabled: boolean): void {
         reload(adminPaymentsQueryOptions.queryKey);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
+      // Another admin adjusted a balance: the users' balances and the books reload.
+      'balance.adjusted': () => {
+        reload(queryKeys.adminUsers);
+        reload(queryKeys.adminLedgerCheck);
+      },
       'user.created': () => {
-        reload(adminUsersQueryOptions.queryKey);
+        reload(queryKeys.adminUsers);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
       // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.

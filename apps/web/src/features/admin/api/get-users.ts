@@ -1,17 +1,23 @@
+import type { AdminUsersQuery } from '@parley/shared';
 import { adminApi } from '@parley/shared/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export const adminUsersQueryOptions = queryOptions({
-  queryKey: queryKeys.adminUsers,
-  queryFn: () => call(adminApi.users),
-});
+export const USERS_PAGE_SIZE = 20;
 
-/** Refetched every 10 s while the tab is visible. */
-export function useAdminUsers() {
+/** A page of the users an admin searched for (every list under queryKeys.adminUsers). */
+export const adminUsersQueryOptions = (query: AdminUsersQuery) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminUsers, 'search', query],
+    queryFn: () => call(adminApi.users, { query: { pageSize: USERS_PAGE_SIZE, ...query } }),
+  });
+
+/** Refetched every 10 s while the tab is visible; the last page stays while the next loads. */
+export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({
-    ...adminUsersQueryOptions,
+    ...adminUsersQueryOptions(query),
+    placeholderData: keepPreviousData,
     refetchInterval: 10_000,
     refetchIntervalInBackground: false,
   });

@@ -6,7 +6,6 @@ import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { ADMIN_SIGN_IN } from './admin-errors';
 import { adminAnalyticsQueryOptions, ledgerCheckQueryOptions } from './get-analytics';
-import { adminUsersQueryOptions } from './get-users';
 
 const polled = { refetchInterval: 10_000, refetchIntervalInBackground: false } as const;
 
@@ -81,7 +80,7 @@ export function useDecidePayment() {
           adminPaymentsQueryOptions.queryKey,
           ledgerCheckQueryOptions.queryKey,
           adminAnalyticsQueryOptions.queryKey,
-          adminUsersQueryOptions.queryKey,
+          queryKeys.adminUsers,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
-import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,6 +14,7 @@ import {
   useAuditPage,
 } from '../api/audit-log';
 import { AuditChanges } from './audit-changes';
+import { PageNav } from './page-nav';
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
@@ -131,61 +132,34 @@ export function AuditTab() {
             <p className="text-sm text-muted-foreground">
               {t('admin.audit.count', { total: data.total })}
             </p>
-            {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
-            <section
-              aria-label={t('admin.audit.title')}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus.
-              tabIndex={0}
-              className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+            <DataTable
+              caption={t('admin.audit.title')}
+              headers={['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) =>
+                t(`admin.audit.columns.${c}`),
+              )}
+              focusable
             >
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t('admin.audit.title')}</caption>
-                <thead className="bg-muted">
-                  <tr>
-                    {['when', 'actor', 'action', 'target', 'changes', 'ip'].map((c) => (
-                      <th key={c} scope="col" className="p-3 text-start">
-                        {t(`admin.audit.columns.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((e) => (
-                    <tr key={e.id} className="border-t align-top">
-                      <td className="whitespace-nowrap p-3">
-                        {date.format(new Date(e.createdAt))}
-                      </td>
-                      <td className="p-3 break-all">
-                        {e.actor?.email ?? t('admin.audit.automatic')}
-                      </td>
-                      <td className="p-3">{named('action', e.action)}</td>
-                      <td className="p-3">
-                        <div>{named('target', e.targetType)}</div>
-                        <div className="font-mono text-xs break-all" dir="ltr">
-                          {e.targetId}
-                        </div>
-                      </td>
-                      <td className="min-w-48 p-3">
-                        <AuditChanges before={e.before} after={e.after} />
-                      </td>
-                      <td className="p-3 font-mono text-xs" dir="ltr">
-                        {e.ip ?? '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-            <Pager
-              label={t('admin.audit.pages')}
-              status={t('admin.audit.pageOf', { page, pages })}
-              previous={t('admin.audit.previous')}
-              next={t('admin.audit.next')}
-              hasPrevious={page > 1}
-              hasNext={page < pages}
-              onPrevious={() => setPage((p) => p - 1)}
-              onNext={() => setPage((p) => p + 1)}
-            />
+              {data.items.map((e) => (
+                <tr key={e.id} className="border-t align-top">
+                  <td className="whitespace-nowrap p-3">{date.format(new Date(e.createdAt))}</td>
+                  <td className="p-3 break-all">{e.actor?.email ?? t('admin.audit.automatic')}</td>
+                  <td className="p-3">{named('action', e.action)}</td>
+                  <td className="p-3">
+                    <div>{named('target', e.targetType)}</div>
+                    <div className="font-mono text-xs break-all" dir="ltr">
+                      {e.targetId}
+                    </div>
+                  </td>
+                  <td className="min-w-48 p-3">
+                    <AuditChanges before={e.before} after={e.after} />
+                  </td>
+                  <td className="p-3 font-mono text-xs" dir="ltr">
+                    {e.ip ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <PageNav label={t('admin.audit.pages')} page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </QueryState>

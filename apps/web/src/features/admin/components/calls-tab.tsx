@@ -5,17 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ActionName } from '@/components/action-name';
 import { CallDirection } from '@/components/call-direction';
 import { CallStatusBadge } from '@/components/call-status-badge';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Checkbox, Label } from '@/components/ui/input';
 import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
@@ -142,34 +136,27 @@ export function CallsTab() {
           );
         }}
       </QueryState>
-      <Dialog open={ending !== null} onOpenChange={(o) => !o && setEnding(null)}>
-        <DialogContent
-          closeLabel={t('common.close')}
-          role="alertdialog"
-          onCloseAutoFocus={(event) => {
-            // The row's button goes once the call ends: land on the filter instead.
-            event.preventDefault();
-            filter.current?.focus();
-          }}
-        >
-          <DialogTitle>{t('admin.calls.confirmTitle')}</DialogTitle>
-          <DialogDescription>
-            {ending &&
-              t('admin.calls.confirmText', {
-                destination: ending.destination,
-                customer: ending.userEmail,
-              })}
-          </DialogDescription>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setEnding(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button variant="destructive" disabled={hangup.isPending} onClick={confirm}>
-              {t('admin.calls.hangup')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={ending !== null}
+        onCancel={() => setEnding(null)}
+        title={t('admin.calls.confirmTitle')}
+        description={
+          ending &&
+          t('admin.calls.confirmText', {
+            destination: ending.destination,
+            customer: ending.userEmail,
+          })
+        }
+        confirm={t('admin.calls.hangup')}
+        variant="destructive"
+        busy={hangup.isPending}
+        onConfirm={confirm}
+        onCloseAutoFocus={(event) => {
+          // The row's button goes once the call ends: land on the filter instead.
+          event.preventDefault();
+          filter.current?.focus();
+        }}
+      />
     </section>
   );
 }

@@ -13,7 +13,6 @@ import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
-import { useAdminUsers } from '../api/get-users';
 import {
   isAlreadyDecided,
   PAYMENTS_PAGE_SIZE,
@@ -161,8 +160,6 @@ export function PaymentsTable() {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<PaymentsFilter>({ status: 'all', page: 0 });
   const payments = useAdminPayments(filter);
-  const users = useAdminUsers();
-  const emailOf = (id: string | null) => users.data?.find((u) => u.id === id)?.email ?? '—';
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const rows = payments.data ?? [];
   const controls = (
@@ -226,7 +223,7 @@ export function PaymentsTable() {
                         <div>{p.adminNotes}</div>
                         <div className="text-xs text-muted-foreground">
                           {t('admin.payments.decidedBy', {
-                            email: emailOf(p.approvedBy),
+                            email: p.approverEmail ?? '—',
                             date: p.approvedAt ? date.format(new Date(p.approvedAt)) : '—',
                           })}
                         </div>

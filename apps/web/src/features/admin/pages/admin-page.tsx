@@ -13,7 +13,7 @@ import { RatesTab } from '../components/rates-tab';
 import { SenderIdsTab } from '../components/sender-ids-tab';
 import { SmsInbound } from '../components/sms-inbound';
 import { SmsStatusNotice } from '../components/sms-status-notice';
-import { UsersTable } from '../components/users-table';
+import { UsersTab } from '../components/users-tab';
 import { VoiceStatusNotice } from '../components/voice-status-notice';
 import { WalletsTab } from '../components/wallets-tab';
 import { CountryPricingTab } from '../resources/country-pricing-tab';
@@ -119,7 +119,7 @@ export default function AdminPage() {
             <h2 id="admin-users-title" className="text-xl font-semibold">
               {t('admin.users.title')}
             </h2>
-            <UsersTable />
+            <UsersTab />
           </section>
         </TabsContent>
         <TabsContent value="calls">

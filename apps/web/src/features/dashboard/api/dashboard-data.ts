@@ -1,9 +1,18 @@
 import type { Transaction } from '@parley/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ordersQueryOptions, transactionsQueryOptions } from '@/lib/account-queries';
+import {
+  adjustmentsQueryOptions,
+  ordersQueryOptions,
+  transactionsQueryOptions,
+} from '@/lib/account-queries';
 
 export function useDashboardTransactions() {
   return useQuery(transactionsQueryOptions);
+}
+
+/** The admin's adjustments of the balance, shown among the payments. */
+export function useDashboardAdjustments() {
+  return useQuery(adjustmentsQueryOptions);
 }
 
 export function useDashboardOrders() {

@@ -49,6 +49,33 @@ describe('TransactionHistory', () => {
     expect(within(approved as HTMLElement).getByText('Seen on chain')).toBeTruthy();
   });
 
+  it("lists an admin's adjustment among the payments, signed, with its note", () => {
+    renderWithApp(
+      <TransactionHistory
+        isPending={false}
+        isError={false}
+        onRetry={() => {}}
+        transactions={[aTx({ id: 'old', createdAt: '2026-01-01T10:00:00.000Z' })]}
+        adjustments={[
+          {
+            id: 'adj',
+            kind: 'adjustment',
+            amount: '12.34',
+            currency: 'GBP',
+            reference: 'adjustment:1',
+            balanceAfter: '20.00',
+            note: 'Goodwill for the outage',
+            createdAt: '2026-03-02T10:00:00.000Z',
+          },
+        ]}
+      />,
+    );
+    const [first] = screen.getAllByRole('listitem') as HTMLElement[];
+    expect(within(first as HTMLElement).getByText('Balance adjustment')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('+£12.34')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('Goodwill for the outage')).toBeTruthy();
+  });
+
   it('shows no note while pending or when the note is empty', () => {
     expect(adminNoteOf({ status: 'pending', adminNotes: 'draft' })).toBeNull();
     expect(adminNoteOf({ status: 'rejected', adminNotes: '   ' })).toBeNull();

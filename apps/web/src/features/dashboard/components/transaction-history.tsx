@@ -1,4 +1,4 @@
-import type { Transaction } from '@parley/shared';
+import type { LedgerEntry, Transaction } from '@parley/shared';
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { shortHash } from '@/lib/hash';
+import { formatSignedMoney } from '@/lib/money';
 import { adminNoteOf, latest } from '../api/dashboard-data';
 import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
@@ -53,20 +54,68 @@ function TransactionRow({ tx }: { tx: Transaction }) {
   );
 }
 
-/** The latest payments, with a way to make one. */
+/** An admin's credit or debit of the balance, with the note they gave. */
+function AdjustmentRow({ entry }: { entry: LedgerEntry }) {
+  const { t, i18n } = useTranslation();
+  const { date } = useFormat();
+  const debit = entry.amount.startsWith('-');
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="adjustment">
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-medium">{t('dashboard.history.adjustment')}</p>
+        <p className="text-xs text-muted-foreground">
+          {date(entry.createdAt)} ·{' '}
+          {debit ? t('dashboard.history.debit') : t('dashboard.history.credit')}
+        </p>
+      </div>
+      <span className="font-semibold">
+        <bdi>{formatSignedMoney(entry.amount, entry.currency, i18n.language, 4)}</bdi>
+      </span>
+      {entry.note && (
+        <p className="basis-full rounded-md bg-muted px-3 py-2 text-sm break-words">
+          <span className="font-medium">{t('dashboard.history.adjustmentNote')}</span> {entry.note}
+        </p>
+      )}
+    </li>
+  );
+}
+
+type Item =
+  | { kind: 'payment'; id: string; createdAt: string; tx: Transaction }
+  | { kind: 'adjustment'; id: string; createdAt: string; entry: LedgerEntry };
+
+/** The latest payments and balance adjustments together, with a way to make a payment. */
 export function TransactionHistory({
   transactions,
+  adjustments = [],
   isPending,
   isError,
   onRetry,
 }: {
   transactions: readonly Transaction[];
+  adjustments?: readonly LedgerEntry[];
   isPending: boolean;
   isError: boolean;
   onRetry: () => unknown;
 }) {
   const { t } = useTranslation();
-  const rows = latest(transactions, RECENT_TRANSACTIONS);
+  const rows = latest<Item>(
+    [
+      ...transactions.map((tx) => ({
+        kind: 'payment' as const,
+        id: tx.id,
+        createdAt: tx.createdAt,
+        tx,
+      })),
+      ...adjustments.map((entry) => ({
+        kind: 'adjustment' as const,
+        id: entry.id,
+        createdAt: entry.createdAt,
+        entry,
+      })),
+    ],
+    RECENT_TRANSACTIONS,
+  );
   return (
     <SectionCard
       id="dashboard-history"
@@ -89,9 +138,13 @@ export function TransactionHistory({
       >
         {(list) => (
           <ul className="divide-y">
-            {list.map((tx) => (
-              <TransactionRow key={tx.id} tx={tx} />
-            ))}
+            {list.map((item) =>
+              item.kind === 'payment' ? (
+                <TransactionRow key={item.id} tx={item.tx} />
+              ) : (
+                <AdjustmentRow key={item.id} entry={item.entry} />
+              ),
+            )}
           </ul>
         )}
       </QueryState>

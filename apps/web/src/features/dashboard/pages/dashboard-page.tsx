@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServicesGrid } from '@/components/services-grid';
 import { useUser } from '@/lib/current-user';
-import { useDashboardOrders, useDashboardTransactions } from '../api/dashboard-data';
+import {
+  useDashboardAdjustments,
+  useDashboardOrders,
+  useDashboardTransactions,
+} from '../api/dashboard-data';
 import { useDashboardPreferences } from '../api/dashboard-preferences';
 import { spendEntriesOf, useSpending } from '../api/spending';
 import { ActiveServices } from '../components/active-services';
@@ -23,6 +27,7 @@ export default function DashboardPage() {
   const { data: user } = useUser();
   const transactions = useDashboardTransactions();
   const orders = useDashboardOrders();
+  const adjustments = useDashboardAdjustments();
   const { preferences, isPending: preferencesPending } = useDashboardPreferences();
   const balance = user?.cryptoBalance ?? '0.00';
   const timeframe = preferences.timeframe;
@@ -96,6 +101,7 @@ export default function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <TransactionHistory
           transactions={transactions.data ?? []}
+          adjustments={adjustments.data ?? []}
           isPending={transactions.isPending}
           isError={transactions.isError}
           onRetry={() => transactions.refetch()}

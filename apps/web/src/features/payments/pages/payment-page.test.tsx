@@ -134,7 +134,7 @@ describe('PaymentPage', () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Pay £4.38 from balance' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pay from your balance?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pay from your balance?' });
     expect(dialog.textContent).toContain(
       '£4.38 will be taken from your balance for +493025583741.',
     );
