@@ -12,7 +12,6 @@ import {
   signUp,
 } from '../../../test/helpers.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
-import { UNAVAILABLE_NOTE } from '../payments/payments.repo.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
@@ -331,7 +330,9 @@ describe('paying for an item in crypto', () => {
     });
     expect(approved.json()).toMatchObject({
       status: 'approved',
-      adminNotes: `Seen on chain ${UNAVAILABLE_NOTE}`,
+      // What the admin typed stays as typed; the server's own note is a code.
+      adminNotes: 'Seen on chain',
+      noteCodes: ['ITEM_UNAVAILABLE_CREDITED'],
     });
     expect(await balance(buyer.id)).toBe(created.json().creditAmount);
     expect((await call('GET', '/api/orders', buyer.cookie)).json()).toEqual([]);

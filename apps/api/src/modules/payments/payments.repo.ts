@@ -1,4 +1,4 @@
-import { compareDecimal } from '@parley/shared';
+import { compareDecimal, type PaymentNoteCode } from '@parley/shared';
 import { and, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
@@ -52,10 +52,6 @@ const withUser = {
   },
 };
 
-/** Added to the admin's notes when an approved purchase could not be delivered. */
-export const UNAVAILABLE_NOTE =
-  '(The item was no longer available: the payment was credited to the balance instead.)';
-
 type TxRow = typeof transactions.$inferSelect;
 
 export type Decided =
@@ -69,6 +65,7 @@ export type Decided =
 const decisionSnapshot = (r: TxRow) => ({
   status: r.status,
   adminNotes: r.adminNotes,
+  noteCodes: r.noteCodes,
   userId: r.userId,
   amount: r.amount,
   amountCurrency: r.amountCurrency,
@@ -81,9 +78,9 @@ const decisionSnapshot = (r: TxRow) => ({
 /**
  * Credits an approved payment through the ledger; a purchase then buys its item with
  * what it credited. When the item has gone meanwhile (a number sold to someone else),
- * the money stays on the balance and the notes say so.
+ * the money stays on the balance and the note ITEM_UNAVAILABLE_CREDITED says so.
  */
-async function credit(tx: Tx, row: TxRow, decision: { notes: string; at: Date }) {
+async function credit(tx: Tx, row: TxRow, decision: { at: Date }) {
   await applyLedgerEntry(tx, {
     userId: row.userId,
     amount: row.creditAmount,
@@ -114,9 +111,10 @@ async function credit(tx: Tx, row: TxRow, decision: { notes: string; at: Date })
     return row;
   } catch (err) {
     if (!(err instanceof ItemUnavailableError) && pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+    const noteCodes: PaymentNoteCode[] = [...row.noteCodes, 'ITEM_UNAVAILABLE_CREDITED'];
     const [noted] = await tx
       .update(transactions)
-      .set({ adminNotes: `${decision.notes} ${UNAVAILABLE_NOTE}` })
+      .set({ noteCodes })
       .where(eq(transactions.id, row.id))
       .returning();
     return noted ?? row;
@@ -309,7 +307,10 @@ export function createPaymentsRepo(db: Db) {
       id: string,
       decision: {
         status: 'approved' | 'rejected';
-        notes: string;
+        /** What the admin typed; null for none. */
+        notes: string | null;
+        /** The server's own notes (the default decision note when none was typed). */
+        noteCodes: PaymentNoteCode[];
         by: string;
         ip: string | null;
         at: Date;
@@ -334,6 +335,7 @@ export function createPaymentsRepo(db: Db) {
           .set({
             status: decision.status,
             adminNotes: decision.notes,
+            noteCodes: decision.noteCodes,
             approvedBy: decision.by,
             approvedAt: decision.at,
             updatedAt: decision.at,

@@ -53,6 +53,7 @@ export const toTransaction = (r: TxRow): Transaction => ({
   creditAmount: r.creditAmount,
   status: r.status as Transaction['status'],
   adminNotes: r.adminNotes,
+  noteCodes: r.noteCodes,
   approvedAt: r.approvedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });
@@ -302,6 +303,7 @@ export function createPaymentsService(deps: {
           id: created.id,
           userId: user.id,
           email: user.email,
+          kind: created.kind,
           serviceName: created.serviceName,
           currency: created.currency,
           amount: created.amount,
@@ -334,11 +336,13 @@ export function createPaymentsService(deps: {
       admin: { id: string; ip: string | null },
       notes?: string,
     ): Promise<Transaction> {
-      const fallback =
-        status === 'approved' ? 'Payment approved by admin' : 'Payment rejected by admin';
+      // No note typed: a code the customer's page words in their language.
+      const typed = notes?.trim() || null;
+      const fallback = status === 'approved' ? 'APPROVED_BY_ADMIN' : 'REJECTED_BY_ADMIN';
       const result = await repo.decide(id, {
         status,
-        notes: notes?.trim() || fallback,
+        notes: typed,
+        noteCodes: typed ? [] : [fallback],
         by: admin.id,
         ip: admin.ip,
         at: now(),

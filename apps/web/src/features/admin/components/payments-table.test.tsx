@@ -27,6 +27,7 @@ const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
   creditAmount: '118.5',
   status: 'pending',
   adminNotes: null,
+  noteCodes: [],
   approvedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },

@@ -20,6 +20,7 @@ const aTx = (over: Partial<Transaction> = {}): Transaction => ({
   creditAmount: '118.50',
   status: 'pending',
   adminNotes: null,
+  noteCodes: [],
   approvedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...over,

@@ -41,6 +41,7 @@ const tx = (over: Partial<Transaction> = {}): Transaction => ({
   creditAmount: '118.50',
   status: 'approved',
   adminNotes: null,
+  noteCodes: [],
   approvedAt: null,
   createdAt: new Date().toISOString(),
   ...over,
