@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { add, compareDecimal, type OrderItemKind } from '@parley/shared';
+import {
+  add,
+  type CatalogueTranslations,
+  compareDecimal,
+  localizeCatalogueText,
+  type OrderItemKind,
+  TRANSLATED_LANGUAGES,
+} from '@parley/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { applyLedgerEntry, type Tx } from './ledger.js';
 import { didNumbers, orders, packages, services, sipDomains } from './schema/index.js';
@@ -16,6 +23,8 @@ export interface CatalogueItem {
   currency: string;
   billingPeriod: string;
   available: boolean;
+  /** A package's name and description in the other languages (the name as sold, with its service's). */
+  translations?: CatalogueTranslations;
 }
 
 /**
@@ -28,18 +37,29 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
     .from(packages)
     .innerJoin(services, eq(services.id, packages.serviceId))
     .where(eq(packages.id, id));
-  if (pkg)
+  if (pkg) {
+    // "Starter (VoIP Calling)"; a package named as its service goes by its name alone.
+    const alone = pkg.pkg.name === pkg.service.name;
+    const soldAs = (p: { name: string }, s: { name: string }) =>
+      alone ? p.name : `${p.name} (${s.name})`;
+    const translations: CatalogueTranslations = {};
+    for (const code of TRANSLATED_LANGUAGES) {
+      const p = localizeCatalogueText(pkg.pkg, pkg.pkg.translations, code);
+      const s = localizeCatalogueText(pkg.service, pkg.service.translations, code);
+      translations[code] = { name: soldAs(p, s), description: p.description };
+    }
     return {
       kind: 'package',
       id,
-      name:
-        pkg.pkg.name === pkg.service.name ? pkg.pkg.name : `${pkg.pkg.name} (${pkg.service.name})`,
+      name: soldAs(pkg.pkg, pkg.service),
       description: pkg.pkg.description,
+      translations,
       price: pkg.pkg.price,
       currency: pkg.pkg.currency,
       billingPeriod: pkg.pkg.billingPeriod,
       available: pkg.pkg.isActive && pkg.service.isActive,
     };
+  }
   const [domain] = await db
     .select({
       domain: sipDomains,

@@ -6,16 +6,17 @@
 export const queryKeys = {
   user: ['auth', 'user'],
   catalogue: ['catalogue'],
-  services: ['catalogue', 'services'],
+  /** Catalogue words come in the reader's language: one entry per language. */
+  services: (lang: string) => ['catalogue', 'services', lang] as const,
   countryPricing: ['catalogue', 'country-pricing'],
-  packages: (service: string) => ['catalogue', 'packages', service] as const,
+  packages: (service: string, lang: string) => ['catalogue', 'packages', service, lang] as const,
   sipDomains: ['catalogue', 'sip-domains'],
   numbers: ['numbers'],
   numberSearch: (query: string) => ['numbers', query] as const,
 
   transactions: ['transactions'],
   orders: ['orders'],
-  orderItem: (id: string | undefined) => ['orders', 'item', id] as const,
+  orderItem: (id: string | undefined, lang: string) => ['orders', 'item', id, lang] as const,
   paymentWallets: ['payments', 'wallets'],
   trunkSettings: ['sip-trunk', 'settings'],
   dashboardPreferences: ['dashboard', 'preferences'],

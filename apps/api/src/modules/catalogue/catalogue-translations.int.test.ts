@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, createTestApp, queryRows } from '../../../test/helpers.js';
+import {
+  adminSession,
+  createTestApp,
+  queryRows,
+  sessionCookieOf,
+  signUp,
+} from '../../../test/helpers.js';
 import { seedCatalogueOnce, translateSeededCatalogueOnce } from './catalogue-seed.repo.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -12,7 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Named = { slug?: string; name: string; description: string; features?: string[] };
+type Named = {
+  id?: string;
+  slug?: string;
+  name: string;
+  description: string;
+  features?: string[];
+};
 const get = async (url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
   expect(res.statusCode).toBe(200);
@@ -45,6 +57,24 @@ describe('the starting catalogue in other languages', () => {
       price: '99.00',
     });
     expect(starter).not.toHaveProperty('translations');
+  });
+
+  it('names an item for sale in the reader’s language, as sold with its service', async () => {
+    const customer = sessionCookieOf((await signUp(ctx.app)).res);
+    const [starter] = await get('/api/packages?service=voip');
+    const item = (lang: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/orders/items/${starter.id}${lang}`,
+        headers: { cookie: customer },
+      });
+    expect((await item('?lang=de')).json()).toMatchObject({
+      name: 'Einsteiger (VoIP-Telefonie)',
+      description: 'Alles, was ein kleines Team für den Einstieg in die VoIP-Telefonie braucht.',
+      price: '99.00',
+    });
+    expect((await item('')).json().name).toBe('Starter (VoIP Calling)');
+    expect((await item('?lang=de')).json()).not.toHaveProperty('translations');
   });
 
   it('gives admins English and all nine translations of every seeded item', async () => {

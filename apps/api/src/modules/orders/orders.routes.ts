@@ -8,7 +8,7 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
   app,
   { orders },
 ) => {
-  route(app, 'orders.item', (request) => orders.item(request.params.id));
+  route(app, 'orders.item', (request) => orders.item(request.params.id, request.query.lang));
   route(app, 'orders.buy', (request) =>
     orders.buy(userId(request), request.body.itemId, request.body.orderId),
   );

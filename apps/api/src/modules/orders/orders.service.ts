@@ -1,4 +1,10 @@
-import { BILLING_CURRENCY, multiply, type Order, type Purchasable } from '@parley/shared';
+import {
+  BILLING_CURRENCY,
+  localizeCatalogueText,
+  multiply,
+  type Order,
+  type Purchasable,
+} from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import type { RatesService } from '../payments/rates.service.js';
@@ -52,10 +58,11 @@ export function createOrdersService(deps: {
   return {
     find,
     inBilling,
-    async item(id: string): Promise<Purchasable> {
-      const item = await find(id);
+    /** An item as the payment page shows it: priced in GBP, worded in the reader's language. */
+    async item(id: string, lang?: string): Promise<Purchasable> {
+      const { translations, ...item } = await find(id);
       const { charged } = await inBilling(item);
-      return { ...item, balancePrice: charged };
+      return localizeCatalogueText({ ...item, balancePrice: charged }, translations, lang);
     },
 
     /**

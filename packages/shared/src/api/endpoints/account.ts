@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueLanguageQuerySchema } from '../../contracts/catalogue.js';
 import {
   dashboardPreferencesInputSchema,
   dashboardPreferencesResponseSchema,
@@ -75,8 +76,9 @@ export const accountEndpoints = {
     responses: { 200: z.array(transactionSchema) },
   },
   'orders.item': {
-    summary: 'An item for sale with its price in GBP',
+    summary: 'An item for sale with its price in GBP, in the language asked for',
     params: itemParamsSchema,
+    query: catalogueLanguageQuerySchema,
     responses: { 200: purchasableSchema },
   },
   'orders.buy': {

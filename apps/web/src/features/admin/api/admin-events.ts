@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openEventStream } from '@/lib/event-stream';
+import { paymentServiceName } from '@/lib/payment-text';
 import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';
 import { voiceKeys } from '@/lib/voice-query-keys';
@@ -27,7 +28,7 @@ export function useAdminEvents(enabled: boolean): void {
           'info',
           t('admin.events.newPayment'),
           t('admin.events.newPaymentText', {
-            service: payment.serviceName,
+            service: paymentServiceName(t, payment),
             amount: payment.amount,
             fiat: payment.amountCurrency ?? '',
             currency: payment.currency,

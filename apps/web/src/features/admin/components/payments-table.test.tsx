@@ -74,7 +74,7 @@ describe('PaymentsTable', () => {
       'GET /api/admin/payments': () => json(page),
       'GET /api/admin/payments?status=pending': () => json(page),
       'GET /api/admin/payments?status=pending&offset=50': () =>
-        json([aPayment({ id: 'older', serviceName: 'Older one' })]),
+        json([aPayment({ id: 'older', kind: 'purchase', serviceName: 'Older one' })]),
       'GET /api/admin/users': () => json([]),
     });
     render(

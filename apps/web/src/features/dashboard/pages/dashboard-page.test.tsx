@@ -56,7 +56,7 @@ beforeEach(() => {
     'GET /api/transactions': () => json([]),
     'GET /api/orders': notFound,
     'GET /api/dashboard/preferences': () => json(PREFS),
-    'GET /api/services': () => json([]),
+    'GET /api/services?lang=en': () => json([]),
   };
   vi.stubGlobal(
     'fetch',

@@ -3,24 +3,20 @@ import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
+import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** The payment link for a number: /payment for service did, with its type, number, price and place. */
-export function purchaseHref(n: DidNumber): string {
+/**
+ * The payment link for a number: /payment for service did, with its type, number, price
+ * and place (its city, else its country in the reader's language).
+ */
+export function purchaseHref(n: DidNumber, language: string): string {
   const params = new URLSearchParams({
     service: 'did',
     type: n.type,
     number: n.number,
     price: n.monthlyPrice,
-    location: n.city ?? countryName(n.countryCode, 'en'),
+    location: n.city ?? countryName(n.countryCode, language),
     item: n.id,
   });
   return `/payment?${params}`;
@@ -66,7 +62,7 @@ export function NumberList({ numbers }: { numbers: DidNumber[] }) {
                   </p>
                 </div>
                 <Link
-                  to={purchaseHref(n)}
+                  to={purchaseHref(n, i18n.language)}
                   className={buttonVariants({ size: 'sm' })}
                   aria-label={t('numbers.purchaseLabel', { number: n.number })}
                 >

@@ -1,6 +1,7 @@
 import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
 import { ordersApi, paymentsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { transactionsQueryOptions } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -33,11 +34,15 @@ export function useSubmitPayment() {
   });
 }
 
-/** A catalogue item as the server prices it; the link's own price is never trusted. */
+/**
+ * A catalogue item as the server prices it (the link's own price is never trusted),
+ * named in the reader's language.
+ */
 export function usePurchasable(id: string | null) {
+  const lang = useTranslation().i18n.language;
   return useQuery({
-    queryKey: queryKeys.orderItem(id ?? undefined),
-    queryFn: () => call(ordersApi.item, { params: { id: id ?? '' } }),
+    queryKey: queryKeys.orderItem(id ?? undefined, lang),
+    queryFn: () => call(ordersApi.item, { params: { id: id ?? '' }, query: { lang } }),
     enabled: id !== null,
   });
 }
