@@ -30,17 +30,6 @@ export const queryKeys = {
   smsQuote: ['sms-quote'],
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
-  admin: ['admin'],
-  adminPayments: ['admin', 'payments'],
-  adminWallets: ['admin', 'crypto-wallets'],
-  adminRates: ['admin', 'rates'],
-  adminAnalytics: ['admin', 'analytics'],
-  adminLedgerCheck: ['admin', 'ledger-check'],
-  adminUsers: ['admin', 'users'],
-  adminSenderIds: ['admin', 'sender-ids'],
-  adminSmsStatus: ['admin', 'sms-status'],
-  adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
-  adminAudit: ['admin', 'audit'],
-  adminCatalogue: (resource: string) => ['admin', resource] as const,
-  // Voice keys live in voice-query-keys.ts: only signed-in pages need them.
+  // Admin keys live in admin-query-keys.ts, voice keys in voice-query-keys.ts: only
+  // signed-in pages need them.
 } as const;

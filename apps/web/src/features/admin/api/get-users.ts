@@ -1,10 +1,10 @@
 import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 
 export const adminUsersQueryOptions = queryOptions({
-  queryKey: queryKeys.adminUsers,
+  queryKey: adminKeys.adminUsers,
   queryFn: () => call(adminApi.users),
 });
 

@@ -1,12 +1,12 @@
 import type { TranslatedLanguage } from '@parley/shared';
 import { LANGUAGES, languageDirection, TRANSLATED_LANGUAGES } from '@parley/shared/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Input, Select } from '@/components/ui/input';
 import type { FieldSpec, FormValues } from './resource-form-values';
-import { translatedLanguages, translationKey } from './translation-values';
+import { type TranslationPart, translatedLanguages, translationKey } from './translation-values';
 
 const nameOf = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 const textareaClass =
@@ -33,14 +33,20 @@ export function TranslationsField({
 }) {
   const { t } = useTranslation();
   const parts = field.parts ?? [];
-  const [lang, setLang] = useState<TranslatedLanguage>(TRANSLATED_LANGUAGES[0] ?? 'es');
+  // No language at first: the dialog stays short until the admin picks one.
+  const [lang, setLang] = useState<TranslatedLanguage | ''>('');
   const done = new Set(translatedLanguages(values, parts));
   const invalid = new Set(
     TRANSLATED_LANGUAGES.filter((l) => parts.some((p) => errorOf(translationKey(l, p)))),
   );
   const selectId = `${id}-${field.name}`;
+  // A refused save opens the first language to fix.
+  const firstInvalid = TRANSLATED_LANGUAGES.find((l) => invalid.has(l));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the languages in error change
+  useEffect(() => {
+    if (firstInvalid && (lang === '' || !invalid.has(lang))) setLang(firstInvalid);
+  }, [firstInvalid]);
   const english = (part: string) => String(values[part] ?? '');
-  const inputProps = { lang, dir: languageDirection(lang) } as const;
 
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border p-3 sm:col-span-2">
@@ -51,7 +57,8 @@ export function TranslationsField({
         description={t('admin.translations.hint')}
         error={errorOf(field.name)}
       >
-        <Select value={lang} onChange={(e) => setLang(e.target.value as TranslatedLanguage)}>
+        <Select value={lang} onChange={(e) => setLang(e.target.value as TranslatedLanguage | '')}>
+          <option value="">{t('admin.translations.choose')}</option>
           {TRANSLATED_LANGUAGES.map((code) => {
             const language = nameOf(code);
             const label = invalid.has(code)
@@ -67,6 +74,31 @@ export function TranslationsField({
           })}
         </Select>
       </FormField>
+      {lang !== '' && <LanguageParts {...{ lang, parts, id, english, errorOf, control }} />}
+    </fieldset>
+  );
+}
+
+/** One language's name, description (and features), each showing the English until filled. */
+function LanguageParts({
+  lang,
+  parts,
+  id,
+  english,
+  errorOf,
+  control,
+}: {
+  lang: TranslatedLanguage;
+  parts: readonly TranslationPart[];
+  id: string;
+  english: (part: string) => string;
+  errorOf: (name: string) => string | undefined;
+  control: (name: string) => UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  const inputProps = { lang, dir: languageDirection(lang) } as const;
+  return (
+    <>
       {parts.map((part) => {
         const key = translationKey(lang, part);
         const inputId = `${id}-${key}`;
@@ -94,6 +126,6 @@ export function TranslationsField({
           </FormField>
         );
       })}
-    </fieldset>
+    </>
   );
 }
