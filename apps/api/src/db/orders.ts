@@ -7,7 +7,7 @@ import {
   type OrderItemKind,
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applyLedgerEntry, type Tx } from './ledger.js';
 import { didNumbers, orders, packages, services, sipDomains } from './schema/index.js';
 
@@ -27,6 +27,42 @@ export interface CatalogueItem {
   translations?: CatalogueTranslations;
 }
 
+type Words = { name: string; description: string; translations: CatalogueTranslations };
+
+/**
+ * The name a package is sold under, "Starter (VoIP Calling)" (a package named as its
+ * service goes by its name alone), and its name and description in the other languages.
+ */
+function packageSoldAs(pkg: Words, service: Words) {
+  const alone = pkg.name === service.name;
+  const soldAs = (p: { name: string }, s: { name: string }) =>
+    alone ? p.name : `${p.name} (${s.name})`;
+  const translations: CatalogueTranslations = {};
+  for (const code of TRANSLATED_LANGUAGES) {
+    const p = localizeCatalogueText(pkg, pkg.translations, code);
+    const s = localizeCatalogueText(service, service.translations, code);
+    translations[code] = { name: soldAs(p, s), description: p.description };
+  }
+  return { name: soldAs(pkg, service), translations };
+}
+
+/**
+ * The names packages are sold under now, in English and the other languages, by package
+ * id: orders and payments keep the English name they were bought under, and show it in
+ * the reader's language while the package is still called so (localizeSoldName).
+ */
+export async function packageNames(db: Reader, ids: string[]) {
+  const names = new Map<string, { name: string; translations: CatalogueTranslations }>();
+  if (ids.length === 0) return names;
+  const rows = await db
+    .select({ pkg: packages, service: services })
+    .from(packages)
+    .innerJoin(services, eq(services.id, packages.serviceId))
+    .where(inArray(packages.id, [...new Set(ids)]));
+  for (const row of rows) names.set(row.pkg.id, packageSoldAs(row.pkg, row.service));
+  return names;
+}
+
 /**
  * The package, SIP domain or number with this id, or null. A number costs its setup
  * plus its first month; a SIP domain is a one-time purchase.
@@ -38,20 +74,11 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
     .innerJoin(services, eq(services.id, packages.serviceId))
     .where(eq(packages.id, id));
   if (pkg) {
-    // "Starter (VoIP Calling)"; a package named as its service goes by its name alone.
-    const alone = pkg.pkg.name === pkg.service.name;
-    const soldAs = (p: { name: string }, s: { name: string }) =>
-      alone ? p.name : `${p.name} (${s.name})`;
-    const translations: CatalogueTranslations = {};
-    for (const code of TRANSLATED_LANGUAGES) {
-      const p = localizeCatalogueText(pkg.pkg, pkg.pkg.translations, code);
-      const s = localizeCatalogueText(pkg.service, pkg.service.translations, code);
-      translations[code] = { name: soldAs(p, s), description: p.description };
-    }
+    const { name, translations } = packageSoldAs(pkg.pkg, pkg.service);
     return {
       kind: 'package',
       id,
-      name: soldAs(pkg.pkg, pkg.service),
+      name,
       description: pkg.pkg.description,
       translations,
       price: pkg.pkg.price,

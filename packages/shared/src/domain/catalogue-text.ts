@@ -71,3 +71,17 @@ export function localizeCatalogueText<T extends Localizable>(
     localized.features = item.features.map((english, i) => pick(text.features?.[i], english));
   return localized;
 }
+
+/**
+ * A name stored when an item was bought ("Starter (VoIP Calling)") in the reader's
+ * language: the item's current translation while it is still sold under that English
+ * name; the name as stored once the item is renamed or gone.
+ */
+export function localizeSoldName(
+  stored: string,
+  now: { name: string; translations: CatalogueTranslations } | undefined,
+  language: string | null | undefined,
+): string {
+  if (!now || now.name !== stored) return stored;
+  return localizeCatalogueText({ name: stored, description: '' }, now.translations, language).name;
+}

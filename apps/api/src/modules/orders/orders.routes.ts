@@ -12,5 +12,5 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
   route(app, 'orders.buy', (request) =>
     orders.buy(userId(request), request.body.itemId, request.body.orderId),
   );
-  route(app, 'orders.mine', (request) => orders.mine(userId(request)));
+  route(app, 'orders.mine', (request) => orders.mine(userId(request), request.query.lang));
 };

@@ -1,6 +1,7 @@
 import {
   BILLING_CURRENCY,
   localizeCatalogueText,
+  localizeSoldName,
   multiply,
   type Order,
   type Purchasable,
@@ -113,8 +114,16 @@ export function createOrdersService(deps: {
       throw unavailable(item.name);
     },
 
-    async mine(userId: string): Promise<Order[]> {
-      return (await repo.listForUser(userId)).map(toOrder);
+    /** The customer's orders, a package's name in the reader's language while it is sold so. */
+    async mine(userId: string, lang?: string): Promise<Order[]> {
+      const rows = await repo.listForUser(userId);
+      const names = await repo.packageNames(
+        rows.filter((r) => r.itemKind === 'package').map((r) => r.itemId),
+      );
+      return rows.map((r) => ({
+        ...toOrder(r),
+        name: localizeSoldName(r.name, names.get(r.itemId), lang),
+      }));
     },
   };
 }

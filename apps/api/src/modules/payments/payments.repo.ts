@@ -3,7 +3,12 @@ import { and, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
-import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../../db/orders.js';
+import {
+  findCatalogueItem,
+  ItemUnavailableError,
+  packageNames,
+  placeOrder,
+} from '../../db/orders.js';
 import { ledgerEntries, paymentQuotes, transactions, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
@@ -243,6 +248,8 @@ export function createPaymentsRepo(db: Db) {
         };
       }
     },
+    /** The names these packages are sold under now, in every language. */
+    packageNames: (ids: string[]) => packageNames(db, ids),
     listForUser(userId: string, limit: number) {
       return db
         .select()

@@ -12,6 +12,7 @@ import {
   firstFreeAmount,
   isTxHashFormat,
   type LedgerCheck,
+  localizeSoldName,
   MIN_TOP_UP_USD,
   multiply,
   type Network,
@@ -313,8 +314,18 @@ export function createPaymentsService(deps: {
       return created;
     },
 
-    async mine(userId: string): Promise<Transaction[]> {
-      return (await repo.listForUser(userId, 100)).map(toTransaction);
+    /** The customer's payments, a purchased package's name in the reader's language. */
+    async mine(userId: string, lang?: string): Promise<Transaction[]> {
+      const rows = await repo.listForUser(userId, 100);
+      const names = await repo.packageNames(
+        rows.flatMap((r) => (r.itemKind === 'package' && r.itemId ? [r.itemId] : [])),
+      );
+      return rows.map((r) => ({
+        ...toTransaction(r),
+        serviceName: r.itemId
+          ? localizeSoldName(r.serviceName, names.get(r.itemId), lang)
+          : r.serviceName,
+      }));
     },
 
     async all(query: { status?: AdminPaymentsQuery['status']; limit: number; offset: number }) {

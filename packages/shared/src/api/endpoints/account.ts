@@ -72,7 +72,8 @@ export const accountEndpoints = {
     responses: { 201: transactionSchema },
   },
   'payments.mine': {
-    summary: "The customer's payments",
+    summary: "The customer's payments, a package's name in the language asked for",
+    query: catalogueLanguageQuerySchema,
     responses: { 200: z.array(transactionSchema) },
   },
   'orders.item': {
@@ -86,7 +87,11 @@ export const accountEndpoints = {
     body: orderInputSchema,
     responses: { 201: orderSchema },
   },
-  'orders.mine': { summary: "The customer's orders", responses: { 200: z.array(orderSchema) } },
+  'orders.mine': {
+    summary: "The customer's orders, a package's name in the language asked for",
+    query: catalogueLanguageQuerySchema,
+    responses: { 200: z.array(orderSchema) },
+  },
   'events.customer': stream("the customer's own payment updates"),
   'events.admin': stream('new users, payments and catalogue changes'),
 } as const;

@@ -1,15 +1,16 @@
 import type { Transaction } from '@parley/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ordersQueryOptions, transactionsQueryOptions } from '@/lib/account-queries';
 import { paymentNotes } from '@/lib/payment-text';
 
 export function useDashboardTransactions() {
-  return useQuery(transactionsQueryOptions);
+  return useQuery(transactionsQueryOptions(useTranslation().i18n.language));
 }
 
 export function useDashboardOrders() {
-  return useQuery(ordersQueryOptions);
+  return useQuery(ordersQueryOptions(useTranslation().i18n.language));
 }
 
 /**

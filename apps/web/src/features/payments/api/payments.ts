@@ -2,7 +2,6 @@ import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
 import { ordersApi, paymentsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { transactionsQueryOptions } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -28,7 +27,7 @@ export function useSubmitPayment() {
     mutationFn: (input: CreateTransactionInput) => call(paymentsApi.create, { body: input }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
         queryClient.invalidateQueries({ queryKey: queryKeys.user }),
       ]),
   });
