@@ -17,13 +17,13 @@ test('prices and coverage lists countries by region, searchable, in their real c
   await page.getByLabel('Search by country name or code').fill('germany');
   const europe = page.getByRole('region', { name: 'Europe' });
   await expect(europe.getByRole('row')).toHaveCount(2);
-  await expect(europe.getByRole('row').last()).toContainText(/Germany\s*DE\s*\$0\.\d{4}/);
+  await expect(europe.getByRole('row').last()).toContainText(/Germany \(DE\)\s*\$0\.\d{4}/);
   await expect(page.getByRole('heading', { name: 'Africa', exact: true })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'DID Numbers' }).click();
   await expect(page.getByRole('columnheader', { name: 'Monthly' })).toBeVisible();
   await page.getByLabel('Search by country name or code').fill('jp');
-  await expect(page.getByRole('row').last()).toContainText(/Japan\s*JP\s*\$\d+\.\d{2}/);
+  await expect(page.getByRole('row').last()).toContainText(/Japan \(JP\)\s*\$\d+\.\d{2}/);
 
   await page.getByLabel('Search by country name or code').fill('zzzz');
   await expect(page.getByText('No countries match your search.')).toBeVisible();

@@ -1,4 +1,14 @@
+import type { Page } from '@playwright/test';
+import { newCustomer, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
+import { adminWithWallet, decide, submitTopUp } from './funding';
+
+/** Switches the interface language the way the picker remembers it, then reloads. */
+async function readIn(page: Page, lang: string) {
+  await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
 
 test('switching to Arabic flips the page right-to-left, survives a reload, and switches back', async ({
   page,
@@ -44,6 +54,57 @@ test.describe('with a German browser', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.locator('#services h2')).not.toHaveText('Our Services');
+  });
+
+  test('the catalogue and the countries are German: services, plans and prices by country', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const services = page.locator('#services');
+    // The seeded catalogue's German words, from the API (no catalogue text is bundled).
+    await expect(services.getByRole('heading', { name: 'SMS-Nachrichten' })).toBeVisible();
+    await expect(services.getByRole('heading', { name: 'Rufnummern' })).toBeVisible();
+    await expect(services).not.toContainText('SMS Messaging');
+
+    // Signed up in English, then read in German.
+    await readIn(page, 'en');
+    await signUpThroughForm(page, newCustomer());
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/services/voip');
+    await readIn(page, 'de');
+    const plans = page.getByRole('main');
+    await expect(plans.getByRole('heading', { name: 'Einsteiger' })).toBeVisible();
+    await expect(plans).toContainText('2000 Minuten');
+
+    await page.goto('/prices-coverage');
+    await page.getByRole('searchbox').fill('deutsch');
+    const europe = page.getByRole('region', { name: 'Europa' });
+    // The country by its ISO code in German, the code apart and left to right.
+    await expect(europe.getByRole('row').last()).toContainText(/Deutschland \(DE\)\s*0,\d{4}\s*\$/);
+    await expect(europe.locator('bdi[dir="ltr"]', { hasText: 'DE' })).toBeVisible();
+    await expect(europe).not.toContainText('Germany');
+  });
+});
+
+test.describe('in Arabic', () => {
+  test('a top-up reads "Add Funds" in Arabic, its approval note too', async ({ page, browser }) => {
+    const staff = await adminWithWallet(browser);
+    await signUpThroughForm(page, newCustomer());
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const {
+      payment: { id },
+    } = await submitTopUp(page.request, '150');
+    await decide(staff.admin, id, 'approve');
+    await staff.close();
+
+    await readIn(page, 'ar');
+    // Transaction History, in Arabic.
+    const row = page.getByRole('region', { name: 'سجل المعاملات' }).getByRole('listitem');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('إضافة رصيد');
+    await expect(row).toContainText('وافق المشرف على الدفعة');
+    await expect(row).not.toContainText('Add Funds');
+    await expect(row).not.toContainText('approved by admin');
   });
 });
 

@@ -5,6 +5,8 @@ interface Def {
   type: string;
   shape?: Record<string, Schema>;
   element?: Schema;
+  keyType?: Schema;
+  valueType?: Schema;
   innerType?: Schema;
   in?: Schema;
   out?: Schema;
@@ -21,8 +23,9 @@ type Schema = { _zod?: { def: Def } };
 const defOf = (schema: unknown): Def | undefined => (schema as Schema | undefined)?._zod?.def;
 
 /**
- * The paths of every string field a JSON body can carry (`name`, `features.0`), through
- * optionals, defaults, pipes, arrays, unions and nested objects. Enums are not free text.
+ * The paths of every string field a JSON body can carry (`name`, `features.0`,
+ * `translations.es.name`), through optionals, defaults, pipes, arrays, records, unions and
+ * nested objects. Enums are not free text.
  */
 export function stringPaths(schema: unknown, prefix: string[] = []): string[][] {
   const def = defOf(schema);
@@ -34,6 +37,11 @@ export function stringPaths(schema: unknown, prefix: string[] = []): string[][] 
       return Object.entries(def.shape ?? {}).flatMap(([k, s]) => stringPaths(s, [...prefix, k]));
     case 'array':
       return stringPaths(def.element, [...prefix, '0']);
+    case 'record': {
+      // Keyed by an enum (a language): its first key; else any key.
+      const key = sampleOf(def.keyType);
+      return stringPaths(def.valueType, [...prefix, typeof key === 'string' ? key : 'x']);
+    }
     case 'pipe':
       // A preprocess is a pipe from a transform: the fields are those of its output.
       return defOf(def.in)?.type === 'transform'
@@ -79,6 +87,8 @@ export function sampleOf(schema: unknown): unknown {
       );
     case 'array':
       return [sampleOf(def.element)];
+    case 'record':
+      return {};
     case 'pipe':
       return sampleOf(defOf(def.in)?.type === 'transform' ? def.out : def.in);
     case 'union':

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { add, compareDecimal, type OrderItemKind } from '@parley/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  add,
+  type CatalogueTranslations,
+  compareDecimal,
+  localizeCatalogueText,
+  type OrderItemKind,
+  TRANSLATED_LANGUAGES,
+} from '@parley/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applyLedgerEntry, type Tx } from './ledger.js';
 import { didNumbers, orders, packages, services, sipDomains } from './schema/index.js';
 
@@ -21,6 +28,44 @@ export interface CatalogueItem {
   currency: string;
   billingPeriod: string;
   available: boolean;
+  /** A package's name and description in the other languages (the name as sold, with its service's). */
+  translations?: CatalogueTranslations;
+}
+
+type Words = { name: string; description: string; translations: CatalogueTranslations };
+
+/**
+ * The name a package is sold under, "Starter (VoIP Calling)" (a package named as its
+ * service goes by its name alone), and its name and description in the other languages.
+ */
+function packageSoldAs(pkg: Words, service: Words) {
+  const alone = pkg.name === service.name;
+  const soldAs = (p: { name: string }, s: { name: string }) =>
+    alone ? p.name : `${p.name} (${s.name})`;
+  const translations: CatalogueTranslations = {};
+  for (const code of TRANSLATED_LANGUAGES) {
+    const p = localizeCatalogueText(pkg, pkg.translations, code);
+    const s = localizeCatalogueText(service, service.translations, code);
+    translations[code] = { name: soldAs(p, s), description: p.description };
+  }
+  return { name: soldAs(pkg, service), translations };
+}
+
+/**
+ * The names packages are sold under now, in English and the other languages, by package
+ * id: orders and payments keep the English name they were bought under, and show it in
+ * the reader's language while the package is still called so (localizeSoldName).
+ */
+export async function packageNames(db: Reader, ids: string[]) {
+  const names = new Map<string, { name: string; translations: CatalogueTranslations }>();
+  if (ids.length === 0) return names;
+  const rows = await db
+    .select({ pkg: packages, service: services })
+    .from(packages)
+    .innerJoin(services, eq(services.id, packages.serviceId))
+    .where(inArray(packages.id, [...new Set(ids)]));
+  for (const row of rows) names.set(row.pkg.id, packageSoldAs(row.pkg, row.service));
+  return names;
 }
 
 /**
@@ -33,13 +78,14 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
     .from(packages)
     .innerJoin(services, eq(services.id, packages.serviceId))
     .where(eq(packages.id, id));
-  if (pkg)
+  if (pkg) {
+    const { name, translations } = packageSoldAs(pkg.pkg, pkg.service);
     return {
       kind: 'package',
       id,
-      name:
-        pkg.pkg.name === pkg.service.name ? pkg.pkg.name : `${pkg.pkg.name} (${pkg.service.name})`,
+      name,
       description: pkg.pkg.description,
+      translations,
       price: pkg.pkg.price,
       recurringPrice: pkg.pkg.billingPeriod === 'monthly' ? pkg.pkg.price : null,
       setupPrice: null,
@@ -47,6 +93,7 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       billingPeriod: pkg.pkg.billingPeriod,
       available: pkg.pkg.isActive && pkg.service.isActive,
     };
+  }
   const [domain] = await db
     .select({
       domain: sipDomains,

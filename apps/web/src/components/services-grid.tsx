@@ -37,8 +37,8 @@ export const SERVICE_ICONS: Record<string, LucideIcon> = {
 
 /** The services grid from GET /api/services; visitors' Learn More leads to sign-in first. */
 export function ServicesGrid({ signedIn }: { signedIn: boolean }) {
-  const { t } = useTranslation();
-  const { data, isPending, error } = useServices();
+  const { t, i18n } = useTranslation();
+  const { data, isPending, error } = useServices(i18n.language);
   if (isPending) {
     return (
       <p role="status" className="text-muted-foreground">

@@ -1,6 +1,7 @@
 import { type FieldParams, isFieldCode } from '@parley/shared/domain';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import type { FieldIssue } from './api-client';
+import { countryName } from './country-name';
 
 /** A field problem by code, from the server or from the same rule run here. */
 export interface CodedProblem {
@@ -16,7 +17,11 @@ export interface CodedProblem {
 export function fieldText(t: TFunction, problem: CodedProblem | null | undefined) {
   if (!problem) return undefined;
   const code = isFieldCode(problem.code) ? problem.code : 'INVALID';
-  return t(`fieldErrors.${code}`, { ...problem.params });
+  const params = { ...problem.params };
+  // A country comes as its ISO code ("GB"): named in the page's language.
+  if (typeof params.country === 'string' && /^[A-Z]{2}$/.test(params.country))
+    params.country = countryName(params.country, i18next.language);
+  return t(`fieldErrors.${code}`, params);
 }
 
 /** Each refused field of an answer as text, keyed by the form's field name. */

@@ -33,7 +33,8 @@ describe('the English in the main bundle', () => {
   // Code that the landing page loads up front; lib/regions.ts serves lazy pages only, and
   // lib/customer-events.ts loads with the signed-in menu and waits for the full English, as
   // do the forms that translate field codes (lib/field-errors.ts) on lazy pages; the call
-  // and SMS status badges and the call direction mark serve signed-in pages only.
+  // and SMS status badges and the call direction mark serve signed-in pages only;
+  // lib/payment-text.ts words payments on the dashboard and in the admin panel.
   const eager = import.meta.glob<string>(
     [
       '../app/**/*.tsx',
@@ -45,6 +46,7 @@ describe('the English in the main bundle', () => {
       '!./regions.ts',
       '!./customer-events.ts',
       '!./field-errors.ts',
+      '!./payment-text.ts',
       '!../components/call-status-badge.tsx',
       '!../components/sms-status-badge.tsx',
       '!../components/call-direction.tsx',

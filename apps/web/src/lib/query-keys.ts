@@ -6,16 +6,17 @@
 export const queryKeys = {
   user: ['auth', 'user'],
   catalogue: ['catalogue'],
-  services: ['catalogue', 'services'],
+  /** Catalogue words come in the reader's language: one entry per language. */
+  services: (lang: string) => ['catalogue', 'services', lang] as const,
   countryPricing: ['catalogue', 'country-pricing'],
-  packages: (service: string) => ['catalogue', 'packages', service] as const,
+  packages: (service: string, lang: string) => ['catalogue', 'packages', service, lang] as const,
   sipDomains: ['catalogue', 'sip-domains'],
   numbers: ['numbers'],
   numberSearch: (query: string) => ['numbers', query] as const,
 
   transactions: ['transactions'],
   orders: ['orders'],
-  orderItem: (id: string | undefined) => ['orders', 'item', id] as const,
+  orderItem: (id: string | undefined, lang: string) => ['orders', 'item', id, lang] as const,
   paymentWallets: ['payments', 'wallets'],
   trunkSettings: ['sip-trunk', 'settings'],
   dashboardPreferences: ['dashboard', 'preferences'],
@@ -31,18 +32,6 @@ export const queryKeys = {
   smsQuote: ['sms-quote'],
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
-  admin: ['admin'],
-  adminPayments: ['admin', 'payments'],
-  adminWallets: ['admin', 'crypto-wallets'],
-  adminRates: ['admin', 'rates'],
-  adminAnalytics: ['admin', 'analytics'],
-  adminLedgerCheck: ['admin', 'ledger-check'],
-  adminUsers: ['admin', 'users'],
-  adminSenderIds: ['admin', 'sender-ids'],
-  adminSmsStatus: ['admin', 'sms-status'],
-  adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
-  adminAudit: ['admin', 'audit'],
-  adminCatalogue: (resource: string) => ['admin', resource] as const,
-  // Voice keys live in voice-query-keys.ts, the ledger's in account-queries.ts and one
-  // user's under adminUsers in the admin feature: only signed-in pages need them.
+  // Admin keys live in admin-query-keys.ts, voice keys in voice-query-keys.ts, the ledger's
+  // in account-queries.ts: only signed-in pages need them.
 } as const;

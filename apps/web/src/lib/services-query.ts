@@ -1,14 +1,15 @@
 import { catalogueApi } from '@parley/shared/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from './api';
 import { queryKeys } from './query-keys';
 
-/** Active services, as the landing page, the signed-in home and the dashboard show them. */
-export const servicesQueryOptions = queryOptions({
-  queryKey: queryKeys.services,
-  queryFn: () => call(catalogueApi.services),
-});
-
-export function useServices() {
-  return useQuery(servicesQueryOptions);
+/**
+ * Active services in the reader's language `lang` (the server falls back to English),
+ * as the landing page, the signed-in home and the service pages show them.
+ */
+export function useServices(lang: string) {
+  return useQuery({
+    queryKey: queryKeys.services(lang),
+    queryFn: () => call(catalogueApi.services, { query: { lang } }),
+  });
 }

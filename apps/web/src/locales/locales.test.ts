@@ -45,6 +45,7 @@ const SAME_AS_ENGLISH = new Set([
 const SAME_IN: Record<string, string[]> = {
   de: [
     'admin.fields.name',
+    'admin.translations.name',
     'admin.fields.status',
     'admin.fields.region',
     'admin.fields.domain',
@@ -59,6 +60,8 @@ const SAME_IN: Record<string, string[]> = {
   ],
   es: ['common.error'],
   fr: [
+    'admin.translations.description',
+    'admin.audit.targets.service',
     'adminPaymentsList.page',
     'admin.actions',
     'admin.csv.action',

@@ -20,6 +20,8 @@ export type DomainEvent =
         id: string;
         userId: string;
         email: string;
+        /** A top-up (shown as "Add Funds" in the reader's language) or a purchase. */
+        kind: 'topup' | 'purchase';
         serviceName: string;
         currency: string;
         amount: string;

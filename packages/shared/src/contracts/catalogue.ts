@@ -7,7 +7,14 @@ import {
   REGIONS,
 } from '../domain/catalogue.js';
 import { FIELD_CODES } from '../domain/field-codes.js';
+import {
+  packageTranslationsSchema,
+  serviceTranslationsSchema,
+  translationsSchema,
+} from './catalogue-translations.js';
 import { singleLine } from './text.js';
+
+export * from './catalogue-translations.js';
 
 /** A decimal amount as text, never a float: up to 10 digits and `scale` decimals. */
 export const decimalString = (label: string, scale = 2) =>
@@ -31,7 +38,12 @@ export const serviceSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
 });
+/** A service as customers read it: its words in the language they asked for. */
 export type Service = z.infer<typeof serviceSchema>;
+
+/** A service as admins edit it: English, and its translations. */
+export const adminServiceSchema = serviceSchema.extend({ translations: translationsSchema });
+export type AdminService = z.infer<typeof adminServiceSchema>;
 
 export const serviceInputSchema = z.object({
   name: singleLine(
@@ -54,6 +66,8 @@ export const serviceInputSchema = z.object({
   ),
   description: z.string().trim().max(1000).default(''),
   isActive: z.boolean().default(true),
+  /** Left out: the stored translations stay as they are. */
+  translations: serviceTranslationsSchema.optional(),
 });
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 
@@ -71,9 +85,22 @@ export const packageSchema = z.object({
   isAddon: z.boolean(),
   isActive: z.boolean(),
 });
+/** A package as customers read it: its words in the language they asked for. */
 export type Package = z.infer<typeof packageSchema>;
 
-export const packagesQuerySchema = z.object({
+/** A package as admins edit it: English, and its translations. */
+export const adminPackageSchema = packageSchema.extend({ translations: translationsSchema });
+export type AdminPackage = z.infer<typeof adminPackageSchema>;
+
+/**
+ * The language a customer reads the catalogue in (`de`, `pt-BR`…); English when it is
+ * missing or not one of ours. Part of the address, so each language caches on its own.
+ */
+export const catalogueLanguageQuerySchema = z.object({
+  lang: z.string().trim().max(35).optional(),
+});
+
+export const packagesQuerySchema = catalogueLanguageQuerySchema.extend({
   service: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'Invalid slug format')
@@ -168,6 +195,8 @@ export const packageInputSchema = z.object({
   isPopular: z.boolean().default(false),
   isAddon: z.boolean().default(false),
   isActive: z.boolean().default(true),
+  /** Left out: the stored translations stay as they are. */
+  translations: packageTranslationsSchema.optional(),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CRYPTO_CURRENCIES, networkOf, WALLET_TYPES } from '../domain/crypto.js';
+import {
+  CRYPTO_CURRENCIES,
+  networkOf,
+  PAYMENT_NOTE_CODES,
+  WALLET_TYPES,
+} from '../domain/crypto.js';
 import { singleLine } from './text.js';
 
 /** A positive decimal string with at most `scale` decimals. */
@@ -146,6 +151,7 @@ export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const
 
 export const transactionSchema = z.object({
   id: z.string(),
+  /** A top-up ("Add Funds", worded by the browser in the reader's language) or a purchase. */
   kind: z.enum(['topup', 'purchase']),
   serviceName: z.string(),
   servicePrice: z.string().nullable(),
@@ -158,7 +164,10 @@ export const transactionSchema = z.object({
   txHash: z.string().nullable(),
   creditAmount: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** What the admin typed, as typed; null when they typed nothing. */
   adminNotes: z.string().nullable(),
+  /** The server's own notes as codes (PAYMENT_NOTE_CODES), worded by the browser. */
+  noteCodes: z.array(z.enum(PAYMENT_NOTE_CODES)),
   approvedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -152,8 +152,25 @@ export const MIN_TOP_UP_USD = '100';
 /** The currency balances are kept and shown in. */
 export const BILLING_CURRENCY = 'GBP';
 
-/** What a top-up is called in a payment, as the Add Funds flow names it. */
+/**
+ * What a top-up is called in a payment, as the Add Funds flow names it. It marks a
+ * top-up on the way in; a stored payment says so by its kind (`topup`), which the
+ * browser words in the reader's language.
+ */
 export const TOP_UP_SERVICE_NAME = 'Add Funds';
+
+/**
+ * The notes the server itself puts on a payment, stored as codes and worded by the
+ * browser in the reader's language (`payments.notes.<CODE>`): the decision when the
+ * admin wrote no note, and a purchase whose item had gone by the time it was approved.
+ * What an admin types is kept as typed, in `adminNotes`.
+ */
+export const PAYMENT_NOTE_CODES = [
+  'APPROVED_BY_ADMIN',
+  'REJECTED_BY_ADMIN',
+  'ITEM_UNAVAILABLE_CREDITED',
+] as const;
+export type PaymentNoteCode = (typeof PAYMENT_NOTE_CODES)[number];
 
 /** "USDT-TRC20" → USDT on tron; "BTC" → BTC on its default chain; null if unknown. */
 export function parsePaymentCurrency(

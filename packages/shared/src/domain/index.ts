@@ -1,6 +1,7 @@
 // Plain values and functions with no dependencies: safe for the browser's first bundle.
 export * from './auth.js';
 export * from './catalogue.js';
+export * from './catalogue-text.js';
 export * from './crypto.js';
 export * from './csv.js';
 export * from './dashboard-stats.js';

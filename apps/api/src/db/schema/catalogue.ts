@@ -1,3 +1,4 @@
+import type { CatalogueTranslations } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +22,8 @@ export const services = pgTable('services', {
   description: text('description').notNull().default(''),
   icon: text('icon').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Name and description per language besides English (contracts/catalogue-translations.ts). */
+  translations: jsonb('translations').$type<CatalogueTranslations>().notNull().default({}),
   createdAt: created(),
 });
 
@@ -41,6 +44,8 @@ export const packages = pgTable(
     /** Sold on top of a plan (IVR, failover…) rather than as a plan of its own. */
     isAddon: boolean('is_addon').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Name, description and features per language besides English. */
+    translations: jsonb('translations').$type<CatalogueTranslations>().notNull().default({}),
     createdAt: created(),
     updatedAt: updated(),
   },

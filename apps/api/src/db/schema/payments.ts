@@ -1,8 +1,10 @@
+import type { PaymentNoteCode } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -165,7 +167,10 @@ export const transactions = pgTable(
     /** A purchase's item price in GBP, fixed when it was submitted; the rest stays on the balance. */
     chargeAmount: money('charge_amount'),
     status: text('status').notNull().default('pending'),
+    /** What the admin typed, as typed; null when they typed nothing. */
     adminNotes: text('admin_notes'),
+    /** The server's own notes as codes (PAYMENT_NOTE_CODES); migration 0029 moved old English ones here. */
+    noteCodes: jsonb('note_codes').$type<PaymentNoteCode[]>().notNull().default([]),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: created(),

@@ -158,7 +158,7 @@ describe('each audited change', () => {
     expect((await audit(`?targetId=${rejected.id}`)).items[0]).toMatchObject({
       action: 'payment.reject',
       before: { status: 'pending' },
-      after: { status: 'rejected', adminNotes: 'Payment rejected by admin' },
+      after: { status: 'rejected', adminNotes: null, noteCodes: ['REJECTED_BY_ADMIN'] },
     });
 
     const created = await call('POST', '/api/admin/crypto-wallets', admin, {

@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { type AuditBy, writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/ledger.js';
 import {
   countryPricing,
   didNumbers,
@@ -17,48 +19,94 @@ type Table =
   | typeof sipDomains
   | typeof didNumbers;
 
+/** What the audit log keeps of a row: its fields but the id and timestamps. */
+function snapshot(row: Record<string, unknown> | undefined) {
+  if (!row) return null;
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return fields;
+}
+
 /**
  * Create, replace and delete by id for one catalogue table. A broken unique or foreign
- * key rule comes out as a ConstraintError.
+ * key rule comes out as a ConstraintError. With an audit target (services and packages,
+ * whose words admins translate), each change and its audit row (`service.update`…, who
+ * and from where, before and after) commit together.
  */
-function crud<T extends Table>(db: Db, table: T) {
+function crud<T extends Table>(db: Db, table: T, target?: 'service' | 'package') {
   const byId = (id: string) => eq((table as unknown as { id: typeof services.id }).id, id);
+  type Row = T['$inferSelect'];
+  const audit = async (
+    tx: Tx,
+    by: AuditBy | undefined,
+    action: 'create' | 'update' | 'delete',
+    id: string,
+    before: Row | undefined,
+    after: Row | undefined,
+  ) => {
+    if (!target || !by) return;
+    await writeAudit(tx, {
+      ...by,
+      action: `${target}.${action}`,
+      targetType: target,
+      targetId: id,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+  };
   return {
-    insert: (values: T['$inferInsert']): Promise<T['$inferSelect']> =>
-      refusedAs('write', async () => {
-        const [row] = await db
-          .insert(table as PgTable)
-          .values(values)
-          .returning();
-        return row as T['$inferSelect'];
-      }),
+    insert: (values: T['$inferInsert'], by?: AuditBy): Promise<Row> =>
+      refusedAs('write', () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(table as PgTable)
+            .values(values)
+            .returning();
+          const created = row as Row;
+          await audit(tx, by, 'create', created.id, undefined, created);
+          return created;
+        }),
+      ),
     update: (
       id: string,
       values: Partial<T['$inferInsert']>,
-    ): Promise<T['$inferSelect'] | undefined> =>
-      refusedAs('write', async () => {
-        const [row] = await db
-          .update(table as PgTable)
-          .set(values)
-          .where(byId(id))
-          .returning();
-        return row as T['$inferSelect'] | undefined;
-      }),
-    remove: (id: string): Promise<boolean> =>
-      refusedAs('delete', async () => {
-        const rows = await db
-          .delete(table as PgTable)
-          .where(byId(id))
-          .returning();
-        return rows.length > 0;
-      }),
+      by?: AuditBy,
+    ): Promise<Row | undefined> =>
+      refusedAs('write', () =>
+        db.transaction(async (tx) => {
+          const [before] = target
+            ? await tx
+                .select()
+                .from(table as PgTable)
+                .where(byId(id))
+                .for('update')
+            : [];
+          const [row] = await tx
+            .update(table as PgTable)
+            .set(values)
+            .where(byId(id))
+            .returning();
+          if (row) await audit(tx, by, 'update', id, before as Row, row as Row);
+          return row as Row | undefined;
+        }),
+      ),
+    remove: (id: string, by?: AuditBy): Promise<boolean> =>
+      refusedAs('delete', () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .delete(table as PgTable)
+            .where(byId(id))
+            .returning();
+          if (row) await audit(tx, by, 'delete', id, row as Row, undefined);
+          return row !== undefined;
+        }),
+      ),
   };
 }
 
 export function createCatalogueAdminRepo(db: Db) {
   return {
-    services: crud(db, services),
-    packages: crud(db, packages),
+    services: crud(db, services, 'service'),
+    packages: crud(db, packages, 'package'),
     countryPricing: crud(db, countryPricing),
     sipDomains: crud(db, sipDomains),
     numbers: crud(db, didNumbers),

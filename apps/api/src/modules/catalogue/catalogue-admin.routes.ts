@@ -1,10 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import type { AuditBy } from '../../lib/audit-by.js';
 import { sendCsv } from '../../plugins/csv-file.js';
 import { route } from '../../plugins/endpoints.js';
+import { signedInUser } from '../../plugins/guards.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
 import { countryPricingToCsv } from './catalogue-csv.js';
+
+/** Who changes a service or package and from where, for the audit log. */
+const by = (request: FastifyRequest): AuditBy => ({
+  actorId: signedInUser(request).id,
+  ip: request.ip,
+});
 
 /** A CSV upload's text; any other content type is refused. */
 function csvBody(body: unknown): string {
@@ -24,15 +32,19 @@ export const catalogueAdminRoutes: FastifyPluginAsync<{
     (_req, body, done) => done(null, body),
   );
 
-  route(app, 'catalogueAdmin.services', () => catalogue.services({ admin: true }));
-  route(app, 'catalogueAdmin.createService', (r) => admin.createService(r.body));
-  route(app, 'catalogueAdmin.updateService', (r) => admin.updateService(r.params.id, r.body));
-  route(app, 'catalogueAdmin.deleteService', (r) => admin.deleteService(r.params.id));
+  route(app, 'catalogueAdmin.services', () => catalogue.adminServices());
+  route(app, 'catalogueAdmin.createService', (r) => admin.createService(r.body, by(r)));
+  route(app, 'catalogueAdmin.updateService', (r) =>
+    admin.updateService(r.params.id, r.body, by(r)),
+  );
+  route(app, 'catalogueAdmin.deleteService', (r) => admin.deleteService(r.params.id, by(r)));
 
-  route(app, 'catalogueAdmin.packages', () => catalogue.packages({ admin: true }));
-  route(app, 'catalogueAdmin.createPackage', (r) => admin.createPackage(r.body));
-  route(app, 'catalogueAdmin.updatePackage', (r) => admin.updatePackage(r.params.id, r.body));
-  route(app, 'catalogueAdmin.deletePackage', (r) => admin.deletePackage(r.params.id));
+  route(app, 'catalogueAdmin.packages', () => catalogue.adminPackages());
+  route(app, 'catalogueAdmin.createPackage', (r) => admin.createPackage(r.body, by(r)));
+  route(app, 'catalogueAdmin.updatePackage', (r) =>
+    admin.updatePackage(r.params.id, r.body, by(r)),
+  );
+  route(app, 'catalogueAdmin.deletePackage', (r) => admin.deletePackage(r.params.id, by(r)));
 
   route(app, 'catalogueAdmin.countryPricing', () => catalogue.countryPricing({ admin: true }));
   route(app, 'catalogueAdmin.createCountryPricing', (r) => admin.createCountryPricing(r.body));

@@ -1,25 +1,26 @@
 import type {
   AdminNumber,
+  AdminPackage,
+  AdminService,
   CountryPricing,
   CountryPricingInput,
   CsvImportResult,
   NumberInput,
-  Package,
   PackageInput,
-  Service,
   ServiceInput,
   SipDomain,
   SipDomainInput,
 } from '@parley/shared';
 import { countryOfNumber } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
+import type { AuditBy } from '../../lib/audit-by.js';
 import { ConstraintError } from '../../lib/constraint-error.js';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
 import {
+  toAdminPackage,
+  toAdminService,
   toCountryPricing,
   toNumber,
-  toPackage,
-  toService,
   toSipDomain,
 } from './catalogue.service.js';
 import type { CatalogueAdminRepo } from './catalogue-admin.repo.js';
@@ -84,8 +85,11 @@ export function createCatalogueAdminService(deps: {
 
   async function asPackage(
     row: Awaited<ReturnType<CatalogueAdminRepo['packages']['insert']>>,
-  ): Promise<Package> {
-    return toPackage({ pkg: row, serviceSlug: (await repo.serviceSlugOf(row.serviceId)) ?? '' });
+  ): Promise<AdminPackage> {
+    return toAdminPackage({
+      pkg: row,
+      serviceSlug: (await repo.serviceSlugOf(row.serviceId)) ?? '',
+    });
   }
 
   function checkNumber(input: NumberInput): void {
@@ -104,21 +108,25 @@ export function createCatalogueAdminService(deps: {
   }
 
   return {
-    createService: async (input: ServiceInput): Promise<Service> =>
-      toService(await write('service', 'created', () => repo.services.insert(input))),
-    updateService: async (id: string, input: ServiceInput): Promise<Service> =>
-      toService(await write('service', 'updated', () => repo.services.update(id, input))),
-    deleteService: (id: string) => remove('service', () => repo.services.remove(id), id),
+    // Services and packages are audited (who changed which words, in which language).
+    // An update without `translations` keeps the stored ones.
+    createService: async (input: ServiceInput, by: AuditBy): Promise<AdminService> =>
+      toAdminService(await write('service', 'created', () => repo.services.insert(input, by))),
+    updateService: async (id: string, input: ServiceInput, by: AuditBy): Promise<AdminService> =>
+      toAdminService(await write('service', 'updated', () => repo.services.update(id, input, by))),
+    deleteService: (id: string, by: AuditBy) =>
+      remove('service', () => repo.services.remove(id, by), id),
 
-    createPackage: async (input: PackageInput): Promise<Package> =>
-      asPackage(await write('package', 'created', () => repo.packages.insert(input))),
-    updatePackage: async (id: string, input: PackageInput): Promise<Package> =>
+    createPackage: async (input: PackageInput, by: AuditBy): Promise<AdminPackage> =>
+      asPackage(await write('package', 'created', () => repo.packages.insert(input, by))),
+    updatePackage: async (id: string, input: PackageInput, by: AuditBy): Promise<AdminPackage> =>
       asPackage(
         await write('package', 'updated', () =>
-          repo.packages.update(id, { ...input, updatedAt: now() }),
+          repo.packages.update(id, { ...input, updatedAt: now() }, by),
         ),
       ),
-    deletePackage: (id: string) => remove('package', () => repo.packages.remove(id), id),
+    deletePackage: (id: string, by: AuditBy) =>
+      remove('package', () => repo.packages.remove(id, by), id),
 
     createCountryPricing: async (input: CountryPricingInput): Promise<CountryPricing> =>
       toCountryPricing(

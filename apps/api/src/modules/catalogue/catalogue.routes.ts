@@ -14,11 +14,12 @@ export const catalogueRoutes: FastifyPluginAsync<{
   const search = {
     onRequest: async (request: FastifyRequest) => searchLimit.hit(clientKey(request.ip)),
   };
-  route(app, 'catalogue.services', () => catalogue.services({ admin: false }));
+  route(app, 'catalogue.services', (request) => catalogue.services(request.query.lang));
   route(
     app,
     'catalogue.packages',
-    (request) => catalogue.packages({ admin: false, serviceSlug: request.query.service }),
+    (request) =>
+      catalogue.packages({ serviceSlug: request.query.service, lang: request.query.lang }),
     search,
   );
   route(app, 'catalogue.countryPricing', () => catalogue.countryPricing({ admin: false }));

@@ -1,12 +1,17 @@
-import type {
-  CountryPricing,
-  Destination,
-  DidNumber,
-  NumbersPage,
-  NumbersQuery,
-  Package,
-  Service,
-  SipDomain,
+import {
+  type AdminPackage,
+  type AdminService,
+  type CatalogueTranslations,
+  type CountryPricing,
+  type Destination,
+  type DidNumber,
+  localizeCatalogueText,
+  type NumbersPage,
+  type NumbersQuery,
+  type Package,
+  type Service,
+  type SipDomain,
+  TRANSLATED_LANGUAGES,
 } from '@parley/shared';
 import { destinationFor } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
@@ -15,12 +20,29 @@ import type { CatalogueRepo } from './catalogue.repo.js';
 
 type Rows<K extends keyof CatalogueRepo> = Awaited<ReturnType<CatalogueRepo[K]>>;
 
-export const toService = (r: Rows<'listServices'>[number]): Service => ({
+/** Only the languages we know, in case a row holds something else. */
+const knownTranslations = (stored: CatalogueTranslations | null): CatalogueTranslations =>
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((code) => (stored?.[code] ? [[code, stored[code]]] : [])),
+  );
+
+type ServiceRow = Rows<'listServices'>[number];
+type PackageRow = Rows<'listPackages'>[number];
+
+/** A service as admins edit it: English and every translation. */
+export const toAdminService = ({ translations, ...r }: ServiceRow): AdminService => ({
   ...r,
   createdAt: r.createdAt.toISOString(),
+  translations: knownTranslations(translations),
 });
 
-export const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): Package => ({
+/** A service in the reader's language, each field falling back to English. */
+export const toService = (row: ServiceRow, lang?: string): Service => {
+  const { translations, ...service } = toAdminService(row);
+  return localizeCatalogueText(service, translations, lang);
+};
+
+export const toAdminPackage = ({ pkg, serviceSlug }: PackageRow): AdminPackage => ({
   id: pkg.id,
   serviceId: pkg.serviceId,
   serviceSlug,
@@ -33,7 +55,14 @@ export const toPackage = ({ pkg, serviceSlug }: Rows<'listPackages'>[number]): P
   isPopular: pkg.isPopular,
   isAddon: pkg.isAddon,
   isActive: pkg.isActive,
+  translations: knownTranslations(pkg.translations),
 });
+
+/** A package in the reader's language, each field (and feature) falling back to English. */
+export const toPackage = (row: PackageRow, lang?: string): Package => {
+  const { translations, ...pkg } = toAdminPackage(row);
+  return localizeCatalogueText(pkg, translations, lang);
+};
 
 export const toCountryPricing = (r: Rows<'listCountryPricing'>[number]): CountryPricing => ({
   id: r.id,
@@ -72,13 +101,21 @@ export const toNumber = (r: Rows<'searchNumbers'>['items'][number]): DidNumber =
 export function createCatalogueService(deps: { repo: CatalogueRepo }) {
   const { repo } = deps;
   return {
-    async services(opts: { admin: boolean }) {
-      return (await repo.listServices(!opts.admin)).map(toService);
+    /** Active services in the reader's language (`lang`, English when unknown). */
+    async services(lang?: string): Promise<Service[]> {
+      return (await repo.listServices(true)).map((r) => toService(r, lang));
     },
-    async packages(opts: { admin: boolean; serviceSlug?: string }) {
-      return (
-        await repo.listPackages({ onlyActive: !opts.admin, serviceSlug: opts.serviceSlug })
-      ).map(toPackage);
+    async packages(opts: { serviceSlug?: string; lang?: string }): Promise<Package[]> {
+      return (await repo.listPackages({ onlyActive: true, serviceSlug: opts.serviceSlug })).map(
+        (r) => toPackage(r, opts.lang),
+      );
+    },
+    /** Every service, inactive ones too, with all its translations. */
+    async adminServices(): Promise<AdminService[]> {
+      return (await repo.listServices(false)).map(toAdminService);
+    },
+    async adminPackages(): Promise<AdminPackage[]> {
+      return (await repo.listPackages({ onlyActive: false })).map(toAdminPackage);
     },
     /**
      * The country of an international number and its active price row. The number

@@ -12,7 +12,6 @@ import {
   signUp,
 } from '../../../test/helpers.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
-import { UNAVAILABLE_NOTE } from '../payments/payments.repo.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
@@ -358,9 +357,58 @@ describe('paying for an item in crypto', () => {
     });
     expect(approved.json()).toMatchObject({
       status: 'approved',
-      adminNotes: `Seen on chain ${UNAVAILABLE_NOTE}`,
+      // What the admin typed stays as typed; the server's own note is a code.
+      adminNotes: 'Seen on chain',
+      noteCodes: ['ITEM_UNAVAILABLE_CREDITED'],
     });
     expect(await balance(buyer.id)).toBe(created.json().creditAmount);
     expect((await call('GET', '/api/orders', buyer.cookie)).json()).toEqual([]);
+  });
+});
+
+describe('what a customer bought, in their language', () => {
+  it('names a package in the reader’s language while it is sold under the name bought', async () => {
+    const c = await customer();
+    await fund(c.cookie, '100');
+    const smtp = await packageId('SMTP Basic');
+    expect((await call('POST', '/api/orders', c.cookie, { itemId: smtp })).statusCode).toBe(201);
+    const trunk = await packageId('Trunk Starter');
+    const quote = (
+      await call('POST', '/api/payments/quote', c.cookie, {
+        amount: '25',
+        fiatCurrency: 'GBP',
+        currency: 'BTC',
+      })
+    ).json();
+    const bought = await call('POST', '/api/transactions/create', c.cookie, {
+      amount: '25',
+      currency: 'BTC',
+      walletAddress: BTC,
+      txHash: randomBytes(32).toString('hex'),
+      serviceName: 'Trunk Starter',
+      quoteId: quote.id,
+      itemId: trunk,
+    });
+    expect(bought.statusCode).toBe(201);
+
+    const orders = async (lang: string) =>
+      (await call('GET', `/api/orders${lang}`, c.cookie))
+        .json()
+        .map((o: { name: string }) => o.name);
+    const payments = async (lang: string) =>
+      (await call('GET', `/api/transactions${lang}`, c.cookie))
+        .json()
+        .map((t: { serviceName: string }) => t.serviceName);
+    expect(await orders('?lang=de')).toEqual(['SMTP Basis (SMTP-E-Mail)']);
+    expect(await orders('')).toEqual(['SMTP Basic (SMTP Email)']);
+    // The purchase is named in German; the top-up keeps its stored name (the page words it).
+    expect(await payments('?lang=de')).toEqual(['Trunk Einsteiger (SIP-Trunking)', 'Add Funds']);
+
+    // Renamed since, the package no longer is what was bought: the name as bought.
+    await ctx.database.db.execute(
+      sql`update packages set name = 'SMTP Starter' where id = ${smtp}`,
+    );
+    expect(await orders('?lang=de')).toEqual(['SMTP Basic (SMTP Email)']);
+    await ctx.database.db.execute(sql`update packages set name = 'SMTP Basic' where id = ${smtp}`);
   });
 });

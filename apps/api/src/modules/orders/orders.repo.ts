@@ -5,6 +5,7 @@ import {
   findCatalogueItem,
   ItemUnavailableError,
   type PlaceOrderInput,
+  packageNames,
   placeOrder,
 } from '../../db/orders.js';
 import { orders } from '../../db/schema/index.js';
@@ -31,6 +32,8 @@ export function buyRefusal(err: unknown): BuyRefusal | null {
 export function createOrdersRepo(db: Db) {
   return {
     findItem: (id: string): Promise<CatalogueItem | null> => findCatalogueItem(db, id),
+    /** The names these packages are sold under now, in every language. */
+    packageNames: (ids: string[]) => packageNames(db, ids),
     /** Sells the item from the balance: all of it commits, or none of it. */
     async buy(input: PlaceOrderInput): Promise<BuyResult> {
       try {

@@ -8,11 +8,11 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
   app,
   { orders },
 ) => {
-  route(app, 'orders.item', (request) => orders.item(request.params.id));
+  route(app, 'orders.item', (request) => orders.item(request.params.id, request.query.lang));
   route(app, 'orders.buy', (request) =>
     orders.buy(userId(request), request.body.itemId, request.body.orderId),
   );
-  route(app, 'orders.mine', (request) => orders.mine(userId(request)));
+  route(app, 'orders.mine', (request) => orders.mine(userId(request), request.query.lang));
   // An admin's view of one customer's orders (the guard in the definition is admin).
   route(app, 'admin.userOrders', (r) => orders.ofUser(r.params.id, r.query.page, r.query.pageSize));
 };

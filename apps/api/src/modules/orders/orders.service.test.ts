@@ -53,6 +53,7 @@ function setUp(opts: { item?: CatalogueItem; refuse?: BuyResult } = {}) {
   let refuse = opts.refuse;
   const repo: OrdersRepo = {
     findItem: async (id) => (id === ITEM.id ? (opts.item ?? ITEM) : null),
+    packageNames: async () => new Map(),
     async buy(input) {
       sales.push(input);
       if (refuse) {

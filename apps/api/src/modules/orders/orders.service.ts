@@ -1,5 +1,7 @@
 import {
   BILLING_CURRENCY,
+  localizeCatalogueText,
+  localizeSoldName,
   multiply,
   type Order,
   type Page,
@@ -58,10 +60,11 @@ export function createOrdersService(deps: {
   return {
     find,
     inBilling,
-    async item(id: string): Promise<Purchasable> {
-      const item = await find(id);
+    /** An item as the payment page shows it: priced in GBP, worded in the reader's language. */
+    async item(id: string, lang?: string): Promise<Purchasable> {
+      const { translations, ...item } = await find(id);
       const { charged } = await inBilling(item);
-      return { ...item, balancePrice: charged };
+      return localizeCatalogueText({ ...item, balancePrice: charged }, translations, lang);
     },
 
     /**
@@ -118,8 +121,16 @@ export function createOrdersService(deps: {
       return { items: items.map(toOrder), total, page, pageSize };
     },
 
-    async mine(userId: string): Promise<Order[]> {
-      return (await repo.listForUser(userId)).map(toOrder);
+    /** The customer's orders, a package's name in the reader's language while it is sold so. */
+    async mine(userId: string, lang?: string): Promise<Order[]> {
+      const rows = await repo.listForUser(userId);
+      const names = await repo.packageNames(
+        rows.filter((r) => r.itemKind === 'package').map((r) => r.itemId),
+      );
+      return rows.map((r) => ({
+        ...toOrder(r),
+        name: localizeSoldName(r.name, names.get(r.itemId), lang),
+      }));
     },
   };
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -208,6 +210,7 @@ describe('a top-up', () => {
       type: 'transaction.created',
       data: expect.objectContaining({
         id: tx.id,
+        kind: 'topup',
         serviceName: 'Add Funds',
         amount: '250.00',
         amountCurrency: 'USD',
@@ -219,9 +222,12 @@ describe('a top-up', () => {
 
     const approved = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
     expect(approved.statusCode).toBe(200);
+    // No note typed: the default note is a code the reader's page words in its language.
     expect(approved.json()).toMatchObject({
       status: 'approved',
-      adminNotes: 'Payment approved by admin',
+      kind: 'topup',
+      adminNotes: null,
+      noteCodes: ['APPROVED_BY_ADMIN'],
     });
     expect(await balance()).toBe('197.50');
     const again = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
@@ -320,7 +326,8 @@ describe('a top-up', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'rejected',
-      adminNotes: 'Payment rejected by admin',
+      adminNotes: null,
+      noteCodes: ['REJECTED_BY_ADMIN'],
     });
     expect(await balance()).toBe(before);
     const approve = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
@@ -361,6 +368,51 @@ describe('a top-up', () => {
     const times = mine.map((t: { createdAt: string }) => t.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect((await call('GET', '/api/transactions', null)).statusCode).toBe(401);
+  });
+});
+
+describe('notes written in English before migration 0029', () => {
+  it('read as codes after it, whatever the admin typed staying as typed', async () => {
+    const tx = (
+      await call('POST', '/api/transactions/create', customer, {
+        amount: '100',
+        currency: 'BTC',
+        walletAddress: BTC,
+        serviceName: 'Add Funds',
+        txHash: newHash(),
+      })
+    ).json();
+    await call('POST', `/api/admin/payments/${tx.id}/reject`, admin, { adminNotes: 'Duplicate' });
+    const file = path.join(import.meta.dirname, '../../../drizzle/0029_translations.sql');
+    const updates = fs
+      .readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('UPDATE "transactions"'));
+    expect(updates).toHaveLength(3);
+    const gone =
+      '(The item was no longer available: the payment was credited to the balance instead.)';
+    const cases: [string, string | null, string[]][] = [
+      ['Payment approved by admin', null, ['APPROVED_BY_ADMIN']],
+      ['Payment rejected by admin', null, ['REJECTED_BY_ADMIN']],
+      [
+        `Payment approved by admin ${gone}`,
+        null,
+        ['APPROVED_BY_ADMIN', 'ITEM_UNAVAILABLE_CREDITED'],
+      ],
+      [`Seen on chain ${gone}`, 'Seen on chain', ['ITEM_UNAVAILABLE_CREDITED']],
+      ['Payment approved by admin, thanks', 'Payment approved by admin, thanks', []],
+    ];
+    for (const [old, notes, codes] of cases) {
+      await ctx.database.db.execute(
+        sql`update transactions set admin_notes = ${old}, note_codes = '[]'::jsonb where id = ${tx.id}`,
+      );
+      for (const statement of updates) await ctx.database.db.execute(sql.raw(statement));
+      const mine = (await call('GET', '/api/transactions', customer)).json();
+      expect(mine.find((t: { id: string }) => t.id === tx.id)).toMatchObject({
+        adminNotes: notes,
+        noteCodes: codes,
+      });
+    }
   });
 });
 

@@ -1,10 +1,15 @@
-import { compareDecimal } from '@parley/shared';
+import { compareDecimal, type PaymentNoteCode } from '@parley/shared';
 import { and, count, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
-import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../../db/orders.js';
+import {
+  findCatalogueItem,
+  ItemUnavailableError,
+  packageNames,
+  placeOrder,
+} from '../../db/orders.js';
 import { ledgerEntries, paymentQuotes, transactions, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
@@ -56,10 +61,6 @@ const withUser = {
 /** The admin who decided a payment. */
 const approver = alias(users, 'approver');
 
-/** Added to the admin's notes when an approved purchase could not be delivered. */
-export const UNAVAILABLE_NOTE =
-  '(The item was no longer available: the payment was credited to the balance instead.)';
-
 type TxRow = typeof transactions.$inferSelect;
 
 export type Decided =
@@ -73,6 +74,7 @@ export type Decided =
 const decisionSnapshot = (r: TxRow) => ({
   status: r.status,
   adminNotes: r.adminNotes,
+  noteCodes: r.noteCodes,
   userId: r.userId,
   amount: r.amount,
   amountCurrency: r.amountCurrency,
@@ -85,9 +87,9 @@ const decisionSnapshot = (r: TxRow) => ({
 /**
  * Credits an approved payment through the ledger; a purchase then buys its item with
  * what it credited. When the item has gone meanwhile (a number sold to someone else),
- * the money stays on the balance and the notes say so.
+ * the money stays on the balance and the note ITEM_UNAVAILABLE_CREDITED says so.
  */
-async function credit(tx: Tx, row: TxRow, decision: { notes: string; at: Date }) {
+async function credit(tx: Tx, row: TxRow, decision: { at: Date }) {
   await applyLedgerEntry(tx, {
     userId: row.userId,
     amount: row.creditAmount,
@@ -118,9 +120,10 @@ async function credit(tx: Tx, row: TxRow, decision: { notes: string; at: Date })
     return row;
   } catch (err) {
     if (!(err instanceof ItemUnavailableError) && pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+    const noteCodes: PaymentNoteCode[] = [...row.noteCodes, 'ITEM_UNAVAILABLE_CREDITED'];
     const [noted] = await tx
       .update(transactions)
-      .set({ adminNotes: `${decision.notes} ${UNAVAILABLE_NOTE}` })
+      .set({ noteCodes })
       .where(eq(transactions.id, row.id))
       .returning();
     return noted ?? row;
@@ -249,6 +252,8 @@ export function createPaymentsRepo(db: Db) {
         };
       }
     },
+    /** The names these packages are sold under now, in every language. */
+    packageNames: (ids: string[]) => packageNames(db, ids),
     listForUser(userId: string, limit: number) {
       return db
         .select()
@@ -329,7 +334,10 @@ export function createPaymentsRepo(db: Db) {
       id: string,
       decision: {
         status: 'approved' | 'rejected';
-        notes: string;
+        /** What the admin typed; null for none. */
+        notes: string | null;
+        /** The server's own notes (the default decision note when none was typed). */
+        noteCodes: PaymentNoteCode[];
         by: string;
         ip: string | null;
         at: Date;
@@ -354,6 +362,7 @@ export function createPaymentsRepo(db: Db) {
           .set({
             status: decision.status,
             adminNotes: decision.notes,
+            noteCodes: decision.noteCodes,
             approvedBy: decision.by,
             approvedAt: decision.at,
             updatedAt: decision.at,

@@ -14,5 +14,5 @@ export const paymentsRoutes: FastifyPluginAsync<{
   route(app, 'payments.wallets', () => wallets.active(), signIn);
   route(app, 'payments.quote', (r) => payments.quote(signedInUser(r).id, r.body), signIn);
   route(app, 'payments.create', (r) => payments.create(signedInUser(r), r.body), signIn);
-  route(app, 'payments.mine', (r) => payments.mine(signedInUser(r).id), signIn);
+  route(app, 'payments.mine', (r) => payments.mine(signedInUser(r).id, r.query.lang), signIn);
 };

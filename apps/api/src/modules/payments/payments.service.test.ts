@@ -53,6 +53,7 @@ const txRow = (over: Partial<TxRow> = {}): TxRow => ({
   chargeAmount: null,
   status: 'pending',
   adminNotes: null,
+  noteCodes: [],
   approvedBy: null,
   approvedAt: null,
   createdAt: NOW,
@@ -178,7 +179,7 @@ describe('payments service', () => {
       async decide(id, d) {
         if (status !== 'pending') return { outcome: 'already', status };
         status = d.status;
-        decisions.push(`${id} ${d.status} ${d.notes}`);
+        decisions.push(`${id} ${d.status} ${d.notes ?? d.noteCodes.join()}`);
         return { outcome: 'decided', row: txRow({ status: d.status }) };
       },
     });
@@ -190,7 +191,8 @@ describe('payments service', () => {
     await expect(service.decide('t1', 'rejected', admin, 'Late')).rejects.toMatchObject({
       code: 'ALREADY_DECIDED',
     });
-    expect(decisions).toEqual(['t1 approved Payment approved by admin']);
+    // No note typed: the default note is a code, worded in the reader's language.
+    expect(decisions).toEqual(['t1 approved APPROVED_BY_ADMIN']);
     expect(published.map((e) => e.type)).toEqual(['transaction.updated']);
   });
 

@@ -12,6 +12,7 @@ import {
   firstFreeAmount,
   isTxHashFormat,
   type LedgerCheck,
+  localizeSoldName,
   MIN_TOP_UP_USD,
   multiply,
   type Network,
@@ -54,6 +55,7 @@ export const toTransaction = (r: TxRow): Transaction => ({
   creditAmount: r.creditAmount,
   status: r.status as Transaction['status'],
   adminNotes: r.adminNotes,
+  noteCodes: r.noteCodes,
   approvedAt: r.approvedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });
@@ -303,6 +305,7 @@ export function createPaymentsService(deps: {
           id: created.id,
           userId: user.id,
           email: user.email,
+          kind: created.kind,
           serviceName: created.serviceName,
           currency: created.currency,
           amount: created.amount,
@@ -312,8 +315,18 @@ export function createPaymentsService(deps: {
       return created;
     },
 
-    async mine(userId: string): Promise<Transaction[]> {
-      return (await repo.listForUser(userId, 100)).map(toTransaction);
+    /** The customer's payments, a purchased package's name in the reader's language. */
+    async mine(userId: string, lang?: string): Promise<Transaction[]> {
+      const rows = await repo.listForUser(userId, 100);
+      const names = await repo.packageNames(
+        rows.flatMap((r) => (r.itemKind === 'package' && r.itemId ? [r.itemId] : [])),
+      );
+      return rows.map((r) => ({
+        ...toTransaction(r),
+        serviceName: r.itemId
+          ? localizeSoldName(r.serviceName, names.get(r.itemId), lang)
+          : r.serviceName,
+      }));
     },
 
     /** A customer's payments for an admin, a page at a time. */
@@ -342,11 +355,13 @@ export function createPaymentsService(deps: {
       admin: { id: string; ip: string | null },
       notes?: string,
     ): Promise<Transaction> {
-      const fallback =
-        status === 'approved' ? 'Payment approved by admin' : 'Payment rejected by admin';
+      // No note typed: a code the customer's page words in their language.
+      const typed = notes?.trim() || null;
+      const fallback = status === 'approved' ? 'APPROVED_BY_ADMIN' : 'REJECTED_BY_ADMIN';
       const result = await repo.decide(id, {
         status,
-        notes: notes?.trim() || fallback,
+        notes: typed,
+        noteCodes: typed ? [] : [fallback],
         by: admin.id,
         ip: admin.ip,
         at: now(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueLanguageQuerySchema } from '../../contracts/catalogue.js';
 import {
   dashboardPreferencesInputSchema,
   dashboardPreferencesResponseSchema,
@@ -78,12 +79,14 @@ export const accountEndpoints = {
     responses: { 201: transactionSchema },
   },
   'payments.mine': {
-    summary: "The customer's payments",
+    summary: "The customer's payments, a package's name in the language asked for",
+    query: catalogueLanguageQuerySchema,
     responses: { 200: z.array(transactionSchema) },
   },
   'orders.item': {
-    summary: 'An item for sale with its price in GBP',
+    summary: 'An item for sale with its price in GBP, in the language asked for',
     params: itemParamsSchema,
+    query: catalogueLanguageQuerySchema,
     responses: { 200: purchasableSchema },
   },
   'orders.buy': {
@@ -91,7 +94,11 @@ export const accountEndpoints = {
     body: orderInputSchema,
     responses: { 201: orderSchema },
   },
-  'orders.mine': { summary: "The customer's orders", responses: { 200: z.array(orderSchema) } },
+  'orders.mine': {
+    summary: "The customer's orders, a package's name in the language asked for",
+    query: catalogueLanguageQuerySchema,
+    responses: { 200: z.array(orderSchema) },
+  },
   'events.customer': stream("the customer's own payment updates"),
   'events.admin': stream('new users, payments and catalogue changes'),
 } as const;

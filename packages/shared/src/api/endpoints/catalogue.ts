@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   adminNumberSchema,
+  adminPackageSchema,
+  adminServiceSchema,
+  catalogueLanguageQuerySchema,
   countryPricingInputSchema,
   countryPricingSchema,
   csvImportQuerySchema,
@@ -45,16 +48,20 @@ const csvImport = (what: string) =>
     responses: { 200: csvImportResultSchema },
   }) as const;
 
-const services = crud('service', serviceInputSchema, serviceSchema);
-const packages = crud('package', packageInputSchema, packageSchema);
+const services = crud('service', serviceInputSchema, adminServiceSchema);
+const packages = crud('package', packageInputSchema, adminPackageSchema);
 const pricing = crud('country price', countryPricingInputSchema, countryPricingSchema);
 const domains = crud('SIP domain', sipDomainInputSchema, sipDomainSchema);
 const numbers = crud('number', numberInputSchema, adminNumberSchema);
 
 export const catalogueEndpoints = {
-  'catalogue.services': list(serviceSchema, 'Active services'),
+  'catalogue.services': {
+    summary: 'Active services, in the language asked for (English when it has none)',
+    query: catalogueLanguageQuerySchema,
+    responses: { 200: z.array(serviceSchema) },
+  },
   'catalogue.packages': {
-    summary: 'Active packages, optionally of one service',
+    summary: 'Active packages, optionally of one service, in the language asked for',
     query: packagesQuerySchema,
     responses: { 200: z.array(packageSchema) },
   },
@@ -71,11 +78,17 @@ export const catalogueEndpoints = {
     responses: { 200: numbersPageSchema },
   },
 
-  'catalogueAdmin.services': list(serviceSchema, 'Every service, inactive ones included'),
+  'catalogueAdmin.services': list(
+    adminServiceSchema,
+    'Every service, inactive ones included, with its translations',
+  ),
   'catalogueAdmin.createService': services.create,
   'catalogueAdmin.updateService': services.update,
   'catalogueAdmin.deleteService': services.remove,
-  'catalogueAdmin.packages': list(packageSchema, 'Every package, inactive ones included'),
+  'catalogueAdmin.packages': list(
+    adminPackageSchema,
+    'Every package, inactive ones included, with its translations',
+  ),
   'catalogueAdmin.createPackage': packages.create,
   'catalogueAdmin.updatePackage': packages.update,
   'catalogueAdmin.deletePackage': packages.remove,

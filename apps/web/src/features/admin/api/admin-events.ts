@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { openEventStream } from '@/lib/event-stream';
+import { paymentServiceName } from '@/lib/payment-text';
 import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';
 import { voiceKeys } from '@/lib/voice-query-keys';
@@ -26,7 +28,7 @@ export function useAdminEvents(enabled: boolean): void {
           'info',
           t('admin.events.newPayment'),
           t('admin.events.newPaymentText', {
-            service: payment.serviceName,
+            service: paymentServiceName(t, payment),
             amount: payment.amount,
             fiat: payment.amountCurrency ?? '',
             currency: payment.currency,
@@ -42,11 +44,11 @@ export function useAdminEvents(enabled: boolean): void {
       },
       // Another admin adjusted a balance: the users' balances and the books reload.
       'balance.adjusted': () => {
-        reload(queryKeys.adminUsers);
-        reload(queryKeys.adminLedgerCheck);
+        reload(adminKeys.adminUsers);
+        reload(adminKeys.adminLedgerCheck);
       },
       'user.created': () => {
-        reload(queryKeys.adminUsers);
+        reload(adminKeys.adminUsers);
         reload(adminAnalyticsQueryOptions.queryKey);
       },
       // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.

@@ -1,7 +1,7 @@
 import { adminApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 
 /** The audit tab's filters, as the query string carries them (empty means any). */
 export interface AuditFilters {
@@ -29,7 +29,7 @@ export const auditPageQueryOptions = (filters: AuditFilters, page: number) => {
     Object.entries(filters).map(([key, value]) => [key, value.trim() || undefined]),
   );
   return queryOptions({
-    queryKey: [...queryKeys.adminAudit, filters, page],
+    queryKey: [...adminKeys.adminAudit, filters, page],
     queryFn: () => call(adminApi.audit, { query: { ...query, page, pageSize: AUDIT_PAGE_SIZE } }),
   });
 };
@@ -39,7 +39,7 @@ export function useAuditPage(filters: AuditFilters, page: number) {
 }
 
 export const auditFacetsQueryOptions = queryOptions({
-  queryKey: [...queryKeys.adminAudit, 'facets'],
+  queryKey: [...adminKeys.adminAudit, 'facets'],
   queryFn: () => call(adminApi.auditFacets),
 });
 

@@ -1,5 +1,6 @@
 import { catalogueAdminApi, type Endpoints, type OutputOf } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { ADMIN_SIGN_IN } from './admin-errors';
@@ -50,7 +51,7 @@ type FormBody = { body: never };
 
 export const adminListQueryOptions = <R extends CatalogueResource>(resource: R) =>
   queryOptions({
-    queryKey: queryKeys.adminCatalogue(resource),
+    queryKey: adminKeys.adminCatalogue(resource),
     queryFn: () => call(ENDPOINTS[resource].list) as Promise<RowOf<R>[]>,
   });
 
@@ -66,7 +67,7 @@ function useRefreshCatalogue() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.admin, queryKeys.catalogue, queryKeys.numbers].map((queryKey) =>
+      [adminKeys.admin, queryKeys.catalogue, queryKeys.numbers].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

@@ -1,10 +1,10 @@
 import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 
 export const adminAnalyticsQueryOptions = queryOptions({
-  queryKey: queryKeys.adminAnalytics,
+  queryKey: adminKeys.adminAnalytics,
   queryFn: () => call(adminApi.analytics),
 });
 
@@ -19,6 +19,6 @@ export function useAdminAnalytics() {
 
 /** Every balance against the sum of its ledger rows. */
 export const ledgerCheckQueryOptions = queryOptions({
-  queryKey: queryKeys.adminLedgerCheck,
+  queryKey: adminKeys.adminLedgerCheck,
   queryFn: () => call(adminApi.ledgerCheck),
 });

@@ -1,15 +1,15 @@
 import type { AdminUsersQuery } from '@parley/shared';
 import { adminApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 
 export const USERS_PAGE_SIZE = 20;
 
-/** A page of the users an admin searched for (every list under queryKeys.adminUsers). */
+/** A page of the users an admin searched for (every list under adminKeys.adminUsers). */
 export const adminUsersQueryOptions = (query: AdminUsersQuery) =>
   queryOptions({
-    queryKey: [...queryKeys.adminUsers, 'search', query],
+    queryKey: [...adminKeys.adminUsers, 'search', query],
     queryFn: () => call(adminApi.users, { query: { pageSize: USERS_PAGE_SIZE, ...query } }),
   });
 

@@ -1,6 +1,7 @@
 import type { AdminPayment, CryptoWalletInput } from '@parley/shared';
 import { adminApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -27,7 +28,7 @@ const adminPayments = (filter: PaymentsFilter) =>
 
 /** Every page and filter lives under this key; invalidating it reloads them all. */
 export const adminPaymentsQueryOptions = queryOptions({
-  queryKey: queryKeys.adminPayments,
+  queryKey: adminKeys.adminPayments,
   queryFn: () => adminPayments({ status: 'all', page: 0 }),
 });
 
@@ -80,14 +81,14 @@ export function useDecidePayment() {
           adminPaymentsQueryOptions.queryKey,
           ledgerCheckQueryOptions.queryKey,
           adminAnalyticsQueryOptions.queryKey,
-          queryKeys.adminUsers,
+          adminKeys.adminUsers,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }
 
 export const adminWalletsQueryOptions = queryOptions({
-  queryKey: queryKeys.adminWallets,
+  queryKey: adminKeys.adminWallets,
   queryFn: () => call(adminApi.wallets),
 });
 
@@ -120,7 +121,7 @@ export function useWalletMutations() {
 }
 
 export const adminRatesQueryOptions = queryOptions({
-  queryKey: queryKeys.adminRates,
+  queryKey: adminKeys.adminRates,
   queryFn: () => call(adminApi.rates),
 });
 

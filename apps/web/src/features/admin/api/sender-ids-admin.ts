@@ -7,12 +7,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 import { ADMIN_SIGN_IN } from './admin-errors';
 
 export const SENDER_IDS_PAGE_SIZE = 20;
-const KEY = queryKeys.adminSenderIds;
+const KEY = adminKeys.adminSenderIds;
 
 export const adminSenderIdsQueryOptions = (status: SenderRequestStatus | 'all', page: number) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 
 export const smsStatusQueryOptions = queryOptions({
-  queryKey: queryKeys.adminSmsStatus,
+  queryKey: adminKeys.adminSmsStatus,
   queryFn: () => call(adminApi.smsStatus),
 });
 
@@ -19,7 +19,7 @@ export function useSmsGatewayStatus() {
 
 export const smsInboundQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: queryKeys.adminSmsInbound(page),
+    queryKey: adminKeys.adminSmsInbound(page),
     queryFn: () => call(adminApi.smsInbound, { query: { page, pageSize: 10 } }),
   });
 

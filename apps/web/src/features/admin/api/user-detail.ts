@@ -7,15 +7,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call, urlOf } from '@/lib/api';
 import { downloadFile } from '@/lib/download-file';
-import { queryKeys } from '@/lib/query-keys';
 import { ADMIN_SIGN_IN } from './admin-errors';
 
 export const USER_LIST_PAGE_SIZE = 10;
 
 /** One user's detail and lists, under adminUsers so that reloading the users reloads them. */
-const userKey = (id: string) => [...queryKeys.adminUsers, id] as const;
+const userKey = (id: string) => [...adminKeys.adminUsers, id] as const;
 
 export const adminUserQueryOptions = (id: string) =>
   queryOptions({
@@ -57,7 +57,7 @@ function useReloadUsers() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.adminUsers, queryKeys.adminAnalytics, queryKeys.adminLedgerCheck].map((queryKey) =>
+      [adminKeys.adminUsers, adminKeys.adminAnalytics, adminKeys.adminLedgerCheck].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

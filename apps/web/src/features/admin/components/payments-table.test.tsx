@@ -27,6 +27,7 @@ const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
   creditAmount: '118.5',
   status: 'pending',
   adminNotes: null,
+  noteCodes: [],
   approvedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
@@ -73,7 +74,7 @@ describe('PaymentsTable', () => {
       'GET /api/admin/payments': () => json(page),
       'GET /api/admin/payments?status=pending': () => json(page),
       'GET /api/admin/payments?status=pending&offset=50': () =>
-        json([aPayment({ id: 'older', serviceName: 'Older one' })]),
+        json([aPayment({ id: 'older', kind: 'purchase', serviceName: 'Older one' })]),
     });
     render(
       <QueryClientProvider client={createQueryClient()}>

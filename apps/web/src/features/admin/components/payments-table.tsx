@@ -11,6 +11,7 @@ import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Input, Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
+import { paymentNotes, paymentServiceName } from '@/lib/payment-text';
 import { showToast } from '@/lib/toast';
 import { useAdminErrorToast } from '../api/admin-errors';
 import {
@@ -194,7 +195,7 @@ export function PaymentsTable() {
                     <div>{fullName(p.user) || '—'}</div>
                     <div className="text-muted-foreground">{p.user.email}</div>
                   </td>
-                  <td className="p-3">{p.serviceName}</td>
+                  <td className="p-3">{paymentServiceName(t, p)}</td>
                   <td className="p-3 whitespace-nowrap" dir="ltr">
                     {p.amount} {p.amountCurrency}
                     <div className="text-muted-foreground">
@@ -220,7 +221,7 @@ export function PaymentsTable() {
                       <Decision payment={p} />
                     ) : (
                       <div className="space-y-1">
-                        <div>{p.adminNotes}</div>
+                        <div>{paymentNotes(t, p)}</div>
                         <div className="text-xs text-muted-foreground">
                           {t('admin.payments.decidedBy', {
                             email: p.approverEmail ?? '—',

@@ -1,10 +1,15 @@
+import type { CodedProblem } from '@/lib/field-errors';
+import { type TranslationPart, translationProblems, translationsBody } from './translation-values';
+
 export type FormValues = Record<string, string | boolean>;
 export type SelectOption = { value: string; label: string };
 
 export type FieldSpec = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'decimal' | 'select' | 'checkbox' | 'lines';
+  kind: 'text' | 'textarea' | 'decimal' | 'select' | 'checkbox' | 'lines' | 'translations';
+  /** A 'translations' field's parts per language (its values are `tr:<lang>:<part>`). */
+  parts?: readonly TranslationPart[];
   /** The message shown when the field is left empty; absent means optional. */
   required?: string;
   /** Decimal places a 'decimal' field accepts (0.0001 for SMS and VoIP prices, 0.01 otherwise). */
@@ -19,14 +24,27 @@ export type FieldSpec = {
   ltr?: boolean;
 };
 
-/** The first problem with each field, in the same words the server would use. */
+/**
+ * The first problem with each field, in the same words the server would use. A
+ * 'translations' field's problems are keyed by the part's value (`tr:ar:name`), and the
+ * field itself gets `translationsMessage` naming the languages to check.
+ */
 export function validate(
   fields: readonly FieldSpec[],
   values: FormValues,
   decimalMessage: (label: string, scale: number) => string,
+  problemText: (problem: CodedProblem) => string = (p) => p.code,
+  translationsMessage: (languages: string[]) => string = (l) => l.join(', '),
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const f of fields) {
+    if (f.kind === 'translations') {
+      const problems = Object.entries(translationProblems(values, f.parts ?? []));
+      for (const [key, problem] of problems) errors[key] = problemText(problem);
+      const languages = [...new Set(problems.map(([key]) => key.split(':')[1] ?? ''))];
+      if (languages.length > 0) errors[f.name] = translationsMessage(languages);
+      continue;
+    }
     const v = values[f.name];
     if (typeof v !== 'string') continue;
     const text = v.trim();
@@ -46,7 +64,8 @@ export function toBody(fields: readonly FieldSpec[], values: FormValues): Record
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.name];
-    if (typeof v === 'boolean') body[f.name] = v;
+    if (f.kind === 'translations') body[f.name] = translationsBody(values, f.parts ?? []);
+    else if (typeof v === 'boolean') body[f.name] = v;
     else if (f.kind === 'lines')
       body[f.name] = (v ?? '')
         .split('\n')

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldSpec, settleOptions, toBody, validate } from './resource-form-values';
+import {
+  type FieldSpec,
+  type FormValues,
+  settleOptions,
+  toBody,
+  validate,
+} from './resource-form-values';
+import { translationValues } from './translation-values';
 
 const fields: FieldSpec[] = [
   { name: 'name', label: 'Name', kind: 'text', required: 'Name is required' },
@@ -85,5 +92,62 @@ describe('settleOptions', () => {
   it('keeps a value that is still offered', () => {
     const values = { currency: 'USDT', network: 'ethereum' };
     expect(settleOptions(wallet, values)).toBe(values);
+  });
+});
+
+describe('a translations field', () => {
+  const parts = ['name', 'description', 'features'] as const;
+  const withTranslations: FieldSpec[] = [
+    { name: 'name', label: 'Name', kind: 'text', required: 'Name is required' },
+    { name: 'translations', label: 'Translations', kind: 'translations', parts },
+  ];
+  const stored = {
+    ar: { description: 'مكالمات ليلية', features: ['', 'بريد صوتي'] },
+    de: { name: 'Nachteule' },
+  };
+  const values: FormValues = { name: 'Night Owl', ...translationValues(stored, parts) };
+
+  it('holds every language’s parts as form values, features one per line', () => {
+    expect(values['tr:ar:features']).toBe('\nبريد صوتي');
+    expect(values['tr:de:name']).toBe('Nachteule');
+    expect(values['tr:ja:name']).toBe('');
+    expect(Object.keys(values).filter((k) => k.startsWith('tr:'))).toHaveLength(27);
+  });
+
+  it('sends every language back, keeping an empty feature’s place', () => {
+    const body = toBody(withTranslations, { ...values, 'tr:de:description': '  Nachts.  ' });
+    expect(body.name).toBe('Night Owl');
+    expect((body.translations as Record<string, unknown>).ar).toEqual({
+      name: '',
+      description: 'مكالمات ليلية',
+      features: ['', 'بريد صوتي'],
+    });
+    expect((body.translations as Record<string, unknown>).de).toEqual({
+      name: 'Nachteule',
+      description: 'Nachts.',
+      features: [],
+    });
+  });
+
+  it('refuses control characters, a name on two lines and too much text, per language', () => {
+    const errors = validate(
+      withTranslations,
+      {
+        ...values,
+        'tr:ar:description': 'bad\u0007bell',
+        'tr:de:name': 'x'.repeat(101),
+        'tr:fr:features': 'Un\tdeux',
+        'tr:ja:description': 'ok\nmulti-line is fine here',
+      },
+      decimal,
+      (p) => `${p.code}${p.params && 'maximum' in p.params ? `/${p.params.maximum}` : ''}`,
+      (languages) => `check ${languages.join(',')}`,
+    );
+    expect(errors).toEqual({
+      'tr:ar:description': 'CONTROL_CHARACTERS',
+      'tr:de:name': 'TOO_LONG/100',
+      'tr:fr:features': 'NOT_ONE_LINE',
+      translations: 'check fr,de,ar',
+    });
   });
 });

@@ -1,9 +1,11 @@
+import { LANGUAGES } from '@parley/shared/domain';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Label, Select } from '@/components/ui/input';
+import { fieldText } from '@/lib/field-errors';
 import { functionResolver } from '@/lib/form-resolver';
 import {
   type FieldSpec,
@@ -13,6 +15,7 @@ import {
   toBody,
   validate,
 } from './resource-form-values';
+import { TranslationsField } from './translations-field';
 
 export type { FieldSpec, FormValues } from './resource-form-values';
 
@@ -46,7 +49,16 @@ export function ResourceForm({
   const form = useForm<FormValues>({
     defaultValues: initial,
     resolver: functionResolver<FormValues>((v) =>
-      validate(fields, v, (label, scale) => t('admin.form.decimal', { label, places: scale })),
+      validate(
+        fields,
+        v,
+        (label, scale) => t('admin.form.decimal', { label, places: scale }),
+        (problem) => fieldText(t, problem) ?? '',
+        (codes) =>
+          t('admin.translations.check', {
+            languages: codes.map((c) => LANGUAGES.find((l) => l.code === c)?.name ?? c).join(', '),
+          }),
+      ),
     ),
     reValidateMode: 'onSubmit',
   });
@@ -83,6 +95,24 @@ export function ResourceForm({
       {fields.map((f) => {
         const inputId = `${id}-${f.name}`;
         const error = shown(f.name);
+        if (f.kind === 'translations')
+          return (
+            <TranslationsField
+              key={f.name}
+              field={f}
+              id={id}
+              values={values}
+              errorOf={shown}
+              control={(name) =>
+                form.register(name, {
+                  onChange: () => {
+                    edited(name);
+                    edited(f.name);
+                  },
+                })
+              }
+            />
+          );
         const common = { name: f.name, 'aria-required': f.required ? true : undefined } as const;
         if (f.kind === 'checkbox')
           return (

@@ -2,6 +2,7 @@ import type { CountryPricing } from '@parley/shared';
 import { catalogueAdminApi, pathOf } from '@parley/shared/api';
 import { REGIONS } from '@parley/shared/domain';
 import { useTranslation } from 'react-i18next';
+import { countryLabel } from '@/lib/country-name';
 import { regionLabel } from '@/lib/regions';
 import { CsvExportLink, CsvImport } from '../components/csv-import';
 import type { FieldSpec } from '../components/resource-form';
@@ -10,7 +11,7 @@ import { ActiveBadge } from './active-badge';
 import { CURRENCIES, TWO_LETTERS } from './options';
 
 export function CountryPricingTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const price = (name: keyof CountryPricing, scale: number): FieldSpec => ({
     name,
     label: t(`admin.fields.${name}`),
@@ -56,7 +57,21 @@ export function CountryPricingTab() {
     ltr: true,
   });
   const columns: Column<CountryPricing>[] = [
-    { header: t('admin.fields.countryName'), cell: (r) => r.countryName },
+    {
+      header: t('admin.fields.countryName'),
+      // In the admin's language by its code; the stored name beneath when it differs.
+      cell: (r) => {
+        const name = countryLabel(r, i18n.language);
+        return (
+          <>
+            {name}
+            {name !== r.countryName && (
+              <div className="text-xs text-muted-foreground">{r.countryName}</div>
+            )}
+          </>
+        );
+      },
+    },
     { header: t('admin.fields.countryCode'), cell: (r) => r.countryCode ?? '—', ltr: true },
     { header: t('admin.fields.region'), cell: (r) => regionLabel(t, r.region) },
     amount('smsPrice'),
@@ -101,7 +116,11 @@ export function CountryPricingTab() {
         isActive: r.isActive,
       })}
       nameOf={(r) => r.countryName}
-      matches={(r, q) => `${r.countryName} ${r.countryCode ?? ''}`.toLowerCase().includes(q)}
+      matches={(r, q) =>
+        `${r.countryName} ${countryLabel(r, i18n.language)} ${r.countryCode ?? ''}`
+          .toLowerCase()
+          .includes(q)
+      }
       tools={
         <>
           <CsvExportLink href={pathOf(catalogueAdminApi.exportCountryPricing)} />

@@ -1,11 +1,14 @@
-import type { Package } from '@parley/shared';
+import type { AdminPackage } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import { useAdminList } from '../api/catalogue-admin';
 import type { FieldSpec } from '../components/resource-form';
 import { type Column, ResourceTab } from '../components/resource-tab';
+import { type TranslationPart, translationValues } from '../components/translation-values';
 import { ActiveBadge } from './active-badge';
 import { BILLING_PERIODS, CURRENCIES } from './options';
+
+const PARTS: TranslationPart[] = ['name', 'description', 'features'];
 
 export function PackagesTab() {
   const { t, i18n } = useTranslation();
@@ -52,8 +55,14 @@ export function PackagesTab() {
     { name: 'isPopular', label: t('admin.fields.isPopular'), kind: 'checkbox' },
     { name: 'isAddon', label: t('admin.fields.isAddon'), kind: 'checkbox' },
     { name: 'isActive', label: t('admin.fields.isActive'), kind: 'checkbox' },
+    {
+      name: 'translations',
+      label: t('admin.translations.title'),
+      kind: 'translations',
+      parts: PARTS,
+    },
   ];
-  const columns: Column<Package>[] = [
+  const columns: Column<AdminPackage>[] = [
     { header: t('admin.fields.service'), cell: (p) => p.serviceSlug, ltr: true },
     { header: t('admin.fields.packageName'), cell: (p) => p.name },
     {
@@ -64,7 +73,7 @@ export function PackagesTab() {
     { header: t('admin.fields.status'), cell: (p) => <ActiveBadge active={p.isActive} /> },
   ];
   return (
-    <ResourceTab<Package>
+    <ResourceTab<AdminPackage>
       resource="packages"
       ready={servicesList.isSuccess}
       texts={{
@@ -88,6 +97,7 @@ export function PackagesTab() {
         isPopular: false,
         isAddon: false,
         isActive: true,
+        ...translationValues({}, PARTS),
       }}
       toValues={(p) => ({
         serviceId: p.serviceId,
@@ -100,6 +110,7 @@ export function PackagesTab() {
         isPopular: p.isPopular,
         isAddon: p.isAddon,
         isActive: p.isActive,
+        ...translationValues(p.translations, PARTS),
       })}
       nameOf={(p) => p.name}
       matches={(p, q) => `${p.name} ${p.serviceSlug}`.toLowerCase().includes(q)}

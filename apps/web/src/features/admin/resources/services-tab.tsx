@@ -1,12 +1,14 @@
-import type { Service } from '@parley/shared';
+import type { AdminService } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_ICONS } from '@/components/services-grid';
 import { useAdminList } from '../api/catalogue-admin';
 import type { FieldSpec } from '../components/resource-form';
 import { type Column, ResourceTab } from '../components/resource-tab';
+import { type TranslationPart, translationValues } from '../components/translation-values';
 import { ActiveBadge } from './active-badge';
 
 const SLUG = /^[a-z0-9-]+$/;
+const PARTS: TranslationPart[] = ['name', 'description'];
 
 export function ServicesTab() {
   const { t } = useTranslation();
@@ -40,15 +42,21 @@ export function ServicesTab() {
     },
     { name: 'description', label: t('admin.fields.description'), kind: 'textarea' },
     { name: 'isActive', label: t('admin.fields.isActive'), kind: 'checkbox' },
+    {
+      name: 'translations',
+      label: t('admin.translations.title'),
+      kind: 'translations',
+      parts: PARTS,
+    },
   ];
-  const columns: Column<Service>[] = [
+  const columns: Column<AdminService>[] = [
     { header: t('admin.fields.name'), cell: (s) => s.name },
     { header: t('admin.fields.slug'), cell: (s) => <code>{s.slug}</code>, ltr: true },
     { header: t('admin.fields.icon'), cell: (s) => s.icon, ltr: true },
     { header: t('admin.fields.status'), cell: (s) => <ActiveBadge active={s.isActive} /> },
   ];
   return (
-    <ResourceTab<Service>
+    <ResourceTab<AdminService>
       resource="services"
       texts={{
         title: t('admin.services.title'),
@@ -61,13 +69,21 @@ export function ServicesTab() {
       columns={columns}
       matches={(s, q) => `${s.name} ${s.slug} ${s.description}`.toLowerCase().includes(q)}
       fields={fields}
-      blank={{ name: '', slug: '', icon: 'globe', description: '', isActive: true }}
+      blank={{
+        name: '',
+        slug: '',
+        icon: 'globe',
+        description: '',
+        isActive: true,
+        ...translationValues({}, PARTS),
+      }}
       toValues={(s) => ({
         name: s.name,
         slug: s.slug,
         icon: s.icon,
         description: s.description,
         isActive: s.isActive,
+        ...translationValues(s.translations, PARTS),
       })}
       nameOf={(s) => s.name}
     />

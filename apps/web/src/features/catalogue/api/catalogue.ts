@@ -1,5 +1,6 @@
 import { catalogueApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -12,24 +13,26 @@ export function useCountryPricing() {
   return useQuery(countryPricingQueryOptions);
 }
 
-export const packagesQueryOptions = (service: string) =>
+/** A service's active packages in the reader's language (English where untranslated). */
+export const packagesQueryOptions = (service: string, lang: string) =>
   queryOptions({
-    queryKey: queryKeys.packages(service),
-    queryFn: () => call(catalogueApi.packages, { query: { service } }),
+    queryKey: queryKeys.packages(service, lang),
+    queryFn: () => call(catalogueApi.packages, { query: { service, lang } }),
   });
 
 export function usePackages(service: string) {
-  return useQuery(packagesQueryOptions(service));
+  return useQuery(packagesQueryOptions(service, useTranslation().i18n.language));
 }
 
 /** Every active package, for pages that compare several services. */
-export const allPackagesQueryOptions = queryOptions({
-  queryKey: queryKeys.packages('*'),
-  queryFn: () => call(catalogueApi.packages),
-});
+export const allPackagesQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: queryKeys.packages('*', lang),
+    queryFn: () => call(catalogueApi.packages, { query: { lang } }),
+  });
 
 export function useAllPackages() {
-  return useQuery(allPackagesQueryOptions);
+  return useQuery(allPackagesQueryOptions(useTranslation().i18n.language));
 }
 
 export const sipDomainsQueryOptions = queryOptions({

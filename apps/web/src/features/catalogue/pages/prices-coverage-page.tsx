@@ -3,8 +3,10 @@ import { REGIONS } from '@parley/shared/domain';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountryWithCode } from '@/components/country-with-code';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { countryLabel } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 import { regionLabel } from '@/lib/regions';
 import { useCountryPricing } from '../api/catalogue';
@@ -16,10 +18,12 @@ const TABS = [
   { key: 'sipTrunk', field: 'sipTrunkPrice', decimals: 2 },
 ] as const;
 
-function matches(row: CountryPricing, q: string): boolean {
-  const needle = q.trim().toLowerCase();
+/** A search finds a country by its name as shown, its stored (English) name or its code. */
+function matches(row: CountryPricing, name: string, q: string): boolean {
+  const needle = q.trim().toLocaleLowerCase();
   return (
     !needle ||
+    name.toLocaleLowerCase().includes(needle) ||
     row.countryName.toLowerCase().includes(needle) ||
     row.countryCode?.toLowerCase() === needle
   );
@@ -30,7 +34,18 @@ export default function PricesCoveragePage() {
   const { t, i18n } = useTranslation();
   const { data, isPending, error } = useCountryPricing();
   const [query, setQuery] = useState('');
-  const visible = useMemo(() => (data ?? []).filter((row) => matches(row, query)), [data, query]);
+  // Each country in the page's language, by its code (the stored name when it has none).
+  const named = useMemo(
+    () => (data ?? []).map((row) => ({ ...row, name: countryLabel(row, i18n.language) })),
+    [data, i18n.language],
+  );
+  const visible = useMemo(
+    () =>
+      named
+        .filter((row) => matches(row, row.name, query))
+        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+    [named, query, i18n.language],
+  );
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
@@ -95,12 +110,7 @@ export default function PricesCoveragePage() {
                         {rows.map((row) => (
                           <tr key={row.id} className="border-b last:border-0">
                             <td className="py-2">
-                              {row.countryName}
-                              {row.countryCode && (
-                                <span className="ms-2 text-xs text-muted-foreground">
-                                  {row.countryCode}
-                                </span>
-                              )}
+                              <CountryWithCode name={row.name} code={row.countryCode} />
                             </td>
                             <td className="py-2 text-end font-mono">
                               {formatMoney(

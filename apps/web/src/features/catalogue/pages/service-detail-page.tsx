@@ -16,10 +16,10 @@ export default function ServiceDetailPage({
   /** More about the service, shown after its packages. */
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
-  const services = useServices();
+  const services = useServices(i18n.language);
   const packages = usePackages(slug);
   const service = services.data?.find((s) => s.slug === slug);
 

@@ -40,7 +40,7 @@ const COMPARISON: Record<string, readonly (typeof PLANS)[number][]> = {
 /** /sip-services: every SIP offer side by side, the SIP domains and the add-ons. */
 export default function SipServicesPage() {
   const { t, i18n } = useTranslation();
-  const services = useServices();
+  const services = useServices(i18n.language);
   const packages = useAllPackages();
   const domains = useSipDomains();
   const plans = PLANS.map((slug) => services.data?.find((s) => s.slug === slug)).filter(

@@ -1,13 +1,16 @@
 import type { Transaction } from '@parley/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import {
   adjustmentsQueryOptions,
   ordersQueryOptions,
   transactionsQueryOptions,
 } from '@/lib/account-queries';
+import { paymentNotes } from '@/lib/payment-text';
 
 export function useDashboardTransactions() {
-  return useQuery(transactionsQueryOptions);
+  return useQuery(transactionsQueryOptions(useTranslation().i18n.language));
 }
 
 /** The admin's adjustments of the balance, shown among the payments. */
@@ -16,13 +19,19 @@ export function useDashboardAdjustments() {
 }
 
 export function useDashboardOrders() {
-  return useQuery(ordersQueryOptions);
+  return useQuery(ordersQueryOptions(useTranslation().i18n.language));
 }
 
-/** The admin's note on a decided (approved or rejected) payment, or null when there is none. */
-export function adminNoteOf(tx: Pick<Transaction, 'status' | 'adminNotes'>): string | null {
+/**
+ * The notes on a decided (approved or rejected) payment in the reader's language (the
+ * admin's own words as typed), or null when there are none.
+ */
+export function adminNoteOf(
+  t: TFunction,
+  tx: Pick<Transaction, 'status' | 'adminNotes' | 'noteCodes'>,
+): string | null {
   if (tx.status === 'pending') return null;
-  return tx.adminNotes?.trim() || null;
+  return paymentNotes(t, tx);
 }
 
 /** Newest first, at most `limit`. */

@@ -1,6 +1,8 @@
 import type { Transaction } from '@parley/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { renderWithApp } from '@/test/render';
 import { adminNoteOf } from '../api/dashboard-data';
 import { TransactionHistory } from './transaction-history';
@@ -20,6 +22,7 @@ const aTx = (over: Partial<Transaction> = {}): Transaction => ({
   creditAmount: '118.50',
   status: 'pending',
   adminNotes: null,
+  noteCodes: [],
   approvedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...over,
@@ -77,9 +80,48 @@ describe('TransactionHistory', () => {
   });
 
   it('shows no note while pending or when the note is empty', () => {
-    expect(adminNoteOf({ status: 'pending', adminNotes: 'draft' })).toBeNull();
-    expect(adminNoteOf({ status: 'rejected', adminNotes: '   ' })).toBeNull();
-    expect(adminNoteOf({ status: 'rejected', adminNotes: null })).toBeNull();
-    expect(adminNoteOf({ status: 'rejected', adminNotes: ' Wrong amount ' })).toBe('Wrong amount');
+    const t = i18next.t;
+    const none = { noteCodes: [] };
+    expect(adminNoteOf(t, { ...none, status: 'pending', adminNotes: 'draft' })).toBeNull();
+    expect(adminNoteOf(t, { ...none, status: 'rejected', adminNotes: '   ' })).toBeNull();
+    expect(adminNoteOf(t, { ...none, status: 'rejected', adminNotes: null })).toBeNull();
+    expect(adminNoteOf(t, { ...none, status: 'rejected', adminNotes: ' Wrong amount ' })).toBe(
+      'Wrong amount',
+    );
+  });
+
+  describe('in Arabic', () => {
+    afterEach(() => setLanguage('en'));
+
+    it('words a top-up and the server’s own notes, keeping what the admin typed', async () => {
+      await setLanguage('ar');
+      renderWithApp(
+        <TransactionHistory
+          isPending={false}
+          isError={false}
+          onRetry={() => {}}
+          transactions={[
+            aTx({ id: 'a', status: 'approved', noteCodes: ['APPROVED_BY_ADMIN'] }),
+            aTx({
+              id: 'p',
+              kind: 'purchase',
+              serviceName: 'Starter (VoIP Calling)',
+              status: 'approved',
+              adminNotes: 'Seen on chain',
+              noteCodes: ['ITEM_UNAVAILABLE_CREDITED'],
+              createdAt: '2026-02-01T10:00:00.000Z',
+            }),
+          ]}
+        />,
+      );
+      const [topUp, purchase] = screen.getAllByRole('listitem') as HTMLElement[];
+      expect(within(topUp as HTMLElement).getByText('إضافة رصيد')).toBeTruthy();
+      expect(within(topUp as HTMLElement).getByText('وافق المشرف على الدفعة')).toBeTruthy();
+      expect(within(topUp as HTMLElement).queryByText(/Add Funds|approved by admin/)).toBeNull();
+      expect(within(purchase as HTMLElement).getByText('Starter (VoIP Calling)')).toBeTruthy();
+      expect(
+        within(purchase as HTMLElement).getByText(/^Seen on chain \(لم يعد العنصر متاحًا/),
+      ).toBeTruthy();
+    });
   });
 });

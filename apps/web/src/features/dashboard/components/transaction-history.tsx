@@ -7,6 +7,7 @@ import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { shortHash } from '@/lib/hash';
 import { formatSignedMoney } from '@/lib/money';
+import { paymentServiceName } from '@/lib/payment-text';
 import { adminNoteOf, latest } from '../api/dashboard-data';
 import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
@@ -20,11 +21,11 @@ export const RECENT_TRANSACTIONS = 5;
 function TransactionRow({ tx }: { tx: Transaction }) {
   const { t } = useTranslation();
   const { money, date } = useFormat();
-  const note = adminNoteOf(tx);
+  const note = adminNoteOf(t, tx);
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 py-3">
       <div className="min-w-0 space-y-0.5">
-        <p className="font-medium">{tx.serviceName}</p>
+        <p className="font-medium">{paymentServiceName(t, tx)}</p>
         <p className="text-xs text-muted-foreground">
           {date(tx.createdAt)} · <span dir="ltr">{`${tx.cryptoAmount} ${tx.currency}`}</span>
         </p>

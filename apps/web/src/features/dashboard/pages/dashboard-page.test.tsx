@@ -41,6 +41,7 @@ const tx = (over: Partial<Transaction> = {}): Transaction => ({
   creditAmount: '118.50',
   status: 'approved',
   adminNotes: null,
+  noteCodes: [],
   approvedAt: null,
   createdAt: new Date().toISOString(),
   ...over,
@@ -52,10 +53,10 @@ const calls: { url: string; init?: RequestInit }[] = [];
 beforeEach(() => {
   calls.length = 0;
   routes = {
-    'GET /api/transactions': () => json([]),
-    'GET /api/orders': notFound,
+    'GET /api/transactions?lang=en': () => json([]),
+    'GET /api/orders?lang=en': notFound,
     'GET /api/dashboard/preferences': () => json(PREFS),
-    'GET /api/services': () => json([]),
+    'GET /api/services?lang=en': () => json([]),
   };
   vi.stubGlobal(
     'fetch',
@@ -124,7 +125,7 @@ describe('DashboardPage', () => {
   });
 
   it('lists the latest transactions with a shortened hash and a coloured status', async () => {
-    routes['GET /api/transactions'] = () =>
+    routes['GET /api/transactions?lang=en'] = () =>
       json([
         tx(),
         tx({ id: 't2', status: 'rejected', createdAt: '2020-01-01T00:00:00.000Z', txHash: null }),

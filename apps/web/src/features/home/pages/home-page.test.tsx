@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('HomePage', () => {
   it('shows the balance exactly, in the page language', () => {
-    fakeApi({ 'GET /api/services': () => json([]) });
+    fakeApi({ 'GET /api/services?lang=en': () => json([]) });
     renderWithApp(<HomePage />, { user: aUser({ cryptoBalance: '24.9960' }) });
     expect(screen.getByTestId('balance').textContent).toBe('£24.9960');
   });

@@ -5,24 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActionName } from '@/components/action-name';
 import { buttonVariants } from '@/components/ui/button';
+import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** The payment link for a number: /payment for service did, with its type, number, price and place. */
-export function purchaseHref(n: DidNumber): string {
+/**
+ * The payment link for a number: /payment for service did, with its type, number, price
+ * and place (its city, else its country in the reader's language).
+ */
+export function purchaseHref(n: DidNumber, language: string): string {
   const params = new URLSearchParams({
     service: 'did',
     type: n.type,
     number: n.number,
     price: n.monthlyPrice,
-    location: n.city ?? countryName(n.countryCode, 'en'),
+    location: n.city ?? countryName(n.countryCode, language),
     item: n.id,
   });
   return `/payment?${params}`;
@@ -74,7 +70,10 @@ export function NumberList({ numbers }: { numbers: DidNumber[] }) {
                     </p>
                   )}
                 </div>
-                <Link to={purchaseHref(n)} className={buttonVariants({ size: 'sm' })}>
+                <Link
+                  to={purchaseHref(n, i18n.language)}
+                  className={buttonVariants({ size: 'sm' })}
+                >
                   <ActionName text={t('numbers.purchase')} about={n.number} />
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
 import { ordersApi, paymentsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { transactionsQueryOptions } from '@/lib/account-queries';
+import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -27,17 +27,21 @@ export function useSubmitPayment() {
     mutationFn: (input: CreateTransactionInput) => call(paymentsApi.create, { body: input }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
         queryClient.invalidateQueries({ queryKey: queryKeys.user }),
       ]),
   });
 }
 
-/** A catalogue item as the server prices it; the link's own price is never trusted. */
+/**
+ * A catalogue item as the server prices it (the link's own price is never trusted),
+ * named in the reader's language.
+ */
 export function usePurchasable(id: string | null) {
+  const lang = useTranslation().i18n.language;
   return useQuery({
-    queryKey: queryKeys.orderItem(id ?? undefined),
-    queryFn: () => call(ordersApi.item, { params: { id: id ?? '' } }),
+    queryKey: queryKeys.orderItem(id ?? undefined, lang),
+    queryFn: () => call(ordersApi.item, { params: { id: id ?? '' }, query: { lang } }),
     enabled: id !== null,
   });
 }

@@ -31,7 +31,8 @@ export function PackageCard({
           {topUp ? t('payment.addFunds') : (item?.name ?? selected.name)}
         </p>
         <p className="text-sm text-muted-foreground">
-          {item?.description ||
+          {/* A number's description is the server's English: the page words it itself. */}
+          {(item?.kind !== 'number' && item?.description) ||
             numberText ||
             (topUp ? t('payment.topUpText') : t('payment.packageText'))}
         </p>

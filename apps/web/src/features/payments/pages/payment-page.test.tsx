@@ -47,7 +47,7 @@ beforeEach(() => {
         expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
         uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
       }),
-    [`GET /api/orders/items/${ITEM_ID}`]: () => json(anItem()),
+    [`GET /api/orders/items/${ITEM_ID}?lang=en`]: () => json(anItem()),
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -109,7 +109,7 @@ describe('PaymentPage', () => {
   });
 
   it("shows a number's monthly price and setup fee apart, and pays from balance only once confirmed", async () => {
-    api.routes[`GET /api/orders/items/${ITEM_ID}`] = () =>
+    api.routes[`GET /api/orders/items/${ITEM_ID}?lang=en`] = () =>
       json(
         anItem({
           kind: 'number',
@@ -152,6 +152,6 @@ describe('PaymentPage', () => {
     // The crypto form of an item sits under its own heading.
     expect(screen.getByRole('region', { name: 'Or pay in cryptocurrency' })).toBeTruthy();
     expectNoDanglingLabels();
-    expect(api.count(`GET /api/orders/items/${ITEM_ID}`)).toBe(1);
+    expect(api.count(`GET /api/orders/items/${ITEM_ID}?lang=en`)).toBe(1);
   });
 });

@@ -1,0 +1,36 @@
+import { TRANSLATED_LANGUAGES } from '@parley/shared';
+import { describe, expect, it } from 'vitest';
+import { PACKAGES, SEED_DICTIONARY, SERVICES, seedTranslations } from './catalogue-data.js';
+
+const seededTexts = [
+  ...SERVICES.flatMap((s) => [s.name, s.description]),
+  ...PACKAGES.flatMap((p) => [p.name, p.description, ...p.features]),
+];
+
+describe('the starting catalogue’s translations', () => {
+  it('word every seeded name, description and feature in all nine other languages', () => {
+    for (const text of seededTexts)
+      for (const code of TRANSLATED_LANGUAGES)
+        expect(SEED_DICTIONARY[text]?.[code]?.trim(), `${code}: ${text}`).toBeTruthy();
+  });
+
+  it('hold nothing that is not seeded', () => {
+    const seeded = new Set(seededTexts);
+    expect(Object.keys(SEED_DICTIONARY).filter((text) => !seeded.has(text))).toEqual([]);
+  });
+
+  it('give each item its words per language, features in order', () => {
+    const starter = PACKAGES.find((p) => p.serviceSlug === 'voip' && p.name === 'Starter');
+    expect(starter && seedTranslations(starter).de).toEqual({
+      name: 'Einsteiger',
+      description: 'Alles, was ein kleines Team für den Einstieg in die VoIP-Telefonie braucht.',
+      features: ['2000 Minuten', '10 gleichzeitige Anrufe', 'Basis-Support', 'Anrufaufzeichnung'],
+    });
+    const sms = SERVICES.find((s) => s.slug === 'sms');
+    expect(sms && seedTranslations(sms).ja).toEqual({
+      name: 'SMSメッセージ',
+      description:
+        '配信レポート付きの信頼性の高いAPIで、世界中にテキストメッセージを送受信できます。',
+    });
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Query keys of the admin panel's lists and figures. Apart from query-keys.ts, which the
+ * landing page loads, since only the admin panel uses these; everything under `admin`
+ * reloads together.
+ */
+export const adminKeys = {
+  admin: ['admin'],
+  adminPayments: ['admin', 'payments'],
+  adminWallets: ['admin', 'crypto-wallets'],
+  adminRates: ['admin', 'rates'],
+  adminAnalytics: ['admin', 'analytics'],
+  adminLedgerCheck: ['admin', 'ledger-check'],
+  adminUsers: ['admin', 'users'],
+  adminSenderIds: ['admin', 'sender-ids'],
+  adminSmsStatus: ['admin', 'sms-status'],
+  adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
+  adminAudit: ['admin', 'audit'],
+  adminCatalogue: (resource: string) => ['admin', resource] as const,
+} as const;
