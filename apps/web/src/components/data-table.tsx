@@ -5,7 +5,9 @@ export type TableHeader = string | { label: string; end?: boolean };
 
 /**
  * The bordered table the admin lists share, scrolling sideways on a narrow screen:
- * a caption for screen readers, the headings, and the rows the caller renders.
+ * a caption for screen readers, the headings, and the rows the caller renders. The box
+ * is `relative` so that screen-reader-only texts (absolutely positioned) stay inside it
+ * instead of widening the page.
  */
 export function DataTable({
   caption,
@@ -17,7 +19,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">
