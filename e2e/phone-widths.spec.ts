@@ -16,7 +16,7 @@ type Lang = (typeof LANGS)[number];
 const locale = (lang: Lang) =>
   JSON.parse(
     fs.readFileSync(path.join(import.meta.dirname, `../apps/web/src/locales/${lang}.json`), 'utf8'),
-  ) as { common: { loading: string } };
+  ) as { common: { loading: string }; payment: { getAddress: string } };
 
 /** What a visitor can open: the landing page, its sign-up form, the admin sign-in, 404s. */
 const VISITOR_PATHS = ['/', '/?auth=signup', '/admin/login', '/some/page', '/dashboard'];
@@ -48,6 +48,17 @@ const CUSTOMER_PATHS = [
   '/auto-dialer',
   '/some/page',
 ];
+
+/** A state a path reaches by a click, checked after the page at rest. */
+const THEN: Record<string, { what: string; act: (page: Page, lang: Lang) => Promise<void> }> = {
+  '/payment?service=balance&amount=150': {
+    what: 'with a payment address',
+    act: async (page, lang) => {
+      await page.getByRole('button', { name: locale(lang).payment.getAddress }).click();
+      await expect(page.locator('#pay-send')).toBeVisible();
+    },
+  },
+};
 
 const ADMIN_TABS = [
   'payments',
@@ -151,11 +162,19 @@ async function overflowsOf(page: Page, lang: Lang, paths: readonly string[]) {
   for (const p of paths) {
     await page.goto(p);
     await settle(page, lang);
-    const found = await page.evaluate(sidewaysOverflow);
-    if (found)
-      problems.push(
-        `${p} (${lang}): ${found.scrollWidth} px wide on a ${found.width} px screen\n    ${found.elements.join('\n    ')}`,
-      );
+    const check = async (where: string) => {
+      const found = await page.evaluate(sidewaysOverflow);
+      if (found)
+        problems.push(
+          `${where} (${lang}): ${found.scrollWidth} px wide on a ${found.width} px screen\n    ${found.elements.join('\n    ')}`,
+        );
+    };
+    await check(p);
+    const then = THEN[p];
+    if (then) {
+      await then.act(page, lang);
+      await check(`${p} ${then.what}`);
+    }
   }
   return problems;
 }
