@@ -124,10 +124,9 @@ export function QuoteBox(props: {
           onChange={(e) => props.onTxHash(e.target.value)}
         />
       </FormField>
-      {/* A long label (and its translations) wraps on a phone. */}
       <Button
         type="submit"
-        className="h-auto min-h-10 whitespace-normal text-center"
+        wrap
         disabled={props.submitting || props.submitted || expired || !props.hashValid}
       >
         {props.submitting ? t('payment.verifying') : t('payment.verify')}
