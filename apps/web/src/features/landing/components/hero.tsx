@@ -17,9 +17,10 @@ export function Hero({ aside }: { aside: ReactNode }) {
             <ShieldCheck aria-hidden="true" className="size-4" />
             {t('landing.hero.badge')}
           </p>
-          {/* Sized to its column, so a long compound (German) fits a line beside the sign-in
-              card; where it still cannot, it hyphenates or breaks (index.css). */}
-          <h1 className="mt-6 text-[clamp(1.75rem,8vw,2.25rem)] font-bold tracking-tight sm:text-5xl lg:text-[clamp(2.25rem,4vw,3rem)]">
+          {/* Sized to its column, so that a long compound (German's
+              "Geschäftskommunikation") fits a line beside the sign-in card even in a wide
+              font; where a word still cannot fit, it hyphenates or breaks (index.css). */}
+          <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-[clamp(2.25rem,6vw,3rem)] lg:text-[clamp(2rem,3.2vw,2.625rem)]">
             {t('landing.hero.title')}
           </h1>
           <p className="mt-6 text-lg text-muted-foreground">{t('landing.hero.subtitle')}</p>
