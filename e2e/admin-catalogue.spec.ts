@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 async function signInAdminPage(page: Page) {
@@ -261,6 +262,7 @@ for (const viewport of [
     await rows.last().scrollIntoViewIfNeeded();
     await expect(rows.last()).toBeInViewport();
     await expect(commit).toBeInViewport({ ratio: 1 });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The clean file: the button is in view and takes the click (nothing covers it).
     await dialog.getByLabel('CSV file').setInputFiles(file(exported));

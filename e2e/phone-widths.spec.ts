@@ -190,7 +190,8 @@ async function customerWithData(page: Page, admin: APIRequestContext) {
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
   const me = page.request;
-  const { payment } = await submitTopUp(me);
+  // Amounts no other test uses, so that the admin toasts other tests wait for stay theirs.
+  const { payment } = await submitTopUp(me, '140');
   await decide(admin, payment.id, 'approve');
   await submitTopUp(me, '120');
   const sms = await me.post('/api/sms/send', {
