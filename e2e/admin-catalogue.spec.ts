@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 async function signInAdminPage(page: Page) {
@@ -222,5 +224,61 @@ test('a number added to the inventory can be found by customers', async ({ page,
   const customer = await customerPage(browser);
   await customer.goto('/did-numbers');
   await customer.getByLabel('Search').fill('Westminster');
-  await expect(customer.getByText('+442079460999')).toBeVisible();
+  await expect(customer.getByText('+442079460999', { exact: true })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 510 },
+  { width: 1280, height: 510 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the CSV import dialog keeps its title and buttons in view, problem rows first`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAdminPage(page);
+    await page.goto('/admin?tab=country-pricing');
+    // The current prices, exported: imported back unchanged they change nothing.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const exported = fs.readFileSync((await (await download).path()) as string, 'utf8').trim();
+    const lines = exported.split('\n').length - 1;
+    expect(lines).toBeGreaterThan(20);
+    const file = (body: string) => ({
+      name: 'prices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${body}\n`),
+    });
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    const broken = [
+      'Broken one,,Atlantis,x,0.02,1,1,USD,true',
+      'Broken two,,Europe,1,y,1,1,USD,true',
+    ];
+    await dialog.getByLabel('CSV file').setInputFiles(file(`${exported}\n${broken.join('\n')}`));
+    await expect(dialog.getByText('Rows with problems: 2.', { exact: false })).toBeVisible();
+    // The two bad lines come last in the file and first in the preview.
+    const rows = dialog.getByRole('table', { name: 'Import preview' }).getByRole('row');
+    await expect(rows.nth(1)).toContainText('Broken one');
+    await expect(rows.nth(2)).toContainText('Broken two');
+    const commit = dialog.getByRole('button', { name: `Import rows (${lines + 2})` });
+    await expect(commit).toBeDisabled();
+    await expect(commit).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('heading', { name: 'Import CSV' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+    // The preview scrolls inside the dialog; the buttons stay where they are.
+    await rows.last().scrollIntoViewIfNeeded();
+    await expect(rows.last()).toBeInViewport();
+    await expect(commit).toBeInViewport({ ratio: 1 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The clean file: the button is in view and takes the click (nothing covers it).
+    await dialog.getByLabel('CSV file').setInputFiles(file(exported));
+    await expect(dialog.getByText(`Rows ready to import: ${lines}`)).toBeVisible();
+    const ready = dialog.getByRole('button', { name: `Import rows (${lines})` });
+    await expect(ready).toBeInViewport({ ratio: 1 });
+    await ready.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Rows imported: ${lines}`)).toBeVisible();
+  });
+}

@@ -105,3 +105,66 @@ test('the mobile drawer mirrors the navigation', async ({ page }) => {
   await expect(drawer).toBeHidden();
   await expect(page.locator('#contact')).toBeInViewport();
 });
+
+test.describe('in German, on a laptop', () => {
+  test.use({ locale: 'de-DE' });
+
+  for (const width of [1024, 1280, 1366]) {
+    test(`at ${width} px the headline wraps within its column, clear of the sign-in card`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toHaveText('Geschäftskommunikation, bezahlt in Kryptowährung');
+      const card = page.locator('#auth');
+      await expect(card).toBeVisible();
+      const { box, text, cardBox, scrollWidth, clientWidth, longestWord } = await h1.evaluate(
+        (el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const rect = (r: DOMRect) => ({
+            left: r.left,
+            right: r.right,
+            top: r.top,
+            bottom: r.bottom,
+          });
+          return {
+            box: rect(el.getBoundingClientRect()),
+            // The words themselves: a word too long for the box runs out of it.
+            text: rect(range.getBoundingClientRect()),
+            cardBox: rect((document.getElementById('auth') as HTMLElement).getBoundingClientRect()),
+            scrollWidth: el.scrollWidth,
+            clientWidth: el.clientWidth,
+            // Each word on one line in the headline's type: none needs breaking in the middle.
+            longestWord: Math.max(
+              ...(el.textContent ?? '').split(/\s+/).map((word) => {
+                const probe = document.createElement('span');
+                probe.style.whiteSpace = 'nowrap';
+                probe.textContent = word;
+                el.append(probe);
+                const w = probe.getBoundingClientRect().width;
+                probe.remove();
+                return w;
+              }),
+            ),
+          };
+        },
+      );
+      expect(scrollWidth, 'the headline overflows its own box').toBeLessThanOrEqual(clientWidth);
+      expect(longestWord, 'a word is wider than the column').toBeLessThanOrEqual(clientWidth);
+      for (const [what, r] of [
+        ['box', box],
+        ['text', text],
+      ] as const) {
+        const overlaps =
+          r.left < cardBox.right &&
+          r.right > cardBox.left &&
+          r.top < cardBox.bottom &&
+          r.bottom > cardBox.top;
+        expect(overlaps, `the headline's ${what} overlaps the sign-in card`).toBe(false);
+      }
+    });
+  }
+});

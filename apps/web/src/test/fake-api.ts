@@ -72,6 +72,15 @@ export const history = (items: SmsMessage[], total = items.length, page = 1) => 
 
 export type Handler = (init?: RequestInit) => Response | Promise<Response>;
 
+/** A JSON body as its value; any other body (a CSV upload) as its text. */
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
 /** A fake API keyed by "METHOD /path?query"; every call is recorded. */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: { key: string; body: unknown }[] = [];
@@ -79,7 +88,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const key = `${init?.method ?? 'GET'} ${url}`;
-      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({ key, body: init?.body ? parsed(String(init.body)) : undefined });
       const handler = routes[key];
       return handler ? handler(init) : apiError(404, 'NOT_FOUND', 'Not found');
     }),

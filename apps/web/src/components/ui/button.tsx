@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
-  'inline-flex items-center gap-2 whitespace-nowrap text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center gap-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -16,7 +16,8 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 rounded-md px-4 py-2',
+        /** 40 px high; with `wrap`, at least that and as high as its lines. */
+        default: 'rounded-md px-4 py-2',
         sm: 'h-9 rounded-md px-3',
         lg: 'h-11 rounded-md px-8 text-base',
         icon: 'size-10 rounded-md',
@@ -26,8 +27,14 @@ export const buttonVariants = cva(
         fab: 'size-14 rounded-full shadow-lg',
       },
       justify: { center: 'justify-center', start: 'justify-start' },
+      /** A long label (a sentence in some languages) wraps rather than widening a phone's page. */
+      wrap: { false: 'whitespace-nowrap', true: 'whitespace-normal text-center' },
     },
-    defaultVariants: { variant: 'default', size: 'default', justify: 'center' },
+    compoundVariants: [
+      { size: 'default', wrap: false, className: 'h-10' },
+      { size: 'default', wrap: true, className: 'min-h-10' },
+    ],
+    defaultVariants: { variant: 'default', size: 'default', justify: 'center', wrap: false },
   },
 );
 
@@ -40,9 +47,12 @@ export function Button({
   variant,
   size,
   justify,
+  wrap,
   asChild = false,
   ...props
 }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size, justify, className }))} {...props} />;
+  return (
+    <Comp className={cn(buttonVariants({ variant, size, justify, wrap, className }))} {...props} />
+  );
 }

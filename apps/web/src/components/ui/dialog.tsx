@@ -23,24 +23,35 @@ export function DialogDescription({
   );
 }
 
+const WIDTHS = {
+  default: 'max-w-lg',
+  wide: 'max-w-2xl',
+  wider: 'max-w-3xl',
+  /** Tables of a user's history. */
+  widest: 'max-w-5xl',
+} as const;
+
 /**
- * A centred modal; focus stays inside until it closes, and Escape closes it. `wide` is
- * for one holding tables (they scroll inside it on a narrow screen).
+ * A centred modal; focus stays inside until it closes, and Escape closes it. Its width is
+ * a prop, not a class: `cn` does not merge, so a max-w-* class could not override ours.
  */
 export function DialogContent({
   className,
   children,
   closeLabel,
-  wide = false,
+  width = 'default',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; wide?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel: string;
+  width?: keyof typeof WIDTHS;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed start-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg ltr:-translate-x-1/2 rtl:translate-x-1/2',
-          wide ? 'max-w-5xl' : 'max-w-lg',
+          WIDTHS[width],
+          'fixed start-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg ltr:-translate-x-1/2 rtl:translate-x-1/2',
           className,
         )}
         {...props}

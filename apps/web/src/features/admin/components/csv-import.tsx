@@ -1,7 +1,7 @@
 import type { CsvImportResult } from '@parley/shared';
 import { COUNTRY_PRICING_CSV_COLUMNS, NUMBER_CSV_COLUMNS } from '@parley/shared/domain';
 import { Download, Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, Fragment, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
@@ -29,9 +29,19 @@ export function CsvExportLink({ href }: { href: string }) {
   );
 }
 
+/** The preview's rows, those with problems first (each group in file order). */
+export function problemsFirst<T extends { line: number; errors: readonly unknown[] }>(
+  rows: readonly T[],
+): T[] {
+  const bad = (r: T) => (r.errors.length > 0 ? 0 : 1);
+  return [...rows].sort((a, b) => bad(a) - bad(b) || a.line - b.line);
+}
+
 /**
  * Upload in two steps: the server first answers with what each line would do and
  * what is wrong with it; only an error-free preview can be committed, all at once.
+ * The dialog fits any window: its title and its buttons stay in view while the file
+ * field and the preview scroll between them, problem rows first.
  */
 export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers' }) {
   const { t } = useTranslation();
@@ -102,72 +112,94 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
         {t('admin.csv.import')}
       </Button>
       <Dialog open={open} onOpenChange={(o) => !o && close()}>
-        <DialogContent closeLabel={t('common.close')} className="max-w-3xl">
-          <DialogTitle>{t('admin.csv.import')}</DialogTitle>
-          <DialogDescription>
-            {t('admin.csv.columns')} <code dir="ltr">{COLUMNS[resource].join(',')}</code>
-          </DialogDescription>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-file`}>{t('admin.csv.file')}</Label>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={choose}
-              className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2"
-            />
-            {fileName && (
-              <p className="text-sm text-muted-foreground" dir="ltr">
-                {fileName}
-              </p>
+        <DialogContent
+          closeLabel={t('common.close')}
+          width="wider"
+          className="grid-rows-[auto_minmax(0,1fr)_auto]"
+        >
+          <div className="space-y-2 pe-6">
+            <DialogTitle>{t('admin.csv.import')}</DialogTitle>
+            <DialogDescription>
+              {t('admin.csv.columns')}{' '}
+              {/* A line may break after each comma (<wbr>, which a copy leaves out). */}
+              <code dir="ltr" className="wrap-anywhere">
+                {COLUMNS[resource].map((column, i) => (
+                  <Fragment key={column}>
+                    {i > 0 && (
+                      <>
+                        ,<wbr />
+                      </>
+                    )}
+                    {column}
+                  </Fragment>
+                ))}
+              </code>
+            </DialogDescription>
+          </div>
+          <div className="min-h-0 space-y-4 overflow-y-auto">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-file`}>{t('admin.csv.file')}</Label>
+              <input
+                id={`${id}-file`}
+                type="file"
+                accept=".csv,text/csv"
+                onChange={choose}
+                className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2"
+              />
+              {fileName && (
+                <p className="break-all text-sm text-muted-foreground" dir="ltr">
+                  {fileName}
+                </p>
+              )}
+            </div>
+            {upload.isPending && <p role="status">{t('common.loading')}</p>}
+            {preview && (
+              <div className="space-y-3">
+                <p role="status" className={bad ? 'text-destructive' : 'text-green-800'}>
+                  {bad
+                    ? t('admin.csv.invalid', { count: bad })
+                    : t('admin.csv.ready', { count: preview.rows.length })}
+                </p>
+                <div className="rounded-lg border">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">{t('admin.csv.preview')}</caption>
+                    {/* Sticks to the top of the dialog's scrolling body. */}
+                    <thead className="sticky top-0 bg-muted">
+                      <tr>
+                        <th scope="col" className="p-2 text-start">
+                          {t('admin.csv.line')}
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          {t('admin.csv.item')}
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          {t('admin.csv.action')}
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          {t('admin.csv.problems')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {problemsFirst(preview.rows).map((r) => (
+                        <tr
+                          key={r.line}
+                          className={r.errors.length ? 'border-t bg-red-50' : 'border-t'}
+                        >
+                          <td className="p-2">{r.line}</td>
+                          <td className="p-2 wrap-anywhere">{r.label}</td>
+                          <td className="p-2">{t(`admin.csv.${r.action}`)}</td>
+                          <td className="p-2 wrap-anywhere text-destructive">
+                            {r.errors.map((e) => `${e.field}: ${fieldText(t, e)}`).join('; ')}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
             )}
           </div>
-          {upload.isPending && <p role="status">{t('common.loading')}</p>}
-          {preview && (
-            <div className="space-y-3">
-              <p role="status" className={bad ? 'text-destructive' : 'text-green-800'}>
-                {bad
-                  ? t('admin.csv.invalid', { count: bad })
-                  : t('admin.csv.ready', { count: preview.rows.length })}
-              </p>
-              <div className="max-h-80 overflow-auto rounded-lg border">
-                <table className="w-full text-sm">
-                  <caption className="sr-only">{t('admin.csv.preview')}</caption>
-                  <thead className="sticky top-0 bg-muted">
-                    <tr>
-                      <th scope="col" className="p-2 text-start">
-                        {t('admin.csv.line')}
-                      </th>
-                      <th scope="col" className="p-2 text-start">
-                        {t('admin.csv.item')}
-                      </th>
-                      <th scope="col" className="p-2 text-start">
-                        {t('admin.csv.action')}
-                      </th>
-                      <th scope="col" className="p-2 text-start">
-                        {t('admin.csv.problems')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.map((r) => (
-                      <tr
-                        key={r.line}
-                        className={r.errors.length ? 'border-t bg-red-50' : 'border-t'}
-                      >
-                        <td className="p-2">{r.line}</td>
-                        <td className="p-2">{r.label}</td>
-                        <td className="p-2">{t(`admin.csv.${r.action}`)}</td>
-                        <td className="p-2 text-destructive">
-                          {r.errors.map((e) => `${e.field}: ${fieldText(t, e)}`).join('; ')}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          )}
           <DialogFooter>
             <Button variant="outline" onClick={close}>
               {t('common.cancel')}

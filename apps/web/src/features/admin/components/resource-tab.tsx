@@ -180,7 +180,7 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
       </QueryState>
 
       <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
-        <DialogContent closeLabel={t('common.close')} className="max-w-2xl">
+        <DialogContent closeLabel={t('common.close')} width="wide">
           <DialogTitle>{editing?.row ? texts.edit : texts.add}</DialogTitle>
           <DialogDescription className="sr-only">{texts.title}</DialogDescription>
           {editing && (

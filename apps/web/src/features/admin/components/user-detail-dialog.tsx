@@ -68,7 +68,7 @@ export function UserDetailDialog({ id, onClose }: { id: string; onClose: () => v
   const name = user.data ? fullName(user.data) : '';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t('common.close')} wide>
+      <DialogContent closeLabel={t('common.close')} width="widest">
         <div className="min-w-0 space-y-4">
           <div className="pe-8">
             <DialogTitle>{name || t('adminUsers.detailTitle')}</DialogTitle>

@@ -136,7 +136,7 @@ export function WalletsTab() {
         )}
       </QueryState>
       <Dialog open={adding} onOpenChange={setAdding}>
-        <DialogContent closeLabel={t('common.close')} className="max-w-2xl">
+        <DialogContent closeLabel={t('common.close')} width="wide">
           <DialogTitle>{t('admin.wallets.add')}</DialogTitle>
           {adding && (
             <ResourceForm

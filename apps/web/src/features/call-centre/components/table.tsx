@@ -4,7 +4,8 @@ export type Column = { label: string; end?: boolean };
 
 /**
  * A bordered table that scrolls sideways inside its own box on a narrow screen, with a
- * caption for screen readers. (The demo keeps its own: it shares no list code with the
+ * caption for screen readers; `relative` keeps screen-reader-only texts inside the box
+ * (otherwise they widen the page). (The demo keeps its own: it shares no list code with the
  * signed-in pages, so its chunk stays separate from theirs.)
  */
 export function Table({
@@ -17,7 +18,7 @@ export function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">

@@ -128,7 +128,7 @@ export default function SipServicesPage() {
           <h2 id="sip-compare" className="text-2xl font-semibold">
             {t('sipServices.compareTitle')}
           </h2>
-          <div className="overflow-x-auto rounded-lg border">
+          <div className="relative overflow-x-auto rounded-lg border">
             <table className="w-full text-sm">
               <thead className="bg-muted">
                 <tr>

@@ -5,7 +5,9 @@ export const AXIS_TICK = { fill: '#475569', fontSize: 12 };
 
 /**
  * A chart with its text alternative: the drawing is hidden from assistive technology,
- * and a visually hidden table carries the same figures.
+ * and a visually hidden table carries the same figures. The table sits in a hidden box
+ * rather than being hidden itself: a table is never narrower than its longest words, so
+ * an `sr-only` table would still widen a phone's page.
  */
 export function ChartFrame({
   caption,
@@ -23,23 +25,25 @@ export function ChartFrame({
       <div aria-hidden="true" className="h-60 w-full" dir="ltr">
         {children}
       </div>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{headers[0]}</th>
-            <th scope="col">{headers[1]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{value}</td>
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{headers[0]}</th>
+              <th scope="col">{headers[1]}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -10,13 +10,17 @@ export function Hero({ aside }: { aside: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="bg-gradient-to-b from-green-50 to-background">
-      <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-16 lg:grid-cols-2 lg:py-24">
+      {/* One column of minmax(0, 1fr) on a phone: a long word cannot widen the page. */}
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-start gap-10 px-4 py-16 lg:grid-cols-2 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">
             <ShieldCheck aria-hidden="true" className="size-4" />
             {t('landing.hero.badge')}
           </p>
-          <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">
+          {/* Sized to its column, so that a long compound (German's
+              "Geschäftskommunikation") fits a line beside the sign-in card even in a wide
+              font; where a word still cannot fit, it hyphenates or breaks (index.css). */}
+          <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-[clamp(2.25rem,6vw,3rem)] lg:text-[clamp(2rem,3.2vw,2.625rem)]">
             {t('landing.hero.title')}
           </h1>
           <p className="mt-6 text-lg text-muted-foreground">{t('landing.hero.subtitle')}</p>

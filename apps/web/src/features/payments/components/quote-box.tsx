@@ -126,6 +126,7 @@ export function QuoteBox(props: {
       </FormField>
       <Button
         type="submit"
+        wrap
         disabled={props.submitting || props.submitted || expired || !props.hashValid}
       >
         {props.submitting ? t('payment.verifying') : t('payment.verify')}

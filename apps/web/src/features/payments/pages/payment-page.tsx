@@ -56,7 +56,9 @@ export default function PaymentPage({ addFunds = false }: { addFunds?: boolean }
       <h1 className="text-3xl font-bold">
         {addFunds ? t('payment.addFunds') : t('payment.title')}
       </h1>
-      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+      {/* Columns of minmax(0, …): a long address or label wraps inside its card, never
+          widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <PackageCard selected={selected} item={item.data} />
         <Card>
           <CardHeader>

@@ -32,7 +32,7 @@ function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
       aria-labelledby="sms-bulk-invalid"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe).
       tabIndex={0}
-      className="max-h-60 overflow-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+      className="relative max-h-60 overflow-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
     >
       <table className="w-full text-sm">
         <caption id="sms-bulk-invalid" className="p-2 text-start font-medium text-destructive">

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
+import { expect, test } from './fixtures';
+import { adminWithWallet, decide, submitTopUp } from './funding';
+
+/**
+ * Every route of the app at a phone's width (390 × 844), in English and in Arabic: no
+ * page may scroll sideways. A failure names the elements that stick out of the screen.
+ */
+const PHONE = { width: 390, height: 844 };
+const LANGS = ['en', 'ar'] as const;
+type Lang = (typeof LANGS)[number];
+
+const locale = (lang: Lang) =>
+  JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, `../apps/web/src/locales/${lang}.json`), 'utf8'),
+  ) as { common: { loading: string }; payment: { getAddress: string } };
+
+/** What a visitor can open: the landing page, its sign-up form, the admin sign-in, 404s. */
+const VISITOR_PATHS = ['/', '/?auth=signup', '/admin/login', '/some/page', '/dashboard'];
+
+/** Every signed-in route of other-routes.tsx (and "/"), as a customer sees it. */
+const CUSTOMER_PATHS = [
+  '/',
+  '/dashboard',
+  '/account',
+  '/admin-chat',
+  '/prices-coverage',
+  '/services/sms',
+  '/services/sip',
+  '/sip-credentials',
+  '/services/voip',
+  '/services/did',
+  '/services/sip-trunk',
+  '/services/sip-trunk-advanced',
+  '/sip-services',
+  '/payment',
+  '/payment?service=balance&amount=150',
+  '/add-funds',
+  '/services/smtp',
+  '/did-numbers',
+  '/sip-monitoring',
+  '/agent-dashboard',
+  '/manager-dashboard',
+  '/crm-dashboard',
+  '/auto-dialer',
+  '/some/page',
+];
+
+/** A state a path reaches by a click, checked after the page at rest. */
+const THEN: Record<string, { what: string; act: (page: Page, lang: Lang) => Promise<void> }> = {
+  '/payment?service=balance&amount=150': {
+    what: 'with a payment address',
+    act: async (page, lang) => {
+      await page.getByRole('button', { name: locale(lang).payment.getAddress }).click();
+      await expect(page.locator('#pay-send')).toBeVisible();
+    },
+  },
+};
+
+const ADMIN_TABS = [
+  'payments',
+  'wallets',
+  'rates',
+  'services',
+  'packages',
+  'country-pricing',
+  'sip-domains',
+  'numbers',
+  'sender-ids',
+  'users',
+  'calls',
+  'analytics',
+  'audit',
+];
+
+test.use({ viewport: PHONE });
+test.describe.configure({ mode: 'parallel' });
+
+/** Waits until the page's lists are loaded: no "Loading..." status left. */
+async function settle(page: Page, lang: Lang) {
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  const loading = locale(lang).common.loading;
+  await page.waitForFunction(
+    (text) =>
+      ![...document.querySelectorAll('[role=status]')].some(
+        (el) => el.textContent?.trim() === text,
+      ),
+    loading,
+  );
+  // Charts and late images lay out on the next frames.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * Null when the page is no wider than the screen; otherwise the scroll width and the
+ * innermost elements (or texts) that stick out of the screen and are not held by a
+ * container that scrolls or clips sideways: those are where a fix goes. (An absolutely
+ * positioned element escapes every such container between it and its positioned
+ * ancestor, as a screen-reader-only text in a table without `relative` does.)
+ */
+function sidewaysOverflow() {
+  const width = window.innerWidth;
+  const scrollWidth = document.documentElement.scrollWidth;
+  if (scrollWidth <= width) return null;
+  const outside = (r: DOMRect) =>
+    (r.width > 0 || r.height > 0) && (r.right > width + 1 || r.left < -1);
+  const range = document.createRange();
+  const textOutside = (el: Element) =>
+    [...el.childNodes].some((node) => {
+      if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return false;
+      range.selectNodeContents(node);
+      return outside(range.getBoundingClientRect());
+    });
+  const clips = (style: CSSStyleDeclaration) => /auto|scroll|hidden|clip/.test(style.overflowX);
+  /** Whether the element's box can widen the page: no clipping box holds it. */
+  const escapes = (el: Element) => {
+    let position = getComputedStyle(el).position;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (position === 'fixed') return false;
+      const style = getComputedStyle(a);
+      const positioned = style.position !== 'static' || style.transform !== 'none';
+      // An absolute box is held only by its containing block and what holds that.
+      if (position === 'absolute' && !positioned) continue;
+      if (clips(style)) return false;
+      position = style.position;
+    }
+    return position !== 'fixed';
+  };
+  const name = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const classes = [...el.classList]
+      .slice(0, 4)
+      .map((c) => `.${c}`)
+      .join('');
+    return `${el.tagName.toLowerCase()}${id}${classes}`;
+  };
+  const culprits = [...document.body.querySelectorAll('*')].filter(
+    (el) => (outside(el.getBoundingClientRect()) || textOutside(el)) && escapes(el),
+  );
+  const innermost = culprits.filter((el) => !culprits.some((c) => c !== el && el.contains(c)));
+  const elements = innermost.slice(0, 8).map((el) => {
+    const r = el.getBoundingClientRect();
+    const parents = [el.parentElement?.parentElement, el.parentElement, el]
+      .filter((x): x is Element => Boolean(x))
+      .map(name)
+      .join(' > ');
+    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    return `${parents} [${Math.round(r.left)}…${Math.round(r.right)}] "${text}"`;
+  });
+  return { scrollWidth, width, elements };
+}
+
+/** Visits each path and returns what overflowed, path by path. */
+async function overflowsOf(page: Page, lang: Lang, paths: readonly string[]) {
+  const problems: string[] = [];
+  for (const p of paths) {
+    await page.goto(p);
+    await settle(page, lang);
+    const check = async (where: string) => {
+      const found = await page.evaluate(sidewaysOverflow);
+      if (found)
+        problems.push(
+          `${where} (${lang}): ${found.scrollWidth} px wide on a ${found.width} px screen\n    ${found.elements.join('\n    ')}`,
+        );
+    };
+    await check(p);
+    const then = THEN[p];
+    if (then) {
+      await then.act(page, lang);
+      await check(`${p} ${then.what}`);
+    }
+  }
+  return problems;
+}
+
+const report = (problems: string[]) => `pages wider than the screen:\n${problems.join('\n')}`;
+
+/**
+ * A customer with something in every list: payments (one approved, one waiting), a
+ * message, an order, a call from a verified caller ID and a sender ID request with a
+ * long unbroken reason.
+ */
+async function customerWithData(page: Page, admin: APIRequestContext) {
+  await signUpThroughForm(page, newCustomer());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const me = page.request;
+  // Amounts no other test uses, so that the admin toasts other tests wait for stay theirs.
+  const { payment } = await submitTopUp(me, '140');
+  await decide(admin, payment.id, 'approve');
+  await submitTopUp(me, '120');
+  const sms = await me.post('/api/sms/send', {
+    data: { senderId: 'Parley', recipient: '+447400123456', message: 'Hello from a phone' },
+  });
+  expect(sms.status()).toBe(201);
+  const sender = await me.post('/api/sms/senders', {
+    data: {
+      senderId: 'PhoneWidth',
+      reason: 'Order updates for https://shop.example.com/orders/tracking/0123456789abcdef0123',
+    },
+  });
+  expect(sender.status()).toBe(201);
+  const [smtp] = await (await me.get('/api/packages?service=smtp')).json();
+  expect((await me.post('/api/orders', { data: { itemId: smtp.id } })).status()).toBe(201);
+
+  const callerId = `+4477009${String(Date.now()).slice(-5)}`;
+  expect(
+    (await me.post('/api/sip/caller-ids/verify', { data: { number: callerId } })).status(),
+  ).toBeLessThan(300);
+  const codes = await (await admin.get('/api/admin/voice/verifications')).json();
+  const code = (codes.items as { number: string; code: string }[]).find(
+    (c) => c.number === callerId,
+  )?.code;
+  expect(
+    (await me.post('/api/sip/caller-ids/confirm', { data: { number: callerId, code } })).status(),
+  ).toBeLessThan(300);
+  const call = await me.post('/api/sip/call', {
+    data: { callerId, destination: '+447400123456' },
+  });
+  expect(call.status()).toBe(201);
+  const { id } = await call.json();
+  expect((await me.delete(`/api/sip/calls/${id}`)).status()).toBe(200);
+}
+
+for (const lang of LANGS) {
+  test(`every route at 390 px in ${lang}: as a customer with data, as the admin, as a visitor; none scrolls sideways`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const staff = await adminWithWallet(browser);
+    await customerWithData(page, staff.admin);
+    await staff.close();
+    await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
+    const problems = await overflowsOf(page, lang, CUSTOMER_PATHS);
+    // The same browser as the admin: the lists now hold this customer's rows.
+    await page.context().clearCookies();
+    await signInAdmin(page.request);
+    problems.push(
+      ...(await overflowsOf(
+        page,
+        lang,
+        ADMIN_TABS.map((tab) => `/admin?tab=${tab}`),
+      )),
+    );
+    await page.context().clearCookies();
+    problems.push(...(await overflowsOf(page, lang, VISITOR_PATHS)));
+    expect(problems, report(problems)).toEqual([]);
+  });
+}
