@@ -138,7 +138,7 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   await expect(page.getByRole('heading', { name: 'Or pay in cryptocurrency' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay £99.00 from balance' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Pay from your balance?' });
-  await expect(confirm).toContainText('£99.00 will be taken from your balance');
+  await expect(confirm).toContainText('£99.00\u2069 will be taken from your balance');
   await confirm.getByRole('button', { name: 'Pay £99.00' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('£19.50').first()).toBeVisible();

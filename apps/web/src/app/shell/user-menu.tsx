@@ -54,7 +54,9 @@ export function UserMenu({ user }: { user: User }) {
           <p className="font-medium break-all">{name}</p>
           {/* Without a name the email is the name: say it once. */}
           {name !== user.email && (
-            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            <p className="truncate text-xs text-muted-foreground">
+              <bdi>{user.email}</bdi>
+            </p>
           )}
           <p className="mt-1 text-xs">
             {t('userMenu.balance', {

@@ -43,6 +43,8 @@ describe('PricesCoveragePage', () => {
     showPrices();
     const cell = (await screen.findByText('Deutschland')).closest('td') as HTMLElement;
     expect(cell.textContent).toBe('Deutschland (DE)');
+    // An SVG flag file, not an emoji.
+    expect(cell.querySelector('img')?.getAttribute('src')).toMatch(/\/de(-[\w-]+)?\.svg(\?.*)?$/);
     const code = within(cell).getByText('DE');
     expect(code.tagName).toBe('BDI');
     expect(code.getAttribute('dir')).toBe('ltr');

@@ -110,7 +110,11 @@ export default function PricesCoveragePage() {
                         {rows.map((row) => (
                           <tr key={row.id} className="border-b last:border-0">
                             <td className="py-2">
-                              <CountryWithCode name={row.name} code={row.countryCode} />
+                              <CountryWithCode
+                                name={row.name}
+                                code={row.countryCode}
+                                flag={row.countryCode}
+                              />
                             </td>
                             <td className="py-2 text-end font-mono">
                               {formatMoney(

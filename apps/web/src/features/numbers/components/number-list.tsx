@@ -4,6 +4,7 @@ import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActionName } from '@/components/action-name';
+import { CountryFlag } from '@/components/flags/country-flag';
 import { buttonVariants } from '@/components/ui/button';
 import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
@@ -43,7 +44,10 @@ export function NumberList({ numbers }: { numbers: DidNumber[] }) {
     <div className="space-y-8">
       {[...byCountry].map(([code, list]) => (
         <section key={code} aria-label={countryName(code, i18n.language)}>
-          <h2 className="mb-3 text-lg font-semibold">{countryName(code, i18n.language)}</h2>
+          <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold">
+            <CountryFlag code={code} />
+            {countryName(code, i18n.language)}
+          </h2>
           <ul className="grid gap-3 md:grid-cols-2">
             {list.map((n) => (
               <li

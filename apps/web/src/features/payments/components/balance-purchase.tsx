@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmButton } from '@/components/confirm-button';
 import { useFormErrorMessage } from '@/components/form-error';
+import { isolate } from '@/lib/bidi';
 import { useUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
@@ -39,7 +40,10 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
         <ConfirmButton
           disabled={buy.isPending}
           title={t('payment.fromBalance.confirmTitle')}
-          description={t('payment.fromBalance.confirmText', { price, item: item.name })}
+          description={t('payment.fromBalance.confirmText', {
+            price: isolate(price),
+            item: isolate(item.name),
+          })}
           confirmLabel={t('payment.fromBalance.confirm', { price })}
           onConfirm={() =>
             buy.mutate(

@@ -1,6 +1,7 @@
 import type { Purchasable } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { isolate } from '@/lib/bidi';
 import { formatMoney } from '@/lib/money';
 import type { SelectedPackage } from '../selected-package';
 
@@ -18,8 +19,8 @@ export function PackageCard({
   const bought = selected.number;
   const numberText = bought
     ? bought.location
-      ? t('payment.numberIn', { number: bought.number, location: bought.location })
-      : t('payment.numberOnly', { number: bought.number })
+      ? t('payment.numberIn', { number: isolate(bought.number), location: bought.location })
+      : t('payment.numberOnly', { number: isolate(bought.number) })
     : '';
   return (
     <Card>
