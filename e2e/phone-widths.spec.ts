@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN_TABS } from '../apps/web/src/features/admin/tabs';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
@@ -59,22 +60,6 @@ const THEN: Record<string, { what: string; act: (page: Page, lang: Lang) => Prom
     },
   },
 };
-
-const ADMIN_TABS = [
-  'payments',
-  'wallets',
-  'rates',
-  'services',
-  'packages',
-  'country-pricing',
-  'sip-domains',
-  'numbers',
-  'sender-ids',
-  'users',
-  'calls',
-  'analytics',
-  'audit',
-];
 
 test.use({ viewport: PHONE });
 test.describe.configure({ mode: 'parallel' });

@@ -21,23 +21,10 @@ import { NumbersTab } from '../resources/numbers-tab';
 import { PackagesTab } from '../resources/packages-tab';
 import { ServicesTab } from '../resources/services-tab';
 import { SipDomainsTab } from '../resources/sip-domains-tab';
+import { ADMIN_TABS, type AdminTab } from '../tabs';
 
-const TABS = [
-  'payments',
-  'wallets',
-  'rates',
-  'services',
-  'packages',
-  'country-pricing',
-  'sip-domains',
-  'numbers',
-  'sender-ids',
-  'users',
-  'calls',
-  'analytics',
-  'audit',
-] as const;
-type Tab = (typeof TABS)[number];
+const TABS = ADMIN_TABS;
+type Tab = AdminTab;
 
 const LABEL_KEYS: Record<Tab, string> = {
   payments: 'admin.payments.title',
