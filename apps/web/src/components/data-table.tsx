@@ -38,14 +38,15 @@ export function DataTable({
       <tbody>{children}</tbody>
     </table>
   );
-  const box = 'overflow-x-auto rounded-lg border';
+  // Relative: screen-reader-only texts (absolutely placed) stay inside the scrolling box.
+  const box = 'relative overflow-x-auto rounded-lg border';
   if (!focusable) return <div className={box}>{table}</div>;
   return (
     <section
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must take focus.
       tabIndex={0}
-      className={`${box} relative focus-visible:outline-2 focus-visible:outline-ring`}
+      className={`${box} focus-visible:outline-2 focus-visible:outline-ring`}
     >
       {table}
     </section>
