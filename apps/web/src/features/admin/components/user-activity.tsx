@@ -1,5 +1,5 @@
 import type { LedgerEntry, Order, Page, SmsMessage, Transaction } from '@parley/shared';
-import { BILLING_CURRENCY } from '@parley/shared/domain';
+import { BILLING_CURRENCY, SPENT_STATUSES } from '@parley/shared/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,7 +158,10 @@ export function UserActivity({ userId }: { userId: string }) {
               <td className={nowrap} dir="ltr">
                 {p.amount} {p.amountCurrency} · {p.cryptoAmount} {p.currency}
               </td>
-              <td className={nowrap}>{money(p.creditAmount)}</td>
+              {/* Only an approved payment credited anything; a pending or rejected one did not. */}
+              <td className={nowrap}>
+                {SPENT_STATUSES.includes(p.status) ? money(p.creditAmount) : '—'}
+              </td>
               <td className={cell}>{t(`admin.payments.status.${p.status}`)}</td>
             </>
           )}

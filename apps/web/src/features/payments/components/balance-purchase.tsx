@@ -45,27 +45,19 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
             item: isolate(item.name),
           })}
           confirmLabel={t('payment.fromBalance.confirm', { price })}
-          onConfirm={() =>
-            buy.mutate(
-              { itemId: item.id, orderId },
-              {
-                onSuccess: () => {
-                  showToast('success', t('common.success'), t('payment.fromBalance.done'));
-                  void navigate('/dashboard');
-                },
-                onError: (err) =>
-                  showToast(
-                    'error',
-                    t('common.error'),
-                    messageOf(
-                      err,
-                      t('payment.fromBalance.failed'),
-                      t('payment.fromBalance.failed'),
-                    ),
-                  ),
-              },
-            )
-          }
+          // Awaited rather than mutate's own callbacks: buying a number makes it unavailable,
+          // the page then drops this section, and mutate's callbacks would never run.
+          onConfirm={async () => {
+            try {
+              await buy.mutateAsync({ itemId: item.id, orderId });
+            } catch (err) {
+              const failed = t('payment.fromBalance.failed');
+              showToast('error', t('common.error'), messageOf(err, failed, failed));
+              return;
+            }
+            showToast('success', t('common.success'), t('payment.fromBalance.done'));
+            void navigate('/dashboard');
+          }}
         >
           {buy.isPending ? t('payment.verifying') : t('payment.fromBalance.pay', { price })}
         </ConfirmButton>

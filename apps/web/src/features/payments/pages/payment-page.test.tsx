@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 import { Link, Route, Routes } from 'react-router';
+import { showToast } from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import PaymentPage from './payment-page';
@@ -140,8 +141,22 @@ describe('PaymentPage', () => {
       '\u2068£4.38\u2069 will be taken from your balance for \u2068+493025583741\u2069.',
     );
     expect(api.count('POST /api/orders')).toBe(0);
+    // Once bought, the number is no longer for sale: the page drops the balance section.
+    api.routes['POST /api/orders'] = () => {
+      api.routes[`GET /api/orders/items/${ITEM_ID}?lang=en`] = () =>
+        json(anItem({ kind: 'number', available: false }));
+      return json({}, 201);
+    };
     await user.click(within(dialog).getByRole('button', { name: 'Pay £4.38' }));
     await waitFor(() => expect(api.count('POST /api/orders')).toBe(1));
+    // The purchase is still confirmed, not lost with the section.
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'success',
+        'Success',
+        'Purchase complete. Your service is active.',
+      ),
+    );
   });
 
   it('shows a four-decimal balance exactly next to the price it does not cover', async () => {

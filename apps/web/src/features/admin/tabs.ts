@@ -1,0 +1,17 @@
+/** The admin panel's tabs, in order, by their `?tab=` value (the browser tests visit each). */
+export const ADMIN_TABS = [
+  'payments',
+  'wallets',
+  'rates',
+  'services',
+  'packages',
+  'country-pricing',
+  'sip-domains',
+  'numbers',
+  'sender-ids',
+  'users',
+  'calls',
+  'analytics',
+  'audit',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
