@@ -43,7 +43,7 @@ test('an admin adds, edits and deletes a service, and a customer sees each chang
   await expect(row).toContainText('Fax to Email');
   // The Services tab searches like the other tabs.
   const search = page.getByRole('searchbox', { name: 'Search' });
-  await search.fill('inbox');
+  await search.fill(slug.toUpperCase());
   await expect(page.getByRole('row')).toHaveCount(2); // the header and the fax service
   await expect(row).toBeVisible();
   await search.fill('no such service');
