@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { rowsOf } from '../src/db/raw.js';
 import { createEventBus, type EventBus } from '../src/lib/event-bus.js';
 import { createAdminAccounts } from '../src/modules/auth/admin-accounts.js';
 import { createAuthRepo } from '../src/modules/auth/auth.repo.js';
@@ -122,8 +123,7 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
 
 /** Rows of a raw query, whichever driver ran it (PGlite returns { rows }, postgres.js an array). */
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+  return rowsOf<T>(await database.db.execute(query));
 }
 
 /** A user's balance as the API shows it ("118.50", "0.0062"). */
