@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { callCost, subtract, toUnits } from '@parley/shared';
 import { talkerPcap } from '../apps/api/test/rtp-pcap';
 import { packetsByTag, rtpengineQuery } from '../apps/api/test/rtpengine';
-import { carrierCall, freePort, sipp, sippTrunk } from '../apps/api/test/sipp';
+import { carrierCall, sipp, sippTrunk } from '../apps/api/test/sipp';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -84,7 +84,7 @@ test.describe('the browser softphone through the SIP edge', () => {
       await stack.sql`insert into caller_ids (user_id, number, verified_at) values (${userId}, ${ME}, now())`;
 
       // The trunk talks back with audio of its own (and its own RTP source).
-      const trunk = sippTrunk(stack.trunkPort, await freePort(), { playAudio: talkerPcap(30) });
+      const trunk = sippTrunk(stack.trunkPort, { playAudio: talkerPcap(30) });
       trunks.push(trunk);
 
       await page.goto(`${stack.url}/services/sip`);
@@ -230,7 +230,7 @@ test.describe('the browser softphone through the SIP edge', () => {
     const carrier = sipp(
       [
         ...['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.2'],
-        ...['-p', String(await freePort()), '-mp', String(await freePort()), '-m', '1'],
+        ...['-m', '1'],
         ...['-timeout', '40', '-timeout_error', `127.0.0.1:${stack.sipPort}`],
       ],
       {

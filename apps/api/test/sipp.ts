@@ -14,8 +14,23 @@ function keepTraces(dir: string) {
 /** Every sipp runs under timeout(1): it ends by itself even if the test process dies. */
 const BOUND = ['--kill-after=5', '90'];
 
-/** Runs sipp once (127.0.0.1 only); resolves with its exit code (0: the scenario passed). */
-export function sipp(args: string[], files: Record<string, string>, timeoutMs = 40_000) {
+/** sipp's exit code when it cannot bind a socket (-2): nothing was sent, so a retry is safe. */
+const BIND_FAILED = 254;
+
+/**
+ * Runs sipp once (127.0.0.1 only); resolves with its exit code (0: the scenario passed).
+ * It gets fresh media ports (and a SIP port, unless `-p` is given) and, if another process
+ * took one of them in the meantime, starts again on new ones.
+ */
+export async function sipp(args: string[], files: Record<string, string>, timeoutMs = 40_000) {
+  for (let attempt = 1; ; attempt++) {
+    const ports = await sippPorts(args.includes('-p'));
+    const code = await sippOnce([...args, ...ports], files, timeoutMs);
+    if (code !== BIND_FAILED || attempt === 3) return code;
+  }
+}
+
+function sippOnce(args: string[], files: Record<string, string>, timeoutMs: number) {
   const dir = tempDir('parley-sipp-');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return new Promise<number>((resolve) => {
@@ -177,46 +192,53 @@ const hangUp = (afterMs: number) => `
   ]]></send>
   <recv response="200"/>`;
 
-/** A sipp trunk taking one call as `behaviour` says; stopped by its pid. */
-export function sippTrunk(port: number, mediaPort: number, behaviour: TrunkBehaviour = {}) {
+/**
+ * A sipp trunk taking one call as `behaviour` says on `port`, with media ports of its own;
+ * stopped by its pid. Like sipp(), it starts again on new media ports if one was taken.
+ */
+export function sippTrunk(port: number, behaviour: TrunkBehaviour = {}) {
   const dir = tempDir('parley-trunk-');
   fs.writeFileSync(
     path.join(dir, 'trunk.xml'),
     `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<scenario name="trunk">${trunkScenario(behaviour)}\n</scenario>\n`,
   );
-  const child = spawn(
-    'timeout',
-    [
-      ...BOUND,
-      'sipp',
-      '-sf',
-      'trunk.xml',
-      '-i',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-mp',
-      String(mediaPort),
-      '-m',
-      '1',
-      '-nostdin',
-      '-timeout',
-      '40',
-      ...(behaviour.playAudio ? [] : ['-rtp_echo']),
-      ...(process.env.SIPP_DEBUG ? ['-trace_msg', '-trace_err'] : []),
-    ],
-    { cwd: dir, stdio: 'ignore' },
-  );
-  child.once('exit', () => {
-    keepTraces(dir);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  let child: ReturnType<typeof spawn> | undefined;
+  let stopped = false;
+  const runOnce = async () => {
+    const media = await sippPorts(true);
+    if (stopped) return 143;
+    child = spawn(
+      'timeout',
+      [
+        ...BOUND,
+        'sipp',
+        ...['-sf', 'trunk.xml', '-i', '127.0.0.1', '-p', String(port), ...media],
+        ...['-m', '1', '-nostdin', '-timeout', '40'],
+        ...(behaviour.playAudio ? [] : ['-rtp_echo']),
+        ...(process.env.SIPP_DEBUG ? ['-trace_msg', '-trace_err'] : []),
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    const running = child;
+    return new Promise<number>((resolve) => running.once('exit', (code) => resolve(code ?? 1)));
+  };
+  const exited = (async () => {
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const code = await runOnce();
+        if (code !== BIND_FAILED || attempt === 3 || stopped) return code;
+      }
+    } finally {
+      keepTraces(dir);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  })();
   return {
     exited,
     stop() {
+      stopped = true;
       // timeout(1) passes SIGTERM on to sipp.
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child && child.exitCode === null) child.kill('SIGTERM');
     },
   };
 }
@@ -342,6 +364,34 @@ export async function freePort(): Promise<number> {
     });
     await new Promise<void>((resolve) => udp.close(() => resolve()));
     if (tcpFree) return port;
+  }
+}
+
+/** Binds a UDP socket on 127.0.0.1 (port 0: any), or resolves undefined if it is taken. */
+async function holdUdp(port: number) {
+  const { createSocket } = await import('node:dgram');
+  const udp = createSocket('udp4');
+  return new Promise<import('node:dgram').Socket | undefined>((resolve) => {
+    udp.once('error', () => resolve(undefined));
+    udp.bind(port, '127.0.0.1', () => resolve(udp));
+  });
+}
+
+/**
+ * sipp's `-mp` arguments (and `-p`, unless the caller fixed it): sipp takes the media port
+ * and the three after it (RTCP, video), so all four must be free and apart from the SIP port.
+ */
+async function sippPorts(sipPortGiven: boolean): Promise<string[]> {
+  for (;;) {
+    const held = [await holdUdp(0)];
+    const first = held[0]?.address().port ?? 0;
+    if (first % 2 === 0 && first + 3 <= 65535)
+      for (let p = first + 1; p <= first + 3; p++) held.push(await holdUdp(p));
+    const complete = held.length === 4 && held.every(Boolean);
+    // Chosen while the media block is held, so it cannot fall inside it.
+    const sip = complete && !sipPortGiven ? await freePort() : 0;
+    for (const s of held) s?.close();
+    if (complete) return ['-mp', String(first), ...(sip ? ['-p', String(sip)] : [])];
   }
 }
 

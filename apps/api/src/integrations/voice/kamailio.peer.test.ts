@@ -102,17 +102,16 @@ async function startParley({ listen = true } = {}) {
 const users = (username: string, password: string, destination = DE) =>
   `SEQUENTIAL\n${username};${destination};${DOMAIN};[authentication username=${username} password=${password}]\n`;
 const asPhone = async (scenario: string, csv: string, phonePort?: number, transport = 'u1') => {
-  const [port, media] = [phonePort ?? (await freePort()), await freePort()];
   const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.1'];
-  args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1', '-t', transport);
+  if (phonePort) args.push('-p', String(phonePort));
+  args.push('-m', '1', '-l', '1', '-t', transport);
   args.push('-timeout', '40', '-timeout_error', `127.0.0.1:${sipPort}`);
   return sipp(args, { 'scenario.xml': scenario, 'users.csv': csv });
 };
 // The trunk's calls come from 127.0.0.2, the address the edge knows as the trunk's.
 const asCarrier = async (scenario: string, from: string, number: string) => {
-  const [port, media] = [await freePort(), await freePort()];
   const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.2'];
-  args.push('-p', String(port), '-mp', String(media), '-m', '1', '-l', '1');
+  args.push('-m', '1', '-l', '1');
   args.push('-timeout', '40', '-timeout_error', `127.0.0.1:${sipPort}`);
   return sipp(args, {
     'scenario.xml': scenario,
@@ -220,7 +219,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
   it('carries an allowed call to the trunk with its media through rtpengine, and Parley bills what the edge reports', async () => {
     const c = await customer('5.00');
     await verifyCallerId(app, database, c.cookie, ME);
-    const trunk = sippTrunk(trunkPort, await freePort());
+    const trunk = sippTrunk(trunkPort);
     const phone = asPhone(softphoneCall({ talkMs: 2500 }), users(c.username, c.password));
     // Mid-call, rtpengine relays the phone's audio to the trunk and the trunk's back.
     const answered = await until(
@@ -253,7 +252,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
   }, async () => {
     const c = await customer('5.00');
     await verifyCallerId(app, database, c.cookie, ME);
-    const trunk = sippTrunk(trunkPort, await freePort(), { hangUpAfterMs: 3000 });
+    const trunk = sippTrunk(trunkPort, { hangUpAfterMs: 3000 });
     expect(await asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password))).toBe(0);
     expect(await trunk.exited).toBe(0);
     const call = await until(
@@ -281,7 +280,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     // £1.00 at 5p a second: twenty seconds.
     const c = await customer('1.00');
     await verifyCallerId(app, database, c.cookie, ME);
-    const trunk = sippTrunk(trunkPort, await freePort());
+    const trunk = sippTrunk(trunkPort);
     const started = Date.now();
     const code = await asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password));
     // The phone got its BYE twenty seconds into the call (the dialog timer counts whole
@@ -385,7 +384,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
   }, async () => {
     const c = await customer('5.00');
     await verifyCallerId(app, database, c.cookie, ME);
-    const trunk = sippTrunk(trunkPort, await freePort());
+    const trunk = sippTrunk(trunkPort);
     const phone = asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password));
     const answered = await until(
       () => lastCall(c.id),
@@ -413,7 +412,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
   it("answers the trunk's challenge with its credentials, and gives it the caller ID Parley allowed", async () => {
     const c = await customer('5.00');
     await verifyCallerId(app, database, c.cookie, ME);
-    const trunk = sippTrunk(trunkPort, await freePort(), { challenge: TRUNK_AUTH, callerId: ME });
+    const trunk = sippTrunk(trunkPort, { challenge: TRUNK_AUTH, callerId: ME });
     // The phone asks for a caller ID of its own; the trunk must hear the verified one.
     expect(await asPhone(softphoneCall({ talkMs: 300 }), users(c.username, c.password))).toBe(0);
     expect(await trunk.exited).toBe(0);
@@ -471,14 +470,14 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
       [486, 'busy'],
       [480, 'no_answer'],
     ] as const) {
-      const trunk = sippTrunk(trunkPort, await freePort(), { reject: code });
+      const trunk = sippTrunk(trunkPort, { reject: code });
       expect(await asPhone(softphoneCall({ refused: code }), users(c.username, c.password))).toBe(
         0,
       );
       expect(await trunk.exited).toBe(0);
       expect(await ended(status)).toMatchObject({ status, duration: 0, cost: '0.0000' });
     }
-    const trunk = sippTrunk(trunkPort, await freePort(), { ringUntilCancel: true });
+    const trunk = sippTrunk(trunkPort, { ringUntilCancel: true });
     expect(await asPhone(softphoneCall({ cancel: true }), users(c.username, c.password))).toBe(0);
     expect(await trunk.exited).toBe(0);
     expect(await ended('cancelled')).toMatchObject({ hangup_by: 'caller', cost: '0.0000' });
@@ -492,7 +491,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     // The phone registers from a port of its own, then answers calls there.
     const phonePort = await freePort();
     expect(await asPhone(REGISTER, users(c.username, c.password), phonePort)).toBe(0);
-    const phone = sippTrunk(phonePort, await freePort());
+    const phone = sippTrunk(phonePort);
     expect(await asCarrier(carrierCall({ talkMs: 1500 }), ME, number)).toBe(0);
     expect(await phone.exited).toBe(0);
     const call = await until(
@@ -509,7 +508,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
   it('loses nothing when Parley stops mid-call: the end waits at the edge and is billed once, for the time talked', async () => {
     const c = await customer('5.00');
     await verifyCallerId(app, database, c.cookie, ME);
-    const trunk = sippTrunk(trunkPort, await freePort());
+    const trunk = sippTrunk(trunkPort);
     const phone = asPhone(softphoneCall({ talkMs: 3000 }), users(c.username, c.password));
     const answered = await until(
       () => lastCall(c.id),
