@@ -3,6 +3,7 @@ export * from './contracts/analytics.js';
 export * from './contracts/audit.js';
 export * from './contracts/auth.js';
 export * from './contracts/catalogue.js';
+export * from './contracts/chat.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/errors.js';
 export * from './contracts/health.js';

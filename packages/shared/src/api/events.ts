@@ -1,3 +1,4 @@
+import type { AdminChatMessage, ChatMessage, ChatStatus } from '../contracts/chat.js';
 import type { Call } from '../contracts/voice.js';
 
 /**
@@ -42,6 +43,34 @@ export type DomainEvent =
       /** A call started, rang, was answered or ended (then with its cost). */
       type: 'call.updated';
       data: { userId: string; call: Call };
+    }
+  | {
+      /** A message in a customer's conversation, from them or from an admin. */
+      type: 'chat.message';
+      data: { userId: string; sessionId: string; message: ChatMessage };
+    }
+  | {
+      /** Someone is typing, until then (a late or replayed one is ignored). */
+      type: 'chat.typing';
+      data: { userId: string; sessionId: string; by: 'customer' | 'admin'; until: string };
+    }
+  | {
+      /** One side has seen the other's messages up to `upTo`. */
+      type: 'chat.read';
+      data: { userId: string; sessionId: string; by: 'customer' | 'admin'; upTo: string };
+    }
+  | {
+      type: 'chat.status';
+      data: { userId: string; sessionId: string; status: ChatStatus };
+    }
+  | {
+      /** Admins only (no userId: never on a customer's stream): a note or an assignment. */
+      type: 'chat.internal';
+      data: {
+        sessionId: string;
+        note?: AdminChatMessage;
+        assignee?: { id: string; name: string } | null;
+      };
     };
 
 export type DomainEventType = DomainEvent['type'];
@@ -55,12 +84,21 @@ export const ADMIN_EVENT_TYPES = [
   'catalogue.changed',
   'call.updated',
   'balance.adjusted',
+  'chat.message',
+  'chat.typing',
+  'chat.read',
+  'chat.status',
+  'chat.internal',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
   'transaction.created',
   'transaction.updated',
   'call.updated',
   'balance.adjusted',
+  'chat.message',
+  'chat.typing',
+  'chat.read',
+  'chat.status',
 ] as const satisfies readonly DomainEventType[];
 
 /** Why a stream ended; a reconnect then gets 401 or 403 (or, when unavailable, retries). */

@@ -72,6 +72,12 @@ export const ERROR_STATUS = {
   VERIFICATION_RATE_LIMITED: 429,
   /** The voice gateway cannot take calls right now. */
   VOICE_UNAVAILABLE: 503,
+  /** The customer has no conversation with that id (or it is another customer's). */
+  NO_CHAT_SESSION: 404,
+  /** A customer's chat messages per minute (CHAT_PER_MINUTE) are used up. */
+  CHAT_RATE_LIMITED: 429,
+  /** A conversation given to someone who is not an active admin. */
+  NOT_AN_AGENT: 422,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './catalogue.js';
+export * from './chat.js';
 export * from './dashboard.js';
 export * from './events.js';
 export * from './orders.js';

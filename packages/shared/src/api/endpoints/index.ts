@@ -4,6 +4,7 @@ import { accountEndpoints } from './account.js';
 import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
+import { chatEndpoints } from './chat.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 import { usersEndpoints } from './users.js';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...voiceMonitoringEndpoints,
   ...adminEndpoints,
   ...usersEndpoints,
+  ...chatEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

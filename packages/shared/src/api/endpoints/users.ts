@@ -9,7 +9,7 @@ import {
 } from '../../contracts/ledger.js';
 import { orderSchema } from '../../contracts/orders.js';
 import { pageOf, pageQuery } from '../../contracts/page.js';
-import { transactionSchema } from '../../contracts/payments.js';
+import { TRANSACTION_STATUSES, transactionSchema } from '../../contracts/payments.js';
 import { smsHistoryQuerySchema, smsHistorySchema } from '../../contracts/sms.js';
 import {
   adminUserDetailSchema,
@@ -17,6 +17,7 @@ import {
   adminUsersQuerySchema,
   userIdParamsSchema,
 } from '../../contracts/users.js';
+import { callHistoryQuerySchema, callHistorySchema } from '../../contracts/voice.js';
 import { ADMIN_REFUSALS, refusals } from './errors.js';
 
 const statement = (whose: string) =>
@@ -30,6 +31,9 @@ const statement = (whose: string) =>
   }) as const;
 
 const pageQuerySchema = z.object(pageQuery(20));
+const userPaymentsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(TRANSACTION_STATUSES, 'Unknown status').optional(),
+});
 
 /** A customer's list, read by an admin from the customer's detail view. */
 const ofUser = <Q extends z.ZodType, T extends z.ZodType>(summary: string, query: Q, answer: T) =>
@@ -73,9 +77,14 @@ export const usersEndpoints = {
     smsHistorySchema,
   ),
   'admin.userPayments': ofUser(
-    "A user's payments, newest first",
-    pageQuerySchema,
+    "A user's payments, newest first (only those of `status` when given)",
+    userPaymentsQuerySchema,
     pageOf(transactionSchema),
+  ),
+  'admin.userCalls': ofUser(
+    "A user's calls, newest first",
+    callHistoryQuerySchema,
+    callHistorySchema,
   ),
   'admin.adjustBalance': {
     summary:

@@ -9,6 +9,7 @@ export const adminApi = /* @__PURE__ */ group('admin', {
   userOrders: ['GET', '/api/admin/users/:id/orders', 'admin'],
   userSms: ['GET', '/api/admin/users/:id/sms', 'admin'],
   userPayments: ['GET', '/api/admin/users/:id/payments', 'admin'],
+  userCalls: ['GET', '/api/admin/users/:id/calls', 'admin'],
   adjustBalance: ['POST', '/api/admin/users/:id/adjustments', 'admin'],
   userStatement: ['GET', '/api/admin/users/:id/statement', 'admin'],
   smsStatus: ['GET', '/api/admin/sms/status', 'admin'],

@@ -11,6 +11,7 @@ import { adminApi } from './admin.js';
 import { authApi } from './auth.js';
 import { catalogueApi } from './catalogue.js';
 import { catalogueAdminApi } from './catalogue-admin.js';
+import { adminChatApi, chatApi } from './chat.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { docsApi, healthApi } from './system.js';
@@ -18,9 +19,11 @@ import { voiceMonitoringApi } from './voice-monitoring.js';
 
 export {
   adminApi,
+  adminChatApi,
   authApi,
   catalogueAdminApi,
   catalogueApi,
+  chatApi,
   dashboardApi,
   docsApi,
   eventsApi,
@@ -55,6 +58,8 @@ export const routes = /* @__PURE__ */ tableOf([
   voiceMonitoringApi,
   eventsApi,
   adminApi,
+  chatApi,
+  adminChatApi,
 ]);
 
 type Groups =
@@ -74,7 +79,9 @@ type Groups =
   | typeof voiceEdgeApi
   | typeof voiceMonitoringApi
   | typeof eventsApi
-  | typeof adminApi;
+  | typeof adminApi
+  | typeof chatApi
+  | typeof adminChatApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };
