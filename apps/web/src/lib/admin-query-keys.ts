@@ -16,4 +16,12 @@ export const adminKeys = {
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
   adminCatalogue: (resource: string) => ['admin', resource] as const,
+  /** Live chat: the list (per filter, search, page), counts, one conversation, its customer. */
+  adminChat: ['admin', 'chat'],
+  adminChatSessions: ['admin', 'chat', 'sessions'],
+  adminChatSummary: ['admin', 'chat', 'summary'],
+  adminChatSession: (id: string) => ['admin', 'chat', 'session', id] as const,
+  adminChatCanned: ['admin', 'chat', 'canned'],
+  adminChatAgents: ['admin', 'chat', 'agents'],
+  adminChatCustomer: (userId: string) => ['admin', 'chat', 'customer', userId] as const,
 } as const;

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useEffect } from 'react';
 import { ledgerKey } from './account-queries';
 import { storeCall } from './call-updates';
-import { openEventStream } from './event-stream';
+import { chatDockState, setChatDock } from './chat-dock';
 import { loadFullEnglish } from './i18n';
 import { queryKeys } from './query-keys';
 import { showToast } from './toast';
+import { useStream } from './use-stream';
 import { voiceKeys } from './voice-query-keys';
 
 /** What a payment decision changes on screen: the history, orders and the balance. */
@@ -21,48 +21,56 @@ const TOUCHED = [queryKeys.transactions, queryKeys.orders, queryKeys.user];
  */
 export function useCustomerEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const reload = (keys: readonly (readonly unknown[])[]) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    };
-    const source = openEventStream('customer', {
-      // A payment submitted in another tab shows up in this one's history too.
-      'transaction.created': () => reload([queryKeys.transactions]),
-      'transaction.updated': ({ status }) => {
-        reload(TOUCHED);
-        if (status !== 'approved' && status !== 'rejected') return;
-        // The messages live outside the first bundle; the global t follows the language.
-        void loadFullEnglish()
-          .catch(() => undefined)
-          .then(() =>
-            status === 'approved'
-              ? showToast('success', i18next.t('events.approved'), i18next.t('events.approvedText'))
-              : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
-          );
-      },
-      // An admin credited or debited the balance: the balance and the history follow.
-      'balance.adjusted': () => {
-        reload([ledgerKey, queryKeys.user]);
-        void loadFullEnglish()
-          .catch(() => undefined)
-          .then(() =>
-            showToast('info', i18next.t('events.adjusted'), i18next.t('events.adjustedText')),
-          );
-      },
-      // A call rang, was answered or ended: the live call panel and the call lists follow,
-      // and SIP monitoring's figures reload.
-      'call.updated': ({ call }) => {
-        storeCall(queryClient, call);
-        reload([voiceKeys.voiceMonitoring]);
-      },
-      // The server ended the stream: this session was signed out (another tab, "sign out
-      // everywhere", a password change elsewhere). Stop, and let the user query find out.
-      ended: () => {
-        source.close();
-        reload([queryKeys.user]);
-      },
-    });
-    return () => source.close();
-  }, [enabled, queryClient]);
+  const reload = (keys: readonly (readonly unknown[])[]) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  useStream('customer', enabled, {
+    // A payment submitted in another tab shows up in this one's history too.
+    'transaction.created': () => reload([queryKeys.transactions]),
+    'transaction.updated': ({ status }) => {
+      reload(TOUCHED);
+      if (status !== 'approved' && status !== 'rejected') return;
+      // The messages live outside the first bundle; the global t follows the language.
+      void loadFullEnglish()
+        .catch(() => undefined)
+        .then(() =>
+          status === 'approved'
+            ? showToast('success', i18next.t('events.approved'), i18next.t('events.approvedText'))
+            : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
+        );
+    },
+    // An admin credited or debited the balance: the balance and the history follow.
+    'balance.adjusted': () => {
+      reload([ledgerKey, queryKeys.user]);
+      void loadFullEnglish()
+        .catch(() => undefined)
+        .then(() =>
+          showToast('info', i18next.t('events.adjusted'), i18next.t('events.adjustedText')),
+        );
+    },
+    // A call rang, was answered or ended: the live call panel and the call lists follow,
+    // and SIP monitoring's figures reload.
+    'call.updated': ({ call }) => {
+      storeCall(queryClient, call);
+      reload([voiceKeys.voiceMonitoring]);
+    },
+    // Support replied while the chat window is closed: say so, with a way to open it.
+    'chat.message': ({ message }) => {
+      if (!message.isAdminMessage || chatDockState() !== 'closed') return;
+      void loadFullEnglish()
+        .catch(() => undefined)
+        .then(() =>
+          showToast(
+            'info',
+            i18next.t('chat.replyToast'),
+            message.message.length > 120 ? `${message.message.slice(0, 120)}…` : message.message,
+            10_000,
+            { label: i18next.t('chat.open'), onClick: () => setChatDock('open') },
+          ),
+        );
+    },
+    // The server ended the stream: this session was signed out (another tab, "sign out
+    // everywhere", a password change elsewhere). The stream stops; the user query finds out.
+    ended: () => reload([queryKeys.user]),
+  });
 }

@@ -45,11 +45,13 @@ export function showToast(
   title: string,
   description?: string,
   durationMs?: number,
+  action?: { label: string; onClick: () => void },
 ): void {
   void load().then((toast) =>
     toast[kind](title, {
       ...(description ? { description } : {}),
       ...(durationMs ? { duration: durationMs } : {}),
+      ...(action ? { action } : {}),
     }),
   );
 }

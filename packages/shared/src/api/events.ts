@@ -1,5 +1,6 @@
-import type { AdminChatMessage, ChatMessage, ChatStatus } from '../contracts/chat.js';
+import type { AdminChatMessage, ChatMessage } from '../contracts/chat.js';
 import type { Call } from '../contracts/voice.js';
+import type { ChatStatus } from '../domain/chat.js';
 
 /**
  * The server-sent events of `/api/events` and `/api/admin/events`: names and payloads,

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { CHAT_FILTERS, CHAT_MESSAGE_MAX, CHAT_STATUSES } from '../domain/chat.js';
 import { pageQuery } from './page.js';
 import { singleLine } from './text.js';
 
-/** open: waits for an admin; pending: waits for the customer; resolved: done until they write. */
-export const CHAT_STATUSES = ['open', 'pending', 'resolved'] as const;
-export type ChatStatus = (typeof CHAT_STATUSES)[number];
-
-export const CHAT_MESSAGE_MAX = 2000;
 /** How many messages one page holds (the newest first, then older on demand). */
 export const CHAT_PAGE_MAX = 100;
 
@@ -109,9 +105,6 @@ export const adminChatSessionSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminChatSession = z.infer<typeof adminChatSessionSchema>;
-
-export const CHAT_FILTERS = ['all', 'open', 'pending', 'resolved', 'mine'] as const;
-export type ChatFilter = (typeof CHAT_FILTERS)[number];
 
 export const adminChatSessionsQuerySchema = z.object({
   filter: z.enum(CHAT_FILTERS, 'Unknown filter').default('all'),

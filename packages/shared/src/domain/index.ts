@@ -2,6 +2,7 @@
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './catalogue-text.js';
+export * from './chat.js';
 export * from './crypto.js';
 export * from './csv.js';
 export * from './dashboard-stats.js';

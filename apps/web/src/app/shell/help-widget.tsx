@@ -1,10 +1,14 @@
 import { LifeBuoy, MessageCircle, MessagesSquare, Send, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { setChatDock, useChatDock } from '@/lib/chat-dock';
 import { getPublicConfig } from '@/lib/public-config';
 import { LOGIN_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
+
+// The chat window and its messages load only when a signed-in customer opens it.
+const ChatDock = lazy(() => import('@/features/chat/components/chat-dock'));
 
 const entryClass = cn(buttonVariants({ variant: 'outline', justify: 'start' }), 'w-full');
 
@@ -21,6 +25,11 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const config = getPublicConfig();
+  const dock = useChatDock();
+  const [unread, setUnread] = useState(0);
+  const chatShown = signedIn && dock !== 'closed';
+  // Counted by the chat window while it is minimised; nothing once it is closed.
+  const badge = chatShown ? unread : 0;
 
   useEffect(() => {
     if (open) panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
@@ -37,9 +46,16 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
       <Button
         ref={buttonRef}
         size="fab"
+        className="relative"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? t('help.close') : t('help.open')}
+        aria-label={
+          open
+            ? t('help.close')
+            : badge > 0
+              ? `${t('help.open')} (${t('help.unread', { count: badge })})`
+              : t('help.open')
+        }
         onClick={() => (open ? close() : setOpen(true))}
       >
         {open ? (
@@ -47,7 +63,21 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
         ) : (
           <LifeBuoy aria-hidden="true" className="size-6" />
         )}
+        {badge > 0 && !open && (
+          <span
+            aria-hidden="true"
+            data-testid="help-unread"
+            className="absolute -end-1 -top-1 flex size-6 items-center justify-center rounded-full bg-red-700 text-xs font-bold text-white"
+          >
+            {badge > 9 ? '9+' : badge}
+          </span>
+        )}
       </Button>
+      {chatShown && (
+        <Suspense>
+          <ChatDock onUnread={setUnread} />
+        </Suspense>
+      )}
       {open && (
         <section
           ref={panelRef}
@@ -83,12 +113,25 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
                 {t('help.telegram')}
               </a>
             )}
-            {!signedIn && (
+            {!signedIn ? (
               <Button
                 variant="outline"
                 justify="start"
                 className="w-full"
                 onClick={() => setAskSignIn(true)}
+              >
+                <MessagesSquare aria-hidden="true" />
+                {t('help.liveChat')}
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                justify="start"
+                className="w-full"
+                onClick={() => {
+                  setOpen(false);
+                  setChatDock('open');
+                }}
               >
                 <MessagesSquare aria-hidden="true" />
                 {t('help.liveChat')}

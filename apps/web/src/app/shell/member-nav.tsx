@@ -1,5 +1,6 @@
 import type { User } from '@parley/shared';
 import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -14,6 +15,11 @@ import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, type NavItem, SERVICE_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
+
+// Admins only: the live chat's unread count and its alerts, in a chunk of their own.
+const chatBadge = () => import('@/features/admin-chat/components/nav-badge');
+const ChatUnreadCount = lazy(() => chatBadge().then((m) => ({ default: m.ChatUnreadCount })));
+const ChatAlerts = lazy(() => chatBadge().then((m) => ({ default: m.ChatAlerts })));
 
 // Loaded only once someone is signed in, so visitors never download the menus.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -72,8 +78,11 @@ export function MemberLinks({ user }: { user: User }) {
           <NavLink to="/admin" className={linkClass}>
             {t('nav.admin')}
           </NavLink>
-          <NavLink to="/admin-chat" className={linkClass}>
+          <NavLink to="/admin-chat" className={linkClass} data-testid="nav-live-chat">
             {t('nav.liveChat')}
+            <Suspense>
+              <ChatUnreadCount />
+            </Suspense>
           </NavLink>
         </>
       )}
@@ -83,12 +92,17 @@ export function MemberLinks({ user }: { user: User }) {
 
 export default function MemberNav({ user, part }: { user: User; part: 'links' | 'menu' }) {
   // The menu part is always on screen while signed in, so it holds the tab's one stream
-  // of payment decisions. Admins follow payments on the panel's own stream instead (each
-  // open stream holds one of the browser's six connections to the server).
+  // (each open stream holds one of the browser's six connections to the server): the
+  // customer's, or for admins the admin stream, which the panel and chat console share.
   useCustomerEvents(part === 'menu' && !user.isAdmin);
   if (part === 'links') return <MemberLinks user={user} />;
   return (
     <>
+      {user.isAdmin && (
+        <Suspense>
+          <ChatAlerts />
+        </Suspense>
+      )}
       <LanguagePicker />
       <UserMenu user={user} />
     </>

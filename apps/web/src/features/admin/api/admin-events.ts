@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKeys } from '@/lib/admin-query-keys';
-import { openEventStream } from '@/lib/event-stream';
 import { paymentServiceName } from '@/lib/payment-text';
 import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';
+import { useStream } from '@/lib/use-stream';
 import { voiceKeys } from '@/lib/voice-query-keys';
 import { adminAnalyticsQueryOptions } from './get-analytics';
 import { adminPaymentsQueryOptions } from './payments-admin';
@@ -18,51 +17,43 @@ import { adminPaymentsQueryOptions } from './payments-admin';
 export function useAdminEvents(enabled: boolean): void {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const reload = (queryKey: readonly unknown[]) =>
-      void queryClient.invalidateQueries({ queryKey });
-    const source = openEventStream('admin', {
-      'transaction.created': (payment) => {
-        showToast(
-          'info',
-          t('admin.events.newPayment'),
-          t('admin.events.newPaymentText', {
-            service: paymentServiceName(t, payment),
-            amount: payment.amount,
-            fiat: payment.amountCurrency ?? '',
-            currency: payment.currency,
-          }),
-          10_000,
-        );
-        reload(adminPaymentsQueryOptions.queryKey);
-        reload(adminAnalyticsQueryOptions.queryKey);
-      },
-      'transaction.updated': () => {
-        reload(adminPaymentsQueryOptions.queryKey);
-        reload(adminAnalyticsQueryOptions.queryKey);
-      },
-      // Another admin adjusted a balance: the users' balances and the books reload.
-      'balance.adjusted': () => {
-        reload(adminKeys.adminUsers);
-        reload(adminKeys.adminLedgerCheck);
-      },
-      'user.created': () => {
-        reload(adminKeys.adminUsers);
-        reload(adminAnalyticsQueryOptions.queryKey);
-      },
-      // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.
-      'call.updated': () => {
-        reload(voiceKeys.adminCalls);
-        reload(voiceKeys.adminVoiceStatus);
-        reload(adminAnalyticsQueryOptions.queryKey);
-      },
-      // Signed out, disabled or no longer an admin: stop, and let the user query find out.
-      ended: () => {
-        source.close();
-        reload(queryKeys.user);
-      },
-    });
-    return () => source.close();
-  }, [enabled, queryClient, t]);
+  const reload = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  useStream('admin', enabled, {
+    'transaction.created': (payment) => {
+      showToast(
+        'info',
+        t('admin.events.newPayment'),
+        t('admin.events.newPaymentText', {
+          service: paymentServiceName(t, payment),
+          amount: payment.amount,
+          fiat: payment.amountCurrency ?? '',
+          currency: payment.currency,
+        }),
+        10_000,
+      );
+      reload(adminPaymentsQueryOptions.queryKey);
+      reload(adminAnalyticsQueryOptions.queryKey);
+    },
+    'transaction.updated': () => {
+      reload(adminPaymentsQueryOptions.queryKey);
+      reload(adminAnalyticsQueryOptions.queryKey);
+    },
+    // Another admin adjusted a balance: the users' balances and the books reload.
+    'balance.adjusted': () => {
+      reload(adminKeys.adminUsers);
+      reload(adminKeys.adminLedgerCheck);
+    },
+    'user.created': () => {
+      reload(adminKeys.adminUsers);
+      reload(adminAnalyticsQueryOptions.queryKey);
+    },
+    // A call started, changed or ended: the Calls tab, the gateway's count, voice revenue.
+    'call.updated': () => {
+      reload(voiceKeys.adminCalls);
+      reload(voiceKeys.adminVoiceStatus);
+      reload(adminAnalyticsQueryOptions.queryKey);
+    },
+    // Signed out, disabled or no longer an admin: the stream stops; the user query finds out.
+    ended: () => reload(queryKeys.user),
+  });
 }

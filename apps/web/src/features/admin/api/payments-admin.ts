@@ -82,6 +82,8 @@ export function useDecidePayment() {
           ledgerCheckQueryOptions.queryKey,
           adminAnalyticsQueryOptions.queryKey,
           adminKeys.adminUsers,
+          // The customer beside a live chat conversation (balance, pending payments).
+          adminKeys.adminChat,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });

@@ -1,98 +1,22 @@
 import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '@/components/confirm-button';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { paymentNotes, paymentServiceName } from '@/lib/payment-text';
-import { showToast } from '@/lib/toast';
-import { useAdminErrorToast } from '../api/admin-errors';
-import {
-  isAlreadyDecided,
-  PAYMENTS_PAGE_SIZE,
-  type PaymentsFilter,
-  useAdminPayments,
-  useDecidePayment,
-} from '../api/payments-admin';
+import { PAYMENTS_PAGE_SIZE, type PaymentsFilter, useAdminPayments } from '../api/payments-admin';
+import { PaymentDecision } from './payment-decision';
 
 const FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 
 const PAYMENT_TONES: ToneMap<AdminPayment['status']> = { approved: 'good', rejected: 'bad' };
-
-function Decision({ payment }: { payment: AdminPayment }) {
-  const { t, i18n } = useTranslation();
-  const credit = formatMoney(payment.creditAmount, BILLING_CURRENCY, i18n.language, 4);
-  const amount = `${payment.amount} ${payment.amountCurrency}`;
-  const email = payment.user.email;
-  const [notes, setNotes] = useState('');
-  const decide = useDecidePayment();
-  const errorToast = useAdminErrorToast();
-  // Set synchronously, so a second click before React re-renders sends nothing.
-  const sending = useRef(false);
-  const act = (action: 'approve' | 'reject') => {
-    if (sending.current) return;
-    sending.current = true;
-    decide.mutate(
-      { id: payment.id, action, notes },
-      {
-        onSuccess: () =>
-          showToast(
-            'success',
-            t('common.success'),
-            action === 'approve' ? t('admin.payments.approved') : t('admin.payments.rejected'),
-          ),
-        // Decided already (elsewhere, or by an earlier click): say so; the list reloads.
-        onError: (err) =>
-          isAlreadyDecided(err)
-            ? showToast('info', t('admin.payments.alreadyDecided'), t('errors.ALREADY_DECIDED'))
-            : errorToast(err),
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
-  };
-  return (
-    <div className="flex min-w-64 flex-col gap-2">
-      <Input
-        aria-label={t('admin.payments.notesFor', { email: payment.user.email })}
-        placeholder={t('admin.payments.notes')}
-        value={notes}
-        onChange={(e) => setNotes(e.target.value)}
-      />
-      <div className="flex gap-2">
-        <ConfirmButton
-          size="sm"
-          disabled={decide.isPending}
-          title={t('admin.payments.confirmApproveTitle')}
-          description={t('admin.payments.confirmApproveText', { credit, email, amount })}
-          confirmLabel={t('admin.payments.confirmApprove', { credit })}
-          onConfirm={() => act('approve')}
-        >
-          {t('admin.payments.approve')}
-        </ConfirmButton>
-        <ConfirmButton
-          size="sm"
-          variant="destructive"
-          disabled={decide.isPending}
-          title={t('admin.payments.confirmRejectTitle')}
-          description={t('admin.payments.confirmRejectText', { email, amount })}
-          confirmLabel={t('admin.payments.confirmReject')}
-          onConfirm={() => act('reject')}
-        >
-          {t('admin.payments.reject')}
-        </ConfirmButton>
-      </div>
-    </div>
-  );
-}
 
 /** The full hash, linked to the network's block explorer when the server gives one. */
 function TxHash({ payment }: { payment: AdminPayment }) {
@@ -218,7 +142,7 @@ export function PaymentsTable() {
                   </td>
                   <td className="p-3">
                     {p.status === 'pending' ? (
-                      <Decision payment={p} />
+                      <PaymentDecision payment={p} />
                     ) : (
                       <div className="space-y-1">
                         <div>{paymentNotes(t, p)}</div>

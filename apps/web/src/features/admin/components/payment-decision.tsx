@@ -1,0 +1,88 @@
+import type { AdminPayment } from '@parley/shared';
+import { BILLING_CURRENCY } from '@parley/shared/domain';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '@/components/confirm-button';
+import { Input } from '@/components/ui/input';
+import { formatMoney } from '@/lib/money';
+import { showToast } from '@/lib/toast';
+import { useAdminErrorToast } from '../api/admin-errors';
+import { isAlreadyDecided, useDecidePayment } from '../api/payments-admin';
+
+/** What deciding a payment needs to know of it. */
+export type DecidablePayment = Pick<
+  AdminPayment,
+  'id' | 'creditAmount' | 'amount' | 'amountCurrency'
+> & { user: { email: string } };
+
+/**
+ * Notes, then Approve or Reject, each confirmed first naming the amount: in the payments
+ * list and beside a live chat conversation.
+ */
+export function PaymentDecision({ payment }: { payment: DecidablePayment }) {
+  const { t, i18n } = useTranslation();
+  const credit = formatMoney(payment.creditAmount, BILLING_CURRENCY, i18n.language, 4);
+  const amount = `${payment.amount} ${payment.amountCurrency}`;
+  const email = payment.user.email;
+  const [notes, setNotes] = useState('');
+  const decide = useDecidePayment();
+  const errorToast = useAdminErrorToast();
+  // Set synchronously, so a second click before React re-renders sends nothing.
+  const sending = useRef(false);
+  const act = (action: 'approve' | 'reject') => {
+    if (sending.current) return;
+    sending.current = true;
+    decide.mutate(
+      { id: payment.id, action, notes },
+      {
+        onSuccess: () =>
+          showToast(
+            'success',
+            t('common.success'),
+            action === 'approve' ? t('admin.payments.approved') : t('admin.payments.rejected'),
+          ),
+        // Decided already (elsewhere, or by an earlier click): say so; the list reloads.
+        onError: (err) =>
+          isAlreadyDecided(err)
+            ? showToast('info', t('admin.payments.alreadyDecided'), t('errors.ALREADY_DECIDED'))
+            : errorToast(err),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+  return (
+    <div className="flex min-w-64 flex-col gap-2">
+      <Input
+        aria-label={t('admin.payments.notesFor', { email: payment.user.email })}
+        placeholder={t('admin.payments.notes')}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <ConfirmButton
+          size="sm"
+          disabled={decide.isPending}
+          title={t('admin.payments.confirmApproveTitle')}
+          description={t('admin.payments.confirmApproveText', { credit, email, amount })}
+          confirmLabel={t('admin.payments.confirmApprove', { credit })}
+          onConfirm={() => act('approve')}
+        >
+          {t('admin.payments.approve')}
+        </ConfirmButton>
+        <ConfirmButton
+          size="sm"
+          variant="destructive"
+          disabled={decide.isPending}
+          title={t('admin.payments.confirmRejectTitle')}
+          description={t('admin.payments.confirmRejectText', { email, amount })}
+          confirmLabel={t('admin.payments.confirmReject')}
+          onConfirm={() => act('reject')}
+        >
+          {t('admin.payments.reject')}
+        </ConfirmButton>
+      </div>
+    </div>
+  );
+}

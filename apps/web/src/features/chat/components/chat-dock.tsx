@@ -1,0 +1,207 @@
+import type { ChatMessage, ChatSession } from '@parley/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Minus, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { setChatDock, useChatDock } from '@/lib/chat-dock';
+import { newRequestId } from '@/lib/request-id';
+import { showToast } from '@/lib/toast';
+import { useStream, useStreamUp } from '@/lib/use-stream';
+import {
+  chatKeys,
+  chatSessionQueryOptions,
+  fetchChatMessages,
+  markChatRead,
+  sendChatMessage,
+  sendTyping,
+} from '../api/chat';
+import { useChatThread } from '../use-chat-thread';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { useTypingFrom } from './use-typing';
+
+/** SPEC §9: messages refresh every 3 s; here only while the live stream is down. */
+const POLL_MS = 3_000;
+
+const newer = (a: string | null, b: string) => (a === null || Number(b) > Number(a) ? b : a);
+
+/**
+ * The customer's chat window, open or minimised to its header bar (which shows how many
+ * replies are unread). Messages arrive on the tab's event stream; when it is down, the
+ * window asks every 3 s. A message is sent with its own request id, so a retry never
+ * sends it twice.
+ */
+export default function ChatDock({ onUnread }: { onUnread: (count: number) => void }) {
+  const { t } = useTranslation();
+  const dock = useChatDock();
+  const open = dock === 'open';
+  const queryClient = useQueryClient();
+  const streamUp = useStreamUp('customer');
+  const session = useQuery(chatSessionQueryOptions);
+  const sessionId = session.data?.id ?? null;
+  const thread = useChatThread<ChatMessage>({
+    sessionId,
+    fetchPage: (cursor) => fetchChatMessages(sessionId ?? '', cursor),
+    streamUp,
+    pollMs: POLL_MS,
+  });
+  const typing = useTypingFrom();
+  const [seenByAdmin, setSeenByAdmin] = useState<string | null>(null);
+  const [readUpTo, setReadUpTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!session.data) return;
+    setSeenByAdmin((s) => (session.data.adminReadUpTo ? newer(s, session.data.adminReadUpTo) : s));
+    setReadUpTo((s) =>
+      session.data.customerReadUpTo ? newer(s, session.data.customerReadUpTo) : s,
+    );
+  }, [session.data]);
+
+  useStream('customer', sessionId !== null, {
+    connected: () => void thread.catchUp(),
+    'chat.message': ({ sessionId: id, message }) => {
+      if (id !== sessionId) return;
+      thread.add([message]);
+      if (message.isAdminMessage) typing.clear();
+    },
+    'chat.typing': (e) => {
+      if (e.sessionId === sessionId && e.by === 'admin') typing.show(e.until);
+    },
+    'chat.read': (e) => {
+      if (e.sessionId === sessionId && e.by === 'admin') setSeenByAdmin((s) => newer(s, e.upTo));
+    },
+    'chat.status': (e) => {
+      if (e.sessionId !== sessionId) return;
+      queryClient.setQueryData<ChatSession>(chatKeys.session, (s) =>
+        s ? { ...s, status: e.status } : s,
+      );
+    },
+  });
+
+  // Replies the customer has not seen: counted while minimised, marked read while open.
+  const newestReply = thread.messages.findLast((m) => m.isAdminMessage)?.id ?? null;
+  const unread = thread.messages.filter(
+    (m) => m.isAdminMessage && (readUpTo === null || Number(m.id) > Number(readUpTo)),
+  ).length;
+  useEffect(() => onUnread(open ? 0 : unread), [open, unread, onUnread]);
+  useEffect(() => {
+    if (!open || !sessionId || !newestReply) return;
+    if (readUpTo !== null && Number(newestReply) <= Number(readUpTo)) return;
+    setReadUpTo(newestReply);
+    markChatRead(sessionId, newestReply).catch(() => undefined);
+  }, [open, sessionId, newestReply, readUpTo]);
+
+  const send = useMutation({
+    mutationFn: (message: string) => {
+      if (!sessionId) throw new ApiError(404, 'NO_CHAT_SESSION', 'No active chat session');
+      return sendChatMessage({ sessionId, message, requestId: newRequestId() });
+    },
+    onSuccess: (message) => thread.add([message]),
+    onError: (err) => {
+      const text =
+        err instanceof ApiError && err.code === 'NO_CHAT_SESSION'
+          ? t('chat.noSession')
+          : err instanceof ApiError && err.code
+            ? t(`errors.${err.code}`, { defaultValue: '' }) || t('chat.sendFailed')
+            : t('chat.sendFailed');
+      showToast('error', t('common.error'), text);
+    },
+  });
+
+  const title = t('chat.title');
+  return (
+    <section
+      aria-label={title}
+      data-testid="chat-window"
+      data-state={dock}
+      data-stream={streamUp ? 'up' : 'down'}
+      className="fixed inset-x-2 bottom-20 z-40 flex max-h-[min(32rem,calc(100dvh-7rem))] flex-col overflow-hidden rounded-lg border bg-background shadow-xl sm:inset-x-auto sm:end-4 sm:w-96"
+    >
+      <header className="flex items-center gap-2 border-b bg-primary px-3 py-2 text-primary-foreground">
+        <h2 className="flex-1 truncate font-semibold">
+          <button
+            type="button"
+            className="w-full text-start"
+            aria-expanded={open}
+            onClick={() => setChatDock(open ? 'minimised' : 'open')}
+          >
+            {title}
+            {!open && unread > 0 && (
+              <span className="ms-2 rounded-full bg-background px-2 text-xs text-foreground">
+                {t('chat.unread', { count: unread })}
+              </span>
+            )}
+          </button>
+        </h2>
+        {open && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
+            aria-label={t('chat.minimise')}
+            title={t('chat.minimise')}
+            onClick={() => setChatDock('minimised')}
+          >
+            <Minus aria-hidden="true" />
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
+          aria-label={t('chat.close')}
+          title={t('chat.close')}
+          onClick={() => setChatDock('closed')}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </header>
+      {open && (
+        <>
+          {session.isError ? (
+            <p role="alert" className="p-4 text-sm text-destructive">
+              {t('chat.noSession')}
+            </p>
+          ) : (
+            <MessageList
+              className="min-h-48 flex-1"
+              messages={thread.messages.map((m) => ({
+                id: m.id,
+                message: m.message,
+                createdAt: m.createdAt,
+                side: m.isAdminMessage ? 'theirs' : 'mine',
+                author: m.isAdminMessage ? t('chat.support') : null,
+                seen:
+                  !m.isAdminMessage && seenByAdmin !== null && Number(m.id) <= Number(seenByAdmin),
+              }))}
+              typing={typing.active ? t('chat.supportTyping') : null}
+              hasOlder={thread.hasOlder}
+              onLoadOlder={() => void thread.loadOlder()}
+              empty={thread.status === 'loading' ? t('common.loading') : t('chat.welcome')}
+            />
+          )}
+          {session.data?.status === 'resolved' && (
+            <p className="border-t px-3 py-1 text-xs text-muted-foreground">{t('chat.resolved')}</p>
+          )}
+          <Composer
+            label={t('chat.messageLabel')}
+            placeholder={t('chat.placeholder')}
+            sendLabel={t('chat.send')}
+            sending={send.isPending}
+            onSend={(text) =>
+              send.mutateAsync(text).then(
+                () => true,
+                () => false,
+              )
+            }
+            onTyping={() => {
+              if (sessionId) sendTyping(sessionId).catch(() => undefined);
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { CHAT_MESSAGE_MAX } from '@parley/shared/domain';
+import { SendHorizontal } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** How often "typing" is told to the other side while someone keeps typing. */
+const TYPING_EVERY_MS = 3_000;
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line. The text is trimmed and
+ * an empty one is not sent; box and button are disabled while a message is on its way.
+ * `onSend` resolves true when the message went, and the box is then cleared.
+ */
+export function Composer({
+  label,
+  placeholder,
+  sendLabel,
+  sending,
+  onSend,
+  onTyping,
+  value,
+  onChange,
+  tools,
+  className,
+}: {
+  label: string;
+  placeholder: string;
+  sendLabel: string;
+  sending: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  onTyping?: () => void;
+  /** Controlled text (for canned replies); uncontrolled when left out. */
+  value?: string;
+  onChange?: (text: string) => void;
+  tools?: ReactNode;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [own, setOwn] = useState('');
+  const text = value ?? own;
+  const setText = onChange ?? setOwn;
+  const lastTyping = useRef(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const left = CHAT_MESSAGE_MAX - text.trim().length;
+
+  const submit = async () => {
+    const message = text.trim();
+    if (!message || sending || left < 0) return;
+    if (await onSend(message)) {
+      setText('');
+      lastTyping.current = 0;
+    }
+    box.current?.focus();
+  };
+
+  return (
+    <form
+      className={cn('border-t p-2', className)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          ref={box}
+          id={id}
+          rows={2}
+          value={text}
+          disabled={sending}
+          placeholder={placeholder}
+          aria-describedby={left < 200 ? `${id}-left` : undefined}
+          className="min-h-10 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          onChange={(e) => {
+            setText(e.target.value);
+            const now = Date.now();
+            if (onTyping && e.target.value.trim() && now - lastTyping.current > TYPING_EVERY_MS) {
+              lastTyping.current = now;
+              onTyping();
+            }
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
+        <Button
+          type="submit"
+          size="icon"
+          disabled={sending || !text.trim() || left < 0}
+          aria-label={sendLabel}
+          title={sendLabel}
+        >
+          <SendHorizontal aria-hidden="true" className="rtl:-scale-x-100" />
+        </Button>
+      </div>
+      <div className="mt-1 flex items-center justify-between gap-2">
+        {tools ?? <span />}
+        {left < 200 && (
+          <p
+            id={`${id}-left`}
+            className={cn('text-xs', left < 0 ? 'text-destructive' : 'text-muted-foreground')}
+          >
+            {t('chat.charactersLeft', { count: left })}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
