@@ -5,11 +5,14 @@ export type ChatDockState = 'closed' | 'open' | 'minimised';
 
 let state: ChatDockState = 'closed';
 const watchers = new Set<() => void>();
+const notify = () => {
+  for (const watch of watchers) watch();
+};
 
 export function setChatDock(next: ChatDockState): void {
   if (next === state) return;
   state = next;
-  for (const watch of watchers) watch();
+  notify();
 }
 
 export const chatDockState = (): ChatDockState => state;
@@ -21,7 +24,10 @@ function watch(onChange: () => void) {
   };
 }
 
-/** The window's state, shared by the help widget, the window and the reply toast. */
+/**
+ * The window's state, shared by the help panel (which opens it), the window (mounted by
+ * the signed-in menu) and the reply toast.
+ */
 export function useChatDock(): ChatDockState {
   return useSyncExternalStore(watch, chatDockState, () => 'closed');
 }

@@ -44,6 +44,8 @@ const SAME_AS_ENGLISH = new Set([
 // Words a language shares with English.
 const SAME_IN: Record<string, string[]> = {
   de: [
+    'adminChat.customer.name',
+    'adminChat.canned.bodyLabel',
     'admin.fields.name',
     'admin.translations.name',
     'admin.fields.status',
@@ -60,6 +62,8 @@ const SAME_IN: Record<string, string[]> = {
   ],
   es: ['common.error'],
   fr: [
+    'chat.conversation',
+    'adminChat.list',
     'admin.translations.description',
     'admin.audit.targets.service',
     'adminPaymentsList.page',

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useCustomerEvents } from '@/lib/customer-events';
 import { cn } from '@/lib/utils';
+import { ChatWindow } from './chat-window';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, type NavItem, SERVICE_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -20,7 +21,6 @@ import { UserMenu } from './user-menu';
 const chatBadge = () => import('@/features/admin-chat/components/nav-badge');
 const ChatUnreadCount = lazy(() => chatBadge().then((m) => ({ default: m.ChatUnreadCount })));
 const ChatAlerts = lazy(() => chatBadge().then((m) => ({ default: m.ChatAlerts })));
-
 // Loaded only once someone is signed in, so visitors never download the menus.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-accent');
@@ -103,6 +103,7 @@ export default function MemberNav({ user, part }: { user: User; part: 'links' | 
           <ChatAlerts />
         </Suspense>
       )}
+      <ChatWindow />
       <LanguagePicker />
       <UserMenu user={user} />
     </>

@@ -188,7 +188,8 @@ describe('HelpWidget', () => {
   it('asks a visitor to sign in before live chat', async () => {
     renderWithApp(<HelpWidget signedIn={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open help' }));
-    expect(screen.getByRole('link', { name: 'WhatsApp' })).toBeTruthy();
+    // The panel is a chunk of its own, loaded on first open.
+    expect(await screen.findByRole('link', { name: 'WhatsApp' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Live chat' }));
     expect(screen.getByRole('alert').textContent).toContain('Please sign in first');
     await userEvent.click(screen.getByRole('button', { name: 'Close help' }));
@@ -199,7 +200,8 @@ describe('HelpWidget', () => {
     const user = userEvent.setup();
     renderWithApp(<HelpWidget signedIn={false} />);
     await user.click(screen.getByRole('button', { name: 'Open help' }));
-    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'WhatsApp' }));
+    const whatsapp = await screen.findByRole('link', { name: 'WhatsApp' });
+    await waitFor(() => expect(document.activeElement).toBe(whatsapp));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Need help?' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open help' }));

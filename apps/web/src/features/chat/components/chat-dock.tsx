@@ -33,7 +33,7 @@ const newer = (a: string | null, b: string) => (a === null || Number(b) > Number
  * window asks every 3 s. A message is sent with its own request id, so a retry never
  * sends it twice.
  */
-export default function ChatDock({ onUnread }: { onUnread: (count: number) => void }) {
+export default function ChatDock() {
   const { t } = useTranslation();
   const dock = useChatDock();
   const open = dock === 'open';
@@ -85,7 +85,6 @@ export default function ChatDock({ onUnread }: { onUnread: (count: number) => vo
   const unread = thread.messages.filter(
     (m) => m.isAdminMessage && (readUpTo === null || Number(m.id) > Number(readUpTo)),
   ).length;
-  useEffect(() => onUnread(open ? 0 : unread), [open, unread, onUnread]);
   useEffect(() => {
     if (!open || !sessionId || !newestReply) return;
     if (readUpTo !== null && Number(newestReply) <= Number(readUpTo)) return;
@@ -112,96 +111,112 @@ export default function ChatDock({ onUnread }: { onUnread: (count: number) => vo
 
   const title = t('chat.title');
   return (
-    <section
-      aria-label={title}
-      data-testid="chat-window"
-      data-state={dock}
-      data-stream={streamUp ? 'up' : 'down'}
-      className="fixed inset-x-2 bottom-20 z-40 flex max-h-[min(32rem,calc(100dvh-7rem))] flex-col overflow-hidden rounded-lg border bg-background shadow-xl sm:inset-x-auto sm:end-4 sm:w-96"
-    >
-      <header className="flex items-center gap-2 border-b bg-primary px-3 py-2 text-primary-foreground">
-        <h2 className="flex-1 truncate font-semibold">
-          <button
-            type="button"
-            className="w-full text-start"
-            aria-expanded={open}
-            onClick={() => setChatDock(open ? 'minimised' : 'open')}
-          >
-            {title}
-            {!open && unread > 0 && (
-              <span className="ms-2 rounded-full bg-background px-2 text-xs text-foreground">
-                {t('chat.unread', { count: unread })}
-              </span>
-            )}
-          </button>
-        </h2>
-        {open && (
+    <>
+      {!open && unread > 0 && (
+        // On the corner of the help button (fixed at the bottom end, 3.5 rem wide).
+        <span
+          aria-hidden="true"
+          data-testid="help-unread"
+          className="pointer-events-none fixed bottom-[3.75rem] end-3 z-50 flex size-6 items-center justify-center rounded-full bg-red-700 text-xs font-bold text-white"
+        >
+          {unread > 9 ? '9+' : unread}
+        </span>
+      )}
+      <section
+        aria-label={title}
+        data-testid="chat-window"
+        data-state={dock}
+        data-stream={streamUp ? 'up' : 'down'}
+        className="fixed inset-x-2 bottom-20 z-40 flex max-h-[min(32rem,calc(100dvh-7rem))] flex-col overflow-hidden rounded-lg border bg-background shadow-xl sm:inset-x-auto sm:end-4 sm:w-96"
+      >
+        <header className="flex items-center gap-2 border-b bg-primary px-3 py-2 text-primary-foreground">
+          <h2 className="flex-1 truncate font-semibold">
+            <button
+              type="button"
+              className="w-full text-start"
+              aria-expanded={open}
+              onClick={() => setChatDock(open ? 'minimised' : 'open')}
+            >
+              {title}
+              {!open && unread > 0 && (
+                <span className="ms-2 rounded-full bg-background px-2 text-xs text-foreground">
+                  {t('chat.unread', { count: unread })}
+                </span>
+              )}
+            </button>
+          </h2>
+          {open && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
+              aria-label={t('chat.minimise')}
+              title={t('chat.minimise')}
+              onClick={() => setChatDock('minimised')}
+            >
+              <Minus aria-hidden="true" />
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="icon"
             className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
-            aria-label={t('chat.minimise')}
-            title={t('chat.minimise')}
-            onClick={() => setChatDock('minimised')}
+            aria-label={t('chat.close')}
+            title={t('chat.close')}
+            onClick={() => setChatDock('closed')}
           >
-            <Minus aria-hidden="true" />
+            <X aria-hidden="true" />
           </Button>
-        )}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
-          aria-label={t('chat.close')}
-          title={t('chat.close')}
-          onClick={() => setChatDock('closed')}
-        >
-          <X aria-hidden="true" />
-        </Button>
-      </header>
-      {open && (
-        <>
-          {session.isError ? (
-            <p role="alert" className="p-4 text-sm text-destructive">
-              {t('chat.noSession')}
-            </p>
-          ) : (
-            <MessageList
-              className="min-h-48 flex-1"
-              messages={thread.messages.map((m) => ({
-                id: m.id,
-                message: m.message,
-                createdAt: m.createdAt,
-                side: m.isAdminMessage ? 'theirs' : 'mine',
-                author: m.isAdminMessage ? t('chat.support') : null,
-                seen:
-                  !m.isAdminMessage && seenByAdmin !== null && Number(m.id) <= Number(seenByAdmin),
-              }))}
-              typing={typing.active ? t('chat.supportTyping') : null}
-              hasOlder={thread.hasOlder}
-              onLoadOlder={() => void thread.loadOlder()}
-              empty={thread.status === 'loading' ? t('common.loading') : t('chat.welcome')}
+        </header>
+        {open && (
+          <>
+            {session.isError ? (
+              <p role="alert" className="p-4 text-sm text-destructive">
+                {t('chat.noSession')}
+              </p>
+            ) : (
+              <MessageList
+                className="min-h-48 flex-1"
+                messages={thread.messages.map((m) => ({
+                  id: m.id,
+                  message: m.message,
+                  createdAt: m.createdAt,
+                  side: m.isAdminMessage ? 'theirs' : 'mine',
+                  author: m.isAdminMessage ? t('chat.support') : null,
+                  seen:
+                    !m.isAdminMessage &&
+                    seenByAdmin !== null &&
+                    Number(m.id) <= Number(seenByAdmin),
+                }))}
+                typing={typing.active ? t('chat.supportTyping') : null}
+                hasOlder={thread.hasOlder}
+                onLoadOlder={() => void thread.loadOlder()}
+                empty={thread.status === 'loading' ? t('common.loading') : t('chat.welcome')}
+              />
+            )}
+            {session.data?.status === 'resolved' && (
+              <p className="border-t px-3 py-1 text-xs text-muted-foreground">
+                {t('chat.resolved')}
+              </p>
+            )}
+            <Composer
+              label={t('chat.messageLabel')}
+              placeholder={t('chat.placeholder')}
+              sendLabel={t('chat.send')}
+              sending={send.isPending}
+              onSend={(text) =>
+                send.mutateAsync(text).then(
+                  () => true,
+                  () => false,
+                )
+              }
+              onTyping={() => {
+                if (sessionId) sendTyping(sessionId).catch(() => undefined);
+              }}
             />
-          )}
-          {session.data?.status === 'resolved' && (
-            <p className="border-t px-3 py-1 text-xs text-muted-foreground">{t('chat.resolved')}</p>
-          )}
-          <Composer
-            label={t('chat.messageLabel')}
-            placeholder={t('chat.placeholder')}
-            sendLabel={t('chat.send')}
-            sending={send.isPending}
-            onSend={(text) =>
-              send.mutateAsync(text).then(
-                () => true,
-                () => false,
-              )
-            }
-            onTyping={() => {
-              if (sessionId) sendTyping(sessionId).catch(() => undefined);
-            }}
-          />
-        </>
-      )}
-    </section>
+          </>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,0 +1,50 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type Cursor, mergeMessages, useChatThread } from './use-chat-thread';
+
+const m = (id: number) => ({ id: String(id), text: `m${id}` });
+
+describe('mergeMessages', () => {
+  it('keeps each message once, in id order, whatever order they came in', () => {
+    expect(mergeMessages([m(1), m(3)], [m(2), m(3), m(10)]).map((x) => x.id)).toEqual([
+      '1',
+      '2',
+      '3',
+      '10',
+    ]);
+  });
+});
+
+describe('useChatThread', () => {
+  it('loads the newest page, catches up after the newest id, and polls only while the stream is down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: Cursor[] = [];
+    const server = [m(1), m(2)];
+    const fetchPage = vi.fn(async (cursor: Cursor) => {
+      asked.push(cursor);
+      const after = Number(cursor.after ?? 0);
+      return { items: server.filter((x) => Number(x.id) > after), hasMore: false };
+    });
+    const { result, rerender } = renderHook(
+      ({ up }) => useChatThread({ sessionId: 's1', fetchPage, streamUp: up, pollMs: 3000 }),
+      { initialProps: { up: true } },
+    );
+    await waitFor(() => expect(result.current.messages.map((x) => x.id)).toEqual(['1', '2']));
+    expect(asked).toEqual([{}]);
+
+    // A live event adds a message; the same one fetched later shows once.
+    act(() => result.current.add([m(3)]));
+    server.push(m(3), m(4));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(asked).toHaveLength(1);
+
+    // Stream down: it asks for what is after the newest shown, every 3 s.
+    rerender({ up: false });
+    await act(() => vi.advanceTimersByTimeAsync(3_100));
+    expect(asked.at(-1)).toEqual({ after: '3' });
+    await waitFor(() =>
+      expect(result.current.messages.map((x) => x.id)).toEqual(['1', '2', '3', '4']),
+    );
+    vi.useRealTimers();
+  });
+});

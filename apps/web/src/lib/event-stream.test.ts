@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { streamState, subscribeToStream } from './event-stream';
+
+class FakeEventSource extends EventTarget {
+  static CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the shared event stream', () => {
+  it('opens one stream for every listener of a kind, and closes it after the last', () => {
+    const a = vi.fn();
+    const b = vi.fn();
+    const offA = subscribeToStream('customer', { 'chat.message': a });
+    const offB = subscribeToStream('customer', { 'chat.status': b });
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit('chat.message', { sessionId: 's' });
+    source.emit('chat.status', { status: 'open' });
+    expect(a).toHaveBeenCalledWith({ sessionId: 's' });
+    expect(b).toHaveBeenCalledWith({ status: 'open' });
+    offA();
+    expect(source.closed).toBe(false);
+    offB();
+    expect(source.closed).toBe(true);
+  });
+
+  it('is up from `connected` until an error, and watchers hear both', () => {
+    const seen: boolean[] = [];
+    const state = streamState('admin');
+    const unwatch = state.watch((up) => seen.push(up));
+    const off = subscribeToStream('admin', {});
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    expect(state.up()).toBe(false);
+    source.emit('connected', { replayed: 0 });
+    expect(state.up()).toBe(true);
+    source.dispatchEvent(new Event('error'));
+    expect(state.up()).toBe(false);
+    expect(seen).toEqual([true, false]);
+    off();
+    unwatch();
+  });
+
+  it('opens a new stream a little after the browser gave up on one (an error status)', () => {
+    vi.useFakeTimers();
+    const off = subscribeToStream('customer', { 'chat.message': vi.fn() });
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.readyState = FakeEventSource.CLOSED;
+    first.dispatchEvent(new Event('error'));
+    vi.advanceTimersByTime(5_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    off();
+  });
+
+  it('stays closed after the server ends it (signed out)', () => {
+    vi.useFakeTimers();
+    const off = subscribeToStream('customer', {});
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.emit('ended', { reason: 'signed-out' });
+    first.dispatchEvent(new Event('error'));
+    vi.advanceTimersByTime(10_000);
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    off();
+  });
+});
