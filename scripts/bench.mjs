@@ -12,6 +12,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
+import { chatSendRequests, chatSession, fanOut } from './bench/chat.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,6 +42,9 @@ const CALLER_PLAN = 'Trunk Enterprise';
 const CALLER_LINES = 1000;
 /** The longest call a hold covers (MAX_CALL_SECONDS in packages/shared), in minutes. */
 const MAX_CALL_MINUTES = 240;
+/** Admin streams connected at once, and the customer messages each must receive. */
+const fanOutStreams = Number(process.env.BENCH_FANOUT_STREAMS ?? 500);
+const fanOutMessages = Number(process.env.BENCH_FANOUT_MESSAGES ?? 20);
 /** Distinct edge Call-IDs for this run. */
 const runId = `${Date.now()}-${process.pid}`;
 
@@ -84,6 +88,8 @@ const ENDPOINTS = [
   },
   // The SIP edge's authorise, on every real call's path, then the end the edge reports.
   { name: 'POST /internal/voice/authorise+end', edge: true, status: 200 },
+  // A customer's chat message: stored, the conversation updated, an event published.
+  { name: 'POST /api/chat/send', chat: true, status: 201 },
 ];
 /** The bench's admin, with their second factor provisioned at start (ADMIN_TOTP_SECRET). */
 const BENCH_ADMIN = {
@@ -108,7 +114,11 @@ setTimeout(
     console.error('bench: over its time budget, stopping');
     process.exit(1);
   },
-  (ENDPOINTS.length + 2) * duration * 1000 + drainLimitMs + 2 * callSettleLimitMs + 180_000,
+  (ENDPOINTS.length + 2) * duration * 1000 +
+    drainLimitMs +
+    2 * callSettleLimitMs +
+    fanOutMessages * 10_000 +
+    180_000,
 ).unref();
 
 /** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
@@ -168,6 +178,10 @@ async function startParley() {
       MAX_PENDING_PAYMENTS: '1000',
       VOICE_GATEWAY: 'sandbox',
       VOICE_EDGE_SECRET: EDGE_SECRET,
+      // The chatter sends as fast as the server takes; the fan-out's streams are one admin's.
+      CHAT_PER_MINUTE: '10000',
+      EVENT_STREAMS_PER_USER: '1000',
+      EVENT_STREAMS_TOTAL: String(Math.max(1000, fanOutStreams + 50)),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -477,6 +491,7 @@ async function cleanUp(sql, ids) {
     await tx`delete from transactions where user_id in ${tx(ids)}`;
     await tx`delete from payment_quotes where user_id in ${tx(ids)}`;
     await tx`delete from events where user_id in ${tx(ids)}`;
+    // Their chat conversations and messages go with them (on delete cascade).
     await tx`delete from users where id in ${tx(ids)}`;
   });
 }
@@ -656,6 +671,9 @@ try {
   created.push(sender.id);
   const caller = await prepareCaller(sql, parley);
   created.push(caller.id);
+  const chatter = await signUpCustomer(parley, 'chatter');
+  created.push(chatter.id);
+  const chatSessionId = await chatSession(parley, chatter.cookie);
   const sessions = {
     admin,
     reader: reader.cookie,
@@ -681,6 +699,14 @@ try {
   };
   for (const endpoint of ENDPOINTS) {
     const headers = endpoint.as ? { cookie: sessions[endpoint.as] } : {};
+    if (endpoint.chat) {
+      const result = await load(parley, {
+        expected: endpoint.status,
+        requests: chatSendRequests(chatter.cookie, chatSessionId),
+      });
+      rows.push({ name: endpoint.name, ...result });
+      continue;
+    }
     if (endpoint.edge) {
       const result = await loadEdge(sql, parley, caller, endpoint.status);
       notes.push(
@@ -786,6 +812,21 @@ try {
         (row.failure ? '  FAILED' : ''),
     );
   }
+  // One customer message to many admin streams: how long until each stream has it.
+  const fan = await fanOut(parley, {
+    adminCookie: admin,
+    chatter: chatter.cookie,
+    sessionId: chatSessionId,
+    streams: fanOutStreams,
+    messages: fanOutMessages,
+  });
+  console.log(
+    `\nchat.message to ${fanOutStreams} admin streams: ${fan.deliveries} deliveries of ` +
+      `${fanOutMessages} messages, p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms, ` +
+      `max ${fan.max.toFixed(1)} ms${fan.failure ? '  FAILED' : ''}`,
+  );
+  if (fan.failure)
+    rows.push({ name: `fan-out to ${fanOutStreams} admin streams`, failure: fan.failure });
   for (const note of notes) console.log(`note: ${note}`);
   for (const row of rows.filter((r) => r.failure)) {
     console.error(`FAILED ${row.name}: ${row.failure}`);
