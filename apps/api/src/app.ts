@@ -32,6 +32,9 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { setUpChat } from './modules/chat/chat.setup.js';
+import { chatAdminRoutes } from './modules/chat/chat-admin.routes.js';
 import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
@@ -291,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(voiceMonitoringRoutes, {
     monitoring: createVoiceMonitoringService({ repo: createVoiceMonitoringRepo(db) }),
   });
+  const chat = setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute });
+  await app.register(chatRoutes, { chat: chat.chat });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,
@@ -318,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(senderIdsAdminRoutes, { senders: sms.senders });
   await app.register(voiceAdminRoutes, voice);
   await app.register(paymentsAdminRoutes, { payments, wallets, rates });
+  await app.register(chatAdminRoutes, { chat: chat.admin });
   await app.register(auditRoutes, {
     audit: createAuditService({ repo: createAuditRepo(db) }),
   });

@@ -162,7 +162,7 @@ export async function fundedCustomer(app: FastifyInstance, database: Database, g
   return { cookie: sessionCookieOf(res), id };
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request as a signed-in browser (or a visitor, without a cookie) sends it. */
 export function send(

@@ -101,6 +101,13 @@ const envSchema = z.object({
       .min(1, 'must be at least 1')
       .max(1_000_000),
   ),
+  CHAT_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000),
+  ),
   SMS_SENDER_PENDING_MAX: optional(
     z.coerce
       .number({ error: 'must be a number' })
@@ -231,6 +238,8 @@ export interface Config {
   smsSenders: { defaultSender: string; pendingMax: number };
   /** SMS a customer may send per minute (a batch counts each message), on every instance. */
   smsPerMinute: number;
+  /** Live chat messages a customer may send per minute, on every instance together. */
+  chatPerMinute: number;
   /** Per customer: open (unexpired, unsubmitted) quotes and payments awaiting approval. */
   paymentLimits: { openQuotes: number; pendingPayments: number };
   /** Per network, the https URL a transaction hash is appended to for the admin's link. */
@@ -328,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
     },
     smsPerMinute: (e.SMS_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
+    chatPerMinute: (e.CHAT_PER_MINUTE ?? 20) * (e.AUTH_LIMIT_FACTOR ?? 1),
     paymentLimits: {
       openQuotes: e.MAX_OPEN_QUOTES ?? 5,
       pendingPayments: e.MAX_PENDING_PAYMENTS ?? 5,

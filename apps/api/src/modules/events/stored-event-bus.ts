@@ -23,11 +23,17 @@ export async function createStoredEventBus(deps: {
 }): Promise<EventBus & { stop(): Promise<void> }> {
   const { repo, database, log } = deps;
   const local = createEventBus();
+  // One at a time, in order: a stream skips an id lower than one it has sent, so an
+  // event stored or delivered after a newer one (a message, then its status) would be lost
+  // to live streams. Stores chain, so this instance's events take their ids in the order
+  // published; notices are read in the order they arrive (commit order).
+  let stored: Promise<unknown> = Promise.resolve();
+  let delivered: Promise<unknown> = Promise.resolve();
   const stop = await database.listen(EVENTS_CHANNEL, (payload) => {
     const id = Number(payload);
     if (!Number.isSafeInteger(id)) return;
-    repo
-      .byId(id)
+    delivered = delivered
+      .then(() => repo.byId(id))
       .then((row) => {
         if (row) local.deliver({ type: row.type, data: row.data } as DomainEvent, row.id);
       })
@@ -35,8 +41,8 @@ export async function createStoredEventBus(deps: {
   });
   return {
     publish(event) {
-      repo
-        .store(event.type, event.data, userOf(event))
+      stored = stored
+        .then(() => repo.store(event.type, event.data, userOf(event)))
         .catch((err: unknown) => log.error({ err, type: event.type }, 'could not store an event'));
     },
     subscribe: local.subscribe,

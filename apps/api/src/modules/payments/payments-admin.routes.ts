@@ -20,9 +20,7 @@ export const paymentsAdminRoutes: FastifyPluginAsync<{
   rates: RatesService;
 }> = async (app, { payments, wallets, rates }) => {
   route(app, 'admin.payments', (r) => payments.all(r.query));
-  route(app, 'admin.userPayments', (r) =>
-    payments.ofUser(r.params.id, r.query.page, r.query.pageSize),
-  );
+  route(app, 'admin.userPayments', (r) => payments.ofUser(r.params.id, r.query));
   route(app, 'admin.approvePayment', (r) =>
     payments.decide(r.params.id, 'approved', actor(r), r.body?.adminNotes),
   );

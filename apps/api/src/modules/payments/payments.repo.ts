@@ -228,8 +228,12 @@ export function createPaymentsRepo(db: Db) {
         .limit(limit);
     },
     /** One customer's payments, newest first, a page at a time, and how many in all. */
-    async pageForUser(userId: string, page: number, pageSize: number) {
-      const mine = eq(transactions.userId, userId);
+    /** A customer's payments, newest first (only those of `status` when given). */
+    async pageForUser(userId: string, page: number, pageSize: number, status?: string) {
+      const mine = and(
+        eq(transactions.userId, userId),
+        status ? eq(transactions.status, status) : undefined,
+      );
       const [items, [total]] = await Promise.all([
         db
           .select()

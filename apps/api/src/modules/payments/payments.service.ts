@@ -329,9 +329,13 @@ export function createPaymentsService(deps: {
       }));
     },
 
-    /** A customer's payments for an admin, a page at a time. */
-    async ofUser(userId: string, page: number, pageSize: number): Promise<Page<Transaction>> {
-      const { items, total } = await repo.pageForUser(userId, page, pageSize);
+    /** A customer's payments for an admin, a page at a time (only `status` when given). */
+    async ofUser(
+      userId: string,
+      query: { page: number; pageSize: number; status?: Transaction['status'] },
+    ): Promise<Page<Transaction>> {
+      const { page, pageSize } = query;
+      const { items, total } = await repo.pageForUser(userId, page, pageSize, query.status);
       return { items: items.map(toTransaction), total, page, pageSize };
     },
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   send,
   signUp,
 } from '../../../test/helpers.js';
+import { seedCall } from '../../../test/seed-calls.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
@@ -134,11 +135,69 @@ describe('one user', () => {
 
   it('lists their orders, SMS and payments a page at a time', async () => {
     const { id } = await fundedCustomer(ctx.app, ctx.database, '0');
-    for (const list of ['orders', 'sms', 'payments']) {
+    for (const list of ['orders', 'sms', 'payments', 'calls']) {
       const res = await get(`/api/admin/users/${id}/${list}?page=1&pageSize=5`);
       expect(res.statusCode, list).toBe(200);
       expect(res.json(), list).toEqual({ items: [], total: 0, page: 1, pageSize: 5 });
       expect((await get(`/api/admin/users/${id}/${list}?page=x`)).statusCode, list).toBe(400);
     }
+  });
+});
+
+describe("a user's calls and payments", () => {
+  it('lists their own calls, newest first, a page at a time', async () => {
+    const { id } = await fundedCustomer(ctx.app, ctx.database, '0');
+    const { id: someoneElse } = await fundedCustomer(ctx.app, ctx.database, '0');
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const calls = [];
+    for (const minutesAgo of [30, 20, 10])
+      calls.push(await seedCall(ctx.database, { userId: id, createdAt: at(minutesAgo) }));
+    await seedCall(ctx.database, { userId: someoneElse });
+    const first = (await get(`/api/admin/users/${id}/calls?page=1&pageSize=2`)).json();
+    expect(first.total).toBe(3);
+    expect(first.items.map((c: { id: string }) => c.id)).toEqual([calls[2]?.id, calls[1]?.id]);
+    const second = (await get(`/api/admin/users/${id}/calls?page=2&pageSize=2`)).json();
+    expect(second.items.map((c: { id: string }) => c.id)).toEqual([calls[0]?.id]);
+  });
+
+  it('lists only the payments of a status when one is asked for', async () => {
+    const { id, cookie } = await fundedCustomer(ctx.app, ctx.database, '0');
+    const address = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+    await send(ctx.app, 'POST', '/api/admin/crypto-wallets', admin, {
+      currency: 'BTC',
+      network: 'bitcoin',
+      address,
+    });
+    const pay = async () => {
+      const res = await send(ctx.app, 'POST', '/api/transactions/create', cookie, {
+        amount: '100',
+        currency: 'BTC',
+        walletAddress: address,
+        txHash: randomBytes(32).toString('hex'),
+        serviceName: 'Add Funds',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const [approved, pending] = [await pay(), await pay()];
+    const decided = await send(
+      ctx.app,
+      'POST',
+      `/api/admin/payments/${approved}/approve`,
+      admin,
+      {},
+    );
+    expect(decided.statusCode, decided.body).toBe(200);
+    const ids = async (query: string) =>
+      (await get(`/api/admin/users/${id}/payments${query}`))
+        .json()
+        .items.map((p: { id: string }) => p.id);
+    expect(await ids('?status=pending')).toEqual([pending]);
+    expect(await ids('?status=approved')).toEqual([approved]);
+    expect(await ids('?status=rejected')).toEqual([]);
+    expect((await ids('')).sort()).toEqual([approved, pending].sort());
+    const pendingPage = (await get(`/api/admin/users/${id}/payments?status=pending`)).json();
+    expect(pendingPage.total).toBe(1);
+    expect((await get(`/api/admin/users/${id}/payments?status=bogus`)).statusCode).toBe(400);
   });
 });

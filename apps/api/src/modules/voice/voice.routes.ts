@@ -23,7 +23,7 @@ export const voiceRoutes: FastifyPluginAsync<{
   route(app, 'sip.verifyConfirm', (r) => callerIds.confirm(userId(r), r.body.number, r.body.code));
 };
 
-/** For admins: every call, force hang-up, the gateway's state, sandbox codes. */
+/** For admins: every call, a user's calls, force hang-up, the gateway's state, sandbox codes. */
 export const voiceAdminRoutes: FastifyPluginAsync<{
   calls: CallsService;
   callerIds: CallerIdsService;
@@ -31,6 +31,7 @@ export const voiceAdminRoutes: FastifyPluginAsync<{
   route(app, 'voiceAdmin.calls', (r) =>
     calls.adminCalls(r.query.page, r.query.pageSize, r.query.active === 'true'),
   );
+  route(app, 'admin.userCalls', (r) => calls.history(r.params.id, r.query.page, r.query.pageSize));
   route(app, 'voiceAdmin.hangup', (r) => calls.adminHangup(r.params.id));
   route(app, 'voiceAdmin.status', () => calls.status());
   route(app, 'voiceAdmin.verifications', () => callerIds.sandboxCodes());

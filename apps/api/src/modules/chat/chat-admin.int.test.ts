@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminSession,
+  createTestApp,
+  type Method,
+  send,
+  sessionCookieOf,
+  signUp,
+  until,
+} from '../../../test/helpers.js';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let other: string;
+let adminId: string;
+let otherId: string;
+
+const call = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
+  send(ctx.app, method, url, cookie, payload);
+const idOf = async (cookie: string) => (await call('GET', '/api/auth/user', cookie)).json().id;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ CHAT_PER_MINUTE: '1000' });
+  admin = await adminSession(ctx, 'console-admin@example.com');
+  other = await adminSession(ctx, 'console-other@example.com');
+  adminId = await idOf(admin);
+  otherId = await idOf(other);
+});
+afterAll(() => ctx.close());
+
+/** A customer (named `name`) who has written `message`, unless null. */
+async function customer(name = 'Ada King Lovelace', message: string | null = 'Hello') {
+  const { res, email } = await signUp(ctx.app, { name });
+  const cookie = sessionCookieOf(res);
+  const sessionId = (await call('GET', '/api/chat/session', cookie)).json().id as string;
+  if (message !== null)
+    await call('POST', '/api/chat/send', cookie, { sessionId, message, requestId: randomUUID() });
+  return { cookie, email, id: res.json().id as string, sessionId };
+}
+const patch = (sessionId: string, body: object, cookie = admin) =>
+  call('PATCH', `/api/admin/chat/sessions/${sessionId}`, cookie, body);
+const list = async (query: string, cookie = admin) => {
+  const res = await call('GET', `/api/admin/chat/sessions?${query}`, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: { id: string; subject: string }[]; total: number };
+};
+const summary = async (cookie = admin) =>
+  (await call('GET', '/api/admin/chat/summary', cookie)).json();
+
+describe('assignment', () => {
+  it('claims, transfers and releases a conversation; only active admins take one', async () => {
+    const c = await customer();
+    const seen: { type: string; data: { assignee?: unknown } }[] = [];
+    const stop = ctx.app.events.subscribe((e) => seen.push(e as (typeof seen)[number]));
+    const claimed = await patch(c.sessionId, { assigneeId: adminId });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().assignee).toEqual({ id: adminId, name: expect.any(String) });
+    expect((await list('filter=mine')).items.map((s) => s.id)).toContain(c.sessionId);
+    expect((await list('filter=mine', other)).items.map((s) => s.id)).not.toContain(c.sessionId);
+
+    const moved = await patch(c.sessionId, { assigneeId: otherId });
+    expect(moved.json().assignee.id).toBe(otherId);
+    expect((await list('filter=mine', other)).items.map((s) => s.id)).toContain(c.sessionId);
+
+    for (const assigneeId of [c.id, randomUUID()]) {
+      const refused = await patch(c.sessionId, { assigneeId });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.code).toBe('NOT_AN_AGENT');
+    }
+    const released = await patch(c.sessionId, { assigneeId: null });
+    expect(released.json().assignee).toBeNull();
+    await until(
+      async () => seen,
+      (s) => s.filter((e) => e.type === 'chat.internal').length >= 3,
+    );
+    stop();
+    expect(
+      seen
+        .filter((e) => e.type === 'chat.internal')
+        .map((e) => (e.data.assignee as { id?: string })?.id ?? null),
+    ).toEqual([adminId, otherId, null]);
+
+    const missing = await patch(randomUUID(), { status: 'open' });
+    expect(missing.statusCode).toBe(404);
+    expect((await patch(c.sessionId, {})).statusCode).toBe(400);
+  });
+
+  it('refuses a suspended admin, who is no longer among the agents', async () => {
+    const cookie = await adminSession(ctx, `gone-${randomUUID()}@example.com`);
+    const goneId = await idOf(cookie);
+    const agents = async () =>
+      (await call('GET', '/api/admin/chat/agents', admin)).json().map((a: { id: string }) => a.id);
+    expect(await agents()).toEqual(expect.arrayContaining([adminId, otherId, goneId]));
+    const c = await customer();
+    expect(await agents()).not.toContain(c.id);
+    await call('PATCH', `/api/admin/users/${goneId}`, admin, { disabled: true });
+    expect(await agents()).not.toContain(goneId);
+    const refused = await patch(c.sessionId, { assigneeId: goneId });
+    expect(refused.json().error.code).toBe('NOT_AN_AGENT');
+  });
+});
+
+describe('the list', () => {
+  it('searches email, name and subject literally, filters by status, newest first', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const grace = await customer(`Grace ${tag}Hopper`, 'Invoice question');
+    const alan = await customer('Alan Turing', `Refund 100% of order_${tag}`);
+    const silent = await customer(`Silent ${tag}`, null);
+    const ids = async (q: string, filter = 'all') =>
+      (await list(`filter=${filter}&q=${encodeURIComponent(q)}`)).items.map((s) => s.id);
+
+    expect(await ids(`${tag}hopper`)).toEqual([grace.sessionId]);
+    expect(await ids(grace.email.toUpperCase())).toEqual([grace.sessionId]);
+    expect(await ids(`order_${tag}`)).toEqual([alan.sessionId]);
+    // % and _ are letters, not wildcards.
+    expect(await ids(`100% of order_${tag}`)).toEqual([alan.sessionId]);
+    expect(await ids(`1_0% of order_${tag}`)).toEqual([]);
+    expect(await ids(`${tag}%`)).toEqual([]);
+    // No message yet: not listed.
+    expect(await ids(`Silent ${tag}`)).toEqual([]);
+    expect(silent.sessionId).toBeTruthy();
+
+    await call('POST', '/api/admin/chat/reply', admin, {
+      sessionId: grace.sessionId,
+      message: 'Looking into it',
+    });
+    expect(await ids(tag, 'pending')).toEqual([grace.sessionId]);
+    expect(await ids(tag, 'open')).toEqual([alan.sessionId]);
+    await patch(alan.sessionId, { status: 'resolved' });
+    expect(await ids(tag, 'resolved')).toEqual([alan.sessionId]);
+    expect(await ids(tag, 'open')).toEqual([]);
+    // Grace's reply is the newest message: her conversation comes first.
+    expect(await ids(tag)).toEqual([grace.sessionId, alan.sessionId]);
+
+    const page = await list(`q=${tag}&page=2&pageSize=1`);
+    expect(page.total).toBe(2);
+    expect(page.items.map((s) => s.id)).toEqual([alan.sessionId]);
+
+    const [item] = (await list(`q=${tag}hopper`)).items as unknown as {
+      user: { email: string; firstName: string };
+      preview: string;
+      unread: number;
+      subject: string;
+    }[];
+    expect(item).toMatchObject({
+      user: { email: grace.email, firstName: 'Grace' },
+      preview: 'Looking into it',
+      unread: 1,
+      subject: 'Invoice question',
+    });
+    expect((await call('GET', '/api/admin/chat/sessions?filter=bogus', admin)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('shortens the preview to 140 characters', async () => {
+    const c = await customer(`Long ${randomUUID()}`, 'y'.repeat(500));
+    const one = (await call('GET', `/api/admin/chat/sessions/${c.sessionId}`, admin)).json();
+    expect(one.preview).toBe('y'.repeat(140));
+    expect((await call('GET', `/api/admin/chat/sessions/${randomUUID()}`, admin)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('counts conversations by status, mine and unread', async () => {
+    const before = await summary();
+    const othersBefore = await summary(other);
+    const a = await customer();
+    const b = await customer();
+    await patch(b.sessionId, { assigneeId: adminId });
+    await call('POST', '/api/admin/chat/reply', admin, { sessionId: b.sessionId, message: 'Hi' });
+    await call('POST', `/api/admin/chat/sessions/${b.sessionId}/read`, admin, { upTo: '999999' });
+    const after = await summary();
+    expect(after).toEqual({
+      open: before.open + 1,
+      pending: before.pending + 1,
+      resolved: before.resolved,
+      mine: before.mine + 1,
+      unread: before.unread + 1,
+    });
+    expect((await summary(other)).mine).toBe(othersBefore.mine);
+    await call('POST', `/api/admin/chat/sessions/${a.sessionId}/read`, admin, { upTo: '999999' });
+    expect((await summary()).unread).toBe(before.unread);
+  });
+});
+
+describe('canned replies', () => {
+  it('are added, listed by title, changed and removed; a title is unique in any case', async () => {
+    const add = (title: string, body: string) =>
+      call('POST', '/api/admin/chat/canned', admin, { title, body });
+    const greet = await add('Greeting', 'Hello, how can we help?');
+    expect(greet.statusCode).toBe(201);
+    const bye = (await add('Away', 'We are away now.\nBack at 9.')).json();
+    expect(bye.body).toBe('We are away now.\nBack at 9.');
+    const dup = await add('  greeting ', 'Another');
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.code).toBe('CONFLICT');
+    expect((await add('Multi\nline', 'x')).statusCode).toBe(400);
+    expect((await add('Empty', '   ')).statusCode).toBe(400);
+
+    const titles = async () =>
+      (await call('GET', '/api/admin/chat/canned', admin))
+        .json()
+        .map((r: { title: string }) => r.title);
+    expect(await titles()).toEqual(['Away', 'Greeting']);
+
+    const put = (id: string, title: string) =>
+      call('PUT', `/api/admin/chat/canned/${id}`, admin, { title, body: 'Changed' });
+    expect((await put(bye.id, 'GREETING')).statusCode).toBe(409);
+    const changed = await put(bye.id, 'Closed');
+    expect(changed.json()).toEqual({ id: bye.id, title: 'Closed', body: 'Changed' });
+    expect((await put(randomUUID(), 'Nothing')).statusCode).toBe(404);
+
+    expect((await call('DELETE', `/api/admin/chat/canned/${bye.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/chat/canned/${bye.id}`, admin)).statusCode).toBe(404);
+    expect(await titles()).toEqual(['Greeting']);
+  });
+});

@@ -1,0 +1,212 @@
+import type { ChatFilter } from '@parley/shared';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { chatCannedReplies, chatSessions, users } from '../../db/schema/index.js';
+import { refusedAs } from '../../lib/pg-errors.js';
+
+const assignee = alias(users, 'assignee');
+const PREVIEW_MAX = 140;
+
+/** `q` as a LIKE pattern that matches it literally anywhere. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Only conversations someone has written in. */
+const hasMessages = sql`exists (select 1 from chat_messages m where m.session_id = ${chatSessions.id})`;
+/** Customer messages no admin has seen yet. */
+const unread = sql<number>`(select count(*)::int from chat_messages m
+  where m.session_id = ${chatSessions.id} and m.kind = 'customer'
+    and m.id > coalesce(${chatSessions.adminReadUpTo}, 0))`;
+const preview = sql<string | null>`(select left(m.body, ${PREVIEW_MAX}) from chat_messages m
+  where m.session_id = ${chatSessions.id} order by m.id desc limit 1)`;
+
+const listColumns = {
+  session: chatSessions,
+  user: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+  },
+  assignee: {
+    id: assignee.id,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+    email: assignee.email,
+  },
+  preview,
+  unread,
+};
+
+function where(filter: ChatFilter, q: string | undefined, me: string): SQL | undefined {
+  const pattern = q ? containing(q) : null;
+  return and(
+    hasMessages,
+    filter === 'mine' ? eq(chatSessions.assigneeId, me) : undefined,
+    filter === 'open' || filter === 'pending' || filter === 'resolved'
+      ? eq(chatSessions.status, filter)
+      : undefined,
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern),
+          ilike(chatSessions.subject, pattern),
+        )
+      : undefined,
+  );
+}
+
+/** The admins' console: conversations by filter and search, counts, agents, canned replies. */
+export function createChatAdminRepo(db: Db) {
+  const listed = () =>
+    db
+      .select(listColumns)
+      .from(chatSessions)
+      .innerJoin(users, eq(users.id, chatSessions.userId))
+      .leftJoin(assignee, eq(assignee.id, chatSessions.assigneeId));
+
+  return {
+    /** Latest message first, a page at a time, with the total. */
+    async list(query: {
+      filter: ChatFilter;
+      q?: string;
+      me: string;
+      page: number;
+      pageSize: number;
+    }) {
+      const condition = where(query.filter, query.q, query.me);
+      const [items, [total]] = await Promise.all([
+        listed()
+          .where(condition)
+          .orderBy(sql`${chatSessions.lastMessageAt} desc nulls last`, desc(chatSessions.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(chatSessions)
+          .innerJoin(users, eq(users.id, chatSessions.userId))
+          .where(condition),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** One conversation as the list shows it. */
+    async one(id: string) {
+      return (await listed().where(eq(chatSessions.id, id)))[0] ?? null;
+    },
+
+    /** Conversations by status, assigned to `me`, and with unread customer messages. */
+    async summary(me: string) {
+      const [row] = await db
+        .select({
+          open: sql<number>`count(*) filter (where ${chatSessions.status} = 'open')::int`,
+          pending: sql<number>`count(*) filter (where ${chatSessions.status} = 'pending')::int`,
+          resolved: sql<number>`count(*) filter (where ${chatSessions.status} = 'resolved')::int`,
+          mine: sql<number>`count(*) filter (where ${chatSessions.assigneeId} = ${me})::int`,
+          unread: sql<number>`count(*) filter (where ${unread} > 0)::int`,
+        })
+        .from(chatSessions)
+        .where(hasMessages);
+      return row ?? { open: 0, pending: 0, resolved: 0, mine: 0, unread: 0 };
+    },
+
+    /**
+     * Sets the status and/or the assignee (undefined: unchanged). 'not-an-agent' when
+     * the assignee is not an active admin; the rows before and after otherwise.
+     */
+    async update(id: string, change: { status?: string; assigneeId?: string | null }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(chatSessions)
+          .where(eq(chatSessions.id, id))
+          .for('update');
+        if (!before) return 'not-found' as const;
+        if (change.assigneeId) {
+          const [agent] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                eq(users.id, change.assigneeId),
+                eq(users.isAdmin, true),
+                isNull(users.disabledAt),
+              ),
+            );
+          if (!agent) return 'not-an-agent' as const;
+        }
+        const [after] = await tx
+          .update(chatSessions)
+          .set({
+            ...(change.status !== undefined ? { status: change.status } : {}),
+            ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}),
+          })
+          .where(eq(chatSessions.id, id))
+          .returning();
+        return { before, after: after ?? before };
+      });
+    },
+
+    /** Someone's id and name parts, or null. */
+    async person(id: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /** Active admins, by name. */
+    agents() {
+      return db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
+    },
+
+    canned() {
+      return db
+        .select()
+        .from(chatCannedReplies)
+        .orderBy(sql`lower(${chatCannedReplies.title})`, asc(chatCannedReplies.id));
+    },
+
+    /** A ConstraintError 'duplicate' when the title is taken (any case). */
+    async createCanned(values: { title: string; body: string }) {
+      const [row] = await refusedAs('write', () =>
+        db.insert(chatCannedReplies).values(values).returning(),
+      );
+      if (!row) throw new Error('canned reply was not written');
+      return row;
+    },
+
+    /** Null when there is no such reply; a ConstraintError 'duplicate' for a taken title. */
+    async updateCanned(id: string, values: { title: string; body: string }) {
+      const [row] = await refusedAs('write', () =>
+        db.update(chatCannedReplies).set(values).where(eq(chatCannedReplies.id, id)).returning(),
+      );
+      return row ?? null;
+    },
+
+    async deleteCanned(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(chatCannedReplies)
+        .where(eq(chatCannedReplies.id, id))
+        .returning({ id: chatCannedReplies.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type ChatAdminRepo = ReturnType<typeof createChatAdminRepo>;
+export type AdminSessionRow = NonNullable<Awaited<ReturnType<ChatAdminRepo['one']>>>;

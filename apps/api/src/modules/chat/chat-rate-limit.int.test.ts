@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createTestDatabase,
+  generousLimits,
+  queryRows,
+  send,
+  sessionCookieOf,
+  signUp,
+  TEST_SESSION_SECRET,
+  testConfig,
+} from '../../../test/helpers.js';
+import { buildApp } from '../../app.js';
+import { type Database, openDatabase } from '../../db/client.js';
+
+const PER_MINUTE = 3;
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+/**
+ * Two server instances on one database (on PostgreSQL each with its own pool, as two
+ * processes would be), each counting chat messages in the shared limit store.
+ */
+let database: Database & { url?: string };
+let other: Database;
+let apps: FastifyInstance[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  other = database.url
+    ? await openDatabase({ kind: 'postgres', url: database.url, max: 4 })
+    : database;
+  const build = (db: Database) =>
+    buildApp({
+      config: testConfig({ CHAT_PER_MINUTE: String(PER_MINUTE) }),
+      database: db,
+      sessionSecret: TEST_SESSION_SECRET,
+      authLimits: generousLimits(),
+    });
+  apps = [await build(database), await build(other)];
+  for (const app of apps) await app.ready();
+});
+afterAll(async () => {
+  for (const app of apps ?? []) await app.close();
+  if (other && other !== database) await other.close();
+  await database?.close();
+});
+
+const at = (i: number) => apps[i % 2] as FastifyInstance;
+async function customer() {
+  const cookie = sessionCookieOf((await signUp(at(0))).res);
+  const sessionId = (await send(at(1), 'GET', '/api/chat/session', cookie)).json().id as string;
+  return { cookie, sessionId };
+}
+const written = async (sessionId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from chat_messages where session_id = ${sessionId}`,
+    )
+  )[0]?.n;
+
+describe('the per-customer chat limit, shared by two instances', () => {
+  it('accepts exactly CHAT_PER_MINUTE concurrent messages spread over both', async () => {
+    const c = await customer();
+    const requestIds = Array.from({ length: 6 }, () => randomUUID());
+    const answers = await Promise.all(
+      requestIds.map((requestId, i) =>
+        send(at(i), 'POST', '/api/chat/send', c.cookie, {
+          sessionId: c.sessionId,
+          message: `Message ${i}`,
+          requestId,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(PER_MINUTE).fill(201), 429, 429, 429]);
+    for (const refused of answers.filter((a) => a.statusCode === 429)) {
+      expect(refused.json().error.code).toBe('CHAT_RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await written(c.sessionId)).toBe(PER_MINUTE);
+
+    // A retry of an accepted message still answers it, on either instance.
+    const accepted = answers.findIndex((a) => a.statusCode === 201);
+    const retry = await send(at(accepted + 1), 'POST', '/api/chat/send', c.cookie, {
+      sessionId: c.sessionId,
+      message: `Message ${accepted}`,
+      requestId: requestIds[accepted],
+    });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().id).toBe(answers[accepted]?.json().id);
+
+    // Another customer has a minute of their own.
+    const d = await customer();
+    const theirs = await send(at(1), 'POST', '/api/chat/send', d.cookie, {
+      sessionId: d.sessionId,
+      message: 'Hi',
+    });
+    expect(theirs.statusCode).toBe(201);
+  });
+
+  it('lets one typing signal through per couple of seconds, whichever instance', async () => {
+    const c = await customer();
+    const typing = (i: number) =>
+      send(at(i), 'POST', '/api/chat/typing', c.cookie, { sessionId: c.sessionId });
+    const answers = await Promise.all([0, 1, 2, 3].map(typing));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 429, 429, 429]);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await typing(1)).statusCode).toBe(204);
+  });
+});
