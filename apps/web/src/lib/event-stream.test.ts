@@ -14,8 +14,8 @@ class FakeEventSource extends EventTarget {
     this.closed = true;
     this.readyState = 2;
   }
-  emit(type: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  emit(type: string, data: unknown, lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
   }
 }
 
@@ -82,6 +82,37 @@ describe('the shared event stream', () => {
     vi.advanceTimersByTime(10_000);
     expect(first.closed).toBe(true);
     expect(FakeEventSource.opened).toHaveLength(1);
+    off();
+  });
+
+  it('offline, closes the stream; online again, resumes after the newest event seen', () => {
+    const off = subscribeToStream('customer', { 'chat.message': vi.fn() });
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.emit('connected', { replayed: 0 }, '40');
+    first.emit('chat.message', { sessionId: 's' }, '42');
+    window.dispatchEvent(new Event('offline'));
+    expect(first.closed).toBe(true);
+    expect(streamState('customer').up()).toBe(false);
+    window.dispatchEvent(new Event('online'));
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual([
+      '/api/events',
+      '/api/events?lastEventId=42',
+    ]);
+    off();
+  });
+
+  it('opens again, resuming, a stream that stays silent past its heartbeats', () => {
+    vi.useFakeTimers();
+    const off = subscribeToStream('admin', { 'chat.message': vi.fn() });
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.emit('connected', { replayed: 0 }, '7');
+    vi.advanceTimersByTime(30_000);
+    first.emit('heartbeat', {}, '9');
+    vi.advanceTimersByTime(45_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(10_000);
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.opened.at(-1)?.url).toBe('/api/admin/events?lastEventId=9');
     off();
   });
 });

@@ -9,12 +9,22 @@ type Handler = (data: unknown) => void;
 
 /** How long to wait before opening again a stream the browser gave up on (an HTTP error). */
 const REOPEN_MS = 5_000;
+/**
+ * The server sends at least a heartbeat every 20 s: a stream silent for longer than this
+ * is a connection that died without closing (a sleeping laptop, a changed network), and
+ * is opened again.
+ */
+const SILENT_MS = 50_000;
 
 interface Hub {
+  kind: Kind;
   source: EventSource | null;
   subscribers: Set<StreamHandlers>;
   up: boolean;
+  /** The id of the newest event seen: a stream opened again starts after it. */
+  lastId: string;
   reopen?: ReturnType<typeof setTimeout>;
+  silence?: ReturnType<typeof setTimeout>;
   ended: boolean;
 }
 
@@ -22,10 +32,10 @@ const hubs = new Map<Kind, Hub>();
 /** Who follows whether a stream is up: kept apart from the hub, which comes and goes. */
 const watchers = new Map<Kind, Set<(up: boolean) => void>>();
 
-function setUp(kind: Kind, hub: Hub, up: boolean) {
+function setUp(hub: Hub, up: boolean) {
   if (hub.up === up) return;
   hub.up = up;
-  for (const watch of watchers.get(kind) ?? []) watch(up);
+  for (const watch of watchers.get(hub.kind) ?? []) watch(up);
 }
 
 function dispatch(hub: Hub, type: string, raw: string) {
@@ -40,40 +50,82 @@ function dispatch(hub: Hub, type: string, raw: string) {
     (handlers as Record<string, Handler | undefined>)[type]?.(data);
 }
 
+/** Anything heard on the stream: it is alive; its id is where a new stream would resume. */
+function heard(hub: Hub, event: Event) {
+  const id = (event as MessageEvent).lastEventId;
+  if (id) hub.lastId = id;
+  clearTimeout(hub.silence);
+  hub.silence = setTimeout(() => {
+    if (hub.source) reconnect(hub);
+  }, SILENT_MS);
+}
+
 /** Listens on the source for every event type some subscriber wants. */
 function listen(hub: Hub, source: EventSource, types: Iterable<string>) {
   for (const type of types)
     source.addEventListener(type, (event) => {
-      if (hub.source === source) dispatch(hub, type, String((event as MessageEvent).data));
+      if (hub.source !== source) return;
+      heard(hub, event);
+      dispatch(hub, type, String((event as MessageEvent).data));
     });
 }
 
-function open(kind: Kind, hub: Hub) {
-  const source = new EventSource(pathOf(eventsApi[kind]));
+function close(hub: Hub) {
+  clearTimeout(hub.reopen);
+  clearTimeout(hub.silence);
+  hub.source?.close();
+  hub.source = null;
+  setUp(hub, false);
+}
+
+/** A new connection, resuming after the newest event seen (the server replays the rest). */
+function reconnect(hub: Hub) {
+  close(hub);
+  if (hub.subscribers.size > 0 && !hub.ended) open(hub);
+}
+
+function open(hub: Hub) {
+  const path = pathOf(eventsApi[hub.kind]);
+  const source = new EventSource(
+    hub.lastId ? `${path}?lastEventId=${encodeURIComponent(hub.lastId)}` : path,
+  );
   hub.source = source;
-  const listened = new Set<string>(['connected', 'ended']);
+  const listened = new Set<string>(['connected', 'ended', 'heartbeat']);
   for (const handlers of hub.subscribers)
     for (const type of Object.keys(handlers)) listened.add(type);
   listen(hub, source, listened);
   (source as EventSource & { listened?: Set<string> }).listened = listened;
-  source.addEventListener('connected', () => setUp(kind, hub, true));
+  source.addEventListener('connected', () => setUp(hub, true));
   source.addEventListener('ended', () => {
     // Signed out or no longer allowed: a reconnect would be refused, so stop here.
     hub.ended = true;
-    source.close();
-    setUp(kind, hub, false);
+    close(hub);
   });
   source.addEventListener('error', () => {
     if (hub.source !== source) return;
-    setUp(kind, hub, false);
+    setUp(hub, false);
     // The browser retries a dropped connection by itself (with Last-Event-ID), but not
     // one answered with an error status: open a new one a little later.
     if (source.readyState === EventSource.CLOSED && !hub.ended) {
       clearTimeout(hub.reopen);
       hub.reopen = setTimeout(() => {
-        if (hub.source === source && hub.subscribers.size > 0) open(kind, hub);
+        if (hub.source === source) reconnect(hub);
       }, REOPEN_MS);
     }
+  });
+}
+
+// Offline, a connection may stay open without carrying anything: close it at once (the
+// screens poll meanwhile) and open again, resuming, when the network is back.
+let networkWatched = false;
+function watchNetwork() {
+  if (networkWatched || typeof window === 'undefined') return;
+  networkWatched = true;
+  window.addEventListener('offline', () => {
+    for (const hub of hubs.values()) close(hub);
+  });
+  window.addEventListener('online', () => {
+    for (const hub of hubs.values()) if (!hub.source) reconnect(hub);
   });
 }
 
@@ -85,16 +137,17 @@ function open(kind: Kind, hub: Hub) {
  */
 export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
+  watchNetwork();
   let hub = hubs.get(kind);
   if (!hub) {
-    hub = { source: null, subscribers: new Set(), up: false, ended: false };
+    hub = { kind, source: null, subscribers: new Set(), up: false, lastId: '', ended: false };
     hubs.set(kind, hub);
   }
   const current = hub;
   current.subscribers.add(handlers);
   if (!current.source || current.ended) {
     current.ended = false;
-    open(kind, current);
+    open(current);
   } else {
     const source = current.source as EventSource & { listened: Set<string> };
     const fresh = Object.keys(handlers).filter((type) => !source.listened.has(type));
@@ -104,10 +157,7 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
   return () => {
     current.subscribers.delete(handlers);
     if (current.subscribers.size > 0) return;
-    clearTimeout(current.reopen);
-    current.source?.close();
-    current.source = null;
-    setUp(kind, current, false);
+    close(current);
     hubs.delete(kind);
   };
 }

@@ -132,8 +132,13 @@ export function Conversation({
           <ChatStatusBadge status={session.status} />
         </div>
         <p className="truncate text-xs text-muted-foreground">
-          {session.user.email}
-          {session.subject && ` · ${session.subject}`}
+          <bdi dir="ltr">{session.user.email}</bdi>
+          {session.subject && (
+            <>
+              {' · '}
+              <bdi>{session.subject}</bdi>
+            </>
+          )}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {session.status === 'resolved' ? (
@@ -178,22 +183,24 @@ export function Conversation({
           <label htmlFor={transferId} className="sr-only">
             {t('adminChat.transfer')}
           </label>
-          <Select
-            id={transferId}
-            className="h-9 w-auto text-sm"
-            value=""
-            disabled={update.isPending || !agents.data}
-            onChange={(e) => e.target.value && update.mutate({ assigneeId: e.target.value })}
-          >
-            <option value="">{t('adminChat.transfer')}</option>
-            {agents.data
-              ?.filter((a) => a.id !== session.assignee?.id)
-              .map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name || a.email}
-                </option>
-              ))}
-          </Select>
+          <div className="w-44">
+            <Select
+              id={transferId}
+              className="h-9 text-sm"
+              value=""
+              disabled={update.isPending || !agents.data}
+              onChange={(e) => e.target.value && update.mutate({ assigneeId: e.target.value })}
+            >
+              <option value="">{t('adminChat.transfer')}</option>
+              {agents.data
+                ?.filter((a) => a.id !== session.assignee?.id)
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name || a.email}
+                  </option>
+                ))}
+            </Select>
+          </div>
           <span className="text-xs text-muted-foreground" data-testid="chat-assignee">
             {session.assignee
               ? t('adminChat.handledBy', { name: session.assignee.name })

@@ -53,7 +53,9 @@ export function CustomerPanel({ userId }: { userId: string }) {
             <dt className="text-muted-foreground">{t('adminChat.customer.name')}</dt>
             <dd className="break-words">{fullName(user) || '—'}</dd>
             <dt className="text-muted-foreground">{t('adminChat.customer.email')}</dt>
-            <dd className="break-all">{user.email}</dd>
+            <dd className="break-all">
+              <bdi dir="ltr">{user.email}</bdi>
+            </dd>
             <dt className="text-muted-foreground">{t('adminChat.customer.balance')}</dt>
             <dd className="font-semibold" data-testid="chat-customer-balance">
               {formatMoney(user.cryptoBalance, BILLING_CURRENCY, lang, 4)}

@@ -118,8 +118,14 @@ export function SessionList({
                   )}
                   <ChatStatusBadge status={s.status} />
                 </span>
-                <span className="block truncate text-xs text-muted-foreground">{s.user.email}</span>
-                {s.subject && <span className="block truncate text-sm">{s.subject}</span>}
+                <span className="block truncate text-xs text-muted-foreground">
+                  <bdi dir="ltr">{s.user.email}</bdi>
+                </span>
+                {s.subject && (
+                  <span dir="auto" className="block truncate text-start text-sm">
+                    {s.subject}
+                  </span>
+                )}
                 <span className="mt-0.5 flex justify-between gap-2 text-xs text-muted-foreground">
                   <span className="truncate">
                     {s.assignee

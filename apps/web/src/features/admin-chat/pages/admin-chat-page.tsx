@@ -66,7 +66,7 @@ function Console() {
         <h1 className="flex-1 text-2xl font-bold">{t('nav.liveChat')}</h1>
         <CannedManager />
       </div>
-      <div className="grid min-h-0 gap-4 lg:h-[calc(100dvh-12rem)] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_minmax(0,1fr)_20rem]">
+      <div className="grid min-h-0 grid-cols-[minmax(0,1fr)] gap-4 lg:h-[calc(100dvh-12rem)] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_minmax(0,1fr)_20rem]">
         <div className={cn('min-h-0', selected ? 'hidden lg:flex lg:flex-col' : 'flex flex-col')}>
           <SessionList
             data={sessions.data}

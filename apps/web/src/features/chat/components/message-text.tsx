@@ -29,7 +29,8 @@ export function linkParts(message: string): TextPart[] {
 /** A chat message as plain text (React escapes it), its line breaks kept, links clickable. */
 export function MessageText({ message }: { message: string }) {
   return (
-    <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+    // dir="auto": each message reads in its own direction (English in an Arabic page).
+    <p dir="auto" className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
       {linkParts(message).map((part, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
         <Fragment key={i}>
