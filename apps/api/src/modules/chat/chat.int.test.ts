@@ -290,6 +290,10 @@ describe('isolation', () => {
 describe('read marks', () => {
   it('move forward only, up to the newest message, and count what is unread', async () => {
     const c = await customer();
+    // Nothing written yet: a mark has nothing to move to.
+    await call('POST', '/api/chat/read', c.cookie, { sessionId: c.sessionId, upTo: '5' });
+    await call('POST', `/api/admin/chat/sessions/${c.sessionId}/read`, admin, { upTo: '5' });
+    expect(await sessionOf(c)).toMatchObject({ customerReadUpTo: null, adminReadUpTo: null });
     const m1 = (await say(c, 'one')).json().id;
     const m2 = (await say(c, 'two')).json().id;
     const one = async () =>

@@ -189,7 +189,8 @@ export function createChatRepo(db: Db) {
           kinds.map((k) => sql`${k}`),
           sql`, `,
         )}))`;
-      const target = sql`least(${upTo}::bigint, ${newest})`;
+      // least() skips a null: no message yet must cap the mark at 0, not leave it free.
+      const target = sql`least(${upTo}::bigint, coalesce(${newest}, 0))`;
       const [row] = await db
         .update(chatSessions)
         .set(
