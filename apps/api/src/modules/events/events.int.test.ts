@@ -196,4 +196,44 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('across server instanc
       await database.close();
     }
   });
+  it('events published at once on two instances all reach a stream, in id order', async () => {
+    const url = (ctx.database as { url?: string }).url ?? '';
+    const database = await openDatabase({ kind: 'postgres', url, max: 4 });
+    const second = await buildApp({
+      config: testConfig(),
+      database,
+      sessionSecret: 'test-secret-test-secret-test-secret!',
+      challengeCounterRange: [1, 50],
+    });
+    const s = openStream(base, '/api/admin/events', admin);
+    try {
+      await s.next((e) => e.event === 'connected');
+      const run = randomBytes(4).toString('hex');
+      const each = 40;
+      // Interleaved on both instances, so their stores race for ids.
+      for (let i = 0; i < each; i++)
+        for (const [name, app] of [
+          ['a', ctx.app],
+          ['b', second],
+        ] as const)
+          app.events.publish({
+            type: 'catalogue.changed',
+            data: { entity: 'service', action: 'updated', id: `${run}-${name}-${i}` },
+          });
+      const mine = (e: { event: string; data: unknown }) =>
+        e.event === 'catalogue.changed' && String((e.data as { id: string }).id).startsWith(run);
+      await until(
+        async () => s.received.filter(mine).length,
+        (n) => n >= 2 * each,
+        10_000,
+      );
+      const ids = s.received.filter(mine).map((e) => Number(e.id));
+      expect(ids).toHaveLength(2 * each);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    } finally {
+      s.close();
+      await second.close();
+      await database.close();
+    }
+  });
 });

@@ -6,9 +6,15 @@ export const EVENTS_CHANNEL = 'parley_events';
 
 export function createEventsRepo(db: Db) {
   return {
-    /** Stores an event and tells every instance its id, in one transaction. */
+    /**
+     * Stores an event and tells every instance its id, in one transaction. Stores take
+     * turns (a transaction lock), so ids are committed in order on every instance: a
+     * stream resumes after the newest id it sent, and an older id committed after a newer
+     * one would never reach it.
+     */
     async store(type: string, data: Record<string, unknown>, userId: string | null) {
       return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${EVENTS_CHANNEL}, 0))`);
         const [row] = await tx
           .insert(events)
           .values({ type, data, userId })

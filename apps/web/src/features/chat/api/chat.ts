@@ -2,7 +2,7 @@ import type { ChatMessage } from '@parley/shared';
 import { chatApi } from '@parley/shared/api';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api';
-import type { Cursor } from '../use-chat-thread';
+import type { Cursor } from '@/lib/chat-thread';
 
 export const chatKeys = { session: ['chat', 'session'] } as const;
 

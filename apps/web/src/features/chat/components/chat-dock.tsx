@@ -3,12 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Minus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Composer } from '@/components/chat/composer';
+import { MessageList } from '@/components/chat/message-list';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { setChatDock, useChatDock } from '@/lib/chat-dock';
+import { useChatThread } from '@/lib/chat-thread';
 import { newRequestId } from '@/lib/request-id';
 import { showToast } from '@/lib/toast';
 import { useStream, useStreamUp } from '@/lib/use-stream';
+import { useTypingFrom } from '@/lib/use-typing';
 import {
   chatKeys,
   chatSessionQueryOptions,
@@ -17,12 +21,8 @@ import {
   sendChatMessage,
   sendTyping,
 } from '../api/chat';
-import { useChatThread } from '../use-chat-thread';
-import { Composer } from './composer';
-import { MessageList } from './message-list';
-import { useTypingFrom } from './use-typing';
 
-/** SPEC §9: messages refresh every 3 s; here only while the live stream is down. */
+/** Messages refresh every 3 s while the live stream is down (and every 30 s while up). */
 const POLL_MS = 3_000;
 
 const newer = (a: string | null, b: string) => (a === null || Number(b) > Number(a) ? b : a);

@@ -20,10 +20,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
-import { useAdminErrorToast } from '@/features/admin/api/admin-errors';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
-import { cannedQueryOptions } from '../api/admin-chat';
+import { cannedQueryOptions } from '../../api/admin-chat';
+import { useAdminErrorToast } from '../../api/admin-errors';
 
 /** A menu of canned replies: picking one puts its text in the reply box, to edit or send. */
 export function CannedPicker({ onPick }: { onPick: (body: string) => void }) {

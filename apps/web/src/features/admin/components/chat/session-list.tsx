@@ -7,7 +7,7 @@ import { Pager } from '@/components/pager';
 import { Input } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
-import type { SessionsFilter } from '../api/admin-chat';
+import type { SessionsFilter } from '../../api/admin-chat';
 import { ChatStatusBadge } from './chat-status-badge';
 
 /** The count shown beside each filter (all has none). */

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Cursor, mergeMessages, useChatThread } from './use-chat-thread';
+import { type Cursor, mergeMessages, useChatThread } from './chat-thread';
 
 const m = (id: number) => ({ id: String(id), text: `m${id}` });
 
@@ -37,11 +37,15 @@ describe('useChatThread', () => {
     server.push(m(3), m(4));
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(asked).toHaveLength(1);
+    // While up, a check every 30 s only.
+    await act(() => vi.advanceTimersByTimeAsync(20_100));
+    expect(asked).toHaveLength(2);
 
     // Stream down: it asks for what is after the newest shown, every 3 s.
     rerender({ up: false });
     await act(() => vi.advanceTimersByTimeAsync(3_100));
-    expect(asked.at(-1)).toEqual({ after: '3' });
+    expect(asked.at(-1)).toEqual({ after: '4' });
+    expect(asked).toHaveLength(3);
     await waitFor(() =>
       expect(result.current.messages.map((x) => x.id)).toEqual(['1', '2', '3', '4']),
     );

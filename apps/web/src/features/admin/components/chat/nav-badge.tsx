@@ -6,10 +6,11 @@ import { fullName } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useStream, useStreamUp } from '@/lib/use-stream';
 import {
+  CHECK_WHILE_UP_MS,
   chatSessionQueryOptions,
   chatSummaryQueryOptions,
   SESSIONS_POLL_MS,
-} from '../api/admin-chat';
+} from '../../api/admin-chat';
 
 /**
  * For admins on every page (mounted once, with the navbar's menu): a 10-second toast
@@ -70,7 +71,7 @@ export function ChatUnreadCount() {
   const streamUp = useStreamUp('admin');
   const summary = useQuery({
     ...chatSummaryQueryOptions,
-    refetchInterval: streamUp ? false : SESSIONS_POLL_MS,
+    refetchInterval: streamUp ? CHECK_WHILE_UP_MS : SESSIONS_POLL_MS,
   });
   const unread = summary.data?.unread ?? 0;
   if (unread === 0) return null;

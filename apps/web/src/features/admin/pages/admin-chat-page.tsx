@@ -4,22 +4,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { AccessDenied } from '@/features/admin/components/access-denied';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { useUser } from '@/lib/current-user';
 import { useStream, useStreamUp } from '@/lib/use-stream';
 import { cn } from '@/lib/utils';
 import {
+  CHECK_WHILE_UP_MS,
   chatSessionQueryOptions,
   chatSessionsQueryOptions,
   chatSummaryQueryOptions,
   SESSIONS_POLL_MS,
   type SessionsFilter,
 } from '../api/admin-chat';
-import { CannedManager } from '../components/canned-replies';
-import { Conversation } from '../components/conversation';
-import { CustomerPanel } from '../components/customer-panel';
-import { SessionList } from '../components/session-list';
+import { AccessDenied } from '../components/access-denied';
+import { CannedManager } from '../components/chat/canned-replies';
+import { Conversation } from '../components/chat/conversation';
+import { CustomerPanel } from '../components/chat/customer-panel';
+import { SessionList } from '../components/chat/session-list';
 
 function Console() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ function Console() {
   const selected = params.get('session');
   const [filter, setFilter] = useState<SessionsFilter>({ filter: 'all', q: '', page: 1 });
   const streamUp = useStreamUp('admin');
-  const poll = streamUp ? false : SESSIONS_POLL_MS;
+  const poll = streamUp ? CHECK_WHILE_UP_MS : SESSIONS_POLL_MS;
   const sessions = useQuery({ ...chatSessionsQueryOptions(filter), refetchInterval: poll });
   const summary = useQuery({ ...chatSummaryQueryOptions, refetchInterval: poll });
   const session = useQuery({

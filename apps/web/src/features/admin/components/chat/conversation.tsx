@@ -2,26 +2,26 @@ import type { AdminChatMessage, AdminChatSession } from '@parley/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Composer } from '@/components/chat/composer';
+import { MessageList } from '@/components/chat/message-list';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
-import { useAdminErrorToast } from '@/features/admin/api/admin-errors';
-import { Composer } from '@/features/chat/components/composer';
-import { MessageList } from '@/features/chat/components/message-list';
-import { useTypingFrom } from '@/features/chat/components/use-typing';
-import { useChatThread } from '@/features/chat/use-chat-thread';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { ApiError } from '@/lib/api-client';
+import { useChatThread } from '@/lib/chat-thread';
 import { fullName, useUser } from '@/lib/current-user';
 import { newRequestId } from '@/lib/request-id';
 import { showToast } from '@/lib/toast';
 import { useStream } from '@/lib/use-stream';
+import { useTypingFrom } from '@/lib/use-typing';
 import { cn } from '@/lib/utils';
 import {
   agentsQueryOptions,
   chatApiCalls,
   fetchAdminMessages,
   MESSAGES_POLL_MS,
-} from '../api/admin-chat';
+} from '../../api/admin-chat';
+import { useAdminErrorToast } from '../../api/admin-errors';
 import { CannedPicker } from './canned-replies';
 import { ChatStatusBadge } from './chat-status-badge';
 

@@ -1,13 +1,15 @@
 import type { AdminChatSession, ChatFilter } from '@parley/shared';
 import { adminApi, adminChatApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Cursor } from '@/features/chat/use-chat-thread';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import type { Cursor } from '@/lib/chat-thread';
 
-/** SPEC §9: the conversation list is asked for every 5 s, here only while the stream is down. */
+/** The conversation list is asked for every 5 s while the stream is down. */
 export const SESSIONS_POLL_MS = 5_000;
 export const MESSAGES_POLL_MS = 3_000;
+/** While the stream is up, the lists follow its events; a slow check backs them up. */
+export const CHECK_WHILE_UP_MS = 30_000;
 
 export type SessionsFilter = { filter: ChatFilter; q: string; page: number };
 

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { SmsStatusBadge } from '@/components/sms-status-badge';
-import { PaymentDecision } from '@/features/admin/components/payment-decision';
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { useChatCustomer } from '../api/admin-chat';
+import { useChatCustomer } from '../../api/admin-chat';
+import { PaymentDecision } from '../payment-decision';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -16,11 +16,14 @@ export function mergeMessages<M extends Item>(current: readonly M[], incoming: r
 
 /** How many pages a catch-up reads at most at once (then it goes on at the next poll). */
 const CATCH_UP_PAGES = 20;
+/** While the stream is up it carries everything; a rare check costs little and backs it. */
+const CHECK_WHILE_UP_MS = 30_000;
 
 /**
  * One conversation's messages: the newest page first, older pages on demand, and what
  * arrived since (events add messages at once; `catchUp` asks for anything after the
- * newest one shown, after a reconnect or, while the stream is down, every `pollMs`).
+ * newest one shown, after a reconnect, every `pollMs` while the stream is down, and
+ * every 30 s while it is up).
  * Each message shows once, in order, whichever way it came.
  */
 export function useChatThread<M extends Item>(opts: {
@@ -88,8 +91,8 @@ export function useChatThread<M extends Item>(opts: {
   }, [sessionId, catchUp]);
 
   useEffect(() => {
-    if (!sessionId || streamUp) return;
-    const timer = setInterval(() => void catchUp(), pollMs);
+    if (!sessionId) return;
+    const timer = setInterval(() => void catchUp(), streamUp ? CHECK_WHILE_UP_MS : pollMs);
     return () => clearInterval(timer);
   }, [sessionId, streamUp, pollMs, catchUp]);
 
