@@ -7,7 +7,13 @@ export type { DomainEvent };
 export type EventListener = (event: DomainEvent, id?: number) => void;
 
 export interface EventBus {
+  /** Stored with an id: every instance delivers it, and a reconnecting stream replays it. */
   publish(event: DomainEvent): void;
+  /**
+   * Delivered live on every instance, never stored nor replayed (no id): for what is
+   * stale within seconds, such as "is typing".
+   */
+  signal(event: DomainEvent): void;
   subscribe(listener: EventListener): () => void;
 }
 
@@ -21,6 +27,7 @@ export function createEventBus(): EventBus & { deliver(event: DomainEvent, id?: 
   const deliver = (event: DomainEvent, id?: number) => emitter.emit('event', event, id);
   return {
     publish: (event) => deliver(event),
+    signal: (event) => deliver(event),
     deliver,
     subscribe(listener) {
       emitter.on('event', listener);

@@ -51,4 +51,38 @@ describe('useChatThread', () => {
     );
     vi.useRealTimers();
   });
+
+  it('asks again when a catch-up is wanted while one is on its way, and keeps what arrived meanwhile', async () => {
+    const server = [m(1)];
+    let release: () => void = () => undefined;
+    const asked: Cursor[] = [];
+    const fetchPage = vi.fn(async (cursor: Cursor) => {
+      asked.push(cursor);
+      const after = Number(cursor.after ?? 0);
+      const items = server.filter((x) => Number(x.id) > after);
+      if (asked.length === 2) await new Promise<void>((r) => (release = r));
+      return { items, hasMore: false };
+    });
+    const { result } = renderHook(() =>
+      useChatThread({ sessionId: 's1', fetchPage, streamUp: true, pollMs: 3000 }),
+    );
+    await waitFor(() => expect(result.current.messages).toHaveLength(1));
+    // A catch-up starts and waits; a message then arrives (its event) and another is stored.
+    let first: Promise<void> = Promise.resolve();
+    act(() => {
+      first = result.current.catchUp();
+    });
+    server.push(m(2));
+    act(() => {
+      result.current.add([m(2)]);
+      void result.current.catchUp();
+    });
+    server.push(m(3));
+    await act(async () => {
+      release();
+      await first;
+    });
+    expect(asked).toEqual([{}, { after: '1' }, { after: '2' }]);
+    expect(result.current.messages.map((x) => x.id)).toEqual(['1', '2', '3']);
+  });
 });

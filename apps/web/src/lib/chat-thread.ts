@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { newRequestId } from './request-id';
 
 interface Item {
   id: string;
@@ -38,30 +39,36 @@ export function useChatThread<M extends Item>(opts: {
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const fetchRef = useRef(opts.fetchPage);
   fetchRef.current = opts.fetchPage;
+  // The list as last set, ahead of React's render: what a catch-up asks after.
   const latest = useRef<M[]>([]);
-  latest.current = messages;
   const running = useRef<Promise<void> | null>(null);
+  /** Asked for again while running: the answer in flight may predate what was asked for. */
+  const again = useRef(false);
   const current = useRef(sessionId);
   current.current = sessionId;
 
   const add = useCallback((incoming: readonly M[]) => {
+    latest.current = mergeMessages(latest.current, incoming);
     setMessages((now) => mergeMessages(now, incoming));
   }, []);
 
-  const catchUp = useCallback(async () => {
+  const catchUp = useCallback(async (): Promise<void> => {
     const session = current.current;
     if (!session) return;
-    if (running.current) return running.current;
+    if (running.current) {
+      again.current = true;
+      return running.current;
+    }
     const run = (async () => {
       for (let pages = 0; pages < CATCH_UP_PAGES; pages++) {
+        again.current = false;
         const newest = latest.current.at(-1)?.id;
         const page = await fetchRef.current(newest ? { after: newest } : {});
         if (current.current !== session) return;
-        latest.current = mergeMessages(latest.current, page.items);
-        setMessages(latest.current);
+        add(page.items);
         if (!newest) setHasOlder(page.hasMore);
         setStatus('ready');
-        if (!newest || !page.hasMore) return;
+        if (!again.current && (!newest || !page.hasMore)) return;
       }
     })();
     running.current = run;
@@ -72,7 +79,7 @@ export function useChatThread<M extends Item>(opts: {
     } finally {
       running.current = null;
     }
-  }, []);
+  }, [add]);
 
   const loadOlder = useCallback(async () => {
     const oldest = latest.current[0]?.id;
@@ -97,4 +104,30 @@ export function useChatThread<M extends Item>(opts: {
   }, [sessionId, streamUp, pollMs, catchUp]);
 
   return { messages, hasOlder, status, add, catchUp, loadOlder };
+}
+
+/**
+ * The request id of a message being sent: the same text sent again (a retry after a
+ * failure) keeps its id, so the server writes it once; a sent message frees it.
+ */
+export function useSendKey() {
+  const pending = useRef<{ text: string; id: string } | null>(null);
+  return {
+    keyFor(text: string): string {
+      if (pending.current?.text !== text) pending.current = { text, id: newRequestId() };
+      return pending.current.id;
+    },
+    sent() {
+      pending.current = null;
+    },
+  };
+}
+
+/** A message older than a minute (a replay after a reconnect): no toast for it. */
+export const isOld = (createdAt: string, now = Date.now()) => now - Date.parse(createdAt) > 60_000;
+
+/** At most `max` characters, cut between characters (never inside an emoji's pair). */
+export function shorten(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }

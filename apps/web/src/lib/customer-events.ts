@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { ledgerKey } from './account-queries';
 import { storeCall } from './call-updates';
 import { chatDockState, setChatDock } from './chat-dock';
+import { isOld, shorten } from './chat-thread';
 import { loadFullEnglish } from './i18n';
 import { queryKeys } from './query-keys';
 import { showToast } from './toast';
@@ -56,17 +57,15 @@ export function useCustomerEvents(enabled: boolean): void {
     },
     // Support replied while the chat window is closed: say so, with a way to open it.
     'chat.message': ({ message }) => {
-      if (!message.isAdminMessage || chatDockState() !== 'closed') return;
+      if (!message.isAdminMessage || chatDockState() !== 'closed' || isOld(message.createdAt))
+        return;
       void loadFullEnglish()
         .catch(() => undefined)
         .then(() =>
-          showToast(
-            'info',
-            i18next.t('chat.replyToast'),
-            message.message.length > 120 ? `${message.message.slice(0, 120)}…` : message.message,
-            10_000,
-            { label: i18next.t('chat.open'), onClick: () => setChatDock('open') },
-          ),
+          showToast('info', i18next.t('chat.replyToast'), shorten(message.message, 120), 10_000, {
+            label: i18next.t('chat.open'),
+            onClick: () => setChatDock('open'),
+          }),
         );
     },
     // The server ended the stream: this session was signed out (another tab, "sign out

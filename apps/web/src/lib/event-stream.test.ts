@@ -70,6 +70,14 @@ describe('the shared event stream', () => {
     first.dispatchEvent(new Event('error'));
     vi.advanceTimersByTime(5_000);
     expect(FakeEventSource.opened).toHaveLength(2);
+    // Refused again: it waits twice as long before the next try.
+    const second = FakeEventSource.opened[1] as FakeEventSource;
+    second.readyState = FakeEventSource.CLOSED;
+    second.dispatchEvent(new Event('error'));
+    vi.advanceTimersByTime(9_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeEventSource.opened).toHaveLength(3);
     off();
   });
 

@@ -7,8 +7,12 @@ export type StreamHandlers = { [T in DomainEventType]?: (data: EventData<T>) => 
 };
 type Handler = (data: unknown) => void;
 
-/** How long to wait before opening again a stream the browser gave up on (an HTTP error). */
+/**
+ * How long to wait before opening again a stream the browser gave up on (an HTTP error):
+ * 5 s, doubling after each refusal in a row up to 5 minutes.
+ */
 const REOPEN_MS = 5_000;
+const REOPEN_MAX_MS = 300_000;
 /**
  * The server sends at least a heartbeat every 20 s: a stream silent for longer than this
  * is a connection that died without closing (a sleeping laptop, a changed network), and
@@ -23,6 +27,8 @@ interface Hub {
   up: boolean;
   /** The id of the newest event seen: a stream opened again starts after it. */
   lastId: string;
+  /** Refusals in a row, for the back-off. */
+  refusals: number;
   reopen?: ReturnType<typeof setTimeout>;
   silence?: ReturnType<typeof setTimeout>;
   ended: boolean;
@@ -95,7 +101,10 @@ function open(hub: Hub) {
     for (const type of Object.keys(handlers)) listened.add(type);
   listen(hub, source, listened);
   (source as EventSource & { listened?: Set<string> }).listened = listened;
-  source.addEventListener('connected', () => setUp(hub, true));
+  source.addEventListener('connected', () => {
+    hub.refusals = 0;
+    setUp(hub, true);
+  });
   source.addEventListener('ended', () => {
     // Signed out or no longer allowed: a reconnect would be refused, so stop here.
     hub.ended = true;
@@ -108,9 +117,11 @@ function open(hub: Hub) {
     // one answered with an error status: open a new one a little later.
     if (source.readyState === EventSource.CLOSED && !hub.ended) {
       clearTimeout(hub.reopen);
+      const wait = Math.min(REOPEN_MS * 2 ** hub.refusals, REOPEN_MAX_MS);
+      hub.refusals += 1;
       hub.reopen = setTimeout(() => {
         if (hub.source === source) reconnect(hub);
-      }, REOPEN_MS);
+      }, wait);
     }
   });
 }
@@ -140,7 +151,15 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
   watchNetwork();
   let hub = hubs.get(kind);
   if (!hub) {
-    hub = { kind, source: null, subscribers: new Set(), up: false, lastId: '', ended: false };
+    hub = {
+      kind,
+      source: null,
+      subscribers: new Set(),
+      up: false,
+      lastId: '',
+      refusals: 0,
+      ended: false,
+    };
     hubs.set(kind, hub);
   }
   const current = hub;

@@ -1,17 +1,28 @@
 import { z } from 'zod';
 import { CHAT_FILTERS, CHAT_MESSAGE_MAX, CHAT_STATUSES } from '../domain/chat.js';
+import { fieldIssue } from './field-text.js';
 import { pageQuery } from './page.js';
 import { singleLine } from './text.js';
 
 /** How many messages one page holds (the newest first, then older on demand). */
 export const CHAT_PAGE_MAX = 100;
 
+/**
+ * Embeddings, overrides and isolates (U+202A–202E, U+2066–2069): in a message they could
+ * make a link read as another. The marks (U+200E, U+200F) stay allowed.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
 /** A message's text: trimmed, 1 to 2,000 characters; lines allowed, other controls not. */
 export const chatTextSchema = z
   .string({ error: 'Message is required' })
   .trim()
   .min(1, 'Message is required')
-  .max(CHAT_MESSAGE_MAX, `At most ${CHAT_MESSAGE_MAX} characters`);
+  .max(CHAT_MESSAGE_MAX, `At most ${CHAT_MESSAGE_MAX} characters`)
+  .refine((text) => !DIRECTION_CONTROLS.test(text), {
+    message: 'Direction control characters are not allowed',
+    params: fieldIssue({ code: 'CONTROL_CHARACTERS' }).params,
+  });
 
 /** A message id: the conversation's order (a positive whole number, as text). */
 const messageIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'Not a message id');

@@ -95,7 +95,15 @@ describe('sending', () => {
 
   it('refuses empty, too long and control-character text, writing nothing', async () => {
     const c = await customer();
-    for (const message of ['', '   ', 'x'.repeat(2001), 'nul\u0000here', 'bell\u0007']) {
+    for (const message of [
+      '',
+      '   ',
+      'x'.repeat(2001),
+      'nul\u0000here',
+      'bell\u0007',
+      // A right-to-left override would make a link read as another.
+      'see https://parley.example/\u202Eexe.txt',
+    ]) {
       const res = await say(c, message);
       expect(res.statusCode, JSON.stringify(message)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
@@ -359,5 +367,29 @@ describe('typing', () => {
       sessionId: randomUUID(),
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('typing on the streams', () => {
+  it('reaches the other side live without an id, and is never stored nor replayed', async () => {
+    const c = await customer();
+    const live = openStream(base, '/api/events', c.cookie);
+    const connected = await live.next((e) => e.event === 'connected');
+    await call('POST', '/api/admin/chat/typing', admin, { sessionId: c.sessionId });
+    const typing = await live.next((e) => e.event === 'chat.typing');
+    expect(typing.id).toBe('');
+    expect(typing.data).toMatchObject({ sessionId: c.sessionId, by: 'admin' });
+    live.close();
+    const rows = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(*)::int as n from events where type = 'chat.typing'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    // A stored event after it, so the replay has something to send.
+    await reply(c.sessionId, 'After the typing');
+    const replay = openStream(base, '/api/events', c.cookie, connected.id);
+    await replay.next((e) => e.event === 'chat.message');
+    replay.close();
+    expect(replay.received.map((e) => e.event)).not.toContain('chat.typing');
   });
 });

@@ -22,8 +22,11 @@ export interface MessagePage {
 /** The subject a conversation takes from its first customer message. */
 const SUBJECT_MAX = 80;
 export const subjectOf = (body: string) => {
-  const line = body.replace(/\s+/g, ' ').trim();
-  return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
+  // By characters, so a cut never splits an emoji's surrogate pair.
+  const chars = Array.from(body.replace(/\s+/g, ' ').trim());
+  return chars.length > SUBJECT_MAX
+    ? `${chars.slice(0, SUBJECT_MAX - 1).join('')}…`
+    : chars.join('');
 };
 
 /** What a message does to its conversation's status: null leaves it as it is. */
@@ -183,7 +186,9 @@ export function createChatRepo(db: Db) {
      */
     async markRead(sessionId: string, side: ChatSide, upTo: string): Promise<number | null> {
       const column = side === 'customer' ? 'customer_read_up_to' : 'admin_read_up_to';
-      const kinds = VISIBLE[side];
+      // Capped at messages both sides see: a mark past the newest of them would tell the
+      // customer an internal note exists.
+      const kinds = VISIBLE.customer;
       const newest = sql`(select max(m.id) from chat_messages m
         where m.session_id = ${sessionId} and m.kind in (${sql.join(
           kinds.map((k) => sql`${k}`),

@@ -86,7 +86,8 @@ export function createChatCore(deps: ChatDeps) {
     /** At most one signal per `key` every couple of seconds (429 CHAT_RATE_LIMITED). */
     async typing(session: ChatSessionRow, by: ChatSide, key: string) {
       await deps.typing.take(`${by}:${key}`, 1, 'CHAT_RATE_LIMITED', tooFast);
-      events.publish({
+      // Stale within seconds: a signal, never stored nor replayed.
+      events.signal({
         type: 'chat.typing',
         data: {
           userId: session.userId,

@@ -107,7 +107,12 @@ export async function stream(
   let replaying = true;
   // Subscribed before the replay query, so nothing published meanwhile is lost.
   const unsubscribe = bus.subscribe((event, id) => {
-    if (id === undefined || !wanted(event)) return;
+    if (!wanted(event)) return;
+    // A signal has no id: sent as it comes (never replayed), not held for the replay.
+    if (id === undefined) {
+      if (!replaying) signal(event.type, event.data);
+      return;
+    }
     if (replaying) queued.push({ event, id });
     else send(event.type, event.data, id);
   });
@@ -137,6 +142,10 @@ export async function stream(
   const write = (type: string, data: unknown, id: number) => {
     if (!closed) res.write(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
   };
+  /** Without an id line, so the browser's Last-Event-ID stays the last stored event's. */
+  function signal(type: string, data: unknown) {
+    if (!closed) res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
   // Skips what the replay already sent.
   function send(type: string, data: unknown, id: number) {
     if (id <= last) return;

@@ -25,6 +25,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   admin = await adminSession(ctx, 'stream-admin@example.com', {
     publish() {},
+    signal() {},
     subscribe: () => () => {},
   });
 });

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 
 export const EVENTS_CHANNEL = 'parley_events';
+/** Signals: the event itself as the notice's payload, never stored. */
+export const SIGNALS_CHANNEL = 'parley_signals';
 
 export function createEventsRepo(db: Db) {
   return {
@@ -23,6 +25,10 @@ export function createEventsRepo(db: Db) {
         await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`);
         return row.id;
       });
+    },
+    /** Tells every instance about a signal (a NOTIFY payload is at most 8000 bytes). */
+    async signal(payload: string) {
+      await db.execute(sql`select pg_notify(${SIGNALS_CHANNEL}, ${payload})`);
     },
     async byId(id: number) {
       const [row] = await db.select().from(events).where(eq(events.id, id));

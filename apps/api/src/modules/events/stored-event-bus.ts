@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createEventBus, type DomainEvent, type EventBus } from '../../lib/event-bus.js';
-import { EVENTS_CHANNEL, type EventsRepo } from './events.repo.js';
+import { EVENTS_CHANNEL, type EventsRepo, SIGNALS_CHANNEL } from './events.repo.js';
 
 /** The customer an event is about, so their own stream (and its replay) can find it. */
 function userOf(event: DomainEvent): string | null {
@@ -39,7 +39,19 @@ export async function createStoredEventBus(deps: {
       })
       .catch((err: unknown) => log.error({ err }, 'could not read a notified event'));
   });
+  const stopSignals = await database.listen(SIGNALS_CHANNEL, (payload) => {
+    try {
+      local.deliver(JSON.parse(payload) as DomainEvent);
+    } catch (err) {
+      log.warn({ err }, 'unreadable signal');
+    }
+  });
   return {
+    signal(event) {
+      repo
+        .signal(JSON.stringify(event))
+        .catch((err: unknown) => log.warn({ err, type: event.type }, 'could not send a signal'));
+    },
     publish(event) {
       stored = stored
         .then(() => repo.store(event.type, event.data, userOf(event)))
@@ -48,6 +60,7 @@ export async function createStoredEventBus(deps: {
     subscribe: local.subscribe,
     async stop() {
       try {
+        await stopSignals();
         await stop();
       } catch {
         // The database closed first; there is nothing left to listen to.

@@ -18,6 +18,7 @@ const inner = createEventBus();
 let subscriptions = 0;
 const bus: EventBus = {
   publish: (event) => inner.publish(event),
+  signal: (event) => inner.signal(event),
   subscribe(listener) {
     subscriptions += 1;
     const off = inner.subscribe(listener);

@@ -96,7 +96,11 @@ function setUp(repo: Partial<PaymentsRepo> = {}) {
       return table[`${from}:${to}`] ?? '1';
     },
   } as RatesService;
-  const events: EventBus = { publish: (e) => published.push(e), subscribe: () => () => {} };
+  const events: EventBus = {
+    publish: (e) => published.push(e),
+    signal: () => {},
+    subscribe: () => () => {},
+  };
   const service = createPaymentsService({
     repo: fakeRepo as PaymentsRepo,
     wallets: wallets as WalletsRepo,

@@ -96,8 +96,8 @@ describe('the customer chat window', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
-  it("says 'Failed to send message' and keeps the text when the send fails", async () => {
-    fakeApi({
+  it("says 'Failed to send message', keeps the text, and a retry sends it under the same request id", async () => {
+    const fake = fakeApi({
       'GET /api/chat/session': () => json(session),
       [`GET /api/chat/messages?sessionId=${SESSION}`]: () => json({ items: [], hasMore: false }),
       'POST /api/chat/typing': () => new Response(null, { status: 204 }),
@@ -110,6 +110,13 @@ describe('the customer chat window', () => {
       expect(showToast).toHaveBeenCalledWith('error', 'Error', 'Failed to send message'),
     );
     expect((box as HTMLTextAreaElement).value).toBe('Hello');
+    await user.type(box, '{Enter}');
+    await waitFor(() => expect(fake.count('POST /api/chat/send')).toBe(2));
+    const ids = fake.calls
+      .filter((c) => c.key === 'POST /api/chat/send')
+      .map((c) => (c.body as { requestId: string }).requestId);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it("says 'No active chat session' when the conversation is not the customer's", async () => {

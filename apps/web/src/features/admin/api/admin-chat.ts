@@ -81,7 +81,7 @@ export function useChatCustomer(userId: string) {
     }),
     orders: useQuery({
       queryKey: [...key, 'orders'],
-      queryFn: () => call(adminApi.userOrders, { params, query: { pageSize: 50 } }),
+      queryFn: () => call(adminApi.userOrders, { params, query: { pageSize: 100 } }),
     }),
   };
 }

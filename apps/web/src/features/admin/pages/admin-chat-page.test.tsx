@@ -93,7 +93,7 @@ function api() {
     ]),
     'GET /api/admin/users/u1/sms?pageSize=5': page([]),
     'GET /api/admin/users/u1/calls?pageSize=5': page([]),
-    'GET /api/admin/users/u1/orders?pageSize=50': page([]),
+    'GET /api/admin/users/u1/orders?pageSize=100': page([]),
   });
 }
 

@@ -1,18 +1,18 @@
 import type { ChatMessage, ChatSession } from '@parley/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Minus, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Composer } from '@/components/chat/composer';
 import { MessageList } from '@/components/chat/message-list';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { setChatDock, useChatDock } from '@/lib/chat-dock';
-import { useChatThread } from '@/lib/chat-thread';
-import { newRequestId } from '@/lib/request-id';
+import { useChatThread, useSendKey } from '@/lib/chat-thread';
 import { showToast } from '@/lib/toast';
 import { useStream, useStreamUp } from '@/lib/use-stream';
 import { useTypingFrom } from '@/lib/use-typing';
+import { useVisible } from '@/lib/use-visible';
 import {
   chatKeys,
   chatSessionQueryOptions,
@@ -24,6 +24,7 @@ import {
 
 /** Messages refresh every 3 s while the live stream is down (and every 30 s while up). */
 const POLL_MS = 3_000;
+const SESSION_POLL_MS = 15_000;
 
 const newer = (a: string | null, b: string) => (a === null || Number(b) > Number(a) ? b : a);
 
@@ -39,7 +40,11 @@ export default function ChatDock() {
   const open = dock === 'open';
   const queryClient = useQueryClient();
   const streamUp = useStreamUp('customer');
-  const session = useQuery(chatSessionQueryOptions);
+  // Its status and read marks come with the stream; while it is down, asked for now and then.
+  const session = useQuery({
+    ...chatSessionQueryOptions,
+    refetchInterval: streamUp ? false : SESSION_POLL_MS,
+  });
   const sessionId = session.data?.id ?? null;
   const thread = useChatThread<ChatMessage>({
     sessionId,
@@ -85,19 +90,31 @@ export default function ChatDock() {
   const unread = thread.messages.filter(
     (m) => m.isAdminMessage && (readUpTo === null || Number(m.id) > Number(readUpTo)),
   ).length;
+  const visible = useVisible();
+  const marking = useRef(false);
   useEffect(() => {
-    if (!open || !sessionId || !newestReply) return;
+    if (!open || !visible || !sessionId || !newestReply || marking.current) return;
     if (readUpTo !== null && Number(newestReply) <= Number(readUpTo)) return;
-    setReadUpTo(newestReply);
-    markChatRead(sessionId, newestReply).catch(() => undefined);
-  }, [open, sessionId, newestReply, readUpTo]);
+    // Moved on only once the server has it, so a failed mark is tried again.
+    marking.current = true;
+    markChatRead(sessionId, newestReply)
+      .then(() => setReadUpTo((r) => newer(r, newestReply)))
+      .catch(() => undefined)
+      .finally(() => {
+        marking.current = false;
+      });
+  }, [open, visible, sessionId, newestReply, readUpTo]);
 
+  const sendKey = useSendKey();
   const send = useMutation({
     mutationFn: (message: string) => {
       if (!sessionId) throw new ApiError(404, 'NO_CHAT_SESSION', 'No active chat session');
-      return sendChatMessage({ sessionId, message, requestId: newRequestId() });
+      return sendChatMessage({ sessionId, message, requestId: sendKey.keyFor(message) });
     },
-    onSuccess: (message) => thread.add([message]),
+    onSuccess: (message) => {
+      sendKey.sent();
+      thread.add([message]);
+    },
     onError: (err) => {
       const text =
         err instanceof ApiError && err.code === 'NO_CHAT_SESSION'

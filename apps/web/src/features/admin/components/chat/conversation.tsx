@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { ApiError } from '@/lib/api-client';
-import { useChatThread } from '@/lib/chat-thread';
+import { useChatThread, useSendKey } from '@/lib/chat-thread';
 import { fullName, useUser } from '@/lib/current-user';
-import { newRequestId } from '@/lib/request-id';
 import { showToast } from '@/lib/toast';
 import { useStream } from '@/lib/use-stream';
 import { useTypingFrom } from '@/lib/use-typing';
+import { useVisible } from '@/lib/use-visible';
 import { cn } from '@/lib/utils';
 import {
   agentsQueryOptions,
@@ -79,22 +79,38 @@ export function Conversation({
     },
   });
 
-  // Mark the customer's newest message read while this conversation is on screen.
+  // Mark the customer's newest message read while this conversation is on screen (and
+  // the tab visible); the mark moves on once the server has it, so a failure is retried.
   const newestFromCustomer = thread.messages.findLast((m) => m.kind === 'customer')?.id ?? null;
+  const visible = useVisible();
   const marked = useRef<string | null>(session.adminReadUpTo);
+  const marking = useRef(false);
   useEffect(() => {
+    if (!visible || marking.current) return;
     if (!newestFromCustomer || !after(marked.current, newestFromCustomer)) return;
-    marked.current = newestFromCustomer;
+    marking.current = true;
     chatApiCalls
       .read(session.id, newestFromCustomer)
-      .then(refresh)
-      .catch(() => undefined);
+      .then(() => {
+        marked.current = newestFromCustomer;
+        refresh();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        marking.current = false;
+      });
   });
 
+  const sendKey = useSendKey();
   const send = useMutation({
     mutationFn: ({ text, as }: { text: string; as: 'reply' | 'note' }) =>
-      (as === 'note' ? chatApiCalls.note : chatApiCalls.reply)(session.id, text, newRequestId()),
+      (as === 'note' ? chatApiCalls.note : chatApiCalls.reply)(
+        session.id,
+        text,
+        sendKey.keyFor(`${as}:${text}`),
+      ),
     onSuccess: (message) => {
+      sendKey.sent();
       thread.add([message]);
       setDraft('');
       refresh();

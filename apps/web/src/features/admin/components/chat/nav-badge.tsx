@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminKeys } from '@/lib/admin-query-keys';
+import { isOld, shorten } from '@/lib/chat-thread';
 import { fullName } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useStream, useStreamUp } from '@/lib/use-stream';
@@ -12,6 +14,8 @@ import {
   SESSIONS_POLL_MS,
 } from '../../api/admin-chat';
 
+const RELOAD_AFTER_MS = 300;
+
 /**
  * For admins on every page (mounted once, with the navbar's menu): a 10-second toast
  * when a customer writes, unless that conversation is on screen, and the counts kept
@@ -21,19 +25,34 @@ export function ChatAlerts() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Events come in bursts (a replay after a reconnect, a typed conversation): the lists
+  // reload once per burst.
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; sessions: Set<string> }>({
+    sessions: new Set(),
+  });
   const reload = (sessionId?: string) => {
-    for (const queryKey of [
-      adminKeys.adminChatSessions,
-      adminKeys.adminChatSummary,
-      ...(sessionId ? [adminKeys.adminChatSession(sessionId)] : []),
-    ])
-      void queryClient.invalidateQueries({ queryKey });
+    const batch = pending.current;
+    if (sessionId) batch.sessions.add(sessionId);
+    if (batch.timer) return;
+    batch.timer = setTimeout(() => {
+      const sessions = [...batch.sessions];
+      batch.sessions.clear();
+      batch.timer = undefined;
+      for (const queryKey of [
+        adminKeys.adminChatSessions,
+        adminKeys.adminChatSummary,
+        ...sessions.map((id) => adminKeys.adminChatSession(id)),
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+    }, RELOAD_AFTER_MS);
   };
+  useEffect(() => () => clearTimeout(pending.current.timer), []);
   useStream('admin', true, {
     connected: () => reload(),
     'chat.message': ({ sessionId, message }) => {
       reload(sessionId);
-      if (message.isAdminMessage) return;
+      // Replayed after a reconnect, an old message is news no more: no toast.
+      if (message.isAdminMessage || isOld(message.createdAt)) return;
       const onScreen =
         window.location.pathname === '/admin-chat' &&
         new URLSearchParams(window.location.search).get('session') === sessionId;
@@ -46,7 +65,7 @@ export function ChatAlerts() {
           showToast(
             'info',
             who ? t('adminChat.toast.title', { name: who }) : t('adminChat.toast.titleAnon'),
-            message.message.length > 120 ? `${message.message.slice(0, 120)}…` : message.message,
+            shorten(message.message, 120),
             10_000,
             {
               label: t('adminChat.toast.open'),
