@@ -117,8 +117,10 @@ test('a customer and an admin talk live; a dropped stream loses nothing; resolve
   // The customer's connection drops: replies sent meanwhile all arrive, once, in order.
   await page.context().setOffline(true);
   await expect(chat).toHaveAttribute('data-stream', 'down');
-  for (const text of ['First while away', 'Second while away', 'Third while away'])
+  for (const text of ['First while away', 'Second while away', 'Third while away']) {
     await send(conversation, 'Reply to the customer', text);
+    await expect(messages(conversation, text)).toHaveCount(1);
+  }
   await page.context().setOffline(false);
   await expect(messages(chat, 'Third while away')).toHaveCount(1);
   await expect(chat).toHaveAttribute('data-stream', 'up', { timeout: 20_000 });

@@ -11,7 +11,8 @@ const TYPING_EVERY_MS = 3_000;
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. The text is trimmed and
  * an empty one is not sent; box and button are disabled while a message is on its way.
- * `onSend` resolves true when the message went, and the box is then cleared.
+ * The box empties as the message goes; `onSend` resolves false when it failed, and its
+ * text then comes back.
  */
 export function Composer({
   label,
@@ -46,13 +47,19 @@ export function Composer({
   const box = useRef<HTMLTextAreaElement>(null);
   const left = CHAT_MESSAGE_MAX - text.trim().length;
 
+  // What the box holds now, for the moment a send comes back.
+  const current = useRef(text);
+  current.current = text;
+
   const submit = async () => {
-    const message = text.trim();
+    const typed = text;
+    const message = typed.trim();
     if (!message || sending || left < 0) return;
-    if (await onSend(message)) {
-      setText('');
-      lastTyping.current = 0;
-    }
+    // Cleared at once: whatever is typed after this is the next message, and a send that
+    // comes back later must not wipe it. A failed send puts its text back into an empty box.
+    setText('');
+    lastTyping.current = 0;
+    if (!(await onSend(message)) && !current.current) setText(typed);
     box.current?.focus();
   };
 

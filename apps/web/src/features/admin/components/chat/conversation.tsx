@@ -112,7 +112,6 @@ export function Conversation({
     onSuccess: (message) => {
       sendKey.sent();
       thread.add([message]);
-      setDraft('');
       refresh();
     },
     onError: (err) => {
