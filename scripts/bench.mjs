@@ -814,6 +814,7 @@ try {
   }
   // One customer message to many admin streams: how long until each stream has it.
   const fan = await fanOut(parley, {
+    sql,
     adminCookie: admin,
     chatter: chatter.cookie,
     sessionId: chatSessionId,

@@ -67,7 +67,15 @@ const percentile = (sorted, p) =>
  * waits until every stream has it, or 10 s): every delivery's time from the send, in ms.
  * Fails when any stream misses a message.
  */
-export async function fanOut(url, { adminCookie, chatter, sessionId, streams, messages }) {
+export async function fanOut(url, { sql, adminCookie, chatter, sessionId, streams, messages }) {
+  // The rows before this one leave events still being stored and sent: measure once
+  // the events table has stopped growing.
+  for (let last = -1, at = Date.now(); Date.now() - at < 60_000; ) {
+    const [{ id }] = await sql`select coalesce(max(id), 0)::bigint as id from events`;
+    if (String(id) === String(last)) break;
+    last = id;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const arrivals = new Map();
   const opened = [];
   try {

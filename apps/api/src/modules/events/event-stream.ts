@@ -70,6 +70,22 @@ function lastEventId(request: FastifyRequest): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
+/**
+ * An event's data as JSON, made once however many streams send it: the bus hands every
+ * stream the same object, and a fan-out to hundreds of admins would otherwise serialise
+ * it hundreds of times.
+ */
+const serialised = new WeakMap<object, string>();
+function json(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = serialised.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    serialised.set(data, text);
+  }
+  return text;
+}
+
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store, no-transform',
@@ -140,11 +156,11 @@ export async function stream(
     'x-request-id': String(request.id),
   });
   const write = (type: string, data: unknown, id: number) => {
-    if (!closed) res.write(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (!closed) res.write(`id: ${id}\nevent: ${type}\ndata: ${json(data)}\n\n`);
   };
   /** Without an id line, so the browser's Last-Event-ID stays the last stored event's. */
   function signal(type: string, data: unknown) {
-    if (!closed) res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (!closed) res.write(`event: ${type}\ndata: ${json(data)}\n\n`);
   }
   // Skips what the replay already sent.
   function send(type: string, data: unknown, id: number) {
