@@ -1,53 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestDatabase,
-  generousLimits,
-  queryRows,
-  send,
-  sessionCookieOf,
-  signUp,
-  TEST_SESSION_SECRET,
-  testConfig,
-} from '../../../test/helpers.js';
-import { buildApp } from '../../app.js';
-import { type Database, openDatabase } from '../../db/client.js';
+import { queryRows, send, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import { twoInstances } from '../../../test/two-instances.js';
 
 const PER_MINUTE = 3;
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-/**
- * Two server instances on one database (on PostgreSQL each with its own pool, as two
- * processes would be), each counting chat messages in the shared limit store.
- */
-let database: Database & { url?: string };
-let other: Database;
-let apps: FastifyInstance[];
-
+// Two server instances on one database, each counting chat messages in the shared store.
+let pair: Awaited<ReturnType<typeof twoInstances>>;
+let database: Awaited<ReturnType<typeof twoInstances>>['database'];
 beforeAll(async () => {
-  database = await createTestDatabase();
-  other = database.url
-    ? await openDatabase({ kind: 'postgres', url: database.url, max: 4 })
-    : database;
-  const build = (db: Database) =>
-    buildApp({
-      config: testConfig({ CHAT_PER_MINUTE: String(PER_MINUTE) }),
-      database: db,
-      sessionSecret: TEST_SESSION_SECRET,
-      authLimits: generousLimits(),
-    });
-  apps = [await build(database), await build(other)];
-  for (const app of apps) await app.ready();
+  pair = await twoInstances({ CHAT_PER_MINUTE: String(PER_MINUTE) });
+  database = pair.database;
 });
-afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  if (other && other !== database) await other.close();
-  await database?.close();
-});
+afterAll(() => pair?.close());
 
-const at = (i: number) => apps[i % 2] as FastifyInstance;
+const at = (i: number) => pair.at(i);
 async function customer() {
   const cookie = sessionCookieOf((await signUp(at(0))).res);
   const sessionId = (await send(at(1), 'GET', '/api/chat/session', cookie)).json().id as string;

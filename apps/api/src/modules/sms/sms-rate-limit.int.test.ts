@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  balanceOf,
-  createTestDatabase,
-  fundedCustomer,
-  generousLimits,
-  queryRows,
-  send,
-  testConfig,
-} from '../../../test/helpers.js';
-import { buildApp } from '../../app.js';
-import { type Database, openDatabase } from '../../db/client.js';
+import { balanceOf, fundedCustomer, queryRows, send } from '../../../test/helpers.js';
+import { twoInstances } from '../../../test/two-instances.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
@@ -19,38 +9,22 @@ const UK = '+447400123456';
 const PER_MINUTE = 5;
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-/**
- * Two server instances on one database (on PostgreSQL each with its own pool, as two
- * processes would be), each counting SMS in the shared limit store.
- */
-let database: Database & { url?: string };
-let other: Database;
-let apps: FastifyInstance[];
-
+// Two server instances on one database, each counting SMS in the shared limit store.
+let pair: Awaited<ReturnType<typeof twoInstances>>;
+let database: Awaited<ReturnType<typeof twoInstances>>['database'];
 beforeAll(async () => {
-  database = await createTestDatabase();
-  other = database.url
-    ? await openDatabase({ kind: 'postgres', url: database.url, max: 4 })
-    : database;
-  await seedCatalogueOnce(database.db);
-  const build = (db: Database) =>
-    buildApp({
-      config: testConfig({ SMS_PER_MINUTE: String(PER_MINUTE) }),
-      database: db,
-      sessionSecret: 'test-secret-test-secret-test-secret!',
-      authLimits: generousLimits(),
-      sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 },
-    });
-  apps = [await build(database), await build(other)];
-  for (const app of apps) await app.ready();
+  pair = await twoInstances(
+    { SMS_PER_MINUTE: String(PER_MINUTE) },
+    {
+      prepare: (db) => seedCatalogueOnce(db.db),
+      extra: () => ({ sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 } }),
+    },
+  );
+  database = pair.database;
 });
-afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  if (other && other !== database) await other.close();
-  await database?.close();
-});
+afterAll(() => pair?.close());
 
-const at = (i: number) => apps[i % 2] as FastifyInstance;
+const at = (i: number) => pair.at(i);
 const one = (i: number, cookie: string) =>
   send(at(i), 'POST', '/api/sms/send', cookie, {
     senderId: 'Parley',
