@@ -19,7 +19,9 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Quotes made ready per second of the create run: far above what one server can take. */
-const quotesPerSecond = Number(process.env.BENCH_QUOTES_PER_SECOND ?? 6000);
+const quotesPerSecond = Number(process.env.BENCH_QUOTES_PER_SECOND ?? 2000);
+/** Payments one customer may have awaiting approval (MAX_PENDING_PAYMENTS at its most). */
+const PENDING_PER_WRITER = 1000;
 /** SMS the sender's balance pays for, per second of the send run: likewise far too many. */
 const smsPerSecond = Number(process.env.BENCH_SMS_PER_SECOND ?? 6000);
 /**
@@ -50,8 +52,9 @@ const runId = `${Date.now()}-${process.pid}`;
 
 /**
  * Parley's endpoints under load; later features add theirs here. `as` says whose session
- * sends it: the admin, `reader` (a customer with a few payments), `writer` (a customer
- * who submits a payment per request, each paying its own pre-made quote), `sender` (a
+ * sends it: the admin, `reader` (a customer with a few payments), `writer` (customers
+ * who submit a payment per request, each paying its own pre-made quote, taking turns so
+ * none reaches its limit of payments awaiting approval), `sender` (a
  * customer whose balance pays for every SMS of the run) or `caller` (a customer on the
  * Trunk Enterprise plan with a verified caller ID and a balance that holds 1000 calls at
  * once). An entry with a `body` is POSTed with it and must answer `status`; `outbox`
@@ -660,9 +663,17 @@ try {
       cookie: reader.cookie,
       body: { ...topUp, txHash: txHash() },
     });
-  const writer = await signUpCustomer(parley, 'writer');
-  created.push(writer.id);
-  const quoteIds = await prepareQuotes(sql, parley, writer, Math.ceil(duration * quotesPerSecond));
+  // Enough writers that none reaches its pending-payment limit: their quotes take turns.
+  const quoteTotal = Math.ceil(duration * quotesPerSecond);
+  const writers = [];
+  for (let i = 0; i < Math.ceil(quoteTotal / PENDING_PER_WRITER); i++) {
+    const writer = await signUpCustomer(parley, `writer${i}`);
+    created.push(writer.id);
+    const ids = await prepareQuotes(sql, parley, writer, PENDING_PER_WRITER - 1);
+    writers.push(ids.map((id) => ({ id, cookie: writer.cookie })));
+  }
+  const writer = { cookie: writers[0][0].cookie };
+  const quoteIds = writers[0].flatMap((_, k) => writers.map((w) => w[k]).filter(Boolean));
   const sender = await prepareSender(
     sql,
     parley,
@@ -778,14 +789,12 @@ try {
           path: '/api/transactions/create',
           headers: { ...headers, 'content-type': 'application/json' },
           setupRequest: (request) => {
-            const quoteId = quoteIds[next++];
+            const quote = quoteIds[next++];
             // Should never happen at the default rate; the row then shows the failure.
-            if (quoteId === undefined) getInstance()?.stop();
-            request.body = JSON.stringify({
-              ...topUp,
-              txHash: txHash(),
-              quoteId: quoteId ?? quoteIds[0],
-            });
+            if (quote === undefined) getInstance()?.stop();
+            const { id, cookie } = quote ?? quoteIds[0];
+            request.headers = { ...request.headers, cookie };
+            request.body = JSON.stringify({ ...topUp, txHash: txHash(), quoteId: id });
             return request;
           },
         },
@@ -794,7 +803,7 @@ try {
     if (next > quoteIds.length)
       result.failure = `ran out of the ${quoteIds.length} quotes (raise BENCH_QUOTES_PER_SECOND); ${result.failure}`;
     if (result.failure?.includes('TOO_MANY_PENDING_PAYMENTS'))
-      result.failure = `the writer reached MAX_PENDING_PAYMENTS (1000, its most); ${result.failure}`;
+      result.failure = `a writer reached MAX_PENDING_PAYMENTS (1000, its most); ${result.failure}`;
     rows.push({ name: endpoint.name, ...result });
   }
 
