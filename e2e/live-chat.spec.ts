@@ -171,7 +171,12 @@ test('in Arabic the chat window and the console read right to left, also at 390 
   await page.getByRole('button', { name: ar.help.liveChat }).click();
   const chat = page.getByTestId('chat-window');
   await send(chat, ar.chat.messageLabel, 'مرحبا، أين إيداعي؟ https://parley.example/help');
-  await expect(chat.getByTestId('chat-message')).toHaveCount(1);
+  // An English line in the Arabic page reads left to right, its full stop at its end.
+  await send(chat, ar.chat.messageLabel, 'Your deposit will arrive soon.');
+  const english = chat.getByText('Your deposit will arrive soon.');
+  await expect(english).toBeVisible();
+  expect(await english.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await expect(chat.getByTestId('chat-message')).toHaveCount(2);
   await expect(chat.getByRole('link', { name: 'https://parley.example/help' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   for (const width of [1280, 390]) {
@@ -187,7 +192,7 @@ test('in Arabic the chat window and the console read right to left, also at 390 
   await admin.goto('/admin-chat');
   await expect(admin.locator('html')).toHaveAttribute('dir', 'rtl');
   await admin.getByTestId('chat-session').filter({ hasText: who.email }).click();
-  await expect(admin.getByTestId('chat-conversation').getByTestId('chat-message')).toHaveCount(1);
+  await expect(admin.getByTestId('chat-conversation').getByTestId('chat-message')).toHaveCount(2);
   expect(await seriousViolations(admin)).toEqual([]);
   for (const width of [1280, 390]) {
     await admin.setViewportSize({ width, height: 900 });

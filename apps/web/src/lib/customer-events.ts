@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ledgerKey } from './account-queries';
 import { storeCall } from './call-updates';
-import { chatDockState, setChatDock } from './chat-dock';
+import { chatDockState, noteMissedReply, setChatDock } from './chat-dock';
 import { isOld, shorten } from './chat-thread';
 import { loadFullEnglish } from './i18n';
 import { queryKeys } from './query-keys';
@@ -59,6 +59,7 @@ export function useCustomerEvents(enabled: boolean): void {
     'chat.message': ({ message }) => {
       if (!message.isAdminMessage || chatDockState() !== 'closed' || isOld(message.createdAt))
         return;
+      noteMissedReply();
       void loadFullEnglish()
         .catch(() => undefined)
         .then(() =>

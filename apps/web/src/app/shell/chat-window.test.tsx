@@ -1,10 +1,10 @@
 import { PUBLIC_CONFIG_ELEMENT_ID } from '@parley/shared/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatWindow } from '@/app/shell/chat-window';
 import { HelpWidget } from '@/app/shell/help-widget';
-import { setChatDock } from '@/lib/chat-dock';
+import { noteMissedReply, setChatDock } from '@/lib/chat-dock';
 import { showToast } from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
@@ -94,6 +94,12 @@ describe('the customer chat window', () => {
     expect(sent.message).toBe('My number does not ring');
     expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect((box as HTMLTextAreaElement).value).toBe('');
+    // The box keeps the focus: the next message can be typed straight away.
+    expect(document.activeElement).toBe(box);
+    // Escape folds the window to its bar, which takes the focus.
+    await user.keyboard('{Escape}');
+    expect(chat.getAttribute('data-state')).toBe('minimised');
+    expect(document.activeElement).toBe(within(chat).getByRole('button', { name: /Live chat/ }));
   });
 
   it("says 'Failed to send message', keeps the text, and a retry sends it under the same request id", async () => {
@@ -165,5 +171,23 @@ describe('the customer chat window', () => {
     expect(screen.queryByTestId('help-unread')).toBeNull();
     await user.click(within(chat).getByRole('button', { name: 'Close chat' }));
     expect(screen.queryByTestId('chat-window')).toBeNull();
+  });
+
+  it('counts replies that came while it was closed on the help button, until it opens', async () => {
+    fakeApi({
+      'GET /api/chat/session': () => json(session),
+      [`GET /api/chat/messages?sessionId=${SESSION}`]: () => json({ items: [], hasMore: false }),
+    });
+    renderWithApp(<ChatWindow />, { user: aUser() });
+    expect(screen.queryByTestId('help-unread')).toBeNull();
+    act(() => {
+      noteMissedReply();
+      noteMissedReply();
+    });
+    expect(screen.getByTestId('help-unread').textContent).toBe('2');
+    act(() => setChatDock('open'));
+    expect(await screen.findByTestId('chat-window')).toBeTruthy();
+    act(() => setChatDock('closed'));
+    expect(screen.queryByTestId('help-unread')).toBeNull();
   });
 });

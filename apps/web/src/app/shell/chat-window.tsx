@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
-import { useChatDock } from '@/lib/chat-dock';
+import { UnreadBadge } from '@/components/chat/unread-badge';
+import { useChatDock, useMissedReplies } from '@/lib/chat-dock';
 
 // The customer's chat window, loaded once the help widget opens it.
 const ChatDock = lazy(() => import('@/features/chat/components/chat-dock'));
@@ -11,7 +12,8 @@ const ChatDock = lazy(() => import('@/features/chat/components/chat-dock'));
  */
 export function ChatWindow() {
   const dock = useChatDock();
-  if (dock === 'closed') return null;
+  const missed = useMissedReplies();
+  if (dock === 'closed') return missed > 0 ? <UnreadBadge count={missed} /> : null;
   return createPortal(
     <Suspense>
       <ChatDock />

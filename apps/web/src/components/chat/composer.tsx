@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX } from '@parley/shared/domain';
 import { SendHorizontal } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -10,7 +10,8 @@ const TYPING_EVERY_MS = 3_000;
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. The text is trimmed and
- * an empty one is not sent; box and button are disabled while a message is on its way.
+ * an empty one is not sent; while a message is on its way the box is read-only (it keeps
+ * the focus, so typing goes on after it) and the button disabled.
  * The box empties as the message goes; `onSend` resolves false when it failed, and its
  * text then comes back.
  */
@@ -25,6 +26,8 @@ export function Composer({
   onChange,
   tools,
   className,
+  autoFocus = false,
+  inputRef,
 }: {
   label: string;
   placeholder: string;
@@ -37,6 +40,10 @@ export function Composer({
   onChange?: (text: string) => void;
   tools?: ReactNode;
   className?: string;
+  /** Takes the focus when it appears (the chat window opening). */
+  autoFocus?: boolean;
+  /** The text box, for whoever puts text in it (a canned reply) and focuses it. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -44,7 +51,12 @@ export function Composer({
   const text = value ?? own;
   const setText = onChange ?? setOwn;
   const lastTyping = useRef(0);
-  const box = useRef<HTMLTextAreaElement>(null);
+  const ownBox = useRef<HTMLTextAreaElement>(null);
+  const box = inputRef ?? ownBox;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it appears
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, []);
   const left = CHAT_MESSAGE_MAX - text.trim().length;
 
   // What the box holds now, for the moment a send comes back.
@@ -58,7 +70,6 @@ export function Composer({
     // Cleared at once: whatever is typed after this is the next message, and a send that
     // comes back later must not wipe it. A failed send puts its text back into an empty box.
     setText('');
-    lastTyping.current = 0;
     if (!(await onSend(message)) && !current.current) setText(typed);
     box.current?.focus();
   };
@@ -80,10 +91,11 @@ export function Composer({
           id={id}
           rows={2}
           value={text}
-          disabled={sending}
+          readOnly={sending}
+          aria-busy={sending}
           placeholder={placeholder}
           aria-describedby={left < 200 ? `${id}-left` : undefined}
-          className="min-h-10 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          className="min-h-10 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring read-only:opacity-70"
           onChange={(e) => {
             setText(e.target.value);
             const now = Date.now();
@@ -116,7 +128,9 @@ export function Composer({
             id={`${id}-left`}
             className={cn('text-xs', left < 0 ? 'text-destructive' : 'text-muted-foreground')}
           >
-            {t('chat.charactersLeft', { count: left })}
+            {left < 0
+              ? t('chat.charactersOver', { count: -left })
+              : t('chat.charactersLeft', { count: left })}
           </p>
         )}
       </div>

@@ -59,7 +59,15 @@ export function MessageList({
       atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
     };
     el.addEventListener('scroll', onScroll);
-    return () => el.removeEventListener('scroll', onScroll);
+    // A box that shrinks (a header or notice growing above it) keeps its newest line in view.
+    const resized = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    resized.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
   }, []);
 
   return (

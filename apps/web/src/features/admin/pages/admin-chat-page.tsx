@@ -60,7 +60,7 @@ function Console() {
 
   return (
     <div
-      className="mx-auto flex max-w-[100rem] flex-col gap-4 px-4 py-6"
+      className="mx-auto flex max-w-[100rem] flex-col gap-4 px-4 pt-6 pb-24"
       data-stream={streamUp ? 'up' : 'down'}
     >
       <div className="flex flex-wrap items-center gap-3">

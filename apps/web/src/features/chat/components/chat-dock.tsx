@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Composer } from '@/components/chat/composer';
 import { MessageList } from '@/components/chat/message-list';
+import { UnreadBadge } from '@/components/chat/unread-badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { setChatDock, useChatDock } from '@/lib/chat-dock';
@@ -126,21 +127,20 @@ export default function ChatDock() {
     },
   });
 
+  const bar = useRef<HTMLButtonElement>(null);
   const title = t('chat.title');
   return (
     <>
-      {!open && unread > 0 && (
-        // On the corner of the help button (fixed at the bottom end, 3.5 rem wide).
-        <span
-          aria-hidden="true"
-          data-testid="help-unread"
-          className="pointer-events-none fixed bottom-[3.75rem] end-3 z-50 flex size-6 items-center justify-center rounded-full bg-red-700 text-xs font-bold text-white"
-        >
-          {unread > 9 ? '9+' : unread}
-        </span>
-      )}
+      {!open && unread > 0 && <UnreadBadge count={unread} />}
       <section
         aria-label={title}
+        onKeyDown={(e) => {
+          // Escape folds the window to its bar, which keeps the focus.
+          if (e.key === 'Escape' && open) {
+            setChatDock('minimised');
+            bar.current?.focus();
+          }
+        }}
         data-testid="chat-window"
         data-state={dock}
         data-stream={streamUp ? 'up' : 'down'}
@@ -149,6 +149,7 @@ export default function ChatDock() {
         <header className="flex items-center gap-2 border-b bg-primary px-3 py-2 text-primary-foreground">
           <h2 className="flex-1 truncate font-semibold">
             <button
+              ref={bar}
               type="button"
               className="w-full text-start"
               aria-expanded={open}
@@ -217,6 +218,7 @@ export default function ChatDock() {
               </p>
             )}
             <Composer
+              autoFocus
               label={t('chat.messageLabel')}
               placeholder={t('chat.placeholder')}
               sendLabel={t('chat.send')}

@@ -2,9 +2,10 @@ import type { CannedReply } from '@parley/shared';
 import { adminChatApi } from '@parley/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText, Pencil, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionName } from '@/components/action-name';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,6 +13,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
 import {
   DropdownMenu,
@@ -26,9 +28,17 @@ import { cannedQueryOptions } from '../../api/admin-chat';
 import { useAdminErrorToast } from '../../api/admin-errors';
 
 /** A menu of canned replies: picking one puts its text in the reply box, to edit or send. */
-export function CannedPicker({ onPick }: { onPick: (body: string) => void }) {
+export function CannedPicker({
+  onPick,
+  box,
+}: {
+  onPick: (body: string) => void;
+  /** The reply box, which gets the focus back with the reply in it. */
+  box: RefObject<HTMLTextAreaElement | null>;
+}) {
   const { t } = useTranslation();
   const canned = useQuery(cannedQueryOptions);
+  const picked = useRef(false);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -37,11 +47,23 @@ export function CannedPicker({ onPick }: { onPick: (body: string) => void }) {
           {t('adminChat.canned.insert')}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-72 w-72 overflow-y-auto">
+      <DropdownMenuContent
+        align="start"
+        className="max-h-72 w-72 overflow-y-auto"
+        onCloseAutoFocus={(e) => {
+          if (!picked.current) return;
+          picked.current = false;
+          e.preventDefault();
+          box.current?.focus();
+        }}
+      >
         {canned.data?.map((c) => (
           <DropdownMenuItem
             key={c.id}
-            onSelect={() => onPick(c.body)}
+            onSelect={() => {
+              picked.current = true;
+              onPick(c.body);
+            }}
             className="flex-col items-start"
           >
             <span className="font-medium">{c.title}</span>
@@ -128,10 +150,12 @@ export function CannedManager() {
   });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <MessageSquareText aria-hidden="true" />
-        {t('adminChat.canned.manage')}
-      </Button>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <MessageSquareText aria-hidden="true" />
+          {t('adminChat.canned.manage')}
+        </Button>
+      </DialogTrigger>
       <DialogContent closeLabel={t('common.close')} width="wide">
         <DialogTitle>{t('adminChat.canned.title')}</DialogTitle>
         <DialogDescription>{t('adminChat.canned.description')}</DialogDescription>
@@ -156,22 +180,25 @@ export function CannedManager() {
                   <Pencil aria-hidden="true" />
                   <ActionName text={t('adminChat.canned.edit')} about={c.title} />
                 </Button>
-                <Button
+                <ConfirmButton
                   variant="ghost"
                   size="sm"
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(c.id)}
+                  title={t('adminChat.canned.confirmDelete')}
+                  description={c.title}
+                  confirmLabel={t('adminChat.canned.delete')}
+                  onConfirm={() => remove.mutate(c.id)}
                 >
                   <Trash2 aria-hidden="true" />
                   <ActionName text={t('adminChat.canned.delete')} about={c.title} />
-                </Button>
+                </ConfirmButton>
               </li>
             ),
           )}
         </ul>
         {editing === 'new' ? (
           <CannedForm initial={null} onDone={() => setEditing(null)} />
-        ) : (
+        ) : editing ? null : (
           <DialogFooter>
             <Button onClick={() => setEditing('new')}>{t('adminChat.canned.add')}</Button>
           </DialogFooter>

@@ -46,6 +46,7 @@ export function Conversation({
   const transferId = useId();
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const [draft, setDraft] = useState('');
+  const replyBox = useRef<HTMLTextAreaElement>(null);
   const thread = useChatThread<AdminChatMessage>({
     sessionId: session.id,
     fetchPage: (cursor) => fetchAdminMessages(session.id, cursor),
@@ -224,7 +225,7 @@ export function Conversation({
         </div>
       </header>
       <MessageList
-        className="min-h-64 flex-1"
+        className="max-h-[60dvh] min-h-64 flex-1 lg:max-h-none"
         messages={thread.messages.map((m) => ({
           id: m.id,
           message: m.message,
@@ -279,8 +280,12 @@ export function Conversation({
         onTyping={() => {
           if (mode === 'reply') chatApiCalls.typing(session.id).catch(() => undefined);
         }}
+        inputRef={replyBox}
         tools={
-          <CannedPicker onPick={(body) => setDraft((d) => (d.trim() ? `${d}\n${body}` : body))} />
+          <CannedPicker
+            box={replyBox}
+            onPick={(body) => setDraft((d) => (d.trim() ? `${d}\n${body}` : body))}
+          />
         }
       />
     </section>

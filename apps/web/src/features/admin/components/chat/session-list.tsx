@@ -101,7 +101,7 @@ export function SessionList({
                 data-testid="chat-session"
                 data-session={s.id}
                 className={cn(
-                  'block w-full p-3 text-start hover:bg-accent focus-visible:bg-accent',
+                  'block w-full p-3 text-start hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
                   selected === s.id && 'bg-accent',
                 )}
               >
@@ -126,6 +126,15 @@ export function SessionList({
                     {s.subject}
                   </span>
                 )}
+                {s.preview && s.preview !== s.subject && (
+                  <span
+                    dir="auto"
+                    className="block truncate text-start text-xs text-muted-foreground"
+                    data-testid="chat-session-preview"
+                  >
+                    {s.preview}
+                  </span>
+                )}
                 <span className="mt-0.5 flex justify-between gap-2 text-xs text-muted-foreground">
                   <span className="truncate">
                     {s.assignee
@@ -133,7 +142,9 @@ export function SessionList({
                       : t('adminChat.unassigned')}
                   </span>
                   {s.lastMessageAt && (
-                    <time dateTime={s.lastMessageAt}>{when.format(new Date(s.lastMessageAt))}</time>
+                    <time dateTime={s.lastMessageAt} className="shrink-0 whitespace-nowrap">
+                      {when.format(new Date(s.lastMessageAt))}
+                    </time>
                   )}
                 </span>
               </button>
