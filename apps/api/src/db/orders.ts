@@ -4,6 +4,7 @@ import {
   type CatalogueTranslations,
   compareDecimal,
   localizeCatalogueText,
+  monthlyPeriodStart,
   type OrderItemKind,
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
@@ -154,15 +155,9 @@ export class ItemUnavailableError extends Error {
   }
 }
 
-/** A month on, on the same day, or the month's last day when it has no such day. */
+/** When a monthly item bought at `at` renews first (domain/renewals.ts). */
 export function renewal(billingPeriod: string, at: Date): Date | null {
-  if (billingPeriod !== 'monthly') return null;
-  const next = new Date(at);
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(at.getUTCDate(), lastDay));
-  return next;
+  return billingPeriod === 'monthly' ? monthlyPeriodStart(at, 1) : null;
 }
 
 /**

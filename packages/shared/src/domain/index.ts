@@ -13,6 +13,7 @@ export * from './ledger.js';
 export * from './money.js';
 export * from './payment-uri.js';
 export * from './public-config.js';
+export * from './renewals.js';
 export * from './sender-id.js';
 export * from './sip-trunk.js';
 export * from './sms.js';

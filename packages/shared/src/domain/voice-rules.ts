@@ -3,6 +3,7 @@
  * contracts and the browser's form both call them.
  */
 import type { FieldProblem } from './field-codes.js';
+import { monthlyPeriodAt, monthlyPeriodStart } from './renewals.js';
 import { PHONE_PATTERN } from './sms.js';
 import { normalRecipient } from './sms-rules.js';
 
@@ -69,25 +70,10 @@ export function concurrentLimit(allowances: readonly VoiceAllowance[]): number {
 
 /**
  * The start of the monthly billing period that holds `now`, for a plan bought at
- * `anchor`: the latest monthly anniversary not after now (the 31st falls on the last day
- * of shorter months), in UTC.
+ * `anchor` (domain/renewals.ts: the 31st falls on the last day of shorter months), UTC.
  */
 export function periodStart(anchor: Date, now: Date): Date {
-  const at = (months: number) => {
-    const y = anchor.getUTCFullYear();
-    const m = anchor.getUTCMonth() + months;
-    const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-    const d = new Date(anchor);
-    d.setUTCFullYear(y, m, Math.min(anchor.getUTCDate(), last));
-    return d;
-  };
-  if (now < anchor) return anchor;
-  let months =
-    (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
-    now.getUTCMonth() -
-    anchor.getUTCMonth();
-  while (months > 0 && at(months) > now) months -= 1;
-  return at(months);
+  return monthlyPeriodStart(anchor, monthlyPeriodAt(anchor, now));
 }
 
 /** A call's length as the spec shows it: m:ss, 0:00 when missing. */
