@@ -1,12 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/**
- * Serious and critical axe findings on the page at rest: the mouse moved away (a
- * hovered button shows its hover colour) and any toast done sliding in (mid-animation
- * it is translucent, which is not the colour anyone reads), and none fading out.
- */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Waits until the mouse is away and every toast has slid in and none is fading out. */
+async function atRest(page: Page) {
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => {
     const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
@@ -16,11 +12,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .filter((t) => t.dataset.visible !== 'false')
       .every((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1');
   });
+}
+
+/** Serious and critical findings, as text. */
+async function serious(builder: AxeBuilder): Promise<string[]> {
   // Also WCAG 2.5.3 (experimental in axe): an accessible name holds the visible text.
-  // A toast stacked behind the front one has its content faded out by sonner: nobody
-  // reads it there, and its half-faded colours are not what anyone sees.
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toast][data-front="false"]')
+  const results = await builder
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   return results.violations
@@ -29,4 +26,27 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')})`,
     );
+}
+
+/**
+ * Serious and critical axe findings on the page at rest, toasts aside: a toast whose
+ * time runs out during the scan fades, and its half-faded colours are not what anyone
+ * reads (toastViolations checks toasts on their own).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await atRest(page);
+  return serious(new AxeBuilder({ page }).exclude('[data-sonner-toaster]'));
+}
+
+/**
+ * The front toast's findings, scanned just after it settled (its time runs for seconds
+ * more). A toast stacked behind it has its content faded by sonner: nobody reads it.
+ */
+export async function toastViolations(page: Page): Promise<string[]> {
+  await atRest(page);
+  return serious(
+    new AxeBuilder({ page })
+      .include('[data-sonner-toaster]')
+      .exclude('[data-sonner-toast][data-front="false"]'),
+  );
 }

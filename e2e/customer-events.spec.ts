@@ -1,4 +1,5 @@
 import { newCustomer, signUpThroughForm } from './accounts';
+import { toastViolations } from './axe';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
 
@@ -31,6 +32,8 @@ test('a customer sees their payment approved live: a toast and the new balance, 
   await decide(admin, payment.id, 'approve');
 
   await expect(page.getByText('Payment approved', { exact: true })).toBeVisible();
+  // Readable: the toast's colours and names pass axe.
+  expect(await toastViolations(page)).toEqual([]);
   // The toast sits below the navigation bar, never over it.
   const bar = await page.locator('header').first().boundingBox();
   await expect
