@@ -222,7 +222,8 @@ export default function ChatDock() {
               label={t('chat.messageLabel')}
               placeholder={t('chat.placeholder')}
               sendLabel={t('chat.send')}
-              sending={send.isPending}
+              // Read-only until the conversation is known, so nothing is typed into nowhere.
+              sending={send.isPending || !sessionId}
               onSend={(text) =>
                 send.mutateAsync(text).then(
                   () => true,
