@@ -7,6 +7,10 @@ interface Item {
 export type ThreadPage<M> = { items: M[]; hasMore: boolean };
 export type Cursor = { before?: string; after?: string };
 
+/** The later of two message ids (null: none yet). */
+export const laterId = (a: string | null, b: string) =>
+  a === null || Number(b) > Number(a) ? b : a;
+
 /** Messages by id in conversation order (ids grow with each message). */
 export function mergeMessages<M extends Item>(current: readonly M[], incoming: readonly M[]): M[] {
   if (incoming.length === 0) return current as M[];

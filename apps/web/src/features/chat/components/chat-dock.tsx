@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatSession } from '@parley/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Minus, X } from 'lucide-react';
+import { type LucideIcon, Minus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Composer } from '@/components/chat/composer';
@@ -8,8 +8,8 @@ import { MessageList } from '@/components/chat/message-list';
 import { UnreadBadge } from '@/components/chat/unread-badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { setChatDock, useChatDock } from '@/lib/chat-dock';
-import { useChatThread, useSendKey } from '@/lib/chat-thread';
+import { type ChatDockState, setChatDock, useChatDock } from '@/lib/chat-dock';
+import { laterId, useChatThread, useSendKey } from '@/lib/chat-thread';
 import { showToast } from '@/lib/toast';
 import { useStream, useStreamUp } from '@/lib/use-stream';
 import { useTypingFrom } from '@/lib/use-typing';
@@ -27,7 +27,29 @@ import {
 const POLL_MS = 3_000;
 const SESSION_POLL_MS = 15_000;
 
-const newer = (a: string | null, b: string) => (a === null || Number(b) > Number(a) ? b : a);
+/** An icon button on the window's bar that folds or closes it. */
+function BarButton({
+  label,
+  icon: Icon,
+  to,
+}: {
+  label: string;
+  icon: LucideIcon;
+  to: ChatDockState;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
+      aria-label={label}
+      title={label}
+      onClick={() => setChatDock(to)}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
 
 /**
  * The customer's chat window, open or minimised to its header bar (which shows how many
@@ -59,9 +81,11 @@ export default function ChatDock() {
 
   useEffect(() => {
     if (!session.data) return;
-    setSeenByAdmin((s) => (session.data.adminReadUpTo ? newer(s, session.data.adminReadUpTo) : s));
+    setSeenByAdmin((s) =>
+      session.data.adminReadUpTo ? laterId(s, session.data.adminReadUpTo) : s,
+    );
     setReadUpTo((s) =>
-      session.data.customerReadUpTo ? newer(s, session.data.customerReadUpTo) : s,
+      session.data.customerReadUpTo ? laterId(s, session.data.customerReadUpTo) : s,
     );
   }, [session.data]);
 
@@ -76,7 +100,7 @@ export default function ChatDock() {
       if (e.sessionId === sessionId && e.by === 'admin') typing.show(e.until);
     },
     'chat.read': (e) => {
-      if (e.sessionId === sessionId && e.by === 'admin') setSeenByAdmin((s) => newer(s, e.upTo));
+      if (e.sessionId === sessionId && e.by === 'admin') setSeenByAdmin((s) => laterId(s, e.upTo));
     },
     'chat.status': (e) => {
       if (e.sessionId !== sessionId) return;
@@ -99,7 +123,7 @@ export default function ChatDock() {
     // Moved on only once the server has it, so a failed mark is tried again.
     marking.current = true;
     markChatRead(sessionId, newestReply)
-      .then(() => setReadUpTo((r) => newer(r, newestReply)))
+      .then(() => setReadUpTo((r) => laterId(r, newestReply)))
       .catch(() => undefined)
       .finally(() => {
         marking.current = false;
@@ -163,28 +187,8 @@ export default function ChatDock() {
               )}
             </button>
           </h2>
-          {open && (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
-              aria-label={t('chat.minimise')}
-              title={t('chat.minimise')}
-              onClick={() => setChatDock('minimised')}
-            >
-              <Minus aria-hidden="true" />
-            </Button>
-          )}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-primary-foreground hover:bg-primary-foreground/20 hover:text-primary-foreground"
-            aria-label={t('chat.close')}
-            title={t('chat.close')}
-            onClick={() => setChatDock('closed')}
-          >
-            <X aria-hidden="true" />
-          </Button>
+          {open && <BarButton label={t('chat.minimise')} icon={Minus} to="minimised" />}
+          <BarButton label={t('chat.close')} icon={X} to="closed" />
         </header>
         {open && (
           <>

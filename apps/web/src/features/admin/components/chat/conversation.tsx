@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { ApiError } from '@/lib/api-client';
-import { useChatThread, useSendKey } from '@/lib/chat-thread';
+import { laterId, useChatThread, useSendKey } from '@/lib/chat-thread';
 import { fullName, useUser } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useStream } from '@/lib/use-stream';
@@ -24,8 +24,6 @@ import {
 import { useAdminErrorToast } from '../../api/admin-errors';
 import { CannedPicker } from './canned-replies';
 import { ChatStatusBadge } from './chat-status-badge';
-
-const after = (a: string | null, b: string) => a === null || Number(b) > Number(a);
 
 /**
  * One conversation: who it is with, its status and who handles it (claim, transfer,
@@ -76,7 +74,7 @@ export function Conversation({
     },
     'chat.read': (e) => {
       if (e.sessionId === session.id && e.by === 'customer')
-        setSeenByCustomer((s) => (after(s, e.upTo) ? e.upTo : s));
+        setSeenByCustomer((s) => laterId(s, e.upTo));
     },
   });
 
@@ -88,7 +86,8 @@ export function Conversation({
   const marking = useRef(false);
   useEffect(() => {
     if (!visible || marking.current) return;
-    if (!newestFromCustomer || !after(marked.current, newestFromCustomer)) return;
+    if (!newestFromCustomer || laterId(marked.current, newestFromCustomer) === marked.current)
+      return;
     marking.current = true;
     chatApiCalls
       .read(session.id, newestFromCustomer)
