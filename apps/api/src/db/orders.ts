@@ -3,6 +3,7 @@ import {
   add,
   type CatalogueTranslations,
   compareDecimal,
+  IN_SERVICE,
   localizeCatalogueText,
   monthlyPeriodStart,
   type OrderItemKind,
@@ -99,7 +100,7 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
     .select({
       domain: sipDomains,
       sold: sql<boolean>`exists (select 1 from ${orders} where ${orders.itemKind} = 'sip_domain'
-        and ${orders.itemId} = ${sipDomains.id} and ${orders.status} = 'active')`,
+        and ${orders.itemId} = ${sipDomains.id} and ${orders.status} <> 'cancelled')`,
     })
     .from(sipDomains)
     .where(eq(sipDomains.id, id));
@@ -204,6 +205,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
       transactionId: input.transactionId ?? null,
       billingPeriod: item.billingPeriod,
       renewsAt: renewal(item.billingPeriod, input.at),
+      recurringPrice: item.billingPeriod === 'monthly' ? item.recurringPrice : null,
       requestHash: input.requestHash ?? null,
       createdAt: input.at,
     })
@@ -219,7 +221,11 @@ export async function ownedNumbers(db: Reader, userId: string): Promise<string[]
     .from(orders)
     .innerJoin(didNumbers, eq(didNumbers.id, orders.itemId))
     .where(
-      and(eq(orders.userId, userId), eq(orders.itemKind, 'number'), eq(orders.status, 'active')),
+      and(
+        eq(orders.userId, userId),
+        eq(orders.itemKind, 'number'),
+        inArray(orders.status, IN_SERVICE),
+      ),
     );
   return rows.map((r) => r.number);
 }

@@ -65,6 +65,16 @@ export type DomainEvent =
       data: { userId: string; sessionId: string; status: ChatStatus };
     }
   | {
+      /** A customer's subscription renewed, entered grace, was suspended, reactivated or ended. */
+      type: 'subscription.updated';
+      data: { userId: string; orderId: string; status: string; renewsAt: string | null };
+    }
+  | {
+      /** Something the customer is told (a reminder, a suspension, a low balance). */
+      type: 'notification.created';
+      data: { userId: string; id: string; code: string };
+    }
+  | {
       /** Admins only (no userId: never on a customer's stream): a note or an assignment. */
       type: 'chat.internal';
       data: {
@@ -90,6 +100,7 @@ export const ADMIN_EVENT_TYPES = [
   'chat.read',
   'chat.status',
   'chat.internal',
+  'subscription.updated',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
   'transaction.created',
@@ -100,6 +111,8 @@ export const CUSTOMER_EVENT_TYPES = [
   'chat.typing',
   'chat.read',
   'chat.status',
+  'subscription.updated',
+  'notification.created',
 ] as const satisfies readonly DomainEventType[];
 
 /** Why a stream ended; a reconnect then gets 401 or 403 (or, when unavailable, retries). */

@@ -24,7 +24,7 @@ export const dashboardPreferencesResponseSchema = dashboardPreferencesSchema.ext
 export type DashboardPreferences = z.infer<typeof dashboardPreferencesResponseSchema>;
 
 /** What a debit was for, on the dashboard: a purchase, SMS, calls or an admin's debit. */
-export const SPEND_KINDS = ['purchases', 'sms', 'calls', 'adjustments'] as const;
+export const SPEND_KINDS = ['purchases', 'renewals', 'sms', 'calls', 'adjustments'] as const;
 export type SpendKind = (typeof SPEND_KINDS)[number];
 
 /** GET /api/dashboard/spending: the customer's debits over the last `days`. */

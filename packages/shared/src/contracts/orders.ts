@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../domain/renewals.js';
 
 export const ORDER_ITEM_KINDS = ['package', 'sip_domain', 'number'] as const;
 export type OrderItemKind = (typeof ORDER_ITEM_KINDS)[number];
@@ -46,7 +47,7 @@ export const orderSchema = z.object({
   charged: z.string(),
   paidWith: z.enum(['balance', 'crypto']),
   billingPeriod: z.string(),
-  status: z.enum(['active', 'cancelled']),
+  status: z.enum(ORDER_STATUSES),
   renewsAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -8,7 +8,14 @@ import type { FieldProblem } from './field-codes.js';
 import { add, compareDecimal, moneyText, subtract, toUnits } from './money.js';
 
 /** Every kind of ledger entry (the database's CHECK holds the same list). */
-export const LEDGER_KINDS = ['deposit', 'purchase', 'charge', 'refund', 'adjustment'] as const;
+export const LEDGER_KINDS = [
+  'deposit',
+  'purchase',
+  'charge',
+  'refund',
+  'adjustment',
+  'renewal',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const ADJUSTMENT_DIRECTIONS = ['credit', 'debit'] as const;

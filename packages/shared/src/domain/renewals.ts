@@ -33,3 +33,12 @@ export function monthlyPeriodAt(anchor: Date, at: Date): number {
   while (n > 0 && monthlyPeriodStart(anchor, n) > at) n -= 1;
   return n;
 }
+
+/**
+ * An order's state: `active`; `grace` (a renewal went unpaid: still working, retried
+ * daily and at every top-up); `suspended` (grace ran out: stopped); `cancelled` (ended).
+ */
+export const ORDER_STATUSES = ['active', 'grace', 'suspended', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The states in which an item works: its numbers route, its plan counts. */
+export const IN_SERVICE = ['active', 'grace'] as const satisfies readonly OrderStatus[];

@@ -3,6 +3,8 @@ export * from './catalogue.js';
 export * from './chat.js';
 export * from './dashboard.js';
 export * from './events.js';
+export * from './guardrails.js';
+export * from './notifications.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './rate-limits.js';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
+  integer,
   numeric,
   pgTable,
   text,
@@ -38,9 +40,22 @@ export const orders = pgTable(
       .unique()
       .references(() => transactions.id, { onDelete: 'restrict' }),
     billingPeriod: text('billing_period').notNull(),
+    /** active, grace (unpaid, still working), suspended (unpaid, stopped) or cancelled (ended). */
     status: text('status').notNull().default('active'),
     /** When the next period starts (monthly plans and numbers); null for one-off items. */
     renewsAt: timestamp('renews_at', { withTimezone: true }),
+    /** What each month costs after the first charge, in `priceCurrency`; null for one-off items. */
+    recurringPrice: numeric('recurring_price', { precision: 20, scale: 2 }),
+    /** The last monthly period paid for (0: the purchase); periods count from `createdAt`. */
+    paidThrough: integer('paid_through').notNull().default(0),
+    /** Off: the item runs to the end of its paid period, then ends. */
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    /** In grace: when it is suspended unless paid by then. */
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    /** In grace: when the charge is tried again. */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     /** With a client's order id: the fingerprint of its request (lib/idempotency.ts). */
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,11 +63,14 @@ export const orders = pgTable(
   (t) => [
     check('orders_item_kind', sql`${t.itemKind} in ('package', 'sip_domain', 'number')`),
     check('orders_paid_with', sql`${t.paidWith} in ('balance', 'crypto')`),
-    check('orders_status', sql`${t.status} in ('active', 'cancelled')`),
+    check('orders_status', sql`${t.status} in ('active', 'grace', 'suspended', 'cancelled')`),
+    check('orders_paid_through', sql`${t.paidThrough} >= 0`),
+    check('orders_grace', sql`(${t.status} = 'grace') = (${t.graceUntil} is not null)`),
     check('orders_amounts', sql`${t.price} >= 0 and ${t.charged} >= 0`),
     uniqueIndex('orders_exclusive_item')
       .on(t.itemKind, t.itemId)
-      .where(sql`${t.itemKind} in ('sip_domain', 'number') and ${t.status} = 'active'`),
+      .where(sql`${t.itemKind} in ('sip_domain', 'number') and ${t.status} <> 'cancelled'`),
+    index('orders_due_idx').on(t.status, t.renewsAt),
     index('orders_user_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -83,7 +83,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('deposit', 'purchase', 'charge', 'refund', 'adjustment')`,
+      sql`${t.kind} in ('deposit', 'purchase', 'charge', 'refund', 'adjustment', 'renewal')`,
     ),
     check('ledger_entries_balance_after', sql`${t.balanceAfter} >= 0`),
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),

@@ -32,6 +32,8 @@ export const users = pgTable(
     held: numeric('held', { precision: 20, scale: 4 }).notNull().default('0'),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The interface language the customer last chose (en, de, ar…): their emails are written in it. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

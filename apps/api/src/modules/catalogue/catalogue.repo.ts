@@ -52,7 +52,7 @@ export function createCatalogueRepo(db: Db) {
             ? and(
                 eq(sipDomains.isActive, true),
                 sql`not exists (select 1 from ${orders} where ${orders.itemKind} = 'sip_domain'
-                  and ${orders.itemId} = ${sipDomains.id} and ${orders.status} = 'active')`,
+                  and ${orders.itemId} = ${sipDomains.id} and ${orders.status} <> 'cancelled')`,
               )
             : undefined,
         )

@@ -47,11 +47,12 @@ export function createDashboardRepo(db: Db) {
             coalesce(m.created_at, l.created_at) as at,
             case
               when l.kind = 'purchase' then 'purchases'
+              when l.kind = 'renewal' then 'renewals'
               when l.kind in ('charge', 'refund') and l.reference like 'call:%' then 'calls'
               when l.kind in ('charge', 'refund') and l.reference like 'sms%' then 'sms'
               when l.kind = 'adjustment' then 'adjustments'
             end as kind,
-            case when l.kind = 'purchase' then l.note end as label,
+            case when l.kind in ('purchase', 'renewal') then l.note end as label,
             l.amount
           from ledger_entries l
           left join sms_messages m
@@ -59,7 +60,7 @@ export function createDashboardRepo(db: Db) {
           where l.user_id = ${userId}
             -- a refund may come a while after its message: look a day further back
             and l.created_at >= ${timestamptz(since)} - interval '1 day'
-            and l.kind in ('purchase', 'charge', 'refund', 'adjustment')
+            and l.kind in ('purchase', 'renewal', 'charge', 'refund', 'adjustment')
             and not (l.kind = 'adjustment' and l.amount > 0)
         )
         select
@@ -84,19 +85,18 @@ export function createDashboardRepo(db: Db) {
     },
 
     /**
-     * What the active monthly items cost a month in GBP, at the rate they were bought:
-     * a number's charge held its setup fee too, so only its monthly share counts.
+     * What the monthly items that will renew cost a month in GBP, at the rate they were
+     * bought (a number's setup fee was charged once and is not part of it).
      */
     async recurringMonthly(userId: string): Promise<string> {
       const result = await db.execute(sql`
         select coalesce(sum(
-          case when o.item_kind = 'number' and o.price > 0
-            then round(o.charged * n.monthly_price / o.price, 2)
-            else o.charged end
+          case when o.charged_rate is null then o.recurring_price
+            else round(o.recurring_price * o.charged_rate, 2) end
         ), 0)::numeric(20, 2)::text as total
         from orders o
-        left join did_numbers n on o.item_kind = 'number' and n.id = o.item_id
-        where o.user_id = ${userId} and o.status = 'active' and o.billing_period = 'monthly'
+        where o.user_id = ${userId} and o.status in ('active', 'grace') and o.auto_renew
+          and o.recurring_price is not null
       `);
       return rowsOf<{ total: string }>(result)[0]?.total ?? '0.00';
     },

@@ -81,7 +81,7 @@ describe('GET /api/dashboard/spending', () => {
     expect(wider.map((e: { amount: string }) => e.amount)).toContain('400.0000');
   });
 
-  it('adds up what renews monthly: plans in full, a number without its setup fee, no one-off or cancelled item', async () => {
+  it('adds up what renews monthly: plans in full, a number without its setup fee, items in grace, no one-off, cancelled or ending item', async () => {
     const grace = await customer();
     const [number] = await queryRows<{ id: string }>(
       ctx.database,
@@ -95,17 +95,26 @@ describe('GET /api/dashboard/spending', () => {
       price: string,
       charged: string,
       period: string,
-      status = 'active',
+      { status = 'active', recurring = price, rate = null as string | null, autoRenew = true } = {},
     ) =>
       ctx.database.db.execute(sql`
-        insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged, paid_with, billing_period, status)
-        values (${grace.id}, ${kind}, ${itemId}, 'x', ${price}, 'USD', ${charged}, 'balance', ${period}, ${status})`);
+        insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
+          charged_rate, paid_with, billing_period, status, recurring_price, auto_renew, grace_until)
+        values (${grace.id}, ${kind}, ${itemId}, 'x', ${price}, 'USD', ${charged}, ${rate}, 'balance',
+          ${period}, ${status}, ${period === 'monthly' ? recurring : null}, ${autoRenew},
+          ${status === 'grace' ? sql`now()` : null})`);
     await order('package', randomUUID(), '25.00', '25.00', 'monthly');
-    await order('number', number.id, '5.50', '4.38', 'monthly'); // 4.38 × 3.50 / 5.50 = 2.79
+    // 3.50 a month at the purchase's rate: 3.50 × 0.796 = 2.786 → 2.79
+    await order('number', number.id, '5.50', '4.38', 'monthly', {
+      recurring: '3.50',
+      rate: '0.796',
+    });
     await order('sip_domain', randomUUID(), '400.00', '400.00', 'one-time');
-    await order('package', randomUUID(), '15.00', '15.00', 'monthly', 'cancelled');
+    await order('package', randomUUID(), '15.00', '15.00', 'monthly', { status: 'cancelled' });
+    await order('package', randomUUID(), '9.00', '9.00', 'monthly', { autoRenew: false });
+    await order('package', randomUUID(), '1.00', '1.00', 'monthly', { status: 'grace' });
     const body = (await spending(grace.cookie)).json();
-    expect(body).toEqual({ entries: [], recurringMonthly: '27.79' });
+    expect(body).toEqual({ entries: [], recurringMonthly: '28.79' });
   });
 
   it('is only for a signed-in customer, and checks its query', async () => {

@@ -39,6 +39,13 @@ const orderRow = (input: PlaceOrderInput): OrderRow => ({
   billingPeriod: input.item.billingPeriod,
   status: 'active',
   renewsAt: null,
+  recurringPrice: input.item.recurringPrice,
+  paidThrough: 0,
+  autoRenew: true,
+  graceUntil: null,
+  retryAt: null,
+  suspendedAt: null,
+  endedAt: null,
   requestHash: input.requestHash ?? null,
   createdAt: input.at,
 });

@@ -1,4 +1,4 @@
-import { OPEN_CALL_STATUSES } from '@parley/shared';
+import { IN_SERVICE, OPEN_CALL_STATUSES } from '@parley/shared';
 import {
   and,
   count,
@@ -89,7 +89,7 @@ export function createVoiceMonitoringRepo(db: Db) {
           and(
             eq(orders.userId, userId),
             eq(orders.itemKind, 'package'),
-            eq(orders.status, 'active'),
+            inArray(orders.status, IN_SERVICE),
           ),
         );
     },

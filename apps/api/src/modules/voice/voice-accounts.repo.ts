@@ -1,4 +1,5 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { IN_SERVICE } from '@parley/shared';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownedNumbers } from '../../db/orders.js';
 import {
@@ -61,7 +62,7 @@ export function createVoiceAccountsRepo(db: Db) {
           and(
             eq(orders.itemId, didNumbers.id),
             eq(orders.itemKind, 'number'),
-            eq(orders.status, 'active'),
+            inArray(orders.status, IN_SERVICE),
           ),
         )
         .innerJoin(users, eq(users.id, orders.userId))
@@ -91,7 +92,7 @@ export function createVoiceAccountsRepo(db: Db) {
           and(
             eq(orders.userId, userId),
             eq(orders.itemKind, 'package'),
-            eq(orders.status, 'active'),
+            inArray(orders.status, IN_SERVICE),
           ),
         );
     },

@@ -1,0 +1,36 @@
+import type { Tx } from './ledger.js';
+import { notifications } from './schema/index.js';
+
+export interface NoticeInput {
+  userId: string;
+  /** What happened, rendered in the reader's language (NOTIFICATION_CODES). */
+  code: string;
+  params?: Record<string, string>;
+  /** One notice per key and customer: the same cause never notifies twice. */
+  key: string;
+  /** Also by email (when the mailer is configured). */
+  email?: boolean;
+  at: Date;
+}
+
+/**
+ * Records a notice inside the caller's transaction, so it exists exactly when the change
+ * it tells of does. Answers the new row, or null when this key was noticed before.
+ */
+export async function insertNotification(tx: Pick<Tx, 'insert'>, input: NoticeInput) {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      code: input.code,
+      params: input.params ?? {},
+      key: input.key,
+      emailDue: input.email ? input.at : null,
+      createdAt: input.at,
+    })
+    .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
+    .returning();
+  return row ?? null;
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
