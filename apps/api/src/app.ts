@@ -60,6 +60,8 @@ import { createRatesService } from './modules/payments/rates.service.js';
 import { createRatesFeed, type RatesFeed } from './modules/payments/rates-feed.js';
 import { createWalletsRepo } from './modules/payments/wallets.repo.js';
 import { createWalletsService } from './modules/payments/wallets.service.js';
+import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
+import { setUpRenewals } from './modules/renewals/renewals.setup.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
@@ -120,6 +122,8 @@ declare module 'fastify' {
     retention: RetentionJob;
     /** Settles overdue and orphaned calls (tests run it by hand). */
     voiceJobs: { tick(): Promise<void> };
+    /** Charges due renewals, moves grace and suspension on, reminds (tests run it by hand). */
+    renewalJob: { runOnce(): Promise<{ changed: number; reminded: number }> };
   }
 }
 
@@ -296,6 +300,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const chat = setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute });
   await app.register(chatRoutes, { chat: chat.chat });
+  const renewals = setUpRenewals(app, { db, events, settings: config.renewals, now: deps.now });
+  app.decorate('renewalJob', renewals.job);
+  await app.register(renewalsRoutes, { renewals: renewals.renewals });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,

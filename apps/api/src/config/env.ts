@@ -48,6 +48,10 @@ const envSchema = z.object({
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
   EVENT_RETENTION_DAYS: count(1, 3650),
   RETENTION_INTERVAL_MINUTES: count(1, 24 * 60),
+  RENEWAL_GRACE_DAYS: count(0, 90),
+  RENEWAL_RELEASE_DAYS: count(0, 365),
+  RENEWAL_REMINDER_DAYS: count(0, 31),
+  RENEWAL_INTERVAL_SECONDS: count(1, 3600),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(
     z.coerce
@@ -248,6 +252,8 @@ export interface Config {
   retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
   /** Where SMS go (config/sms-config.ts). */
   sms: SmsConfig;
+  /** Monthly renewals: grace before suspension, suspension before the end, reminders, the job's interval. */
+  renewals: { graceMs: number; releaseMs: number; reminderMs: number; intervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -349,6 +355,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
     sms: sms.config,
+    renewals: {
+      graceMs: (e.RENEWAL_GRACE_DAYS ?? 7) * 86_400_000,
+      releaseMs: (e.RENEWAL_RELEASE_DAYS ?? 30) * 86_400_000,
+      reminderMs: (e.RENEWAL_REMINDER_DAYS ?? 5) * 86_400_000,
+      intervalMs: (e.RENEWAL_INTERVAL_SECONDS ?? 300) * 1000,
+    },
     instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -1,4 +1,4 @@
-import type { Tx } from './ledger.js';
+import type { Db } from './client.js';
 import { notifications } from './schema/index.js';
 
 export interface NoticeInput {
@@ -17,7 +17,7 @@ export interface NoticeInput {
  * Records a notice inside the caller's transaction, so it exists exactly when the change
  * it tells of does. Answers the new row, or null when this key was noticed before.
  */
-export async function insertNotification(tx: Pick<Tx, 'insert'>, input: NoticeInput) {
+export async function insertNotification(tx: Pick<Db, 'insert'>, input: NoticeInput) {
   const [row] = await tx
     .insert(notifications)
     .values({

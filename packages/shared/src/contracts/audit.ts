@@ -15,6 +15,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   'balance.adjust',
   'user.suspend',
   'user.reactivate',
+  'subscription.extend_grace',
+  'subscription.waive',
 ] as const;
 
 /** An action or target type: dotted lower-case words, as modules write them. */

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   RATE_UNAVAILABLE: 503,
   DESTINATION_NOT_SUPPORTED: 422,
   INSUFFICIENT_BALANCE: 402,
+  /** A renewal change the item's state does not allow (ended, one-off, nothing due). */
+  SUBSCRIPTION_STATE: 409,
   ITEM_UNAVAILABLE: 409,
   /** A requestId/orderId sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

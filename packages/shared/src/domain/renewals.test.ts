@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyPeriodAt as periodAt, monthlyPeriodStart as periodStart } from './renewals.js';
+import {
+  monthlyPeriodAt as periodAt,
+  monthlyPeriodStart as periodStart,
+  renewalCharge,
+  renewalsUntil,
+  runwayDays,
+  uncoveredRenewals,
+} from './renewals.js';
 
 const at = (iso: string) => new Date(iso);
 const start = (anchor: string, n: number) => periodStart(at(anchor), n).toISOString();
@@ -49,5 +56,93 @@ describe('periodAt', () => {
         expect(periodAt(at(a), s)).toBe(n);
         expect(periodAt(at(a), new Date(s.getTime() - 1))).toBe(Math.max(0, n - 1));
       }
+  });
+});
+
+describe('renewalCharge', () => {
+  it('is the monthly price at the purchase rate, to the penny', () => {
+    expect(renewalCharge('15.00', null)).toBe('15.00');
+    expect(renewalCharge('3.50', '0.796')).toBe('2.79');
+    expect(renewalCharge('25.00', '0.78125')).toBe('19.53');
+  });
+});
+
+describe('renewalsUntil', () => {
+  it('lists every renewal in the window in date order, an overdue one as due now', () => {
+    const now = at('2026-03-10T00:00:00.000Z');
+    const list = renewalsUntil(
+      [
+        { id: 'b', anchor: at('2026-01-31T10:00:00.000Z'), next: 1, amount: '5.00' },
+        { id: 'a', anchor: at('2026-02-15T00:00:00.000Z'), next: 1, amount: '9.00' },
+      ],
+      now,
+      at('2026-05-01T00:00:00.000Z'),
+    );
+    expect(list.map((r) => [r.id, r.period, r.at.toISOString()])).toEqual([
+      ['b', 1, now.toISOString()], // 28 February, not paid yet: due now
+      ['a', 1, '2026-03-15T00:00:00.000Z'],
+      ['b', 2, '2026-03-31T10:00:00.000Z'],
+      ['a', 2, '2026-04-15T00:00:00.000Z'],
+      ['b', 3, '2026-04-30T10:00:00.000Z'],
+    ]);
+  });
+});
+
+describe('runwayDays', () => {
+  const now = at('2026-03-01T12:00:00.000Z');
+  const plan = (amount: string, anchor = '2026-02-11T12:00:00.000Z', next = 1) => ({
+    id: 'p',
+    anchor: at(anchor),
+    next,
+    amount,
+  });
+
+  it('is null when nothing is spent, and a year at most', () => {
+    expect(runwayDays({ available: '10', items: [], dailyUsage: '0', now })).toBeNull();
+    expect(runwayDays({ available: '100000', items: [], dailyUsage: '0.01', now })).toBe(365);
+  });
+
+  it('counts the days until a renewal or the usage cannot be paid', () => {
+    // 20.00 pays the renewal of 11 March (10 days on) and leaves 5.00: 11 April (41 days on) fails.
+    expect(runwayDays({ available: '20.00', items: [plan('15.00')], dailyUsage: '0', now })).toBe(
+      41,
+    );
+    // Exactly enough is enough: 15.00 covers 11 March, nothing after.
+    expect(runwayDays({ available: '15.00', items: [plan('15.00')], dailyUsage: '0', now })).toBe(
+      41,
+    );
+    expect(runwayDays({ available: '14.99', items: [plan('15.00')], dailyUsage: '0', now })).toBe(
+      10,
+    );
+    // Usage alone: 1.00 at 0.30 a day lasts 3 days (0.10 left), the 4th is short.
+    expect(runwayDays({ available: '1.00', items: [], dailyUsage: '0.30', now })).toBe(3);
+  });
+
+  it('takes an unpaid renewal as due now', () => {
+    const overdue = plan('15.00', '2026-01-20T00:00:00.000Z', 1); // due 20 February
+    expect(runwayDays({ available: '10.00', items: [overdue], dailyUsage: '0', now })).toBe(0);
+  });
+});
+
+describe('uncoveredRenewals', () => {
+  it('names the renewals in the window the balance cannot pay, with the shortfall then', () => {
+    const now = at('2026-03-01T00:00:00.000Z');
+    const items = [
+      { id: 'a', anchor: at('2026-02-03T00:00:00.000Z'), next: 1, amount: '10.00' },
+      { id: 'b', anchor: at('2026-02-05T00:00:00.000Z'), next: 1, amount: '7.50' },
+      { id: 'c', anchor: at('2026-02-20T00:00:00.000Z'), next: 1, amount: '1.00' },
+    ];
+    const short = uncoveredRenewals({ available: '12.00', items, now, days: 5 });
+    // a (3 March) is paid; b (5 March) is 5.50 short; c (20 March) is outside 5 days.
+    expect(short).toEqual([
+      {
+        id: 'b',
+        period: 1,
+        at: at('2026-03-05T00:00:00.000Z'),
+        amount: '7.50',
+        shortfall: '5.5000',
+      },
+    ]);
+    expect(uncoveredRenewals({ available: '17.50', items, now, days: 5 })).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { fromUnits, multiply, toUnits } from './money.js';
+
 /**
  * Monthly billing periods, counted from the purchase (the anchor): period `n` starts `n`
  * calendar months on, on the anchor's day of the month at its time of day (UTC), or on
@@ -42,3 +44,87 @@ export const ORDER_STATUSES = ['active', 'grace', 'suspended', 'cancelled'] as c
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The states in which an item works: its numbers route, its plan counts. */
 export const IN_SERVICE = ['active', 'grace'] as const satisfies readonly OrderStatus[];
+
+const DAY_MS = 86_400_000;
+
+/** What a monthly item renews for in GBP: its monthly price at the rate it was bought. */
+export function renewalCharge(recurringPrice: string, chargedRate: string | null): string {
+  return chargedRate === null
+    ? recurringPrice
+    : multiply(recurringPrice, chargedRate, 2, 'half-up');
+}
+
+/** An item that will renew: from when, for how much (GBP), counted from its purchase. */
+export interface Renewing {
+  id: string;
+  anchor: Date;
+  /** The next period to pay; due at monthlyPeriodStart(anchor, next), or now when past. */
+  next: number;
+  amount: string;
+}
+
+/** Each renewal of these items from now until `until`, in date order (past ones due now). */
+export function renewalsUntil(items: readonly Renewing[], now: Date, until: Date) {
+  const out: { id: string; period: number; at: Date; amount: string }[] = [];
+  for (const item of items) {
+    for (let n = item.next; ; n += 1) {
+      const start = monthlyPeriodStart(item.anchor, n);
+      if (start > until) break;
+      out.push({ id: item.id, period: n, at: start < now ? now : start, amount: item.amount });
+    }
+  }
+  return out.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+}
+
+/** The runway is counted this far ahead at most; beyond it, the balance "covers a year". */
+export const RUNWAY_HORIZON_DAYS = 365;
+
+/**
+ * How many whole days the available balance covers: renewals as they fall due, and usage
+ * at `dailyUsage` a day. Null when nothing is spent at all (no renewals, no usage);
+ * RUNWAY_HORIZON_DAYS when it lasts at least that long.
+ */
+export function runwayDays(input: {
+  available: string;
+  items: readonly Renewing[];
+  dailyUsage: string;
+  now: Date;
+}): number | null {
+  const { now } = input;
+  const usage = toUnits(input.dailyUsage, 4);
+  if (input.items.length === 0 && usage <= 0n) return null;
+  const horizon = new Date(now.getTime() + RUNWAY_HORIZON_DAYS * DAY_MS);
+  const due = renewalsUntil(input.items, now, horizon);
+  let left = toUnits(input.available, 4);
+  let i = 0;
+  for (let day = 0; day < RUNWAY_HORIZON_DAYS; day += 1) {
+    const end = new Date(now.getTime() + (day + 1) * DAY_MS);
+    for (; i < due.length && (due[i] as { at: Date }).at < end; i += 1) {
+      left -= toUnits((due[i] as { amount: string }).amount, 4);
+      if (left < 0n) return day;
+    }
+    left -= usage;
+    if (left < 0n) return day;
+  }
+  return RUNWAY_HORIZON_DAYS;
+}
+
+/**
+ * The renewals within `days` that the available balance cannot cover, taken in date
+ * order (an earlier renewal is paid first), each with the shortfall at that point.
+ */
+export function uncoveredRenewals(input: {
+  available: string;
+  items: readonly Renewing[];
+  now: Date;
+  days: number;
+}) {
+  const until = new Date(input.now.getTime() + input.days * DAY_MS);
+  let left = toUnits(input.available, 4);
+  const out: { id: string; period: number; at: Date; amount: string; shortfall: string }[] = [];
+  for (const r of renewalsUntil(input.items, input.now, until)) {
+    left -= toUnits(r.amount, 4);
+    if (left < 0n) out.push({ ...r, shortfall: fromUnits(-left, 4) });
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
+import { subscriptionsEndpoints } from './subscriptions.js';
 import { usersEndpoints } from './users.js';
 import { voiceMonitoringEndpoints } from './voice-monitoring.js';
 
@@ -21,6 +22,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...usersEndpoints,
   ...chatEndpoints,
+  ...subscriptionsEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

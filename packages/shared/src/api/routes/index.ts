@@ -14,12 +14,14 @@ import { catalogueAdminApi } from './catalogue-admin.js';
 import { adminChatApi, chatApi } from './chat.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
+import { adminSubscriptionsApi, subscriptionsApi } from './subscriptions.js';
 import { docsApi, healthApi } from './system.js';
 import { voiceMonitoringApi } from './voice-monitoring.js';
 
 export {
   adminApi,
   adminChatApi,
+  adminSubscriptionsApi,
   authApi,
   catalogueAdminApi,
   catalogueApi,
@@ -34,6 +36,7 @@ export {
   sipApi,
   sipTrunkApi,
   smsApi,
+  subscriptionsApi,
   voiceAdminApi,
   voiceEdgeApi,
   voiceMonitoringApi,
@@ -60,6 +63,8 @@ export const routes = /* @__PURE__ */ tableOf([
   adminApi,
   chatApi,
   adminChatApi,
+  subscriptionsApi,
+  adminSubscriptionsApi,
 ]);
 
 type Groups =
@@ -81,7 +86,9 @@ type Groups =
   | typeof eventsApi
   | typeof adminApi
   | typeof chatApi
-  | typeof adminChatApi;
+  | typeof adminChatApi
+  | typeof subscriptionsApi
+  | typeof adminSubscriptionsApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };

@@ -1,0 +1,89 @@
+import { monthlyPeriodStart, type OrderStatus } from '@parley/shared';
+
+const DAY_MS = 86_400_000;
+
+export interface RenewalSettings {
+  /** How long an unpaid item keeps working before it is suspended. */
+  graceMs: number;
+  /** How long a suspended item waits for payment before it ends (a number is released). */
+  releaseMs: number;
+  /** How far ahead a renewal the balance cannot cover is announced. */
+  reminderMs: number;
+}
+
+/** What the rules need of an order. */
+export interface RenewalState {
+  status: OrderStatus;
+  createdAt: Date;
+  renewsAt: Date | null;
+  paidThrough: number;
+  autoRenew: boolean;
+  graceUntil: Date | null;
+  retryAt: Date | null;
+  suspendedAt: Date | null;
+}
+
+/** The next thing to do with an order now; after a charge, the rules are asked again. */
+export type RenewalStep =
+  | { kind: 'none' }
+  /** Pay period `period`; the order is active again and renews at `renewsAt`. */
+  | { kind: 'charge'; period: number; renewsAt: Date }
+  /** The charge failed: keep working until `graceUntil`, try again at `retryAt`. */
+  | { kind: 'grace'; graceUntil: Date; retryAt: Date }
+  | { kind: 'retry-later'; retryAt: Date }
+  | { kind: 'suspend'; at: Date }
+  /** It ends: renewal was switched off (`ended`) or a suspension ran out (`released`). */
+  | { kind: 'end'; at: Date; why: 'ended' | 'released' };
+
+/** A daily retry: a renewal in grace is tried again this long after the last try. */
+export const RETRY_MS = DAY_MS;
+
+/**
+ * One step of an order's renewal at `now`. `covers`: the available balance pays the
+ * renewal. `topUp`: money just arrived, so an item in grace is tried at once.
+ */
+export function renewalStep(
+  o: RenewalState,
+  now: Date,
+  covers: boolean,
+  settings: RenewalSettings,
+  topUp = false,
+): RenewalStep {
+  const period = o.paidThrough + 1;
+  const paid = () => ({
+    kind: 'charge' as const,
+    period,
+    renewsAt: monthlyPeriodStart(o.createdAt, period + 1),
+  });
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  switch (o.status) {
+    case 'active': {
+      if (!o.renewsAt || o.renewsAt > now) return { kind: 'none' };
+      if (!o.autoRenew) return { kind: 'end', at: o.renewsAt, why: 'ended' };
+      if (covers) return paid();
+      // Grace counts from the failed charge: a job that was down costs the customer nothing.
+      return { kind: 'grace', graceUntil: later(settings.graceMs), retryAt: later(RETRY_MS) };
+    }
+    case 'grace': {
+      const expired = o.graceUntil !== null && o.graceUntil <= now;
+      const retry = topUp || expired || (o.retryAt !== null && o.retryAt <= now);
+      if (!retry) return { kind: 'none' };
+      if (covers) return paid();
+      if (expired) return { kind: 'suspend', at: o.graceUntil as Date };
+      return { kind: 'retry-later', retryAt: later(RETRY_MS) };
+    }
+    case 'suspended': {
+      const releaseAt = releaseTime(o, settings);
+      return releaseAt && releaseAt <= now
+        ? { kind: 'end', at: releaseAt, why: 'released' }
+        : { kind: 'none' };
+    }
+    default:
+      return { kind: 'none' };
+  }
+}
+
+/** When a suspended item ends unless it is paid. */
+export function releaseTime(o: Pick<RenewalState, 'suspendedAt'>, settings: RenewalSettings) {
+  return o.suspendedAt ? new Date(o.suspendedAt.getTime() + settings.releaseMs) : null;
+}

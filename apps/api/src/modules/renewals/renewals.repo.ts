@@ -1,0 +1,501 @@
+import {
+  compareDecimal,
+  monthlyPeriodAt,
+  monthlyPeriodStart,
+  renewalCharge,
+  subtract,
+} from '@parley/shared';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { writeAudit } from '../../db/audit.js';
+import type { Db } from '../../db/client.js';
+import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
+import { insertNotification, type NotificationRow } from '../../db/notifications.js';
+import { rowsOf, timestamptz } from '../../db/raw.js';
+import { didNumbers, orders, users } from '../../db/schema/index.js';
+import {
+  type RenewalSettings,
+  type RenewalState,
+  type RenewalStep,
+  releaseTime,
+  renewalStep,
+} from './renewal-rules.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What a renewal transaction changed: the order after it, and the notices it wrote. */
+export interface RenewalOutcome {
+  order: OrderRow;
+  changed: boolean;
+  notices: NotificationRow[];
+}
+
+/** The most steps one order takes in one pass (a year of missed renewals caught up). */
+const MAX_STEPS = 24;
+
+/** What each renewal of the order charges, GBP; null for an item that does not renew. */
+export const renewalAmount = (o: Pick<OrderRow, 'recurringPrice' | 'chargedRate'>) =>
+  o.recurringPrice === null ? null : renewalCharge(o.recurringPrice, o.chargedRate);
+
+/** The available balance pays this. */
+const compareOk = (available: string, amount: string) => compareDecimal(available, amount) >= 0;
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? '';
+
+export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
+  /** The customer's row, then the order's, locked in that order (as purchases and calls do). */
+  async function lockBoth(tx: Tx, userId: string, orderId: string) {
+    const [user] = await tx
+      .select({ balance: users.cryptoBalance, held: users.held })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    return user && order ? { user, order } : null;
+  }
+
+  /** Releases a number to the shop when its order ends. */
+  async function release(tx: Tx, order: OrderRow) {
+    if (order.itemKind !== 'number') return;
+    await tx
+      .update(didNumbers)
+      .set({ status: 'available' })
+      .where(and(eq(didNumbers.id, order.itemId), eq(didNumbers.status, 'assigned')));
+  }
+
+  async function charge(tx: Tx, order: OrderRow, period: number, amount: string) {
+    await applyLedgerEntry(tx, {
+      userId: order.userId,
+      amount: `-${amount}`,
+      currency: 'GBP',
+      kind: 'renewal',
+      reference: `renewal:${order.id}:${period}`,
+      note: order.name,
+    });
+  }
+
+  /**
+   * Applies one step to a locked order: the charge, the new state and the notice, in
+   * the caller's transaction. Answers the order as it is now.
+   */
+  async function apply(tx: Tx, order: OrderRow, step: RenewalStep, amount: string, now: Date) {
+    const notices: (NotificationRow | null)[] = [];
+    const notice = (code: string, key: string, params: Record<string, string>, email: boolean) =>
+      insertNotification(tx, {
+        userId: order.userId,
+        code,
+        key,
+        params: { item: order.name, ...params },
+        email,
+        at: now,
+      }).then((row) => notices.push(row));
+    const set = (values: Partial<OrderRow>) =>
+      tx.update(orders).set(values).where(eq(orders.id, order.id)).returning();
+    let rows: OrderRow[] = [];
+    switch (step.kind) {
+      case 'charge':
+        await charge(tx, order, step.period, amount);
+        rows = await set({
+          status: 'active',
+          paidThrough: step.period,
+          renewsAt: step.renewsAt,
+          graceUntil: null,
+          retryAt: null,
+          suspendedAt: null,
+        });
+        await notice(
+          'renewal.charged',
+          `renewal.charged:${order.id}:${step.period}`,
+          { amount, renewsAt: iso(step.renewsAt) },
+          false,
+        );
+        break;
+      case 'grace':
+        rows = await set({ status: 'grace', graceUntil: step.graceUntil, retryAt: step.retryAt });
+        await notice(
+          'renewal.failed',
+          `renewal.failed:${order.id}:${order.paidThrough + 1}`,
+          { amount, graceUntil: iso(step.graceUntil) },
+          true,
+        );
+        break;
+      case 'retry-later':
+        rows = await set({ retryAt: step.retryAt });
+        break;
+      case 'suspend': {
+        rows = await set({
+          status: 'suspended',
+          suspendedAt: step.at,
+          graceUntil: null,
+          retryAt: null,
+        });
+        const releaseAt = releaseTime({ suspendedAt: step.at }, settings);
+        await notice(
+          'subscription.suspended',
+          `subscription.suspended:${order.id}:${order.paidThrough + 1}`,
+          order.itemKind === 'number' ? { releaseAt: iso(releaseAt) } : {},
+          true,
+        );
+        break;
+      }
+      case 'end':
+        await release(tx, order);
+        rows = await set({
+          status: 'cancelled',
+          endedAt: step.at,
+          renewsAt: null,
+          graceUntil: null,
+          retryAt: null,
+        });
+        await notice(
+          step.why === 'released' ? 'subscription.released' : 'subscription.ended',
+          `subscription.end:${order.id}`,
+          {},
+          step.why === 'released',
+        );
+        break;
+      case 'none':
+        return { order, notices: [] };
+    }
+    const [after] = rows;
+    if (!after) throw new Error('renewals: the order vanished under its lock');
+    return { order: after, notices: notices.filter((n): n is NotificationRow => n !== null) };
+  }
+
+  /**
+   * Brings one order up to date at `now`, in one transaction under the customer's and
+   * the order's locks: renewal charges (each period once: its ledger reference is
+   * unique), grace, suspension or the end. Two instances at once: the second waits and
+   * finds nothing left to do.
+   */
+  async function settle(
+    userId: string,
+    orderId: string,
+    now: Date,
+    topUp = false,
+  ): Promise<RenewalOutcome | null> {
+    return db.transaction(async (tx) => {
+      const locked = await lockBoth(tx, userId, orderId);
+      if (!locked) return null;
+      let { order } = locked;
+      let available = subtract(locked.user.balance, locked.user.held, 4);
+      const amount = renewalAmount(order);
+      if (amount === null) return { order, changed: false, notices: [] };
+      const notices: NotificationRow[] = [];
+      let changed = false;
+      for (let i = 0; i < MAX_STEPS; i++) {
+        const covers = compareOk(available, amount);
+        const step = renewalStep(order as RenewalState, now, covers, settings, topUp && i === 0);
+        if (step.kind === 'none') break;
+        const done = await apply(tx, order, step, amount, now);
+        order = done.order;
+        notices.push(...done.notices);
+        changed = true;
+        if (step.kind !== 'charge') break;
+        available = subtract(available, amount, 4);
+      }
+      return { order, changed, notices };
+    });
+  }
+
+  return {
+    settle,
+
+    /** Orders with something to do by `now`, oldest first, at most `limit`. */
+    async due(now: Date, limit: number) {
+      const releaseBefore = new Date(now.getTime() - settings.releaseMs);
+      return db
+        .select({ id: orders.id, userId: orders.userId })
+        .from(orders)
+        .where(
+          or(
+            and(eq(orders.status, 'active'), lte(orders.renewsAt, now)),
+            and(
+              eq(orders.status, 'grace'),
+              or(lte(orders.retryAt, now), lte(orders.graceUntil, now)),
+            ),
+            and(eq(orders.status, 'suspended'), lte(orders.suspendedAt, releaseBefore)),
+          ),
+        )
+        .orderBy(asc(orders.renewsAt))
+        .limit(limit);
+    },
+
+    /** A customer's orders in grace: tried at once when money arrives. */
+    async inGrace(userId: string) {
+      return db
+        .select({ id: orders.id, userId: orders.userId })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'grace')));
+    },
+
+    /**
+     * Everyone with a renewal within `days` that will renew: their balance and those
+     * items, for the reminders.
+     */
+    async renewingSoon(now: Date) {
+      const until = new Date(now.getTime() + settings.reminderMs);
+      return db
+        .select({
+          order: orders,
+          balance: users.cryptoBalance,
+          held: users.held,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(
+          and(
+            inArray(orders.status, ['active', 'grace']),
+            eq(orders.autoRenew, true),
+            isNotNull(orders.recurringPrice),
+            lte(orders.renewsAt, until),
+          ),
+        )
+        .orderBy(orders.userId);
+    },
+
+    /** Writes a reminder unless one was written for this period. */
+    async remind(order: OrderRow, period: number, params: Record<string, string>, now: Date) {
+      return insertNotification(db, {
+        userId: order.userId,
+        code: 'renewal.reminder',
+        key: `renewal.reminder:${order.id}:${period}`,
+        params: { item: order.name, ...params },
+        email: true,
+        at: now,
+      });
+    },
+
+    /** The customer's monthly items (ended ones of the last 90 days too), and their money. */
+    async mine(userId: string, now: Date) {
+      const since = new Date(now.getTime() - 90 * 86_400_000);
+      const items = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            isNotNull(orders.recurringPrice),
+            or(
+              sql`${orders.status} <> 'cancelled'`,
+              sql`${orders.endedAt} >= ${timestamptz(since)}`,
+            ),
+          ),
+        )
+        .orderBy(asc(orders.createdAt));
+      const [user] = await db
+        .select({ balance: users.cryptoBalance, held: users.held })
+        .from(users)
+        .where(eq(users.id, userId));
+      // SMS and calls of the last 30 days, net of refunds: the usage trend.
+      const usage = await db.execute(sql`
+        select coalesce(-sum(amount), 0)::numeric(20, 4)::text as spent
+        from ledger_entries
+        where user_id = ${userId} and kind in ('charge', 'refund')
+          and created_at >= ${timestamptz(new Date(now.getTime() - 30 * 86_400_000))}`);
+      const spent30 = rowsOf<{ spent: string }>(usage)[0]?.spent ?? '0';
+      return { items, user: user ?? { balance: '0', held: '0' }, spent30 };
+    },
+
+    async byId(id: string) {
+      const [row] = await db
+        .select({ order: orders, email: users.email })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Switches renewal off or on. Off for an item in grace or suspended ends it now (there
+     * is no paid period left to run to); a one-off or ended item cannot change.
+     */
+    async setAutoRenew(userId: string, id: string, autoRenew: boolean, now: Date) {
+      return db.transaction(async (tx) => {
+        const locked = await lockBoth(tx, userId, id);
+        if (!locked) return { error: 'not-found' as const };
+        const { order } = locked;
+        if (order.recurringPrice === null || order.status === 'cancelled')
+          return { error: 'state' as const, order };
+        if (!autoRenew && order.status !== 'active') {
+          const done = await apply(tx, order, { kind: 'end', at: now, why: 'ended' }, '0', now);
+          return { outcome: { ...done, changed: true } };
+        }
+        const [after] = await tx
+          .update(orders)
+          .set({ autoRenew })
+          .where(eq(orders.id, id))
+          .returning();
+        return { outcome: { order: after as OrderRow, changed: true, notices: [] } };
+      });
+    },
+
+    /**
+     * Pays an item in grace or suspended and resumes it: the period now running is
+     * charged once (periods missed while suspended are not), and renewal goes on from
+     * the purchase's anniversary.
+     */
+    async reactivate(userId: string, id: string, now: Date) {
+      return db.transaction(async (tx) => {
+        const locked = await lockBoth(tx, userId, id);
+        if (!locked) return { error: 'not-found' as const };
+        const { order, user } = locked;
+        const amount = renewalAmount(order);
+        if (amount === null || (order.status !== 'grace' && order.status !== 'suspended'))
+          return { error: 'state' as const, order };
+        if (!compareOk(subtract(user.balance, user.held, 4), amount))
+          return { error: 'balance' as const, order, amount };
+        const period = Math.max(order.paidThrough + 1, monthlyPeriodAt(order.createdAt, now));
+        await charge(tx, order, period, amount);
+        const renewsAt = monthlyPeriodStart(order.createdAt, period + 1);
+        const [after] = await tx
+          .update(orders)
+          .set({
+            status: 'active',
+            autoRenew: true,
+            paidThrough: period,
+            renewsAt,
+            graceUntil: null,
+            retryAt: null,
+            suspendedAt: null,
+          })
+          .where(eq(orders.id, id))
+          .returning();
+        const notice = await insertNotification(tx, {
+          userId,
+          code: 'subscription.reactivated',
+          key: `subscription.reactivated:${id}:${period}`,
+          params: { item: order.name, amount, renewsAt: renewsAt.toISOString() },
+          at: now,
+        });
+        return {
+          outcome: { order: after as OrderRow, changed: true, notices: notice ? [notice] : [] },
+        };
+      });
+    },
+
+    /** The admin's list: due within 7 days, in grace, or suspended; a page at a time. */
+    async adminList(
+      filter: 'due' | 'grace' | 'suspended',
+      page: number,
+      pageSize: number,
+      now: Date,
+    ) {
+      const where =
+        filter === 'due'
+          ? and(
+              eq(orders.status, 'active'),
+              eq(orders.autoRenew, true),
+              lte(orders.renewsAt, new Date(now.getTime() + 7 * 86_400_000)),
+            )
+          : eq(orders.status, filter);
+      const order =
+        filter === 'due'
+          ? asc(orders.renewsAt)
+          : filter === 'grace'
+            ? asc(orders.graceUntil)
+            : desc(orders.suspendedAt);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ order: orders, email: users.email })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(where)
+          .orderBy(order, asc(orders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * An admin gives an item in grace or suspended until `days` from now (or from its
+     * current end of grace, if later) before suspension; audited.
+     */
+    async extendGrace(id: string, days: number, actorId: string, ip: string | null, now: Date) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row) return { error: 'not-found' as const };
+        if (row.status !== 'grace' && row.status !== 'suspended')
+          return { error: 'state' as const, order: row };
+        const base = row.graceUntil && row.graceUntil > now ? row.graceUntil : now;
+        const graceUntil = new Date(base.getTime() + days * 86_400_000);
+        const [after] = await tx
+          .update(orders)
+          .set({ status: 'grace', graceUntil, retryAt: now, suspendedAt: null })
+          .where(eq(orders.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'subscription.extend_grace',
+          targetType: 'order',
+          targetId: id,
+          before: { status: row.status, graceUntil: row.graceUntil?.toISOString() ?? null },
+          after: { status: 'grace', graceUntil: graceUntil.toISOString(), days },
+          ip,
+        });
+        const notice = await insertNotification(tx, {
+          userId: row.userId,
+          code: 'subscription.graceExtended',
+          key: `subscription.graceExtended:${id}:${graceUntil.toISOString()}`,
+          params: { item: row.name, graceUntil: graceUntil.toISOString() },
+          at: now,
+        });
+        return {
+          outcome: { order: after as OrderRow, changed: true, notices: notice ? [notice] : [] },
+        };
+      });
+    },
+
+    /** An admin marks the period due as paid without a charge (grace, suspended or due); audited. */
+    async waive(id: string, actorId: string, ip: string | null, now: Date) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row) return { error: 'not-found' as const };
+        if (row.status === 'cancelled' || row.recurringPrice === null || !row.renewsAt)
+          return { error: 'state' as const, order: row };
+        const period =
+          row.status === 'suspended'
+            ? Math.max(row.paidThrough + 1, monthlyPeriodAt(row.createdAt, now))
+            : row.paidThrough + 1;
+        const renewsAt = monthlyPeriodStart(row.createdAt, period + 1);
+        const [after] = await tx
+          .update(orders)
+          .set({
+            status: 'active',
+            paidThrough: period,
+            renewsAt,
+            graceUntil: null,
+            retryAt: null,
+            suspendedAt: null,
+          })
+          .where(eq(orders.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'subscription.waive',
+          targetType: 'order',
+          targetId: id,
+          before: { status: row.status, paidThrough: row.paidThrough },
+          after: { status: 'active', paidThrough: period, renewsAt: renewsAt.toISOString() },
+          ip,
+        });
+        const notice = await insertNotification(tx, {
+          userId: row.userId,
+          code: 'subscription.waived',
+          key: `subscription.waived:${id}:${period}`,
+          params: { item: row.name, renewsAt: renewsAt.toISOString() },
+          at: now,
+        });
+        return {
+          outcome: { order: after as OrderRow, changed: true, notices: notice ? [notice] : [] },
+        };
+      });
+    },
+  };
+}
+export type RenewalsRepo = ReturnType<typeof createRenewalsRepo>;

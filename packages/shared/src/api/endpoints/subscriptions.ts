@@ -1,0 +1,45 @@
+import {
+  adminSubscriptionPageSchema,
+  adminSubscriptionSchema,
+  adminSubscriptionsQuerySchema,
+  extendGraceSchema,
+  subscriptionParamsSchema,
+  subscriptionSchema,
+  subscriptionsSchema,
+  subscriptionUpdateSchema,
+} from '../../contracts/subscriptions.js';
+
+/** Monthly items: the customer's renewals and runway, and the admin's view of them. */
+export const subscriptionsEndpoints = {
+  'subscriptions.mine': {
+    summary: "The customer's monthly items, what the next 30 days ask for, and the runway",
+    responses: { 200: subscriptionsSchema },
+  },
+  'subscriptions.update': {
+    summary: 'Stop renewing an item (it runs to the end of its paid period) or renew it again',
+    params: subscriptionParamsSchema,
+    body: subscriptionUpdateSchema,
+    responses: { 200: subscriptionSchema },
+  },
+  'subscriptions.reactivate': {
+    summary: 'Pay the missed period of an item in grace or suspended, and resume it',
+    params: subscriptionParamsSchema,
+    responses: { 200: subscriptionSchema },
+  },
+  'adminSubscriptions.list': {
+    summary: 'Monthly items due within 7 days, in grace, or suspended',
+    query: adminSubscriptionsQuerySchema,
+    responses: { 200: adminSubscriptionPageSchema },
+  },
+  'adminSubscriptions.extendGrace': {
+    summary: 'Give an item in grace (or suspended) more days before it is suspended',
+    params: subscriptionParamsSchema,
+    body: extendGraceSchema,
+    responses: { 200: adminSubscriptionSchema },
+  },
+  'adminSubscriptions.waive': {
+    summary: 'Mark the period due as paid without charging it',
+    params: subscriptionParamsSchema,
+    responses: { 200: adminSubscriptionSchema },
+  },
+} as const;
