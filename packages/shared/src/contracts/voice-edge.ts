@@ -58,6 +58,8 @@ export const EDGE_DENY_REASONS = {
   CALLER_ID_NOT_VERIFIED: 403,
   DESTINATION_NOT_SUPPORTED: 404,
   INSUFFICIENT_BALANCE: 402,
+  /** The customer's calling plan is suspended for an unpaid renewal. */
+  SUBSCRIPTION_SUSPENDED: 402,
   CONCURRENT_CALL_LIMIT: 486,
   /** Inbound: nobody has this number. */
   NUMBER_NOT_ASSIGNED: 404,

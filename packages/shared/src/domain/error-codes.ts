@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 402,
   /** A renewal change the item's state does not allow (ended, one-off, nothing due). */
   SUBSCRIPTION_STATE: 409,
+  /** A call while the customer's calling plan is suspended for an unpaid renewal. */
+  SUBSCRIPTION_SUSPENDED: 402,
   ITEM_UNAVAILABLE: 409,
   /** A requestId/orderId sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

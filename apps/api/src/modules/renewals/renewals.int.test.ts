@@ -278,6 +278,40 @@ describe('the renewal job', () => {
   });
 });
 
+describe('a suspended calling plan', () => {
+  it('stops the customer’s calls until it is reactivated', async () => {
+    at('2026-03-01T09:00:00.000Z');
+    const kit = await fundedCustomer(ctx.app, ctx.database, '0');
+    const [voip] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`with s as (
+          insert into services (name, slug, icon) values ('VoIP Calling', 'voip', 'phone')
+          on conflict (slug) do update set name = excluded.name returning id)
+        insert into packages (service_id, name, price, features)
+        select id, 'Starter', 15.00, '["10 concurrent calls"]'::jsonb from s returning id`,
+    );
+    if (!voip) throw new Error('no VoIP plan');
+    const id = await plan(ctx.database, kit.id, '2026-01-20T00:00:00.000Z', '15.00');
+    await ctx.database.db.execute(sql`update orders set item_id = ${voip.id} where id = ${id}`);
+    await run(); // due 20 February, unpaid, grace over on 8 March
+    at('2026-03-09T00:00:00.000Z');
+    await run();
+    expect((await orderOf(ctx.database, id)).status).toBe('suspended');
+    const call = () =>
+      send(ctx.app, 'POST', '/api/sip/call', kit.cookie, {
+        callerId: '+447400123456',
+        destination: '+447400123457',
+      });
+    const refused = await call();
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe('SUBSCRIPTION_SUSPENDED');
+    await ctx.database.db.execute(sql`update users set crypto_balance = 50 where id = ${kit.id}`);
+    const back = await send(ctx.app, 'POST', `/api/subscriptions/${id}/reactivate`, kit.cookie);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await call()).json().error?.code).not.toBe('SUBSCRIPTION_SUSPENDED');
+  });
+});
+
 describe('reminders and the runway', () => {
   it('reminds once, 5 days before a renewal the balance cannot cover, and shows the runway', async () => {
     at('2026-03-01T09:00:00.000Z');

@@ -57,7 +57,7 @@ export interface PlaceInput {
  */
 export function createCallsService(deps: {
   repo: CallsRepo;
-  accounts: Pick<VoiceAccountsRepo, 'activePackages'>;
+  accounts: Pick<VoiceAccountsRepo, 'activePackages' | 'suspendedVoicePlan'>;
   pricing: CallPricing;
   gateway: VoiceGateway;
   events: EventBus;
@@ -80,6 +80,11 @@ export function createCallsService(deps: {
 
   /** Authorises and writes a call, or throws why not (the edge maps the codes). */
   async function authorise(input: PlaceInput): Promise<CallRow> {
+    if (await deps.accounts.suspendedVoicePlan(input.userId))
+      throw new AppError(
+        'SUBSCRIPTION_SUSPENDED',
+        'Your calling plan is suspended for an unpaid renewal. Reactivate it to call again.',
+      );
     if (!(await deps.callerIdAllowed(input.userId, input.callerId)))
       throw new AppError(
         'CALLER_ID_NOT_VERIFIED',

@@ -7,10 +7,21 @@ import {
   didNumbers,
   orders,
   packages,
+  services,
   sipAccounts,
   users,
 } from '../../db/schema/index.js';
 import { refusedAs } from '../../lib/pg-errors.js';
+
+/** The services whose plans carry calls: one of them suspended stops the customer's calls. */
+const VOICE_SERVICE_SLUGS = [
+  'voip',
+  'sip',
+  'sip-trunk',
+  'sip-trunk-advanced',
+  'pbx',
+  'call-center',
+];
 
 export type SipAccountRow = typeof sipAccounts.$inferSelect;
 export type CallerIdRow = typeof callerIds.$inferSelect;
@@ -95,6 +106,25 @@ export function createVoiceAccountsRepo(db: Db) {
             inArray(orders.status, IN_SERVICE),
           ),
         );
+    },
+
+    /** A calling plan (or trunk tier, PBX, call centre) of the customer is suspended: no calls. */
+    async suspendedVoicePlan(userId: string) {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(packages, eq(packages.id, orders.itemId))
+        .innerJoin(services, eq(services.id, packages.serviceId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.itemKind, 'package'),
+            eq(orders.status, 'suspended'),
+            inArray(services.slug, VOICE_SERVICE_SLUGS),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
 
     /** Numbers the customer rents (active number orders), E.164. */
