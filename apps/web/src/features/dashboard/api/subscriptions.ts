@@ -1,0 +1,41 @@
+import { subscriptionsApi } from '@parley/shared/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ledgerKey, subscriptionsKey } from '@/lib/account-queries';
+import { call } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The customer's monthly items, what the next 30 days ask for, and the runway. */
+export const subscriptionsQueryOptions = queryOptions({
+  queryKey: subscriptionsKey,
+  queryFn: () => call(subscriptionsApi.mine),
+});
+
+export const useSubscriptions = () => useQuery(subscriptionsQueryOptions);
+
+/** After a change: the items, the orders list, the balance and the history. */
+function useReload() {
+  const client = useQueryClient();
+  return () => {
+    for (const queryKey of [subscriptionsKey, queryKeys.orders, queryKeys.user, ledgerKey])
+      void client.invalidateQueries({ queryKey });
+  };
+}
+
+/** Stop renewing (the item runs to the end of its paid period) or renew again. */
+export function useSetAutoRenew() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: ({ id, autoRenew }: { id: string; autoRenew: boolean }) =>
+      call(subscriptionsApi.update, { params: { id }, body: { autoRenew } }),
+    onSettled: reload,
+  });
+}
+
+/** Pay the missed period of an item in grace or suspended, and resume it. */
+export function useReactivate() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: (id: string) => call(subscriptionsApi.reactivate, { params: { id } }),
+    onSettled: reload,
+  });
+}
