@@ -10,6 +10,7 @@ import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { insertNotification, type NotificationRow } from '../../db/notifications.js';
+import { packageNames } from '../../db/orders.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { didNumbers, orders, users } from '../../db/schema/index.js';
 import {
@@ -203,6 +204,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
 
   return {
     settle,
+    packageNames: (ids: string[]) => packageNames(db, ids),
 
     /** Orders with something to do by `now`, oldest first, at most `limit`. */
     async due(now: Date, limit: number) {

@@ -8,7 +8,7 @@ export const renewalsRoutes: FastifyPluginAsync<{ renewals: RenewalsService }> =
   app,
   { renewals },
 ) => {
-  route(app, 'subscriptions.mine', (r) => renewals.mine(userId(r)));
+  route(app, 'subscriptions.mine', (r) => renewals.mine(userId(r), r.query.lang));
   route(app, 'subscriptions.update', (r) =>
     renewals.setAutoRenew(userId(r), r.params.id, r.body.autoRenew),
   );

@@ -3,6 +3,7 @@ import {
   add,
   compareDecimal,
   divide,
+  localizeSoldName,
   type Renewing,
   renewalsUntil,
   runwayDays,
@@ -162,9 +163,13 @@ export function createRenewalsService(deps: {
       for (const row of await repo.inGrace(userId)) await settleOne(row, at, true);
     },
 
-    async mine(userId: string): Promise<Subscriptions> {
+    /** The customer's items, a package named in the reader's language while it is sold so. */
+    async mine(userId: string, lang?: string): Promise<Subscriptions> {
       const at = now();
       const { items, user, spent30 } = await repo.mine(userId, at);
+      const names = await repo.packageNames(
+        items.filter((o) => o.itemKind === 'package').map((o) => o.itemId),
+      );
       const available = subtract(user.balance, user.held, 4);
       const renew = renewing(items);
       const within = renewalsUntil(renew, at, new Date(at.getTime() + 30 * DAY_MS));
@@ -177,7 +182,10 @@ export function createRenewalsService(deps: {
         'half-up',
       );
       return {
-        items: items.map(toSubscription),
+        items: items.map((o) => ({
+          ...toSubscription(o),
+          name: localizeSoldName(o.name, names.get(o.itemId), lang),
+        })),
         available,
         dueIn30Days,
         shortfall: compareDecimal(lack, '0') > 0 ? lack : '0.0000',

@@ -1,3 +1,4 @@
+import { catalogueLanguageQuerySchema } from '../../contracts/catalogue.js';
 import {
   adminSubscriptionPageSchema,
   adminSubscriptionSchema,
@@ -13,6 +14,7 @@ import {
 export const subscriptionsEndpoints = {
   'subscriptions.mine': {
     summary: "The customer's monthly items, what the next 30 days ask for, and the runway",
+    query: catalogueLanguageQuerySchema,
     responses: { 200: subscriptionsSchema },
   },
   'subscriptions.update': {

@@ -1,16 +1,19 @@
 import { subscriptionsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ledgerKey, subscriptionsKey } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The customer's monthly items, what the next 30 days ask for, and the runway. */
-export const subscriptionsQueryOptions = queryOptions({
-  queryKey: subscriptionsKey,
-  queryFn: () => call(subscriptionsApi.mine),
-});
+export const subscriptionsQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: [...subscriptionsKey, lang],
+    queryFn: () => call(subscriptionsApi.mine, { query: { lang } }),
+  });
 
-export const useSubscriptions = () => useQuery(subscriptionsQueryOptions);
+export const useSubscriptions = () =>
+  useQuery(subscriptionsQueryOptions(useTranslation().i18n.language));
 
 /** After a change: the items, the orders list, the balance and the history. */
 function useReload() {

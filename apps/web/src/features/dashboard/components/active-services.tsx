@@ -1,22 +1,64 @@
-import type { Order } from '@parley/shared';
+import type { Order, Subscription } from '@parley/shared';
 import { PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
+import { isolate } from '@/lib/bidi';
 import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
+import { SubscriptionActions } from './subscription-actions';
 
-/** What the customer has bought and still holds: services, plans, domains and numbers. */
+const TONES: ToneMap<Subscription['status'] | 'ending'> = {
+  active: 'good',
+  ending: 'neutral',
+  grace: 'waiting',
+  suspended: 'bad',
+  cancelled: 'neutral',
+};
+
+/** The line under a monthly item: when it renews, ends, or must be paid by. */
+function MonthlyLine({ item }: { item: Subscription }) {
+  const { t } = useTranslation();
+  const { money, date } = useFormat();
+  const amount = money(item.amount);
+  if (item.status === 'grace' && item.graceUntil)
+    return <>{t('dashboard.subscriptions.graceLine', { amount, date: date(item.graceUntil) })}</>;
+  if (item.status === 'suspended')
+    return (
+      <>
+        {item.releaseAt
+          ? t('dashboard.subscriptions.suspendedLine', { amount, date: date(item.releaseAt) })
+          : t('dashboard.subscriptions.suspendedPlanLine', { amount })}
+      </>
+    );
+  if (!item.renewsAt) return null;
+  return (
+    <>
+      {item.autoRenew
+        ? t('dashboard.subscriptions.renewsLine', { amount, date: date(item.renewsAt) })
+        : t('dashboard.subscriptions.endsLine', { date: date(item.renewsAt) })}
+    </>
+  );
+}
+
+/**
+ * What the customer holds: monthly items with their state and controls (stop or resume
+ * renewal, pay and reactivate), then one-off purchases (domains) as bought.
+ */
 export function ActiveServices({
   orders,
+  subscriptions,
   isPending,
 }: {
   orders: readonly Order[];
+  subscriptions: readonly Subscription[];
   isPending: boolean;
 }) {
   const { t } = useTranslation();
   const { money, date } = useFormat();
-  const active = orders
-    .filter((o) => o.status === 'active')
+  const monthly = subscriptions.filter((s) => s.status !== 'cancelled');
+  const oneOff = orders
+    .filter((o) => o.status === 'active' && o.renewsAt === null)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <SectionCard id="dashboard-active" title={t('dashboard.active.title')} icon={PackageCheck}>
@@ -24,7 +66,7 @@ export function ActiveServices({
         <p role="status" className="text-sm text-muted-foreground">
           {t('common.loading')}
         </p>
-      ) : active.length === 0 ? (
+      ) : monthly.length + oneOff.length === 0 ? (
         // Also what shows when the list cannot load: nothing to act on either way.
         <EmptyState text={t('dashboard.active.empty')}>
           <a
@@ -36,14 +78,31 @@ export function ActiveServices({
         </EmptyState>
       ) : (
         <ul className="divide-y">
-          {active.map((o) => (
+          {monthly.map((s) => {
+            const state = s.status === 'active' && !s.autoRenew ? 'ending' : s.status;
+            return (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0 space-y-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="min-w-0 break-words">{isolate(s.name)}</span>
+                    <StatusBadge status={state} tones={TONES}>
+                      {t(`dashboard.subscriptions.status.${state}`)}
+                    </StatusBadge>
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    <MonthlyLine item={s} />
+                  </p>
+                </div>
+                <SubscriptionActions item={s} />
+              </li>
+            );
+          })}
+          {oneOff.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0">
-                <p className="font-medium">{o.name}</p>
+                <p className="break-words font-medium">{isolate(o.name)}</p>
                 <p className="text-xs text-muted-foreground">
-                  {o.renewsAt
-                    ? t('dashboard.active.renews', { date: date(o.renewsAt) })
-                    : t('dashboard.active.noRenewal')}
+                  {t('dashboard.active.bought', { date: date(o.createdAt) })}
                 </p>
               </div>
               <p className="text-sm font-semibold">

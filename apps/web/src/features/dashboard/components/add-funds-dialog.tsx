@@ -131,14 +131,14 @@ function AddFundsForm() {
 }
 
 /** The balance card's Add Funds button and its dialog. */
-export function AddFundsDialog() {
+export function AddFundsDialog({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <Dialog>
       <DialogTrigger asChild>
         <Button size="sm">
           <Plus aria-hidden="true" />
-          {t('dashboard.addFunds.button')}
+          {label ?? t('dashboard.addFunds.button')}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common.close')}>

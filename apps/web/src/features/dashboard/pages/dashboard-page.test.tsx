@@ -307,3 +307,103 @@ describe('spendEntriesOf', () => {
     expect([at.getFullYear(), at.getMonth(), at.getDate()]).toEqual([2025, 0, 3]);
   });
 });
+
+describe('DashboardPage: renewals', () => {
+  const sub = (over: Record<string, unknown> = {}) => ({
+    id: 's1',
+    itemKind: 'package',
+    itemId: 'p1',
+    name: 'Starter (VoIP Calling)',
+    amount: '15.00',
+    status: 'active',
+    autoRenew: true,
+    renewsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    graceUntil: null,
+    suspendedAt: null,
+    releaseAt: null,
+    endedAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+  const mine =
+    (items: unknown[], over: Record<string, unknown> = {}) =>
+    () =>
+      json({
+        items,
+        available: '20.0000',
+        dueIn30Days: '25.00',
+        shortfall: '5.0000',
+        dailyUsage: '0.0000',
+        runwayDays: 41,
+        ...over,
+      });
+
+  it('shows the runway, what renews in 30 days and the shortfall with a top-up', async () => {
+    routes['GET /api/subscriptions?lang=en'] = mine([
+      sub(),
+      sub({ id: 's2', name: '+442071230001', itemKind: 'number', amount: '10.00' }),
+    ]);
+    renderPage('20.00');
+    const card = await screen.findByRole('region', { name: 'Renewals and runway' });
+    expect(await within(card).findByText('41 days')).toBeTruthy();
+    expect(within(card).getByText('£25.00')).toBeTruthy();
+    expect(within(card).getAllByText(/£15\.00 on|£10\.00 on/)).toHaveLength(2);
+    expect(within(card).getByRole('alert').textContent).toContain(
+      'Your balance is £5.00 short of what renews in the next 30 days.',
+    );
+    expect(within(card).getByRole('button', { name: 'Top up' })).toBeTruthy();
+  });
+
+  it('says when the balance lasts over a year and when nothing is spent', async () => {
+    routes['GET /api/subscriptions?lang=en'] = mine([], {
+      runwayDays: 365,
+      shortfall: '0.0000',
+      dueIn30Days: '0.00',
+    });
+    renderPage('900.00');
+    const card = await screen.findByRole('region', { name: 'Renewals and runway' });
+    expect(await within(card).findByText('Over a year')).toBeTruthy();
+    expect(within(card).getByText('Nothing renews in the next 30 days.')).toBeTruthy();
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
+  it('stops a renewal after asking, and reactivates an unpaid item for its amount', async () => {
+    const user = userEvent.setup();
+    routes['GET /api/subscriptions?lang=en'] = mine([
+      sub(),
+      sub({
+        id: 's2',
+        name: 'Cloud PBX',
+        amount: '10.00',
+        status: 'grace',
+        graceUntil: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      }),
+    ]);
+    routes['PUT /api/subscriptions/s1'] = () => json(sub({ autoRenew: false }));
+    routes['POST /api/subscriptions/s2/reactivate'] = () => json(sub({ id: 's2' }));
+    renderPage('50.00');
+    const active = await screen.findByRole('region', {
+      name: 'Your active services and numbers',
+    });
+    expect(await within(active).findByText('Payment due')).toBeTruthy();
+    await user.click(within(active).getByRole('button', { name: 'Stop renewal' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask.textContent).toContain('Nothing more is charged for it.');
+    await user.click(within(ask).getByRole('button', { name: 'Stop renewal' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.init?.method === 'PUT' && c.url === '/api/subscriptions/s1')).toBe(
+        true,
+      ),
+    );
+    const put = calls.find((c) => c.init?.method === 'PUT');
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ autoRenew: false });
+    await user.click(within(active).getByRole('button', { name: 'Pay £10.00 and reactivate' }));
+    const pay = await screen.findByRole('alertdialog');
+    expect(pay.textContent).toContain('£10.00 is charged from your balance now');
+    await user.click(within(pay).getByRole('button', { name: 'Pay £10.00 and reactivate' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/subscriptions/s2/reactivate')).toBe(true),
+    );
+    await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalledTimes(2));
+  });
+});

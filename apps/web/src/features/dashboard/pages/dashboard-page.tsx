@@ -11,9 +11,11 @@ import {
 } from '../api/dashboard-data';
 import { useDashboardPreferences } from '../api/dashboard-preferences';
 import { spendEntriesOf, useSpending } from '../api/spending';
+import { useSubscriptions } from '../api/subscriptions';
 import { ActiveServices } from '../components/active-services';
 import { AdminCard, BalanceCard } from '../components/balance-card';
 import { RecentCalls, RecentSms } from '../components/recent-activity';
+import { RenewalsCard } from '../components/renewals-card';
 import { StatTiles } from '../components/stat-tiles';
 import { TransactionHistory } from '../components/transaction-history';
 import { WidgetSettings } from '../components/widget-settings';
@@ -28,6 +30,7 @@ export default function DashboardPage() {
   const transactions = useDashboardTransactions();
   const orders = useDashboardOrders();
   const adjustments = useDashboardAdjustments();
+  const subscriptions = useSubscriptions();
   const { preferences, isPending: preferencesPending } = useDashboardPreferences();
   const balance = user?.cryptoBalance ?? '0.00';
   const timeframe = preferences.timeframe;
@@ -64,8 +67,15 @@ export default function DashboardPage() {
 
       <div className="grid gap-6 md:grid-cols-2">
         <BalanceCard balance={balance} />
-        {user.isAdmin && <AdminCard />}
+        {user.isAdmin ? (
+          <AdminCard />
+        ) : (
+          <RenewalsCard data={subscriptions.data} isPending={subscriptions.isPending} />
+        )}
       </div>
+      {user.isAdmin && (
+        <RenewalsCard data={subscriptions.data} isPending={subscriptions.isPending} />
+      )}
 
       <StatTiles
         balance={balance}
@@ -109,7 +119,11 @@ export default function DashboardPage() {
         <RecentSms />
         <RecentCalls />
       </div>
-      <ActiveServices orders={orders.data ?? []} isPending={orders.isPending} />
+      <ActiveServices
+        orders={orders.data ?? []}
+        subscriptions={subscriptions.data?.items ?? []}
+        isPending={orders.isPending || subscriptions.isPending}
+      />
     </div>
   );
 }
