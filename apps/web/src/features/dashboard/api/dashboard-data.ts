@@ -1,12 +1,16 @@
 import type { Transaction } from '@parley/shared';
+import { ledgerApi } from '@parley/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   adjustmentsQueryOptions,
+  ledgerKey,
   ordersQueryOptions,
+  RECENT_ADJUSTMENTS,
   transactionsQueryOptions,
 } from '@/lib/account-queries';
+import { call } from '@/lib/api';
 import { paymentNotes } from '@/lib/payment-text';
 
 export function useDashboardTransactions() {
@@ -16,6 +20,17 @@ export function useDashboardTransactions() {
 /** The admin's adjustments of the balance, shown among the payments. */
 export function useDashboardAdjustments() {
   return useQuery(adjustmentsQueryOptions);
+}
+
+/** The latest renewal charges, shown among the payments with the item they renewed. */
+export function useDashboardRenewals() {
+  return useQuery({
+    queryKey: [...ledgerKey, 'renewals'],
+    queryFn: () =>
+      call(ledgerApi.mine, { query: { kind: 'renewal', pageSize: RECENT_ADJUSTMENTS } }).then(
+        (page) => page.items,
+      ),
+  });
 }
 
 export function useDashboardOrders() {

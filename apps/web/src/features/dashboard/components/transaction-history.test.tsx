@@ -79,6 +79,33 @@ describe('TransactionHistory', () => {
     expect(within(first as HTMLElement).getByText('Goodwill for the outage')).toBeTruthy();
   });
 
+  it('lists a renewal charge with the item it renewed', () => {
+    renderWithApp(
+      <TransactionHistory
+        isPending={false}
+        isError={false}
+        onRetry={() => {}}
+        transactions={[aTx({ id: 'old', createdAt: '2026-01-01T10:00:00.000Z' })]}
+        adjustments={[
+          {
+            id: 'ren',
+            kind: 'renewal',
+            amount: '-15.0000',
+            currency: 'GBP',
+            reference: 'renewal:o1:1',
+            balanceAfter: '5.00',
+            note: 'Starter (VoIP Calling)',
+            createdAt: '2026-03-02T10:00:00.000Z',
+          },
+        ]}
+      />,
+    );
+    const [first] = screen.getAllByRole('listitem') as HTMLElement[];
+    expect(within(first as HTMLElement).getByText('Renewal')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('-£15.00')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('Starter (VoIP Calling)')).toBeTruthy();
+  });
+
   it('shows no note while pending or when the note is empty', () => {
     const t = i18next.t;
     const none = { noteCodes: [] };

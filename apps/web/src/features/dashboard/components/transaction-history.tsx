@@ -55,11 +55,28 @@ function TransactionRow({ tx }: { tx: Transaction }) {
   );
 }
 
-/** An admin's credit or debit of the balance, with the note they gave. */
-function AdjustmentRow({ entry }: { entry: LedgerEntry }) {
+/**
+ * A ledger entry among the payments: an admin's credit or debit of the balance with the
+ * note they gave, or a renewal charge with the item it renewed.
+ */
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
   const { t, i18n } = useTranslation();
   const { date } = useFormat();
   const debit = entry.amount.startsWith('-');
+  if (entry.kind === 'renewal')
+    return (
+      <li className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="renewal">
+        <div className="min-w-0 space-y-0.5">
+          <p className="font-medium">{t('ledgerKinds.renewal')}</p>
+          <p className="text-xs break-words text-muted-foreground">
+            {date(entry.createdAt)} · <bdi>{entry.note}</bdi>
+          </p>
+        </div>
+        <span className="font-semibold">
+          <bdi>{formatSignedMoney(entry.amount, entry.currency, i18n.language)}</bdi>
+        </span>
+      </li>
+    );
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="adjustment">
       <div className="min-w-0 space-y-0.5">
@@ -85,7 +102,10 @@ type Item =
   | { kind: 'payment'; id: string; createdAt: string; tx: Transaction }
   | { kind: 'adjustment'; id: string; createdAt: string; entry: LedgerEntry };
 
-/** The latest payments and balance adjustments together, with a way to make a payment. */
+/**
+ * The latest payments, balance adjustments and renewal charges together (`adjustments`
+ * holds the ledger entries), with a way to make a payment.
+ */
 export function TransactionHistory({
   transactions,
   adjustments = [],
@@ -143,7 +163,7 @@ export function TransactionHistory({
               item.kind === 'payment' ? (
                 <TransactionRow key={item.id} tx={item.tx} />
               ) : (
-                <AdjustmentRow key={item.id} entry={item.entry} />
+                <LedgerRow key={item.id} entry={item.entry} />
               ),
             )}
           </ul>

@@ -7,6 +7,7 @@ import { useUser } from '@/lib/current-user';
 import {
   useDashboardAdjustments,
   useDashboardOrders,
+  useDashboardRenewals,
   useDashboardTransactions,
 } from '../api/dashboard-data';
 import { useDashboardPreferences } from '../api/dashboard-preferences';
@@ -31,6 +32,7 @@ export default function DashboardPage() {
   const orders = useDashboardOrders();
   const adjustments = useDashboardAdjustments();
   const subscriptions = useSubscriptions();
+  const renewals = useDashboardRenewals();
   const { preferences, isPending: preferencesPending } = useDashboardPreferences();
   const balance = user?.cryptoBalance ?? '0.00';
   const timeframe = preferences.timeframe;
@@ -111,7 +113,7 @@ export default function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <TransactionHistory
           transactions={transactions.data ?? []}
-          adjustments={adjustments.data ?? []}
+          adjustments={[...(adjustments.data ?? []), ...(renewals.data ?? [])]}
           isPending={transactions.isPending}
           isError={transactions.isError}
           onRetry={() => transactions.refetch()}
