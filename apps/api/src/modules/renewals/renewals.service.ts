@@ -119,7 +119,7 @@ export function createRenewalsService(deps: {
       });
       for (const s of short) {
         const order = orders.get(s.id);
-        if (!order || order.status !== 'active') continue; // grace has its own notices
+        if (order?.status !== 'active') continue; // grace has its own notices
         const notice = await repo.remind(
           order,
           s.period,
