@@ -64,6 +64,10 @@ export default defineConfig({
       // The seeded crypto rates are set when the data folder is created; a slow run of the
       // whole suite must not outlive them (the default is 15 minutes, as in production).
       RATE_MAX_AGE_CRYPTO_MINUTES: '600',
+      // Renewals a month away are within the reminder window, and the job runs often, so a
+      // plan the balance cannot renew is reminded within seconds (e2e/renewals.spec.ts).
+      RENEWAL_REMINDER_DAYS: '31',
+      RENEWAL_INTERVAL_SECONDS: '2',
     },
   },
 });

@@ -20,9 +20,6 @@ export const ordersQueryOptions = (lang: string) =>
     queryFn: () => call(ordersApi.mine, { query: { lang } }),
   });
 
-/** The customer's monthly items and runway (features/dashboard); reloaded by live events. */
-export const subscriptionsKey = ['subscriptions'] as const;
-
 /** The customer's ledger (their balance's history); kept out of the landing page's keys. */
 export const ledgerKey = ['ledger'] as const;
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ledgerKey, subscriptionsKey } from './account-queries';
+import { ledgerKey } from './account-queries';
 import { storeCall } from './call-updates';
 import { chatDockState, noteMissedReply, setChatDock } from './chat-dock';
 import { isOld, shorten } from './chat-thread';
@@ -49,9 +49,6 @@ export function useCustomerEvents(enabled: boolean): void {
           showToast('info', i18next.t('events.adjusted'), i18next.t('events.adjustedText')),
         );
     },
-    // A renewal charged, failed, was suspended or ended: the items, balance and history follow.
-    'subscription.updated': () =>
-      reload([subscriptionsKey, queryKeys.orders, queryKeys.user, ledgerKey]),
     // A call rang, was answered or ended: the live call panel and the call lists follow,
     // and SIP monitoring's figures reload.
     'call.updated': ({ call }) => {

@@ -1,9 +1,13 @@
 import { subscriptionsApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ledgerKey, subscriptionsKey } from '@/lib/account-queries';
+import { ledgerKey } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { useStream } from '@/lib/use-stream';
+
+/** The customer's monthly items; kept out of the landing page's keys. */
+const subscriptionsKey = ['subscriptions'] as const;
 
 /** The customer's monthly items, what the next 30 days ask for, and the runway. */
 export const subscriptionsQueryOptions = (lang: string) =>
@@ -22,6 +26,15 @@ function useReload() {
     for (const queryKey of [subscriptionsKey, queryKeys.orders, queryKeys.user, ledgerKey])
       void client.invalidateQueries({ queryKey });
   };
+}
+
+/**
+ * While the dashboard is open: a renewal charged, failed, suspended or ended (the job,
+ * another tab, an admin) reloads what it touched.
+ */
+export function useSubscriptionUpdates() {
+  const reload = useReload();
+  useStream('customer', true, { 'subscription.updated': reload });
 }
 
 /** Stop renewing (the item runs to the end of its paid period) or renew again. */

@@ -12,7 +12,7 @@ import {
 } from '../api/dashboard-data';
 import { useDashboardPreferences } from '../api/dashboard-preferences';
 import { spendEntriesOf, useSpending } from '../api/spending';
-import { useSubscriptions } from '../api/subscriptions';
+import { useSubscriptions, useSubscriptionUpdates } from '../api/subscriptions';
 import { ActiveServices } from '../components/active-services';
 import { AdminCard, BalanceCard } from '../components/balance-card';
 import { RecentCalls, RecentSms } from '../components/recent-activity';
@@ -32,6 +32,7 @@ export default function DashboardPage() {
   const orders = useDashboardOrders();
   const adjustments = useDashboardAdjustments();
   const subscriptions = useSubscriptions();
+  useSubscriptionUpdates();
   const renewals = useDashboardRenewals();
   const { preferences, isPending: preferencesPending } = useDashboardPreferences();
   const balance = user?.cryptoBalance ?? '0.00';

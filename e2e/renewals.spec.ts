@@ -1,0 +1,60 @@
+import { newCustomer, signUpThroughForm } from './accounts';
+import { seriousViolations } from './axe';
+import { expect, test } from './fixtures';
+import { adminWithWallet, decide, submitTopUp } from './funding';
+import { sidewaysOverflow } from './overflow';
+
+test('a monthly plan the balance cannot renew: the runway, the reminder, stopping and resuming renewal', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const staff = await adminWithWallet(browser);
+  await signUpThroughForm(page, newCustomer());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // £118.50 on the balance, then the £99 Starter plan: £19.50 left, the renewal is £99.
+  const { payment } = await submitTopUp(page.request);
+  await decide(staff.admin, payment.id, 'approve');
+  await staff.close();
+  const plans = await (await page.request.get('/api/packages?service=voip')).json();
+  const starter = plans.find((p: { name: string }) => p.name === 'Starter');
+  const bought = await page.request.post('/api/orders', { data: { itemId: starter.id } });
+  expect(bought.status()).toBe(201);
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Renewals and runway' });
+  // The balance lasts until the renewal a month on (30 or 31 days), which it cannot pay.
+  await expect(card.getByTestId('runway')).toHaveText(/^3[01] days$/);
+  const active = page.getByRole('region', { name: 'Your active services and numbers' });
+  await expect(active).toContainText('Starter (VoIP Calling)');
+  await expect(active.getByText('Active', { exact: true })).toBeVisible();
+  await expect(active).toContainText(/Renews .+ for £99\.00/);
+
+  // Stopping renewal is confirmed first; the plan then ends with its paid month.
+  await active.getByRole('button', { name: 'Stop renewal' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Stop renewing Starter (VoIP Calling)?' });
+  await expect(ask).toContainText('Nothing more is charged for it.');
+  await ask.getByRole('button', { name: 'Stop renewal' }).click();
+  await expect(active.getByText('Ends', { exact: true })).toBeVisible();
+  await expect(active).toContainText(/Renewal stopped: ends /);
+  await expect(card.getByTestId('runway')).toHaveText('Nothing to pay');
+  await active.getByRole('button', { name: 'Renew again' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Renew Starter (VoIP Calling) again?' })
+    .getByRole('button', { name: 'Renew again' })
+    .click();
+  await expect(active.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('runway')).toHaveText(/^3[01] days$/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Arabic on a phone: the card and the controls fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'التجديدات ومدة التغطية' })).toBeVisible();
+  expect(await page.evaluate(sidewaysOverflow)).toBeNull();
+  await test.info().attach('renewals-ar-390', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+});
