@@ -10,7 +10,10 @@ export function useFormErrorMessage() {
   const { t } = useTranslation();
   return (err: unknown, fallback: string, networkFallback: string): string => {
     if (!(err instanceof ApiError)) return networkFallback;
-    const translated = err.code ? t(`errors.${err.code}`, { defaultValue: '' }) : '';
+    // `errors` loads with the signed-in pages; the landing page's forms have `authErrors`.
+    const translated = err.code
+      ? t([`errors.${err.code}`, `authErrors.${err.code}`], { defaultValue: '' })
+      : '';
     return translated || err.message || fallback;
   };
 }

@@ -11,8 +11,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   auth,
+  authErrors,
   common,
-  errors,
   footer,
   help,
   landing,
@@ -30,8 +30,9 @@ type Resources = Record<string, unknown>;
 /** Exported for the test that keeps it complete. */
 export const CORE_ENGLISH = {
   auth,
+  // What the sign-in and sign-up forms may be refused with; `errors` holds every code.
+  authErrors,
   common,
-  errors,
   footer,
   help,
   landing,
