@@ -23,8 +23,9 @@ test('a monthly plan the balance cannot renew: the runway, the reminder, stoppin
 
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Renewals and runway' });
-  // The balance lasts until the renewal a month on (30 or 31 days), which it cannot pay.
-  await expect(card.getByTestId('runway')).toHaveText(/^3[01] days$/);
+  // The balance lasts until the renewal a month on (30 or 31 days less the moments since the
+  // purchase), which it cannot pay.
+  await expect(card.getByTestId('runway')).toHaveText(/^(29|30) days$/);
   const active = page.getByRole('region', { name: 'Your active services and numbers' });
   await expect(active).toContainText('Starter (VoIP Calling)');
   await expect(active.getByText('Active', { exact: true })).toBeVisible();
@@ -32,7 +33,9 @@ test('a monthly plan the balance cannot renew: the runway, the reminder, stoppin
 
   // Stopping renewal is confirmed first; the plan then ends with its paid month.
   await active.getByRole('button', { name: 'Stop renewal' }).click();
-  const ask = page.getByRole('alertdialog', { name: 'Stop renewing Starter (VoIP Calling)?' });
+  const ask = page.getByRole('alertdialog', {
+    name: /^Stop renewing \W?Starter \(VoIP Calling\)\W?\?$/,
+  });
   await expect(ask).toContainText('Nothing more is charged for it.');
   await ask.getByRole('button', { name: 'Stop renewal' }).click();
   await expect(active.getByText('Ends', { exact: true })).toBeVisible();
@@ -40,11 +43,11 @@ test('a monthly plan the balance cannot renew: the runway, the reminder, stoppin
   await expect(card.getByTestId('runway')).toHaveText('Nothing to pay');
   await active.getByRole('button', { name: 'Renew again' }).click();
   await page
-    .getByRole('alertdialog', { name: 'Renew Starter (VoIP Calling) again?' })
+    .getByRole('alertdialog', { name: /^Renew \W?Starter \(VoIP Calling\)\W? again\?$/ })
     .getByRole('button', { name: 'Renew again' })
     .click();
   await expect(active.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card.getByTestId('runway')).toHaveText(/^3[01] days$/);
+  await expect(card.getByTestId('runway')).toHaveText(/^(29|30) days$/);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Arabic on a phone: the card and the controls fit.
