@@ -54,10 +54,11 @@ test('a monthly plan the balance cannot renew: the runway, the reminder, stoppin
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.reload();
-  await expect(page.getByRole('region', { name: 'التجديدات ومدة التغطية' })).toBeVisible();
+  const cardAr = page.getByRole('region', { name: 'التجديدات ومدة التغطية' });
+  await expect(cardAr).toBeVisible();
   expect(await page.evaluate(sidewaysOverflow)).toBeNull();
-  await test.info().attach('renewals-ar-390', {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await cardAr.scrollIntoViewIfNeeded();
+  const shot = test.info().outputPath('renewals-ar-390.png');
+  await page.screenshot({ path: shot });
+  await test.info().attach('renewals-ar-390', { path: shot, contentType: 'image/png' });
 });
