@@ -48,6 +48,7 @@ const envSchema = z.object({
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
   EVENT_RETENTION_DAYS: count(1, 3650),
   RETENTION_INTERVAL_MINUTES: count(1, 24 * 60),
+  LOW_BALANCE_INTERVAL_SECONDS: count(5, 24 * 3600),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(
     z.coerce
@@ -246,6 +247,8 @@ export interface Config {
   explorers: Record<Network, string>;
   /** The retention job: what it keeps and how often it runs (on every instance). */
   retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
+  /** How often the low-balance alert job looks for balances under their alert. */
+  lowBalanceIntervalMs: number;
   /** Where SMS go (config/sms-config.ts). */
   sms: SmsConfig;
 }
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventMaxAgeMs: (e.EVENT_RETENTION_DAYS ?? 30) * 86_400_000,
       intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
+    lowBalanceIntervalMs: (e.LOW_BALANCE_INTERVAL_SECONDS ?? 60) * 1000,
     sms: sms.config,
     instanceId: e.INSTANCE_ID ?? null,
     admin:

@@ -5,6 +5,7 @@ import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
+import { guardrailsEndpoints } from './guardrails.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 import { usersEndpoints } from './users.js';
@@ -15,6 +16,7 @@ export const endpoints = {
   ...authEndpoints,
   ...catalogueEndpoints,
   ...accountEndpoints,
+  ...guardrailsEndpoints,
   ...smsEndpoints,
   ...sipEndpoints,
   ...voiceMonitoringEndpoints,

@@ -12,6 +12,7 @@ import { authApi } from './auth.js';
 import { catalogueApi } from './catalogue.js';
 import { catalogueAdminApi } from './catalogue-admin.js';
 import { adminChatApi, chatApi } from './chat.js';
+import { guardrailsApi } from './guardrails.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { docsApi, healthApi } from './system.js';
@@ -27,6 +28,7 @@ export {
   dashboardApi,
   docsApi,
   eventsApi,
+  guardrailsApi,
   healthApi,
   ledgerApi,
   ordersApi,
@@ -51,6 +53,7 @@ export const routes = /* @__PURE__ */ tableOf([
   paymentsApi,
   ordersApi,
   ledgerApi,
+  guardrailsApi,
   smsApi,
   sipApi,
   voiceAdminApi,
@@ -73,6 +76,7 @@ type Groups =
   | typeof paymentsApi
   | typeof ordersApi
   | typeof ledgerApi
+  | typeof guardrailsApi
   | typeof smsApi
   | typeof sipApi
   | typeof voiceAdminApi
