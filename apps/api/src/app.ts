@@ -42,6 +42,10 @@ import { createStreamRegistry, endStreamsOnClose } from './modules/events/event-
 import { createEventsRepo } from './modules/events/events.repo.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createStoredEventBus } from './modules/events/stored-event-bus.js';
+import { createGuardrailsRepo } from './modules/guardrails/guardrails.repo.js';
+import { guardrailsRoutes } from './modules/guardrails/guardrails.routes.js';
+import { createGuardrailsService } from './modules/guardrails/guardrails.service.js';
+import { createLowBalanceJob, type LowBalanceJob } from './modules/guardrails/low-balance-job.js';
 import { createHealthRepo } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealthService } from './modules/health/health.service.js';
@@ -120,6 +124,8 @@ declare module 'fastify' {
     ratesFeed: RatesFeed | null;
     /** Prunes expired quotes and old events; started with the app, stopped on close. */
     retention: RetentionJob;
+    /** Tells customers whose balance fell under their alert; tests run it by hand. */
+    lowBalance: LowBalanceJob;
     /** Settles overdue and orphaned calls (tests run it by hand). */
     voiceJobs: { tick(): Promise<void> };
     /** Charges due renewals, moves grace and suspension on, reminds (tests run it by hand). */
@@ -262,6 +268,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('retention', retention);
   app.addHook('onReady', async () => retention.start());
   app.addHook('onClose', () => retention.stop());
+  const guardrailsRepo = createGuardrailsRepo(db);
+  await app.register(guardrailsRoutes, {
+    guardrails: createGuardrailsService({ repo: guardrailsRepo }),
+  });
+  const lowBalance = createLowBalanceJob({
+    repo: guardrailsRepo,
+    events,
+    intervalMs: config.lowBalanceIntervalMs,
+    log: app.log,
+  });
+  app.decorate('lowBalance', lowBalance);
+  app.addHook('onReady', async () => lowBalance.start());
+  app.addHook('onClose', () => lowBalance.stop());
   await app.register(paymentsRoutes, { payments, wallets });
   await app.register(ordersRoutes, { orders });
   const instanceId = deps.instanceId ?? resolveInstanceId(config);

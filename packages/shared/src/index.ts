@@ -6,6 +6,7 @@ export * from './contracts/catalogue.js';
 export * from './contracts/chat.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/errors.js';
+export * from './contracts/guardrails.js';
 export * from './contracts/health.js';
 export * from './contracts/ledger.js';
 export * from './contracts/orders.js';

@@ -52,6 +52,7 @@ const envSchema = z.object({
   RENEWAL_RELEASE_DAYS: count(0, 365),
   RENEWAL_REMINDER_DAYS: count(0, 31),
   RENEWAL_INTERVAL_SECONDS: count(1, 3600),
+  LOW_BALANCE_INTERVAL_SECONDS: count(5, 24 * 3600),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(
     z.coerce
@@ -250,6 +251,8 @@ export interface Config {
   explorers: Record<Network, string>;
   /** The retention job: what it keeps and how often it runs (on every instance). */
   retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
+  /** How often the low-balance alert job looks for balances under their alert. */
+  lowBalanceIntervalMs: number;
   /** Where SMS go (config/sms-config.ts). */
   sms: SmsConfig;
   /** Monthly renewals: grace before suspension, suspension before the end, reminders, the job's interval. */
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventMaxAgeMs: (e.EVENT_RETENTION_DAYS ?? 30) * 86_400_000,
       intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
+    lowBalanceIntervalMs: (e.LOW_BALANCE_INTERVAL_SECONDS ?? 60) * 1000,
     sms: sms.config,
     renewals: {
       graceMs: (e.RENEWAL_GRACE_DAYS ?? 7) * 86_400_000,

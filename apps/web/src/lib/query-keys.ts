@@ -19,6 +19,7 @@ export const queryKeys = {
   orderItem: (id: string | undefined, lang: string) => ['orders', 'item', id, lang] as const,
   paymentWallets: ['payments', 'wallets'],
   trunkSettings: ['sip-trunk', 'settings'],
+  guardrails: ['account', 'guardrails'],
   dashboardPreferences: ['dashboard', 'preferences'],
   dashboardSpending: (days: number, tzOffset: number, balance: string) =>
     ['dashboard', 'spending', days, tzOffset, balance] as const,

@@ -10,6 +10,7 @@ export * from './routes/auth.js';
 export * from './routes/catalogue.js';
 export * from './routes/catalogue-admin.js';
 export * from './routes/chat.js';
+export * from './routes/guardrails.js';
 export type { RouteName, RouteTable } from './routes/index.js';
 export * from './routes/sip.js';
 export * from './routes/sms.js';

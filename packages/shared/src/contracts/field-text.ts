@@ -29,6 +29,9 @@ const ENGLISH: Partial<Record<FieldCode, string>> = {
   REQUIRED: 'This field is required',
   AMOUNT_INVALID: 'Enter a positive amount with at most two decimals',
   AMOUNT_TOO_LARGE: 'At most {max}',
+  LIMIT_AMOUNT_INVALID: 'Enter an amount of 0 or more with at most four decimals',
+  COUNTRY_UNKNOWN: '{country} is not an ISO 3166-1 alpha-2 country code',
+  COUNTRIES_EMPTY: 'Choose at least one country, or allow all countries',
 };
 
 /** A field problem in English. */

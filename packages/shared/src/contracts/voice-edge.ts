@@ -61,6 +61,8 @@ export const EDGE_DENY_REASONS = {
   /** The customer's calling plan is suspended for an unpaid renewal. */
   SUBSCRIPTION_SUSPENDED: 402,
   CONCURRENT_CALL_LIMIT: 486,
+  /** The customer's own spending limits refuse it (country, price a minute, daily cap). */
+  SPENDING_LIMIT: 403,
   /** Inbound: nobody has this number. */
   NUMBER_NOT_ASSIGNED: 404,
   /** Inbound: its holder cannot take calls now (suspended, or no SIP account yet). */

@@ -82,6 +82,12 @@ export const ERROR_STATUS = {
   CHAT_RATE_LIMITED: 429,
   /** A conversation given to someone who is not an active admin. */
   NOT_AN_AGENT: 422,
+  /** The customer's spending limits do not allow this destination ({ service, country }). */
+  GUARDRAIL_COUNTRY: 422,
+  /** The destination costs more than the customer's limit per SMS or per minute. */
+  GUARDRAIL_PRICE: 422,
+  /** It would take today's spending (UTC) over the customer's daily cap. */
+  GUARDRAIL_DAILY_CAP: 422,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

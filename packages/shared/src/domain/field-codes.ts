@@ -89,6 +89,13 @@ export const FIELD_CODES = [
   'CODE_INVALID',
   // SIP trunks.
   'IP_NOT_PUBLIC',
+  // Spending limits.
+  /** Not an amount of 0 or more with at most four decimals. */
+  'LIMIT_AMOUNT_INVALID',
+  /** { country } */
+  'COUNTRY_UNKNOWN',
+  /** A country list must name one at least; "all countries" is null. */
+  'COUNTRIES_EMPTY',
 ] as const;
 
 export type FieldCode = (typeof FIELD_CODES)[number];
@@ -114,5 +121,9 @@ export const BULK_LINE_CODES = [
   'DESTINATION_NOT_SUPPORTED',
   'PREMIUM_RATE_DESTINATION',
   'SHARED_COST_DESTINATION',
+  /** { service, country } */
+  'GUARDRAIL_COUNTRY',
+  /** { service, country, price, limit } */
+  'GUARDRAIL_PRICE',
 ] as const;
 export type BulkLineCode = (typeof BULK_LINE_CODES)[number];

@@ -8,6 +8,7 @@ export * from './csv.js';
 export * from './dashboard-stats.js';
 export * from './error-codes.js';
 export * from './field-codes.js';
+export * from './guardrails.js';
 export * from './languages.js';
 export * from './ledger.js';
 export * from './money.js';

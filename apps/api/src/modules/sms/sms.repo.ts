@@ -1,12 +1,14 @@
-import { compareDecimal } from '@parley/shared';
+import { compareDecimal, type GuardrailRefusal } from '@parley/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { readSpending, readSpendingForCharge, type SpendingState } from '../../db/guardrails.js';
 import { applyLedgerEntry, BalanceTooLowError } from '../../db/ledger.js';
 import { smsBatches, smsMessages, users } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 export type NewSms = typeof smsMessages.$inferInsert;
 export type SmsRow = typeof smsMessages.$inferSelect;
+export type { SpendingState };
 
 /**
  * What queueing did. Refused: the ledger or the balance's CHECK would not let the
@@ -14,7 +16,22 @@ export type SmsRow = typeof smsMessages.$inferSelect;
  */
 export type QueueResult =
   | { ok: true; batchId: string | null; messages: SmsRow[] }
-  | { ok: false; reason: 'balance-too-low' | 'duplicate' };
+  | { ok: false; reason: 'balance-too-low' | 'duplicate' }
+  | { ok: false; reason: 'guardrail'; refused: Refused };
+
+/** A limit that refuses a charge, and the recipient it refuses when it is one's. */
+export interface Refused {
+  refusal: GuardrailRefusal;
+  recipient: string | null;
+}
+
+/** The customer's spending limits checked inside the charge's transaction. */
+export interface ChargeGuard {
+  /** The start of the cap's UTC day. */
+  dayStart: Date;
+  /** Why the charge may not happen, or null. */
+  check(state: SpendingState): Refused | null;
+}
 
 /** The customer's side of SMS: charging and queueing, and reading back what was sent. */
 export function createSmsRepo(db: Db) {
@@ -27,17 +44,25 @@ export function createSmsRepo(db: Db) {
       return row?.balance ?? '0';
     },
 
+    /** Balance and limits, unlocked: what a quote or a first check reads. */
+    spending: (userId: string, dayStart: Date) => readSpending(db, userId, dayStart),
+
     /**
      * Charges the balance and queues the messages in one transaction: all of them or
      * none. A single message is charged as `sms:<id>`, a batch once as `sms-batch:<id>`.
+     * The guard sees the customer's spending first (their row locked when they have a
+     * daily cap) and a refusal writes nothing.
      */
     async queue(
       userId: string,
       rows: Omit<NewSms, 'userId' | 'batchId'>[],
       charge: { amount: string; rate: string | null; note: string; minBalance: string },
       asBatch: boolean,
+      guard: ChargeGuard,
     ): Promise<QueueResult> {
       const queued = db.transaction(async (tx) => {
+        const refused = guard.check(await readSpendingForCharge(tx, userId, guard.dayStart));
+        if (refused) return { refused, batchId: null, messages: [] };
         let batchId: string | null = null;
         if (asBatch) {
           const [batch] = await tx
@@ -67,10 +92,12 @@ export function createSmsRepo(db: Db) {
             note: charge.note,
             minBalanceBefore: charge.minBalance,
           });
-        return { batchId, messages: inserted };
+        return { refused: null, batchId, messages: inserted };
       });
       try {
-        return { ok: true, ...(await queued) };
+        const done = await queued;
+        if (done.refused) return { ok: false, reason: 'guardrail', refused: done.refused };
+        return { ok: true, batchId: done.batchId, messages: done.messages };
       } catch (err) {
         if (err instanceof BalanceTooLowError || pgErrorCode(err) === CHECK_VIOLATION)
           return { ok: false, reason: 'balance-too-low' };

@@ -7,6 +7,7 @@ import {
   type bulkSendInputSchema,
   type CountryPricing,
   compareDecimal,
+  destinationRefusal,
   MIN_SMS_BALANCE,
   moneyText,
   multiply,
@@ -18,16 +19,19 @@ import {
   senderKey,
   type smsSendSchema,
   smsShape,
+  utcDayStart,
 } from '@parley/shared';
 import { destinationFor } from '@parley/shared/phone';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { guardrailError } from '../../lib/guardrail-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { readRecipients } from './recipients.js';
 import type { SmsRepo, SmsRow } from './sms.repo.js';
+import { judge, refusedError } from './sms-limits.js';
 
 type SendInput = z.output<typeof smsSendSchema>;
 
@@ -71,6 +75,7 @@ export function createSmsService(deps: {
   now?: () => Date;
 }) {
   const { repo, rates, senders } = deps;
+  const now = deps.now ?? (() => new Date());
 
   /**
    * Counts `n` messages against the customer's minute, before anything is charged: all
@@ -115,14 +120,16 @@ export function createSmsService(deps: {
       if (!toGbp.has(currency)) toGbp.set(currency, await rates.rate(currency, BILLING_CURRENCY));
       const rate = toGbp.get(currency) ?? '1';
       const local = multiply(found.price.smsPrice, String(shape.segments), 4, 'up');
+      const same = currency === BILLING_CURRENCY;
       priced.push({
         recipient: found.e164,
         ok: true as const,
         country: found.country,
         unitPrice: found.price.smsPrice,
         priceCurrency: currency,
-        cost: currency === BILLING_CURRENCY ? local : multiply(local, rate, 4, 'up'),
-        rate: currency === BILLING_CURRENCY ? null : rate,
+        unitGbp: same ? found.price.smsPrice : multiply(found.price.smsPrice, rate, 4, 'up'),
+        cost: same ? local : multiply(local, rate, 4, 'up'),
+        rate: same ? null : rate,
       });
     }
     return { shape, priced };
@@ -164,12 +171,19 @@ export function createSmsService(deps: {
       priceCurrency: string;
       cost: string;
       rate: string | null;
+      unitGbp: string;
     }[],
     asBatch: boolean,
   ) {
     const shape = smsShape(message);
     const total = list.reduce((sum, m) => add(sum, m.cost, 4), '0');
-    const balance = await repo.balance(userId);
+    const dayStart = utcDayStart(now());
+    // A first look, unlocked, so a refusal says why before the balance is judged; the
+    // charge's transaction judges again with the customer's row locked.
+    const state = await repo.spending(userId, dayStart);
+    const early = judge(state, list, total);
+    if (early) throw refusedError(early, asBatch);
+    const { balance } = state;
     if (compareDecimal(balance, MIN_SMS_BALANCE) < 0 || compareDecimal(balance, total) < 0)
       throw insufficient();
     const result = await repo.queue(
@@ -196,7 +210,9 @@ export function createSmsService(deps: {
         minBalance: MIN_SMS_BALANCE,
       },
       asBatch,
+      { dayStart, check: (s) => judge(s, list, total) },
     );
+    if (!result.ok && result.reason === 'guardrail') throw refusedError(result.refused, asBatch);
     // Another send spent the money in between: the ledger refused this one.
     if (!result.ok && result.reason === 'balance-too-low') throw insufficient();
     if (!result.ok) throw new DuplicateIdError('sms: an id of this request is taken');
@@ -207,6 +223,9 @@ export function createSmsService(deps: {
   return {
     async quote(userId: string, input: SendInput): Promise<SmsQuote> {
       const { shape, p } = await one(input);
+      const { limits } = await repo.spending(userId, utcDayStart(now()));
+      const refusal = destinationRefusal(limits, 'sms', p.country, p.unitGbp);
+      if (refusal) throw guardrailError(refusal);
       return {
         sender: await senders.choose(userId, input.senderId),
         encoding: shape.encoding,
@@ -279,9 +298,20 @@ export function createSmsService(deps: {
         input.message,
       );
       const valid: BulkPreview['valid'] = [];
+      const { limits } = await repo.spending(userId, utcDayStart(now()));
       priced.forEach((p, i) => {
         const line = recipients[i]?.line ?? 0;
-        if (p.ok)
+        const refusal = p.ok ? destinationRefusal(limits, 'sms', p.country, p.unitGbp) : null;
+        if (refusal && refusal.code !== 'GUARDRAIL_DAILY_CAP') {
+          const error = guardrailError(refusal);
+          invalid.push({
+            line,
+            value: recipients[i]?.value ?? '',
+            reason: error.message,
+            code: refusal.code,
+            params: error.params ?? {},
+          });
+        } else if (p.ok)
           valid.push({
             line,
             recipient: p.recipient,

@@ -67,6 +67,55 @@ describe('deciding a call', () => {
   });
 });
 
+describe("a call under the customer's spending limits", () => {
+  const limits = {
+    dailySpendCap: null,
+    smsCountries: null,
+    voiceCountries: null,
+    maxSmsPrice: null,
+    maxMinutePrice: null,
+  };
+
+  it('is refused outside the countries for calls, or above the price a minute', () => {
+    expect(decide(state({ limits: { ...limits, voiceCountries: ['DE'] } }))).toEqual({
+      ok: false,
+      refusal: { code: 'GUARDRAIL_COUNTRY', params: { service: 'voice', country: 'GB' } },
+    });
+    // The SMS list says nothing about calls.
+    expect(decide(state({ limits: { ...limits, smsCountries: ['DE'] } })).ok).toBe(true);
+    expect(decide(state({ limits: { ...limits, maxMinutePrice: '0.0118' } }))).toMatchObject({
+      refusal: { code: 'GUARDRAIL_PRICE', params: { price: '0.0119', limit: '0.0118' } },
+    });
+    expect(decide(state({ limits: { ...limits, maxMinutePrice: '0.0119' } })).ok).toBe(true);
+  });
+
+  it('is shortened by the daily cap as by the balance, counting holds and debits', () => {
+    // £0.05 left of a £0.10 cap after £0.03 spent and £0.02 held: 4 minutes at £0.0119.
+    const capped = state({
+      limits: { ...limits, dailySpendCap: '0.10' },
+      netDebits: '0.03',
+      held: '0.02',
+    });
+    expect(decide(capped)).toMatchObject({ ok: true, call: { maxSeconds: 240, hold: '0.0476' } });
+    // A cap above the balance changes nothing.
+    const loose = state({ limits: { ...limits, dailySpendCap: '50' } });
+    expect(decide(loose)).toMatchObject({ ok: true, call: { maxSeconds: 5040 } });
+  });
+
+  it('is refused when the cap leaves less than one increment', () => {
+    const capped = state({ limits: { ...limits, dailySpendCap: '0.10' }, netDebits: '0.0900' });
+    expect(decide(capped)).toEqual({
+      ok: false,
+      refusal: {
+        code: 'GUARDRAIL_DAILY_CAP',
+        params: { cap: '0.10', spent: '0.0900', remaining: '0.0100' },
+      },
+    });
+    // Included minutes cost nothing: the cap does not stop them.
+    expect(decide(capped, 600).ok).toBe(true);
+  });
+});
+
 const row = (over: Partial<CallRow> = {}) =>
   ({
     id: 'c',

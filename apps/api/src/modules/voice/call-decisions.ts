@@ -1,18 +1,29 @@
 import {
   callCost,
+  capLeft,
   compareDecimal,
+  destinationRefusal,
+  type GuardrailRefusal,
   type Increments,
   MIN_CALL_BALANCE,
   maxCallSeconds,
   type PlanAllowance,
   parseIncrements,
   rateCall,
+  spentToday,
   subtract,
 } from '@parley/shared';
 import type { AccountState, Authorisation, CallRow, NewCall, Settlement } from './calls.repo.js';
 
-/** Why a call may not start (the edge's deny reasons share these names). */
-export type Refusal = 'ACCOUNT_DISABLED' | 'INSUFFICIENT_BALANCE' | 'CONCURRENT_CALL_LIMIT';
+/**
+ * Why a call may not start (the edge's deny reasons share these names), or which of the
+ * customer's spending limits stops it.
+ */
+export type Refusal =
+  | 'ACCOUNT_DISABLED'
+  | 'INSUFFICIENT_BALANCE'
+  | 'CONCURRENT_CALL_LIMIT'
+  | GuardrailRefusal;
 
 export interface CallPrice {
   country: string;
@@ -22,14 +33,21 @@ export interface CallPrice {
   ratePerMinute: string;
 }
 
-/** What is left to spend, and the included seconds left, once other calls' holds count. */
+/**
+ * What is left to spend, and the included seconds left, once other calls' holds count;
+ * `budget` is what a call may cost: the available balance, or less when the daily cap
+ * leaves less (`capBinds`).
+ */
 export function headroom(state: AccountState, allowance: PlanAllowance) {
   const available = subtract(state.balance, state.held, 4);
   const includedLeft =
     allowance.includedSeconds === null
       ? null
       : Math.max(0, allowance.includedSeconds - state.includedUsed - state.includedHeld);
-  return { available, includedLeft };
+  const spent = spentToday(state.netDebits ?? '0', state.held);
+  const left = capLeft(state.limits ?? null, spent);
+  const capBinds = left !== null && compareDecimal(left, available) < 0;
+  return { available, includedLeft, budget: capBinds ? (left ?? '0') : available, capBinds, spent };
 }
 
 /**
@@ -51,17 +69,30 @@ export function decideCall(
   },
 ): Authorisation<Refusal> {
   if (state.disabled) return { ok: false, refusal: 'ACCOUNT_DISABLED' };
-  const { available, includedLeft } = headroom(state, input.allowance);
+  const limits = state.limits ?? null;
+  const { country, ratePerMinute } = input.price;
+  const refused = destinationRefusal(limits, 'voice', country, ratePerMinute);
+  if (refused) return { ok: false, refusal: refused };
+  const { available, includedLeft, budget, capBinds, spent } = headroom(state, input.allowance);
   if (compareDecimal(available, MIN_CALL_BALANCE) < 0)
     return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
   if (state.openCalls >= input.allowance.concurrentCalls)
     return { ok: false, refusal: 'CONCURRENT_CALL_LIMIT' };
+  // The cap limits a call as the balance does: its longest length must fit both.
   const max = maxCallSeconds({
-    available,
+    available: budget,
     increments: input.increments,
-    ratePerMinute: input.price.ratePerMinute,
+    ratePerMinute,
     includedSecondsLeft: includedLeft,
   });
+  if (max === 0 && capBinds)
+    return {
+      ok: false,
+      refusal: {
+        code: 'GUARDRAIL_DAILY_CAP',
+        params: { cap: limits?.dailySpendCap ?? '0', spent, remaining: budget },
+      },
+    };
   if (max === 0) return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
   const includedHeld = includedLeft === null ? null : Math.min(includedLeft, max);
   const hold = callCost(input.price.ratePerMinute, max - (includedHeld ?? max));

@@ -1,5 +1,7 @@
+import type { SpendingLimits } from '@parley/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { readSpending } from '../../db/guardrails.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { calls, users } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
@@ -20,6 +22,10 @@ export interface AccountState {
   includedHeld: number;
   /** Included seconds finished calls used since the period started. */
   includedUsed: number;
+  /** The customer's spending limits (null: none set). */
+  limits?: SpendingLimits | null;
+  /** Today's (UTC) net debits, read when there is a daily cap. */
+  netDebits?: string;
 }
 
 export type Authorisation<T> = { ok: false; refusal: T } | { ok: true; call: NewCall };
@@ -44,9 +50,10 @@ export interface Settlement {
 async function readState(
   tx: Db | Tx,
   userId: string,
-  periodStart: Date | null,
+  periods: { periodStart: Date | null; dayStart: Date },
   lock: boolean,
 ): Promise<AccountState> {
+  const { periodStart } = periods;
   const query = tx
     .select({ balance: users.cryptoBalance, held: users.held, disabledAt: users.disabledAt })
     .from(users)
@@ -63,7 +70,11 @@ async function readState(
         .from(calls)
         .where(and(eq(calls.userId, userId), gte(calls.endedAt, periodStart)))
     : [{ s: '0' }];
+  // After the lock: a send or call that committed meanwhile is counted.
+  const spending = await readSpending(tx, userId, periods.dayStart);
   return {
+    limits: spending.limits,
+    netDebits: spending.netDebits,
     balance: user.balance,
     held: user.held,
     disabled: user.disabledAt !== null,
@@ -77,8 +88,8 @@ async function readState(
 export function createCallsRepo(db: Db) {
   return {
     /** What a quote is computed from (not locked: a quote promises nothing). */
-    accountState: (userId: string, periodStart: Date | null) =>
-      readState(db, userId, periodStart, false),
+    accountState: (userId: string, periodStart: Date | null, dayStart: Date) =>
+      readState(db, userId, { periodStart, dayStart }, false),
 
     /**
      * Locks the customer's row, so their calls are authorised one at a time, reads
@@ -87,7 +98,7 @@ export function createCallsRepo(db: Db) {
      */
     async authorise<T>(
       userId: string,
-      periodStart: Date | null,
+      periods: { periodStart: Date | null; dayStart: Date },
       decide: (state: AccountState) => Authorisation<T>,
     ): Promise<
       | { ok: true; call: CallRow }
@@ -96,7 +107,7 @@ export function createCallsRepo(db: Db) {
     > {
       try {
         return await db.transaction(async (tx) => {
-          const decision = decide(await readState(tx, userId, periodStart, true));
+          const decision = decide(await readState(tx, userId, periods, true));
           if (!decision.ok) return decision;
           const [row] = await tx
             .insert(calls)

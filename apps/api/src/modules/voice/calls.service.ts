@@ -4,10 +4,12 @@ import {
   type CallHistory,
   type CallQuote,
   type callInputSchema,
+  destinationRefusal,
   MAX_CALL_SECONDS,
   maxCallSeconds,
   moneyText,
   planAllowance,
+  utcDayStart,
 } from '@parley/shared';
 import type { z } from 'zod';
 import type { VoiceConfig } from '../../config/voice-config.js';
@@ -15,6 +17,7 @@ import type { GatewayEvent, VoiceGateway } from '../../integrations/voice/port.j
 import { AppError } from '../../lib/app-error.js';
 import { toCall } from '../../lib/call-view.js';
 import type { EventBus } from '../../lib/event-bus.js';
+import { guardrailError } from '../../lib/guardrail-error.js';
 import {
   type CallEnd,
   decideCall,
@@ -30,6 +33,7 @@ import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 export const DEADLINE_GRACE_MS = 30_000;
 
 export const refusalError = (refusal: Refusal | 'balance' | 'duplicate') => {
+  if (typeof refusal === 'object') return guardrailError(refusal);
   if (refusal === 'CONCURRENT_CALL_LIMIT')
     return new AppError(
       'CONCURRENT_CALL_LIMIT',
@@ -95,7 +99,8 @@ export function createCallsService(deps: {
     const plan = await allowance(input.userId);
     const at = now();
     const sandbox = input.gateway === 'sandbox';
-    const result = await repo.authorise(input.userId, plan.periodStart, (state) =>
+    const periods = { periodStart: plan.periodStart, dayStart: utcDayStart(at) };
+    const result = await repo.authorise(input.userId, periods, (state) =>
       decideCall(state, {
         allowance: plan,
         price: { ...price },
@@ -286,10 +291,15 @@ export function createCallsService(deps: {
     async quote(userId: string, destination: string): Promise<CallQuote> {
       const price = await deps.pricing(destination);
       const plan = await allowance(userId);
-      const { available, includedLeft } = headroom(
-        await repo.accountState(userId, plan.periodStart),
-        plan,
+      const state = await repo.accountState(userId, plan.periodStart, utcDayStart(now()));
+      const refused = destinationRefusal(
+        state.limits ?? null,
+        'voice',
+        price.country,
+        price.ratePerMinute,
       );
+      if (refused) throw guardrailError(refused);
+      const { available, includedLeft, budget } = headroom(state, plan);
       return {
         destination: price.e164,
         country: price.country,
@@ -298,7 +308,7 @@ export function createCallsService(deps: {
         ratePerMinute: moneyText(price.ratePerMinute),
         increments: config.incrementsText,
         maxSeconds: maxCallSeconds({
-          available,
+          available: budget,
           increments: config.increments,
           ratePerMinute: price.ratePerMinute,
           includedSecondsLeft: includedLeft,

@@ -5,6 +5,7 @@ import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
+import { guardrailsEndpoints } from './guardrails.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
@@ -16,6 +17,7 @@ export const endpoints = {
   ...authEndpoints,
   ...catalogueEndpoints,
   ...accountEndpoints,
+  ...guardrailsEndpoints,
   ...smsEndpoints,
   ...sipEndpoints,
   ...voiceMonitoringEndpoints,

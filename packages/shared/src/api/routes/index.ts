@@ -12,6 +12,7 @@ import { authApi } from './auth.js';
 import { catalogueApi } from './catalogue.js';
 import { catalogueAdminApi } from './catalogue-admin.js';
 import { adminChatApi, chatApi } from './chat.js';
+import { guardrailsApi } from './guardrails.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { adminSubscriptionsApi, subscriptionsApi } from './subscriptions.js';
@@ -29,6 +30,7 @@ export {
   dashboardApi,
   docsApi,
   eventsApi,
+  guardrailsApi,
   healthApi,
   ledgerApi,
   ordersApi,
@@ -54,6 +56,7 @@ export const routes = /* @__PURE__ */ tableOf([
   paymentsApi,
   ordersApi,
   ledgerApi,
+  guardrailsApi,
   smsApi,
   sipApi,
   voiceAdminApi,
@@ -78,6 +81,7 @@ type Groups =
   | typeof paymentsApi
   | typeof ordersApi
   | typeof ledgerApi
+  | typeof guardrailsApi
   | typeof smsApi
   | typeof sipApi
   | typeof voiceAdminApi

@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { functionResolver } from '@/lib/form-resolver';
 import { useChangePassword, useSignOutEverywhere } from '../api/account';
+import { GuardrailsCard } from '../components/guardrails-card';
 
 type Values = { current: string; next: string; confirm: string };
 const DEFAULTS: Values = { current: '', next: '', confirm: '' };
@@ -135,7 +136,7 @@ function SignOutEverywhereCard() {
   );
 }
 
-/** /account: change the password, sign out on every device. */
+/** /account: change the password, sign out on every device, set spending limits. */
 export default function AccountPage() {
   const { t } = useTranslation();
   return (
@@ -146,6 +147,7 @@ export default function AccountPage() {
         <p className="mt-2 text-muted-foreground">{t('account.subtitle')}</p>
       </header>
       <ChangePasswordCard />
+      <GuardrailsCard />
       <SignOutEverywhereCard />
     </div>
   );

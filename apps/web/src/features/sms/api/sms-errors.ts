@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormErrorMessage } from '@/components/form-error';
 import { ApiError } from '@/lib/api-client';
+import { guardrailText } from '@/lib/guardrail-text';
 import { isUnauthorized, type SignInAgain } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
 
@@ -11,13 +12,18 @@ export const SMS_SIGN_IN: { signInAgain: SignInAgain } = {
 export const isInsufficient = (err: unknown) =>
   err instanceof ApiError && (err.status === 402 || err.code === 'INSUFFICIENT_BALANCE');
 
-/** The toast for a refused send: balance too low, or the server's reason (401: SMS_SIGN_IN). */
+/**
+ * The toast for a refused send: the spending limit that refused it, balance too low, or
+ * the server's reason (401: SMS_SIGN_IN).
+ */
 export function useSmsErrorToast() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const messageOf = useFormErrorMessage();
   return (err: unknown) => {
     if (isUnauthorized(err)) return;
-    if (isInsufficient(err)) {
+    const limited = guardrailText(t, err, i18n.language);
+    if (limited) showToast('error', t('limits.refused.title'), limited);
+    else if (isInsufficient(err)) {
       showToast('error', t('sms.toast.insufficientTitle'), t('sms.toast.insufficientText'));
     } else {
       const fallback = t('sms.toast.failed');

@@ -10,6 +10,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { guardrailReason, isGuardrailCode } from '@/lib/guardrail-text';
 import { formatMoney } from '@/lib/money';
 import { reasonOf } from '../bulk-reasons';
 import { countryName } from '../country';
@@ -17,6 +18,8 @@ import { countryName } from '../country';
 function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
   const { t, i18n } = useTranslation();
   const reasonText = (line: BulkPreview['invalid'][number]) => {
+    if (isGuardrailCode(line.code))
+      return guardrailReason(t, line.code, line.params, i18n.language);
     const reason = reasonOf(line);
     const country = reason.values.country;
     return t(

@@ -3,6 +3,7 @@ import { smsShape } from '@parley/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { guardrailText } from '@/lib/guardrail-text';
 import { formatMoney } from '@/lib/money';
 import { useNumberCountry } from '../api/number-country';
 import { countryName, unsupportedCountryName } from '../country';
@@ -40,6 +41,7 @@ export function QuotePanel(props: {
   const code = error instanceof ApiError ? error.code : null;
   const unsupported = code === 'DESTINATION_NOT_SUPPORTED';
   const premium = code === 'PREMIUM_RATE_DESTINATION' || code === 'SHARED_COST_DESTINATION';
+  const limited = guardrailText(t, error, lang);
   const numberCountry = useNumberCountry(unsupported ? props.recipient : null);
   const price = quote ? formatMoney(quote.price, 'GBP', lang, 4) : null;
 
@@ -50,6 +52,7 @@ export function QuotePanel(props: {
     const name = unsupportedCountryName(numberCountry.data, error, lang);
     note = name ? t('sms.quote.unsupported', { country: name }) : t('sms.quote.unsupportedAny');
   } else if (premium) note = t(`errors.${code}`);
+  else if (limited) note = limited;
   else if (error && code !== 'INVALID_NUMBER' && code !== 'VALIDATION_FAILED')
     note = t('sms.quote.failed');
   else if (quote)
@@ -94,7 +97,7 @@ export function QuotePanel(props: {
         </p>
       )}
       <p
-        className={`text-xs ${unsupported || premium ? 'text-destructive' : 'text-muted-foreground'}`}
+        className={`text-xs ${unsupported || premium || limited ? 'text-destructive' : 'text-muted-foreground'}`}
       >
         {note}
       </p>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormErrorMessage } from '@/components/form-error';
 import { ApiError } from '@/lib/api-client';
 import { regionName } from '@/lib/country-name';
+import { guardrailText } from '@/lib/guardrail-text';
 import type { SignInAgain } from '@/lib/session-expired';
 
 /** A call or verification refused because the session ended: this toast, then sign in. */
@@ -23,15 +24,17 @@ export const isInsufficientForCall = (err: unknown) =>
   err instanceof ApiError && (err.status === 402 || err.code === 'INSUFFICIENT_BALANCE');
 
 /**
- * A refusal's text in the page's language: the voice screen's own words for its codes
- * (`voice.errors.<CODE>`), else the app's (`errors.<CODE>`), else the server's message,
- * else `fallback`.
+ * A refusal's text in the page's language: the spending limit that refused it, the
+ * voice screen's own words for its codes (`voice.errors.<CODE>`), else the app's
+ * (`errors.<CODE>`), else the server's message, else `fallback`.
  */
 export function useVoiceErrorText() {
   const { t, i18n } = useTranslation();
   const messageOf = useFormErrorMessage();
   return (err: unknown, fallback: string): string => {
     if (!(err instanceof ApiError)) return fallback;
+    const limited = guardrailText(t, err, i18n.language);
+    if (limited) return limited;
     if ((VOICE_ERROR_CODES as readonly string[]).includes(err.code ?? ''))
       return t(`voice.errors.${err.code}`);
     if (err.code === 'DESTINATION_NOT_SUPPORTED') {
