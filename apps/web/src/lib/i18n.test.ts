@@ -34,7 +34,8 @@ describe('the English in the main bundle', () => {
   // lib/customer-events.ts loads with the signed-in menu and waits for the full English, as
   // do the forms that translate field codes (lib/field-errors.ts) on lazy pages; the call
   // and SMS status badges and the call direction mark serve signed-in pages only;
-  // lib/payment-text.ts words payments on the dashboard and in the admin panel; the chat
+  // lib/payment-text.ts words payments on the dashboard and in the admin panel, and
+  // lib/guardrail-text.ts the spending limits' refusals on the SMS and calling pages; the chat
   // pieces in components/chat/ serve the chat window and the admin console, both lazy.
   const eager = import.meta.glob<string>(
     [
@@ -48,6 +49,7 @@ describe('the English in the main bundle', () => {
       '!./customer-events.ts',
       '!./field-errors.ts',
       '!./payment-text.ts',
+      '!./guardrail-text.ts',
       '!../components/call-status-badge.tsx',
       '!../components/sms-status-badge.tsx',
       '!../components/call-direction.tsx',
