@@ -48,6 +48,9 @@ import { createHealthService } from './modules/health/health.service.js';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { createNotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createOrdersRepo } from './modules/orders/orders.repo.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -296,6 +299,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const chat = setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute });
   await app.register(chatRoutes, { chat: chat.chat });
+  await app.register(notificationsRoutes, {
+    notifications: createNotificationsService({ repo: createNotificationsRepo(db), now: deps.now }),
+  });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,

@@ -11,6 +11,7 @@ export * from './field-codes.js';
 export * from './languages.js';
 export * from './ledger.js';
 export * from './money.js';
+export * from './notifications.js';
 export * from './payment-uri.js';
 export * from './public-config.js';
 export * from './renewals.js';

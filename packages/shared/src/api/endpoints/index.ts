@@ -5,6 +5,7 @@ import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
+import { notificationsEndpoints } from './notifications.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 import { usersEndpoints } from './users.js';
@@ -21,6 +22,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...usersEndpoints,
   ...chatEndpoints,
+  ...notificationsEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

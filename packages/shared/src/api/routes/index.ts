@@ -12,6 +12,7 @@ import { authApi } from './auth.js';
 import { catalogueApi } from './catalogue.js';
 import { catalogueAdminApi } from './catalogue-admin.js';
 import { adminChatApi, chatApi } from './chat.js';
+import { notificationsApi } from './notifications.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { docsApi, healthApi } from './system.js';
@@ -29,6 +30,7 @@ export {
   eventsApi,
   healthApi,
   ledgerApi,
+  notificationsApi,
   ordersApi,
   paymentsApi,
   sipApi,
@@ -60,6 +62,7 @@ export const routes = /* @__PURE__ */ tableOf([
   adminApi,
   chatApi,
   adminChatApi,
+  notificationsApi,
 ]);
 
 type Groups =
@@ -81,7 +84,8 @@ type Groups =
   | typeof eventsApi
   | typeof adminApi
   | typeof chatApi
-  | typeof adminChatApi;
+  | typeof adminChatApi
+  | typeof notificationsApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };
