@@ -48,9 +48,9 @@ import { createHealthService } from './modules/health/health.service.js';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
-import { createNotificationsRepo } from './modules/notifications/notifications.repo.js';
+import type { MailOutbox } from './modules/notifications/mail-outbox.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { type MailDeps, setUpNotifications } from './modules/notifications/notifications.setup.js';
 import { createOrdersRepo } from './modules/orders/orders.repo.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -105,6 +105,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   sms?: SmsDeps;
   voice?: VoiceDeps;
+  /** A mailer and outbox timings of the test's own. */
+  mail?: MailDeps;
   /** The clock sessions are judged by; tests move it to reach their lifetimes. */
   now?: () => Date;
   /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
@@ -123,6 +125,8 @@ declare module 'fastify' {
     retention: RetentionJob;
     /** Settles overdue and orphaned calls (tests run it by hand). */
     voiceJobs: { tick(): Promise<void> };
+    /** Emails notices when SMTP is configured (tests run it by hand); null otherwise. */
+    mailOutbox: MailOutbox | null;
   }
 }
 
@@ -299,9 +303,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const chat = setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute });
   await app.register(chatRoutes, { chat: chat.chat });
-  await app.register(notificationsRoutes, {
-    notifications: createNotificationsService({ repo: createNotificationsRepo(db), now: deps.now }),
+  const notices = setUpNotifications(app, {
+    db,
+    config: config.mail,
+    events,
+    now: deps.now,
+    deps: deps.mail,
   });
+  app.decorate('mailOutbox', notices.outbox);
+  await app.register(notificationsRoutes, { notifications: notices.service });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_SENDER_ID, type Network, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
+import { type MailConfig, mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type SmsConfig, smsEnvShape, smsSettings } from './sms-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
@@ -177,6 +178,11 @@ const envSchema = z.object({
   SMPP_TLS: optional(smsEnvShape.SMPP_TLS),
   SMPP_TLS_CA: optional(smsEnvShape.SMPP_TLS_CA),
   SMPP_TLS_REJECT_UNAUTHORIZED: optional(smsEnvShape.SMPP_TLS_REJECT_UNAUTHORIZED),
+  SMTP_URL: optional(mailEnvShape.SMTP_URL),
+  MAIL_FROM: optional(mailEnvShape.MAIL_FROM),
+  MAIL_MAX_ATTEMPTS: optional(mailEnvShape.MAIL_MAX_ATTEMPTS),
+  MAIL_POLL_SECONDS: optional(mailEnvShape.MAIL_POLL_SECONDS),
+  MAIL_MAX_AGE_HOURS: optional(mailEnvShape.MAIL_MAX_AGE_HOURS),
   INSTANCE_ID: optional(
     z
       .string()
@@ -248,6 +254,8 @@ export interface Config {
   retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
   /** Where SMS go (config/sms-config.ts). */
   sms: SmsConfig;
+  /** Notices by email: SMTP when set, and the outbox's settings (config/mail-config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {
@@ -291,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const sms = smsSettings(e);
   problems.push(...sms.problems);
-  problems.push(...ratesProblems(e), ...voiceProblems(e));
+  problems.push(...ratesProblems(e), ...voiceProblems(e), ...mailProblems(e));
   if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv,
@@ -349,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
     sms: sms.config,
+    mail: mailConfig(e, e.PUBLIC_URL),
     instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
