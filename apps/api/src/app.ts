@@ -52,6 +52,9 @@ import { createHealthService } from './modules/health/health.service.js';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
+import type { MailOutbox } from './modules/notifications/mail-outbox.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { type MailDeps, setUpNotifications } from './modules/notifications/notifications.setup.js';
 import { createOrdersRepo } from './modules/orders/orders.repo.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -108,6 +111,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   sms?: SmsDeps;
   voice?: VoiceDeps;
+  /** A mailer and outbox timings of the test's own. */
+  mail?: MailDeps;
   /** The clock sessions are judged by; tests move it to reach their lifetimes. */
   now?: () => Date;
   /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
@@ -130,6 +135,8 @@ declare module 'fastify' {
     voiceJobs: { tick(): Promise<void> };
     /** Charges due renewals, moves grace and suspension on, reminds (tests run it by hand). */
     renewalJob: { runOnce(): Promise<{ changed: number; reminded: number }> };
+    /** Emails notices when SMTP is configured (tests run it by hand); null otherwise. */
+    mailOutbox: MailOutbox | null;
   }
 }
 
@@ -322,6 +329,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const renewals = setUpRenewals(app, { db, events, settings: config.renewals, now: deps.now });
   app.decorate('renewalJob', renewals.job);
   await app.register(renewalsRoutes, { renewals: renewals.renewals });
+  const notices = setUpNotifications(app, {
+    db,
+    config: config.mail,
+    events,
+    now: deps.now,
+    deps: deps.mail,
+  });
+  app.decorate('mailOutbox', notices.outbox);
+  await app.register(notificationsRoutes, { notifications: notices.service });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,

@@ -73,6 +73,8 @@ async function main(): Promise<void> {
       database: database.driver === 'pglite' ? config.dataDir : 'postgres',
       installedAt,
       catalogueSeeded,
+      // Whether notices go by email; never the server's address or credentials.
+      mail: config.mail.smtp ? 'smtp' : 'off',
     },
     `Parley is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
   );

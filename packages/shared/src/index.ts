@@ -9,6 +9,7 @@ export * from './contracts/errors.js';
 export * from './contracts/guardrails.js';
 export * from './contracts/health.js';
 export * from './contracts/ledger.js';
+export * from './contracts/notifications.js';
 export * from './contracts/orders.js';
 export * from './contracts/page.js';
 export * from './contracts/payments.js';

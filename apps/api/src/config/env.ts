@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_SENDER_ID, type Network, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
+import { type MailConfig, mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
 import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { type SmsConfig, smsEnvShape, smsSettings } from './sms-config.js';
 import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
@@ -182,6 +183,11 @@ const envSchema = z.object({
   SMPP_TLS: optional(smsEnvShape.SMPP_TLS),
   SMPP_TLS_CA: optional(smsEnvShape.SMPP_TLS_CA),
   SMPP_TLS_REJECT_UNAUTHORIZED: optional(smsEnvShape.SMPP_TLS_REJECT_UNAUTHORIZED),
+  SMTP_URL: optional(mailEnvShape.SMTP_URL),
+  MAIL_FROM: optional(mailEnvShape.MAIL_FROM),
+  MAIL_MAX_ATTEMPTS: optional(mailEnvShape.MAIL_MAX_ATTEMPTS),
+  MAIL_POLL_SECONDS: optional(mailEnvShape.MAIL_POLL_SECONDS),
+  MAIL_MAX_AGE_HOURS: optional(mailEnvShape.MAIL_MAX_AGE_HOURS),
   INSTANCE_ID: optional(
     z
       .string()
@@ -257,6 +263,8 @@ export interface Config {
   sms: SmsConfig;
   /** Monthly renewals: grace before suspension, suspension before the end, reminders, the job's interval. */
   renewals: { graceMs: number; releaseMs: number; reminderMs: number; intervalMs: number };
+  /** Notices by email: SMTP when set, and the outbox's settings (config/mail-config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {
@@ -300,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const sms = smsSettings(e);
   problems.push(...sms.problems);
-  problems.push(...ratesProblems(e), ...voiceProblems(e));
+  problems.push(...ratesProblems(e), ...voiceProblems(e), ...mailProblems(e));
   if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv,
@@ -365,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminderMs: (e.RENEWAL_REMINDER_DAYS ?? 5) * 86_400_000,
       intervalMs: (e.RENEWAL_INTERVAL_SECONDS ?? 300) * 1000,
     },
+    mail: mailConfig(e, e.PUBLIC_URL),
     instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

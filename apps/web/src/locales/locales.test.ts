@@ -62,6 +62,7 @@ const SAME_IN: Record<string, string[]> = {
   ],
   es: ['common.error'],
   fr: [
+    'notifications.title',
     'chat.conversation',
     'adminChat.list',
     'admin.translations.description',

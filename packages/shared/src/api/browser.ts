@@ -12,6 +12,7 @@ export * from './routes/catalogue-admin.js';
 export * from './routes/chat.js';
 export * from './routes/guardrails.js';
 export type { RouteName, RouteTable } from './routes/index.js';
+export * from './routes/notifications.js';
 export * from './routes/sip.js';
 export * from './routes/sms.js';
 export * from './routes/subscriptions.js';

@@ -12,6 +12,7 @@ export * from './guardrails.js';
 export * from './languages.js';
 export * from './ledger.js';
 export * from './money.js';
+export * from './notifications.js';
 export * from './payment-uri.js';
 export * from './public-config.js';
 export * from './renewals.js';

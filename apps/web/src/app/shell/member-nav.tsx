@@ -10,11 +10,13 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useAccountLanguage } from '@/lib/account-language';
 import { useCustomerEvents } from '@/lib/customer-events';
 import { cn } from '@/lib/utils';
 import { ChatWindow } from './chat-window';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, type NavItem, SERVICE_ITEMS } from './nav-items';
+import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
 // Admins only: the live chat's unread count and its alerts, in a chunk of their own.
@@ -95,6 +97,7 @@ export default function MemberNav({ user, part }: { user: User; part: 'links' | 
   // (each open stream holds one of the browser's six connections to the server): the
   // customer's, or for admins the admin stream, which the panel and chat console share.
   useCustomerEvents(part === 'menu' && !user.isAdmin);
+  useAccountLanguage(part === 'menu' ? user.id : null);
   if (part === 'links') return <MemberLinks user={user} />;
   return (
     <>
@@ -104,6 +107,11 @@ export default function MemberNav({ user, part }: { user: User; part: 'links' | 
         </Suspense>
       )}
       <ChatWindow />
+      {!user.isAdmin && (
+        <Suspense>
+          <NotificationBell />
+        </Suspense>
+      )}
       <LanguagePicker />
       <UserMenu user={user} />
     </>

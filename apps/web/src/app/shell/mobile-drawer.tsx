@@ -1,6 +1,7 @@
 import type { User } from '@parley/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { LOGIN_URL, LOGOUT_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, LANDING_ANCHORS, SERVICE_ITEMS } from './nav-items';
+import { NotificationBell } from './notification-bell';
 
 const itemClass = cn(buttonVariants({ variant: 'ghost', justify: 'start' }), 'w-full');
 
@@ -30,9 +32,10 @@ export default function MobileDrawer({
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         closeLabel={t('common.close')}
-        // Escape in the open language menu closes that menu only, not the whole drawer.
+        // Escape in the open language menu or notifications closes them only, not the drawer.
         onEscapeKeyDown={(e) => {
-          if (e.target instanceof Element && e.target.closest('[role="menu"]')) e.preventDefault();
+          if (e.target instanceof Element && e.target.closest('[role="menu"], [data-own-escape]'))
+            e.preventDefault();
         }}
       >
         <SheetTitle className="text-lg font-semibold">Parley</SheetTitle>
@@ -64,6 +67,11 @@ export default function MobileDrawer({
               <Link to="/dashboard" className={cn(itemClass, 'mt-3')} onClick={close}>
                 {t('nav.dashboard')}
               </Link>
+              {!user.isAdmin && (
+                <Suspense>
+                  <NotificationBell variant="item" />
+                </Suspense>
+              )}
               <Link to="/account" className={itemClass} onClick={close}>
                 <KeyRound aria-hidden="true" />
                 {t('userMenu.account')}

@@ -6,6 +6,7 @@ import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
 import { guardrailsEndpoints } from './guardrails.js';
+import { notificationsEndpoints } from './notifications.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...usersEndpoints,
   ...chatEndpoints,
   ...subscriptionsEndpoints,
+  ...notificationsEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -13,6 +13,7 @@ import { catalogueApi } from './catalogue.js';
 import { catalogueAdminApi } from './catalogue-admin.js';
 import { adminChatApi, chatApi } from './chat.js';
 import { guardrailsApi } from './guardrails.js';
+import { notificationsApi } from './notifications.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { adminSubscriptionsApi, subscriptionsApi } from './subscriptions.js';
@@ -33,6 +34,7 @@ export {
   guardrailsApi,
   healthApi,
   ledgerApi,
+  notificationsApi,
   ordersApi,
   paymentsApi,
   sipApi,
@@ -68,6 +70,7 @@ export const routes = /* @__PURE__ */ tableOf([
   adminChatApi,
   subscriptionsApi,
   adminSubscriptionsApi,
+  notificationsApi,
 ]);
 
 type Groups =
@@ -92,7 +95,8 @@ type Groups =
   | typeof chatApi
   | typeof adminChatApi
   | typeof subscriptionsApi
-  | typeof adminSubscriptionsApi;
+  | typeof adminSubscriptionsApi
+  | typeof notificationsApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };

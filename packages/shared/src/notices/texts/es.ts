@@ -1,0 +1,57 @@
+import type { NoticeTexts } from '../types.js';
+
+export const es: NoticeTexts = {
+  codes: {
+    'renewal.reminder': {
+      title: '{item} se renueva pronto',
+      body: '{item} se renueva el {renewsAt} por {amount}. Tu saldo no lo cubre: añade {shortfall} para que siga funcionando.',
+    },
+    'renewal.charged': {
+      title: '{item} renovado',
+      body: 'Hemos cobrado {amount} para renovar {item}. Próxima renovación: {renewsAt}.',
+    },
+    'renewal.failed': {
+      title: 'Renovación fallida: {item}',
+      body: 'No pudimos cobrar {amount} por {item}. Seguirá funcionando hasta el {graceUntil}; lo reintentamos cada día y cada vez que añades fondos.',
+    },
+    'subscription.suspended': {
+      title: '{item} suspendido',
+      body: '{item} está suspendido porque su renovación no se pagó. Añade fondos para reactivarlo.',
+      bodyWithRelease:
+        '{item} está suspendido porque su renovación no se pagó. Añade fondos para reactivarlo; si sigue sin pagarse el {releaseAt}, el número se liberará.',
+    },
+    'subscription.reactivated': {
+      title: '{item} reactivado',
+      body: 'Hemos cobrado {amount} y {item} vuelve a funcionar. Próxima renovación: {renewsAt}.',
+    },
+    'subscription.released': {
+      title: '{item} liberado',
+      body: '{item} siguió sin pagarse tras su suspensión, así que ha finalizado y ya no es tuyo.',
+    },
+    'subscription.ended': {
+      title: '{item} finalizado',
+      body: '{item} se canceló y su periodo pagado ha terminado.',
+    },
+    'subscription.graceExtended': {
+      title: 'Más tiempo para {item}',
+      body: '{item} seguirá funcionando hasta el {graceUntil}. Añade fondos antes para conservarlo.',
+    },
+    'subscription.waived': {
+      title: '{item}: periodo sin cargo',
+      body: 'Este periodo de {item} es gratuito. Próxima renovación: {renewsAt}.',
+    },
+    'balance.low': {
+      title: 'Saldo bajo',
+      body: 'Tu saldo es de {balance}, por debajo de tu nivel de aviso de {threshold}. Añade fondos para que tus servicios sigan funcionando.',
+    },
+  },
+  unknown: {
+    title: 'Notificación',
+    body: 'Inicia sesión en Parley para ver los detalles.',
+  },
+  email: {
+    greeting: 'Hola:',
+    footer: 'Recibes este correo porque tienes una cuenta de Parley.',
+    link: 'Todas tus notificaciones: {url}',
+  },
+};
