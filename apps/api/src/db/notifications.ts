@@ -1,10 +1,11 @@
+import type { NotificationCode } from '@parley/shared';
 import type { Db } from './client.js';
 import { notifications } from './schema/index.js';
 
 export interface NoticeInput {
   userId: string;
-  /** What happened, rendered in the reader's language (NOTIFICATION_CODES). */
-  code: string;
+  /** What happened, rendered in the reader's language (use `notice()` for typed values). */
+  code: NotificationCode;
   params?: Record<string, string>;
   /** One notice per key and customer: the same cause never notifies twice. */
   key: string;

@@ -2,6 +2,7 @@ import {
   compareDecimal,
   monthlyPeriodAt,
   monthlyPeriodStart,
+  notice,
   renewalCharge,
   subtract,
 } from '@parley/shared';
@@ -84,15 +85,11 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
    */
   async function apply(tx: Tx, order: OrderRow, step: RenewalStep, amount: string, now: Date) {
     const notices: (NotificationRow | null)[] = [];
-    const notice = (code: string, key: string, params: Record<string, string>, email: boolean) =>
-      insertNotification(tx, {
-        userId: order.userId,
-        code,
-        key,
-        params: { item: order.name, ...params },
-        email,
-        at: now,
-      }).then((row) => notices.push(row));
+    const tell = (what: ReturnType<typeof notice>, key: string, email: boolean) =>
+      insertNotification(tx, { userId: order.userId, ...what, key, email, at: now }).then((row) =>
+        notices.push(row),
+      );
+    const item = order.name;
     const set = (values: Partial<OrderRow>) =>
       tx.update(orders).set(values).where(eq(orders.id, order.id)).returning();
     let rows: OrderRow[] = [];
@@ -107,19 +104,17 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           retryAt: null,
           suspendedAt: null,
         });
-        await notice(
-          'renewal.charged',
+        await tell(
+          notice('renewal.charged', { item, amount, renewsAt: iso(step.renewsAt) }),
           `renewal.charged:${order.id}:${step.period}`,
-          { amount, renewsAt: iso(step.renewsAt) },
           false,
         );
         break;
       case 'grace':
         rows = await set({ status: 'grace', graceUntil: step.graceUntil, retryAt: step.retryAt });
-        await notice(
-          'renewal.failed',
+        await tell(
+          notice('renewal.failed', { item, amount, graceUntil: iso(step.graceUntil) }),
           `renewal.failed:${order.id}:${order.paidThrough + 1}`,
-          { amount, graceUntil: iso(step.graceUntil) },
           true,
         );
         break;
@@ -134,10 +129,12 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           retryAt: null,
         });
         const releaseAt = releaseTime({ suspendedAt: step.at }, settings);
-        await notice(
-          'subscription.suspended',
+        await tell(
+          notice('subscription.suspended', {
+            item,
+            releaseAt: order.itemKind === 'number' ? iso(releaseAt) : undefined,
+          }),
           `subscription.suspended:${order.id}:${order.paidThrough + 1}`,
-          order.itemKind === 'number' ? { releaseAt: iso(releaseAt) } : {},
           true,
         );
         break;
@@ -151,10 +148,11 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           graceUntil: null,
           retryAt: null,
         });
-        await notice(
-          step.why === 'released' ? 'subscription.released' : 'subscription.ended',
+        await tell(
+          notice(step.why === 'released' ? 'subscription.released' : 'subscription.ended', {
+            item,
+          }),
           `subscription.end:${order.id}`,
-          {},
           step.why === 'released',
         );
         break;
@@ -260,12 +258,16 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
     },
 
     /** Writes a reminder unless one was written for this period. */
-    async remind(order: OrderRow, period: number, params: Record<string, string>, now: Date) {
+    async remind(
+      order: OrderRow,
+      period: number,
+      params: { amount: string; renewsAt: string; shortfall: string },
+      now: Date,
+    ) {
       return insertNotification(db, {
         userId: order.userId,
-        code: 'renewal.reminder',
+        ...notice('renewal.reminder', { item: order.name, ...params }),
         key: `renewal.reminder:${order.id}:${period}`,
-        params: { item: order.name, ...params },
         email: true,
         at: now,
       });
@@ -366,15 +368,18 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           })
           .where(eq(orders.id, id))
           .returning();
-        const notice = await insertNotification(tx, {
+        const told = await insertNotification(tx, {
           userId,
-          code: 'subscription.reactivated',
+          ...notice('subscription.reactivated', {
+            item: order.name,
+            amount,
+            renewsAt: renewsAt.toISOString(),
+          }),
           key: `subscription.reactivated:${id}:${period}`,
-          params: { item: order.name, amount, renewsAt: renewsAt.toISOString() },
           at: now,
         });
         return {
-          outcome: { order: after as OrderRow, changed: true, notices: notice ? [notice] : [] },
+          outcome: { order: after as OrderRow, changed: true, notices: told ? [told] : [] },
         };
       });
     },
@@ -440,15 +445,17 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           after: { status: 'grace', graceUntil: graceUntil.toISOString(), days },
           ip,
         });
-        const notice = await insertNotification(tx, {
+        const told = await insertNotification(tx, {
           userId: row.userId,
-          code: 'subscription.graceExtended',
+          ...notice('subscription.graceExtended', {
+            item: row.name,
+            graceUntil: graceUntil.toISOString(),
+          }),
           key: `subscription.graceExtended:${id}:${graceUntil.toISOString()}`,
-          params: { item: row.name, graceUntil: graceUntil.toISOString() },
           at: now,
         });
         return {
-          outcome: { order: after as OrderRow, changed: true, notices: notice ? [notice] : [] },
+          outcome: { order: after as OrderRow, changed: true, notices: told ? [told] : [] },
         };
       });
     },
@@ -486,15 +493,14 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           after: { status: 'active', paidThrough: period, renewsAt: renewsAt.toISOString() },
           ip,
         });
-        const notice = await insertNotification(tx, {
+        const told = await insertNotification(tx, {
           userId: row.userId,
-          code: 'subscription.waived',
+          ...notice('subscription.waived', { item: row.name, renewsAt: renewsAt.toISOString() }),
           key: `subscription.waived:${id}:${period}`,
-          params: { item: row.name, renewsAt: renewsAt.toISOString() },
           at: now,
         });
         return {
-          outcome: { order: after as OrderRow, changed: true, notices: notice ? [notice] : [] },
+          outcome: { order: after as OrderRow, changed: true, notices: told ? [told] : [] },
         };
       });
     },
