@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
 import { sidewaysOverflow } from './overflow';
 
-test('a monthly plan the balance cannot renew: the runway, the reminder, stopping and resuming renewal', async ({
+test('a monthly plan the balance cannot renew: the runway, the reminder notification, stopping and resuming renewal', async ({
   page,
   browser,
 }) => {
@@ -30,6 +30,18 @@ test('a monthly plan the balance cannot renew: the runway, the reminder, stoppin
   await expect(active).toContainText('Starter (VoIP Calling)');
   await expect(active.getByText('Active', { exact: true })).toBeVisible();
   await expect(active).toContainText(/Renews .+ for £99\.00/);
+
+  // The job (every 2 s here, reminding a month ahead) tells the customer the balance will
+  // not cover the renewal: the bell counts it and the list words it.
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible({ timeout: 15_000 });
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const reminder = panel.getByTestId('notice').filter({ hasText: 'renews soon' });
+  await expect(reminder).toContainText('Starter (VoIP Calling)');
+  await expect(reminder).toContainText(/for £99\.00\. Your balance does not cover it: add £79\.50/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
   // Stopping renewal is confirmed first; the plan then ends with its paid month.
   await active.getByRole('button', { name: 'Stop renewal' }).click();

@@ -174,6 +174,16 @@ describe('the notifications bell', () => {
     );
   });
 
+  it('reads the list again when the stream connects: a notice written before it opened shows', async () => {
+    notices = [];
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications' });
+    // Written after the first read, published before this tab's stream was open.
+    notices = [lowBalance];
+    act(() => FakeEventSource.last?.emit('connected', { replayed: 0 }));
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+  });
+
   it('shows older notices on demand', async () => {
     const older: Notice = {
       ...charged,

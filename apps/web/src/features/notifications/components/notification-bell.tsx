@@ -71,9 +71,10 @@ export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'ite
     ...notificationsQueryOptions,
     refetchInterval: streamUp ? CHECK_WHILE_UP_MS : POLL_WHILE_DOWN_MS,
   });
-  useStream('customer', true, {
-    'notification.created': () => void client.invalidateQueries({ queryKey: notificationsKey }),
-  });
+  const reload = () => void client.invalidateQueries({ queryKey: notificationsKey });
+  // Also on each (re)connect: a notice written between the first read and the stream's
+  // opening was published before this tab listened, and a fresh stream replays nothing.
+  useStream('customer', true, { 'notification.created': reload, connected: reload });
   // Older pages, loaded on demand; the newest page follows the server.
   const [older, setOlder] = useState<{ items: Notice[]; hasMore: boolean } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
