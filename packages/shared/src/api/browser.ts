@@ -13,5 +13,6 @@ export * from './routes/chat.js';
 export type { RouteName, RouteTable } from './routes/index.js';
 export * from './routes/sip.js';
 export * from './routes/sms.js';
+export * from './routes/subscriptions.js';
 export * from './routes/system.js';
 export * from './routes/voice-monitoring.js';
