@@ -228,7 +228,7 @@ export function SubscriptionsTab() {
             )}
           >
             {t(`admin.subscriptions.filters.${f}`)}
-            {counts[f] !== null && <span className="ms-1 tabular-nums">({counts[f]})</span>}
+            {counts[f] !== null && <span className="tabular-nums"> ({counts[f]})</span>}
           </button>
         ))}
       </fieldset>
