@@ -4,7 +4,6 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
-  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -41,22 +40,22 @@ export function useAdminSubscriptions(filter: AdminSubscriptionFilter, page: num
   });
 }
 
-/** How many items each filter holds (a one-item page each), or null until known. */
-export function useAdminSubscriptionCounts(filters: readonly AdminSubscriptionFilter[]) {
-  const streamUp = useStreamUp('admin');
-  const results = useQueries({
-    queries: filters.map((filter) => ({
-      queryKey: [...adminKeys.adminSubscriptions, 'count', filter],
-      queryFn: () => call(adminSubscriptionsApi.list, { query: { filter, page: 1, pageSize: 1 } }),
-      select: (data: { total: number }) => data.total,
-      refetchInterval: pollMs(streamUp),
-      refetchIntervalInBackground: false,
-    })),
+const countQueryOptions = (filter: AdminSubscriptionFilter, streamUp: boolean) =>
+  queryOptions({
+    queryKey: [...adminKeys.adminSubscriptions, 'count', filter],
+    queryFn: () => call(adminSubscriptionsApi.list, { query: { filter, page: 1, pageSize: 1 } }),
+    select: (data) => data.total,
+    refetchInterval: pollMs(streamUp),
+    refetchIntervalInBackground: false,
   });
-  return Object.fromEntries(filters.map((f, i) => [f, results[i]?.data ?? null])) as Record<
-    AdminSubscriptionFilter,
-    number | null
-  >;
+
+/** How many items each filter holds (a one-item page each), or null until known. */
+export function useAdminSubscriptionCounts(): Record<AdminSubscriptionFilter, number | null> {
+  const streamUp = useStreamUp('admin');
+  const due = useQuery(countQueryOptions('due', streamUp)).data;
+  const grace = useQuery(countQueryOptions('grace', streamUp)).data;
+  const suspended = useQuery(countQueryOptions('suspended', streamUp)).data;
+  return { due: due ?? null, grace: grace ?? null, suspended: suspended ?? null };
 }
 
 /** After a change the lists, the counts and the audit log reload, whether it worked or not. */

@@ -121,7 +121,7 @@ export function SubscriptionsTab() {
   const [extending, setExtending] = useState<AdminSubscription | null>(null);
   const [waiving, setWaiving] = useState<AdminSubscription | null>(null);
   const list = useAdminSubscriptions(filter, page);
-  const counts = useAdminSubscriptionCounts(ADMIN_SUBSCRIPTION_FILTERS);
+  const counts = useAdminSubscriptionCounts();
   const extend = useExtendGrace();
   const waive = useWaivePeriod();
   const errorToast = useAdminErrorToast();
