@@ -15,6 +15,8 @@ export const adminKeys = {
   adminSmsStatus: ['admin', 'sms-status'],
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
+  /** Monthly items due, in grace or suspended: each filter's page and its count. */
+  adminSubscriptions: ['admin', 'subscriptions'],
   adminCatalogue: (resource: string) => ['admin', resource] as const,
   /** Live chat: the list (per filter, search, page), counts, one conversation, its customer. */
   adminChat: ['admin', 'chat'],

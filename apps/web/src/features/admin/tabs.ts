@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   'numbers',
   'sender-ids',
   'users',
+  'subscriptions',
   'calls',
   'analytics',
   'audit',

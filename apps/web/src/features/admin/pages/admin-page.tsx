@@ -13,6 +13,7 @@ import { RatesTab } from '../components/rates-tab';
 import { SenderIdsTab } from '../components/sender-ids-tab';
 import { SmsInbound } from '../components/sms-inbound';
 import { SmsStatusNotice } from '../components/sms-status-notice';
+import { SubscriptionsTab } from '../components/subscriptions-tab';
 import { UsersTab } from '../components/users-tab';
 import { VoiceStatusNotice } from '../components/voice-status-notice';
 import { WalletsTab } from '../components/wallets-tab';
@@ -37,6 +38,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   numbers: 'admin.numbers.title',
   'sender-ids': 'admin.senderIds.title',
   users: 'admin.users.title',
+  subscriptions: 'admin.subscriptions.title',
   calls: 'admin.calls.title',
   analytics: 'admin.analytics.title',
   audit: 'admin.audit.title',
@@ -108,6 +110,9 @@ export default function AdminPage() {
             </h2>
             <UsersTab />
           </section>
+        </TabsContent>
+        <TabsContent value="subscriptions">
+          <SubscriptionsTab />
         </TabsContent>
         <TabsContent value="calls">
           <CallsTab />
