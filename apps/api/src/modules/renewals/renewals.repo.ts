@@ -6,7 +6,7 @@ import {
   renewalCharge,
   subtract,
 } from '@parley/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
@@ -204,23 +204,30 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
     settle,
     packageNames: (ids: string[]) => packageNames(db, ids),
 
-    /** Orders with something to do by `now`, oldest first, at most `limit`. */
-    async due(now: Date, limit: number) {
+    /**
+     * Orders with something to do by `now`, at most `limit`, in id order after `afterId`:
+     * a pass walks them all once, so an order that keeps failing never holds up the rest.
+     */
+    async due(now: Date, limit: number, afterId?: string) {
       const releaseBefore = new Date(now.getTime() - settings.releaseMs);
       return db
         .select({ id: orders.id, userId: orders.userId })
         .from(orders)
         .where(
-          or(
-            and(eq(orders.status, 'active'), lte(orders.renewsAt, now)),
-            and(
-              eq(orders.status, 'grace'),
-              or(lte(orders.retryAt, now), lte(orders.graceUntil, now)),
+          and(
+            isNotNull(orders.recurringPrice),
+            afterId ? gt(orders.id, afterId) : undefined,
+            or(
+              and(eq(orders.status, 'active'), lte(orders.renewsAt, now)),
+              and(
+                eq(orders.status, 'grace'),
+                or(lte(orders.retryAt, now), lte(orders.graceUntil, now)),
+              ),
+              and(eq(orders.status, 'suspended'), lte(orders.suspendedAt, releaseBefore)),
             ),
-            and(eq(orders.status, 'suspended'), lte(orders.suspendedAt, releaseBefore)),
           ),
         )
-        .orderBy(asc(orders.renewsAt))
+        .orderBy(asc(orders.id))
         .limit(limit);
     },
 

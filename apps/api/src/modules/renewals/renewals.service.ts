@@ -147,11 +147,13 @@ export function createRenewalsService(deps: {
     async runOnce() {
       const at = now();
       let changed = 0;
+      // Each due order once per pass, in id order; one that fails waits for the next pass.
+      let after: string | undefined;
       for (;;) {
-        const due = await repo.due(at, BATCH);
+        const due = await repo.due(at, BATCH, after);
         for (const row of due) changed += await settleOne(row, at);
-        // Orders that failed stay due; stop rather than spin on them.
-        if (due.length < BATCH || changed === 0) break;
+        after = due.at(-1)?.id;
+        if (due.length < BATCH) break;
       }
       const reminded = await remind(at);
       return { changed, reminded };
