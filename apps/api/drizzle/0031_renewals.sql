@@ -27,9 +27,10 @@ CREATE TABLE "notifications" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" DROP CONSTRAINT "orders_status";--> statement-breakpoint
+ALTER TABLE "orders" DROP CONSTRAINT "orders_amounts";--> statement-breakpoint
 ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind";--> statement-breakpoint
 DROP INDEX "orders_exclusive_item";--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "recurring_price" numeric(20, 2);--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "renewal_charge" numeric(20, 2);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_through" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "auto_renew" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "grace_until" timestamp with time zone;--> statement-breakpoint
@@ -46,6 +47,27 @@ CREATE UNIQUE INDEX "orders_exclusive_item" ON "orders" USING btree ("item_kind"
 ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_through" CHECK ("orders"."paid_through" >= 0);--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_grace" CHECK (("orders"."status" = 'grace') = ("orders"."grace_until" is not null));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_status" CHECK ("orders"."status" in ('active', 'grace', 'suspended', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_amounts" CHECK ("orders"."price" >= 0 and "orders"."charged" >= 0 and coalesce("orders"."renewal_charge", 0) >= 0);--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind" CHECK ("ledger_entries"."kind" in ('deposit', 'purchase', 'charge', 'refund', 'adjustment', 'renewal'));--> statement-breakpoint
-UPDATE "orders" SET "recurring_price" = "price" WHERE "item_kind" = 'package' AND "billing_period" = 'monthly';--> statement-breakpoint
-UPDATE "orders" SET "recurring_price" = "did_numbers"."monthly_price" FROM "did_numbers" WHERE "orders"."item_kind" = 'number' AND "did_numbers"."id" = "orders"."item_id";
+-- What each renewal of an existing order charges, GBP: a plan its whole charge, a number
+-- the monthly share of its charge (its setup fee is not renewed).
+UPDATE "orders" SET "renewal_charge" = "charged" WHERE "item_kind" = 'package' AND "billing_period" = 'monthly';--> statement-breakpoint
+UPDATE "orders" SET "renewal_charge" = CASE WHEN "orders"."price" > 0
+    THEN round("orders"."charged" * least("did_numbers"."monthly_price", "orders"."price") / "orders"."price", 2)
+    ELSE 0 END
+  FROM "did_numbers" WHERE "orders"."item_kind" = 'number' AND "did_numbers"."id" = "orders"."item_id";--> statement-breakpoint
+-- Orders bought before renewals were charged are taken as paid up to the period running
+-- now: nothing is charged for the past, the next anniversary renews them.
+UPDATE "orders" AS o SET "paid_through" = p.n,
+    "renews_at" = ((o."created_at" AT TIME ZONE 'UTC') + make_interval(months => p.n + 1)) AT TIME ZONE 'UTC'
+  FROM (
+    SELECT id, GREATEST(0, CASE
+        WHEN ((created_at AT TIME ZONE 'UTC') + make_interval(months => m)) AT TIME ZONE 'UTC' > now() THEN m - 1
+        ELSE m END) AS n
+    FROM (
+      SELECT id, created_at, GREATEST(0, ((extract(year FROM now() AT TIME ZONE 'UTC') - extract(year FROM created_at AT TIME ZONE 'UTC')) * 12
+        + extract(month FROM now() AT TIME ZONE 'UTC') - extract(month FROM created_at AT TIME ZONE 'UTC'))::int) AS m
+      FROM "orders" WHERE "status" = 'active' AND "renewal_charge" IS NOT NULL
+    ) AS a
+  ) AS p
+  WHERE o.id = p.id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewal } from './orders.js';
+import { renewal, renewalChargeOf } from './orders.js';
 
 describe('renewal', () => {
   it.each([
@@ -13,5 +13,35 @@ describe('renewal', () => {
   });
   it('is none for one-off items', () => {
     expect(renewal('one-time', new Date())).toBeNull();
+  });
+});
+
+describe('renewalChargeOf', () => {
+  const item = {
+    kind: 'number' as const,
+    id: 'n1',
+    name: '+442071230001',
+    description: '',
+    price: '5.50',
+    recurringPrice: '3.50',
+    setupPrice: '2.00',
+    currency: 'USD',
+    billingPeriod: 'monthly',
+    available: true,
+  };
+  it('is the monthly share of what the purchase charged, in GBP, however it was paid', () => {
+    // $5.50 charged £4.38: each renewal is £4.38 × 3.50 / 5.50 = £2.787… → £2.79.
+    expect(renewalChargeOf(item, '4.38')).toBe('2.79');
+    const plan = { ...item, kind: 'package' as const, price: '99.00', recurringPrice: '99.00' };
+    expect(renewalChargeOf(plan, '99.00')).toBe('99.00');
+    expect(renewalChargeOf(plan, '77.34')).toBe('77.34');
+  });
+  it('is zero for a free item and none for a one-off', () => {
+    expect(renewalChargeOf({ ...item, price: '0.00', recurringPrice: '0.00' }, '0.00')).toBe(
+      '0.00',
+    );
+    expect(
+      renewalChargeOf({ ...item, billingPeriod: 'one-time', recurringPrice: null }, '9'),
+    ).toBeNull();
   });
 });

@@ -3,9 +3,11 @@ import {
   add,
   type CatalogueTranslations,
   compareDecimal,
+  divide,
   IN_SERVICE,
   localizeCatalogueText,
   monthlyPeriodStart,
+  multiply,
   type OrderItemKind,
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
@@ -156,6 +158,17 @@ export class ItemUnavailableError extends Error {
   }
 }
 
+/**
+ * What each renewal of a monthly item charges, GBP: the monthly share of what its
+ * purchase charged (the whole of it for a plan; a number's setup fee is not renewed), so
+ * renewals follow the purchase's price and rate, however it was paid.
+ */
+export function renewalChargeOf(item: CatalogueItem, charged: string): string | null {
+  if (item.billingPeriod !== 'monthly' || item.recurringPrice === null) return null;
+  if (compareDecimal(item.price, '0') <= 0) return '0.00';
+  return divide(multiply(charged, item.recurringPrice, 4, 'half-up'), item.price, 2, 'half-up');
+}
+
 /** When a monthly item bought at `at` renews first (domain/renewals.ts). */
 export function renewal(billingPeriod: string, at: Date): Date | null {
   return billingPeriod === 'monthly' ? monthlyPeriodStart(at, 1) : null;
@@ -205,7 +218,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
       transactionId: input.transactionId ?? null,
       billingPeriod: item.billingPeriod,
       renewsAt: renewal(item.billingPeriod, input.at),
-      recurringPrice: item.billingPeriod === 'monthly' ? item.recurringPrice : null,
+      renewalCharge: renewalChargeOf(item, input.charged),
       requestHash: input.requestHash ?? null,
       createdAt: input.at,
     })

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   monthlyPeriodAt as periodAt,
   monthlyPeriodStart as periodStart,
-  renewalCharge,
   renewalsUntil,
   runwayDays,
   uncoveredRenewals,
@@ -56,14 +55,6 @@ describe('periodAt', () => {
         expect(periodAt(at(a), s)).toBe(n);
         expect(periodAt(at(a), new Date(s.getTime() - 1))).toBe(Math.max(0, n - 1));
       }
-  });
-});
-
-describe('renewalCharge', () => {
-  it('is the monthly price at the purchase rate, to the penny', () => {
-    expect(renewalCharge('15.00', null)).toBe('15.00');
-    expect(renewalCharge('3.50', '0.796')).toBe('2.79');
-    expect(renewalCharge('25.00', '0.78125')).toBe('19.53');
   });
 });
 

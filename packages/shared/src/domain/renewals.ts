@@ -1,4 +1,4 @@
-import { fromUnits, multiply, toUnits } from './money.js';
+import { fromUnits, toUnits } from './money.js';
 
 /**
  * Monthly billing periods, counted from the purchase (the anchor): period `n` starts `n`
@@ -46,13 +46,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const IN_SERVICE = ['active', 'grace'] as const satisfies readonly OrderStatus[];
 
 const DAY_MS = 86_400_000;
-
-/** What a monthly item renews for in GBP: its monthly price at the rate it was bought. */
-export function renewalCharge(recurringPrice: string, chargedRate: string | null): string {
-  return chargedRate === null
-    ? recurringPrice
-    : multiply(recurringPrice, chargedRate, 2, 'half-up');
-}
 
 /** An item that will renew: from when, for how much (GBP), counted from its purchase. */
 export interface Renewing {

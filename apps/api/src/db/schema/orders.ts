@@ -44,8 +44,11 @@ export const orders = pgTable(
     status: text('status').notNull().default('active'),
     /** When the next period starts (monthly plans and numbers); null for one-off items. */
     renewsAt: timestamp('renews_at', { withTimezone: true }),
-    /** What each month costs after the first charge, in `priceCurrency`; null for one-off items. */
-    recurringPrice: numeric('recurring_price', { precision: 20, scale: 2 }),
+    /**
+     * What each renewal charges the balance, GBP: the monthly share of what the purchase
+     * charged (a number's setup fee is not renewed); null for one-off items.
+     */
+    renewalCharge: numeric('renewal_charge', { precision: 20, scale: 2 }),
     /** The last monthly period paid for (0: the purchase); periods count from `createdAt`. */
     paidThrough: integer('paid_through').notNull().default(0),
     /** Off: the item runs to the end of its paid period, then ends. */
@@ -66,7 +69,10 @@ export const orders = pgTable(
     check('orders_status', sql`${t.status} in ('active', 'grace', 'suspended', 'cancelled')`),
     check('orders_paid_through', sql`${t.paidThrough} >= 0`),
     check('orders_grace', sql`(${t.status} = 'grace') = (${t.graceUntil} is not null)`),
-    check('orders_amounts', sql`${t.price} >= 0 and ${t.charged} >= 0`),
+    check(
+      'orders_amounts',
+      sql`${t.price} >= 0 and ${t.charged} >= 0 and coalesce(${t.renewalCharge}, 0) >= 0`,
+    ),
     uniqueIndex('orders_exclusive_item')
       .on(t.itemKind, t.itemId)
       .where(sql`${t.itemKind} in ('sip_domain', 'number') and ${t.status} <> 'cancelled'`),

@@ -85,18 +85,17 @@ export function createDashboardRepo(db: Db) {
     },
 
     /**
-     * What the monthly items that will renew cost a month in GBP, at the rate they were
-     * bought (a number's setup fee was charged once and is not part of it).
+     * What the monthly items that will renew cost a month in GBP, as their purchase set it
+     * (a number's setup fee was charged once and is not part of it).
      */
     async recurringMonthly(userId: string): Promise<string> {
       const result = await db.execute(sql`
         select coalesce(sum(
-          case when o.charged_rate is null then o.recurring_price
-            else round(o.recurring_price * o.charged_rate, 2) end
+          o.renewal_charge
         ), 0)::numeric(20, 2)::text as total
         from orders o
         where o.user_id = ${userId} and o.status in ('active', 'grace') and o.auto_renew
-          and o.recurring_price is not null
+          and o.renewal_charge is not null
       `);
       return rowsOf<{ total: string }>(result)[0]?.total ?? '0.00';
     },

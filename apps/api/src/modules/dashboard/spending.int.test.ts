@@ -99,14 +99,14 @@ describe('GET /api/dashboard/spending', () => {
     ) =>
       ctx.database.db.execute(sql`
         insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
-          charged_rate, paid_with, billing_period, status, recurring_price, auto_renew, grace_until)
+          charged_rate, paid_with, billing_period, status, renewal_charge, auto_renew, grace_until)
         values (${grace.id}, ${kind}, ${itemId}, 'x', ${price}, 'USD', ${charged}, ${rate}, 'balance',
           ${period}, ${status}, ${period === 'monthly' ? recurring : null}, ${autoRenew},
           ${status === 'grace' ? sql`now()` : null})`);
     await order('package', randomUUID(), '25.00', '25.00', 'monthly');
-    // 3.50 a month at the purchase's rate: 3.50 × 0.796 = 2.786 → 2.79
+    // A number renews for the monthly share of its charge: 4.38 × 3.50 / 5.50 = 2.79.
     await order('number', number.id, '5.50', '4.38', 'monthly', {
-      recurring: '3.50',
+      recurring: '2.79',
       rate: '0.796',
     });
     await order('sip_domain', randomUUID(), '400.00', '400.00', 'one-time');

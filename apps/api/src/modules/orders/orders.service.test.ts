@@ -39,7 +39,7 @@ const orderRow = (input: PlaceOrderInput): OrderRow => ({
   billingPeriod: input.item.billingPeriod,
   status: 'active',
   renewsAt: null,
-  recurringPrice: input.item.recurringPrice,
+  renewalCharge: input.item.recurringPrice,
   paidThrough: 0,
   autoRenew: true,
   graceUntil: null,

@@ -93,6 +93,22 @@ describe('renewalStep', () => {
     });
   });
 
+  it('reactivates a suspended item when money arrives, paying the period running now', () => {
+    const suspended: RenewalState = {
+      ...base,
+      status: 'suspended',
+      suspendedAt: at('2026-03-07T10:00:00.000Z'),
+    };
+    const now = at('2026-04-02T00:00:00.000Z'); // in the period that began 31 March
+    expect(renewalStep(suspended, now, true, settings).kind).toBe('none');
+    expect(renewalStep(suspended, now, false, settings, true).kind).toBe('none');
+    expect(renewalStep(suspended, now, true, settings, true)).toEqual({
+      kind: 'charge',
+      period: 2,
+      renewsAt: at('2026-04-30T10:00:00.000Z'),
+    });
+  });
+
   it('leaves an ended item alone', () => {
     const ended = { ...base, status: 'cancelled' as const, renewsAt: null };
     expect(renewalStep(ended, at('2027-01-01T00:00:00.000Z'), true, settings).kind).toBe('none');

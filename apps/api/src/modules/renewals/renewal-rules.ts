@@ -1,4 +1,4 @@
-import { monthlyPeriodStart, type OrderStatus } from '@parley/shared';
+import { monthlyPeriodAt, monthlyPeriodStart, type OrderStatus } from '@parley/shared';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +40,8 @@ export const RETRY_MS = DAY_MS;
 
 /**
  * One step of an order's renewal at `now`. `covers`: the available balance pays the
- * renewal. `topUp`: money just arrived, so an item in grace is tried at once.
+ * renewal. `topUp`: money just arrived, so an item in grace is tried at once, and a
+ * suspended one is reactivated.
  */
 export function renewalStep(
   o: RenewalState,
@@ -49,8 +50,7 @@ export function renewalStep(
   settings: RenewalSettings,
   topUp = false,
 ): RenewalStep {
-  const period = o.paidThrough + 1;
-  const paid = () => ({
+  const paid = (period = o.paidThrough + 1) => ({
     kind: 'charge' as const,
     period,
     renewsAt: monthlyPeriodStart(o.createdAt, period + 1),
@@ -73,6 +73,8 @@ export function renewalStep(
       return { kind: 'retry-later', retryAt: later(RETRY_MS) };
     }
     case 'suspended': {
+      // Money arrived: reactivated by paying the period running now (see reactivationPeriod).
+      if (topUp && covers) return paid(reactivationPeriod(o, now));
       const releaseAt = releaseTime(o, settings);
       return releaseAt && releaseAt <= now
         ? { kind: 'end', at: releaseAt, why: 'released' }
@@ -81,6 +83,18 @@ export function renewalStep(
     default:
       return { kind: 'none' };
   }
+}
+
+/**
+ * The period a reactivation pays: in grace, the unpaid one (the item was in service);
+ * suspended, the one running now (periods spent suspended are not charged).
+ */
+export function reactivationPeriod(
+  o: Pick<RenewalState, 'status' | 'paidThrough' | 'createdAt'>,
+  now: Date,
+): number {
+  const next = o.paidThrough + 1;
+  return o.status === 'suspended' ? Math.max(next, monthlyPeriodAt(o.createdAt, now)) : next;
 }
 
 /** When a suspended item ends unless it is paid. */

@@ -36,7 +36,7 @@ async function plan(database: Db, userId: string, anchor: string, price = '15.00
   const [row] = await queryRows<{ id: string }>(
     database,
     sql`insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
-        paid_with, billing_period, renews_at, recurring_price, created_at)
+        paid_with, billing_period, renews_at, renewal_charge, created_at)
       values (${userId}, 'package', gen_random_uuid(), 'Starter (VoIP Calling)', ${price}, 'GBP',
         ${price}, 'balance', 'monthly', ${renews.toISOString()}::timestamptz, ${price},
         ${anchor}::timestamptz)
@@ -58,7 +58,7 @@ async function number(database: Db, userId: string, anchor: string, e164: string
   const [row] = await queryRows<{ id: string }>(
     database,
     sql`insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
-        paid_with, billing_period, renews_at, recurring_price, created_at)
+        paid_with, billing_period, renews_at, renewal_charge, created_at)
       values (${userId}, 'number', ${n.id}, ${e164}, ${monthly}, 'GBP', ${monthly}, 'balance',
         'monthly', ${renews.toISOString()}::timestamptz, ${monthly}, ${anchor}::timestamptz)
       returning id`,
@@ -278,6 +278,78 @@ describe('the renewal job', () => {
   });
 });
 
+describe('money arriving, free items and admin actions on unpaid items', () => {
+  it('a top-up reactivates a suspended item, charging only the period running now', async () => {
+    at('2026-03-01T09:00:00.000Z');
+    const lu = await fundedCustomer(ctx.app, ctx.database, '0');
+    const id = await plan(ctx.database, lu.id, '2026-01-05T00:00:00.000Z', '8.00');
+    await run(); // due 5 February: grace until 8 March
+    at('2026-04-10T00:00:00.000Z');
+    await run();
+    expect((await orderOf(ctx.database, id)).status).toBe('suspended');
+    const admin = await adminSession(ctx, 'renewals-admin3@example.com');
+    const credit = await send(ctx.app, 'POST', `/api/admin/users/${lu.id}/adjustments`, admin, {
+      direction: 'credit',
+      amount: '20',
+      note: 'Top-up by bank transfer',
+      requestId: crypto.randomUUID(),
+    });
+    expect(credit.statusCode, credit.body).toBeLessThan(300);
+    const order = await until(
+      () => orderOf(ctx.database, id),
+      (o) => o.status === 'active',
+    );
+    // 10 April is in the period that began 5 April (period 3): February and March are not billed.
+    expect(await renewalsOf(ctx.database, id)).toEqual([
+      { reference: `renewal:${id}:3`, amount: '-8.0000' },
+    ]);
+    expect(order).toMatchObject({ paid_through: 3, renews_at: '2026-05-05T00:00:00.000Z' });
+  });
+
+  it('a free monthly item renews without a ledger entry', async () => {
+    at('2026-03-01T09:00:00.000Z');
+    const mo = await fundedCustomer(ctx.app, ctx.database, '0');
+    const id = await plan(ctx.database, mo.id, '2026-02-01T00:00:00.000Z', '0.00');
+    await run();
+    expect(await orderOf(ctx.database, id)).toMatchObject({
+      status: 'active',
+      paid_through: 1,
+      renews_at: '2026-04-01T00:00:00.000Z',
+    });
+    expect(await renewalsOf(ctx.database, id)).toEqual([]);
+  });
+
+  it('an admin extends a suspended item from the period running now, and waives only an unpaid period', async () => {
+    at('2026-03-01T09:00:00.000Z');
+    const ned = await fundedCustomer(ctx.app, ctx.database, '0');
+    const id = await plan(ctx.database, ned.id, '2026-01-10T00:00:00.000Z', '6.00');
+    await run(); // due 10 February: grace until 8 March
+    at('2026-04-20T00:00:00.000Z');
+    await run();
+    expect((await orderOf(ctx.database, id)).status).toBe('suspended');
+    const admin = await adminSession(ctx, 'renewals-admin4@example.com');
+    const ext = await send(ctx.app, 'POST', `/api/admin/subscriptions/${id}/extend-grace`, admin, {
+      days: 5,
+    });
+    expect(ext.statusCode, ext.body).toBe(200);
+    // In grace again, owing the period that began 10 April only.
+    expect(await orderOf(ctx.database, id)).toMatchObject({
+      status: 'grace',
+      paid_through: 2,
+      renews_at: '2026-04-10T00:00:00.000Z',
+    });
+    await ctx.database.db.execute(sql`update users set crypto_balance = 100 where id = ${ned.id}`);
+    await run();
+    expect(await renewalsOf(ctx.database, id)).toEqual([
+      { reference: `renewal:${id}:3`, amount: '-6.0000' },
+    ]);
+    // Paid up: there is nothing to waive, however often the admin asks.
+    const waive = await send(ctx.app, 'POST', `/api/admin/subscriptions/${id}/waive`, admin);
+    expect(waive.statusCode).toBe(409);
+    expect(waive.json().error.code).toBe('SUBSCRIPTION_STATE');
+  });
+});
+
 describe('a suspended calling plan', () => {
   it('stops the customer’s calls until it is reactivated', async () => {
     at('2026-03-01T09:00:00.000Z');
@@ -305,6 +377,12 @@ describe('a suspended calling plan', () => {
     const refused = await call();
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.code).toBe('SUBSCRIPTION_SUSPENDED');
+    // Another calling plan in service keeps the customer calling.
+    const other = await plan(ctx.database, kit.id, '2026-03-05T00:00:00.000Z', '15.00');
+    await ctx.database.db.execute(sql`update orders set item_id = ${voip.id} where id = ${other}`);
+    expect((await call()).json().error?.code).not.toBe('SUBSCRIPTION_SUSPENDED');
+    await ctx.database.db.execute(sql`update orders set status = 'cancelled' where id = ${other}`);
+    expect((await call()).json().error?.code).toBe('SUBSCRIPTION_SUSPENDED');
     await ctx.database.db.execute(sql`update users set crypto_balance = 50 where id = ${kit.id}`);
     const back = await send(ctx.app, 'POST', `/api/subscriptions/${id}/reactivate`, kit.cookie);
     expect(back.statusCode, back.body).toBe(200);

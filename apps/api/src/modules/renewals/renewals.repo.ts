@@ -3,7 +3,6 @@ import {
   monthlyPeriodAt,
   monthlyPeriodStart,
   notice,
-  renewalCharge,
   subtract,
 } from '@parley/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import {
   type RenewalSettings,
   type RenewalState,
   type RenewalStep,
+  reactivationPeriod,
   releaseTime,
   renewalStep,
 } from './renewal-rules.js';
@@ -35,8 +35,7 @@ export interface RenewalOutcome {
 const MAX_STEPS = 24;
 
 /** What each renewal of the order charges, GBP; null for an item that does not renew. */
-export const renewalAmount = (o: Pick<OrderRow, 'recurringPrice' | 'chargedRate'>) =>
-  o.recurringPrice === null ? null : renewalCharge(o.recurringPrice, o.chargedRate);
+export const renewalAmount = (o: Pick<OrderRow, 'renewalCharge'>) => o.renewalCharge;
 
 /** The available balance pays this. */
 const compareOk = (available: string, amount: string) => compareDecimal(available, amount) >= 0;
@@ -59,6 +58,15 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
     return user && order ? { user, order } : null;
   }
 
+  /** An order by id alone (an admin's action), locked after its customer's row. */
+  async function lockById(tx: Tx, id: string) {
+    const [found] = await tx
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, id));
+    return found ? ((await lockBoth(tx, found.userId, id))?.order ?? null) : null;
+  }
+
   /** Releases a number to the shop when its order ends. */
   async function release(tx: Tx, order: OrderRow) {
     if (order.itemKind !== 'number') return;
@@ -68,7 +76,9 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
       .where(and(eq(didNumbers.id, order.itemId), eq(didNumbers.status, 'assigned')));
   }
 
+  /** A period's charge; a free item's period is simply marked paid (no £0 ledger row). */
   async function charge(tx: Tx, order: OrderRow, period: number, amount: string) {
+    if (compareDecimal(amount, '0') === 0) return;
     await applyLedgerEntry(tx, {
       userId: order.userId,
       amount: `-${amount}`,
@@ -215,7 +225,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         .from(orders)
         .where(
           and(
-            isNotNull(orders.recurringPrice),
+            isNotNull(orders.renewalCharge),
             afterId ? gt(orders.id, afterId) : undefined,
             or(
               and(eq(orders.status, 'active'), lte(orders.renewsAt, now)),
@@ -231,12 +241,12 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         .limit(limit);
     },
 
-    /** A customer's orders in grace: tried at once when money arrives. */
-    async inGrace(userId: string) {
+    /** A customer's unpaid orders (grace, suspended): tried at once when money arrives. */
+    async unpaid(userId: string) {
       return db
         .select({ id: orders.id, userId: orders.userId })
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'grace')));
+        .where(and(eq(orders.userId, userId), inArray(orders.status, ['grace', 'suspended'])));
     },
 
     /**
@@ -257,7 +267,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           and(
             inArray(orders.status, ['active', 'grace']),
             eq(orders.autoRenew, true),
-            isNotNull(orders.recurringPrice),
+            isNotNull(orders.renewalCharge),
             lte(orders.renewsAt, until),
           ),
         )
@@ -289,7 +299,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         .where(
           and(
             eq(orders.userId, userId),
-            isNotNull(orders.recurringPrice),
+            isNotNull(orders.renewalCharge),
             or(
               sql`${orders.status} <> 'cancelled'`,
               sql`${orders.endedAt} >= ${timestamptz(since)}`,
@@ -329,7 +339,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         const locked = await lockBoth(tx, userId, id);
         if (!locked) return { error: 'not-found' as const };
         const { order } = locked;
-        if (order.recurringPrice === null || order.status === 'cancelled')
+        if (order.renewalCharge === null || order.status === 'cancelled')
           return { error: 'state' as const, order };
         if (!autoRenew && order.status !== 'active') {
           const done = await apply(tx, order, { kind: 'end', at: now, why: 'ended' }, '0', now);
@@ -359,7 +369,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
           return { error: 'state' as const, order };
         if (!compareOk(subtract(user.balance, user.held, 4), amount))
           return { error: 'balance' as const, order, amount };
-        const period = Math.max(order.paidThrough + 1, monthlyPeriodAt(order.createdAt, now));
+        const period = reactivationPeriod(order as RenewalState, now);
         await charge(tx, order, period, amount);
         const renewsAt = monthlyPeriodStart(order.createdAt, period + 1);
         const [after] = await tx
@@ -432,15 +442,24 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
      */
     async extendGrace(id: string, days: number, actorId: string, ip: string | null, now: Date) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        const row = await lockById(tx, id);
         if (!row) return { error: 'not-found' as const };
         if (row.status !== 'grace' && row.status !== 'suspended')
           return { error: 'state' as const, order: row };
         const base = row.graceUntil && row.graceUntil > now ? row.graceUntil : now;
         const graceUntil = new Date(base.getTime() + days * 86_400_000);
+        // Back from suspension, the period due is the one running now: none wholly suspended is billed.
+        const paidThrough = reactivationPeriod(row as RenewalState, now) - 1;
         const [after] = await tx
           .update(orders)
-          .set({ status: 'grace', graceUntil, retryAt: now, suspendedAt: null })
+          .set({
+            status: 'grace',
+            graceUntil,
+            retryAt: now,
+            suspendedAt: null,
+            paidThrough,
+            renewsAt: monthlyPeriodStart(row.createdAt, paidThrough + 1),
+          })
           .where(eq(orders.id, id))
           .returning();
         await writeAudit(tx, {
@@ -470,14 +489,13 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
     /** An admin marks the period due as paid without a charge (grace, suspended or due); audited. */
     async waive(id: string, actorId: string, ip: string | null, now: Date) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        const row = await lockById(tx, id);
         if (!row) return { error: 'not-found' as const };
-        if (row.status === 'cancelled' || row.recurringPrice === null || !row.renewsAt)
+        // Only an unpaid period: a retried waiver, or one that lost a race with the charge,
+        // finds the item active and waives nothing more.
+        if ((row.status !== 'grace' && row.status !== 'suspended') || row.renewalCharge === null)
           return { error: 'state' as const, order: row };
-        const period =
-          row.status === 'suspended'
-            ? Math.max(row.paidThrough + 1, monthlyPeriodAt(row.createdAt, now))
-            : row.paidThrough + 1;
+        const period = reactivationPeriod(row as RenewalState, now);
         const renewsAt = monthlyPeriodStart(row.createdAt, period + 1);
         const [after] = await tx
           .update(orders)

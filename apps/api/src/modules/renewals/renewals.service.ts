@@ -159,10 +159,10 @@ export function createRenewalsService(deps: {
       return { changed, reminded };
     },
 
-    /** Money arrived for this customer: what is in grace is tried at once. */
+    /** Money arrived for this customer: what is in grace is tried, what is suspended reactivated. */
     async topUp(userId: string) {
       const at = now();
-      for (const row of await repo.inGrace(userId)) await settleOne(row, at, true);
+      for (const row of await repo.unpaid(userId)) await settleOne(row, at, true);
     },
 
     /** The customer's items, a package named in the reader's language while it is sold so. */

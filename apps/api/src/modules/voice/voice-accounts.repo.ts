@@ -108,10 +108,13 @@ export function createVoiceAccountsRepo(db: Db) {
         );
     },
 
-    /** A calling plan (or trunk tier, PBX, call centre) of the customer is suspended: no calls. */
+    /**
+     * A calling plan (or trunk tier, PBX, call centre) of the customer is suspended and
+     * none is in service: no calls until it is paid (or ended, for pay-as-you-go).
+     */
     async suspendedVoicePlan(userId: string) {
-      const [row] = await db
-        .select({ id: orders.id })
+      const rows = await db
+        .select({ status: orders.status })
         .from(orders)
         .innerJoin(packages, eq(packages.id, orders.itemId))
         .innerJoin(services, eq(services.id, packages.serviceId))
@@ -119,12 +122,13 @@ export function createVoiceAccountsRepo(db: Db) {
           and(
             eq(orders.userId, userId),
             eq(orders.itemKind, 'package'),
-            eq(orders.status, 'suspended'),
+            inArray(orders.status, ['active', 'grace', 'suspended']),
             inArray(services.slug, VOICE_SERVICE_SLUGS),
           ),
-        )
-        .limit(1);
-      return Boolean(row);
+        );
+      return (
+        rows.some((r) => r.status === 'suspended') && !rows.some((r) => r.status !== 'suspended')
+      );
     },
 
     /** Numbers the customer rents (active number orders), E.164. */

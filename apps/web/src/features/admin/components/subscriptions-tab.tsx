@@ -43,7 +43,8 @@ const DATE_COLUMNS = {
   suspended: ['suspendedAt', 'releaseAt'],
 } as const satisfies Record<AdminSubscriptionFilter, readonly (keyof AdminSubscription)[]>;
 
-const canExtend = (s: AdminSubscription) => s.status === 'grace' || s.status === 'suspended';
+/** Only an unpaid item (in grace or suspended) has its grace extended or its period waived. */
+const unpaid = (s: AdminSubscription) => s.status === 'grace' || s.status === 'suspended';
 
 function Row({
   item,
@@ -70,7 +71,7 @@ function Row({
         </Link>
       </td>
       <td className="p-3 min-w-40 break-words">
-        {item.name}
+        <bdi>{item.name}</bdi>
         {!item.autoRenew && (
           <span className="block text-xs text-muted-foreground">
             {t('admin.subscriptions.autoRenewOff')}
@@ -95,14 +96,16 @@ function Row({
       })}
       <td className="p-3 text-end">
         <div className="flex flex-wrap justify-end gap-2">
-          {canExtend(item) && (
-            <Button size="sm" variant="outline" onClick={onExtend}>
-              <ActionName text={t('admin.subscriptions.extend.action')} about={about} />
-            </Button>
+          {unpaid(item) && (
+            <>
+              <Button size="sm" variant="outline" onClick={onExtend}>
+                <ActionName text={t('admin.subscriptions.extend.action')} about={about} />
+              </Button>
+              <Button size="sm" variant="outline" onClick={onWaive}>
+                <ActionName text={t('admin.subscriptions.waive.action')} about={about} />
+              </Button>
+            </>
           )}
-          <Button size="sm" variant="outline" onClick={onWaive}>
-            <ActionName text={t('admin.subscriptions.waive.action')} about={about} />
-          </Button>
         </div>
       </td>
     </tr>

@@ -23,12 +23,15 @@ function MonthlyLine({ item }: { item: Subscription }) {
   const amount = money(item.amount);
   if (item.status === 'grace' && item.graceUntil)
     return <>{t('dashboard.subscriptions.graceLine', { amount, date: date(item.graceUntil) })}</>;
-  if (item.status === 'suspended')
+  if (item.status === 'suspended' && item.releaseAt)
     return (
       <>
-        {item.releaseAt
-          ? t('dashboard.subscriptions.suspendedLine', { amount, date: date(item.releaseAt) })
-          : t('dashboard.subscriptions.suspendedPlanLine', { amount })}
+        {t(
+          item.itemKind === 'number'
+            ? 'dashboard.subscriptions.suspendedLine'
+            : 'dashboard.subscriptions.suspendedPlanLine',
+          { amount, date: date(item.releaseAt) },
+        )}
       </>
     );
   if (!item.renewsAt) return null;
@@ -49,10 +52,13 @@ export function ActiveServices({
   orders,
   subscriptions,
   isPending,
+  subscriptionsFailed = false,
 }: {
   orders: readonly Order[];
   subscriptions: readonly Subscription[];
   isPending: boolean;
+  /** The monthly items could not be loaded: say so rather than show "nothing bought". */
+  subscriptionsFailed?: boolean;
 }) {
   const { t } = useTranslation();
   const { money, date } = useFormat();
@@ -65,6 +71,10 @@ export function ActiveServices({
       {isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           {t('common.loading')}
+        </p>
+      ) : subscriptionsFailed && oneOff.length === 0 ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t('dashboard.subscriptions.loadFailed')}
         </p>
       ) : monthly.length + oneOff.length === 0 ? (
         // Also what shows when the list cannot load: nothing to act on either way.

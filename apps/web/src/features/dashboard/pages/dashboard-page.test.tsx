@@ -57,6 +57,15 @@ beforeEach(() => {
     'GET /api/orders?lang=en': notFound,
     'GET /api/dashboard/preferences': () => json(PREFS),
     'GET /api/services?lang=en': () => json([]),
+    'GET /api/subscriptions?lang=en': () =>
+      json({
+        items: [],
+        available: '0.0000',
+        dueIn30Days: '0.00',
+        shortfall: '0.0000',
+        dailyUsage: '0.0000',
+        runwayDays: null,
+      }),
   };
   vi.stubGlobal(
     'fetch',
@@ -352,6 +361,16 @@ describe('DashboardPage: renewals', () => {
       'Your balance is £5.00 short of what renews in the next 30 days.',
     );
     expect(within(card).getByRole('button', { name: 'Top up' })).toBeTruthy();
+  });
+
+  it('says the monthly items could not be loaded instead of showing nothing bought', async () => {
+    routes['GET /api/subscriptions?lang=en'] = () =>
+      json({ error: { code: 'INTERNAL', message: 'x', requestId: 'r' } }, 500);
+    renderPage('20.00');
+    const active = await screen.findByRole('region', { name: 'Your active services and numbers' });
+    expect(await within(active).findByRole('alert')).toBeTruthy();
+    expect(within(active).getByText('Your monthly items could not be loaded.')).toBeTruthy();
+    expect(within(active).queryByText('You have no active services or numbers yet.')).toBeNull();
   });
 
   it('says when the balance lasts over a year and when nothing is spent', async () => {

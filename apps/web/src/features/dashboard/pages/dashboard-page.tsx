@@ -126,6 +126,7 @@ export default function DashboardPage() {
         orders={orders.data ?? []}
         subscriptions={subscriptions.data?.items ?? []}
         isPending={orders.isPending || subscriptions.isPending}
+        subscriptionsFailed={subscriptions.isError}
       />
     </div>
   );
