@@ -41,7 +41,9 @@ export const mailRetryDelayMs = (attempt: number) =>
 export function createMailOutbox(options: MailOutboxOptions) {
   const { repo, mailer, log } = options;
   const now = options.now ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 300_000;
+  // A batch of 5, each allowed its three 30 s SMTP timeouts, ends well within the lease:
+  // no other instance takes a notice over while this one may still be sending it.
+  const leaseMs = options.leaseMs ?? 15 * 60_000;
   const retryDelayMs = options.retryDelayMs ?? mailRetryDelayMs;
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
@@ -84,7 +86,7 @@ export function createMailOutbox(options: MailOutboxOptions) {
     const dropped = await repo.dropStale(since, 1000);
     if (dropped > 0) log.info({ dropped }, 'Mail: notices too old to email');
     while (!stopping) {
-      const batch = await repo.claim(options.batchSize ?? 20, now(), leaseMs, since);
+      const batch = await repo.claim(options.batchSize ?? 5, now(), leaseMs, since);
       if (batch.length === 0) return;
       for (const mail of batch) {
         // Claimed but not started: due again at once, for whichever instance runs next.
