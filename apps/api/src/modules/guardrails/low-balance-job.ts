@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../lib/event-bus.js';
+import { createPeriodicJob } from '../../lib/periodic-job.js';
 import type { GuardrailsRepo } from './guardrails.repo.js';
 
 const BATCH = 500;
@@ -18,19 +19,16 @@ export function createLowBalanceJob(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<{ notified: number; cleared: number }> | null = null;
-  let stopped = false;
 
   async function pass() {
     let cleared = 0;
-    for (let more = true; more && !stopped; ) {
+    for (let more = true; more; ) {
       const n = await deps.repo.clearRecovered(BATCH);
       cleared += n;
       more = n === BATCH;
     }
     let notified = 0;
-    for (let more = true; more && !stopped; ) {
+    for (let more = true; more; ) {
       const notices = await deps.repo.notifyLow(now(), BATCH);
       // Told after the commit: a stream never hears of a notice that is not there.
       for (const n of notices) deps.events.publish({ type: 'notification.created', data: n });
@@ -41,34 +39,11 @@ export function createLowBalanceJob(deps: {
     return { notified, cleared };
   }
 
-  /** One pass now (or the one under way). */
-  function runOnce() {
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function tick() {
-    runOnce()
-      .catch((err: unknown) => deps.log.error({ err }, 'low-balance job failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, deps.intervalMs).unref();
-      });
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false;
-      if (!timer && !running) tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => {});
-    },
-  };
+  return createPeriodicJob({
+    name: 'low-balance job',
+    intervalMs: deps.intervalMs,
+    pass,
+    log: deps.log,
+  });
 }
 export type LowBalanceJob = ReturnType<typeof createLowBalanceJob>;
