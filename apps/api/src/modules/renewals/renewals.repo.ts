@@ -1,6 +1,5 @@
 import {
   compareDecimal,
-  monthlyPeriodAt,
   monthlyPeriodStart,
   notice,
   subtract,
