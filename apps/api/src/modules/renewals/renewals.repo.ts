@@ -1,9 +1,4 @@
-import {
-  compareDecimal,
-  monthlyPeriodStart,
-  notice,
-  subtract,
-} from '@parley/shared';
+import { compareDecimal, monthlyPeriodStart, notice, subtract } from '@parley/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
