@@ -105,7 +105,11 @@ export function createRenewalsService(deps: {
   async function remind(at: Date) {
     const rows = await repo.renewingSoon(at);
     const byUser = new Map<string, typeof rows>();
-    for (const r of rows) byUser.set(r.order.userId, [...(byUser.get(r.order.userId) ?? []), r]);
+    for (const r of rows) {
+      const list = byUser.get(r.order.userId);
+      if (list) list.push(r);
+      else byUser.set(r.order.userId, [r]);
+    }
     let sent = 0;
     for (const list of byUser.values()) {
       const first = list[0];
