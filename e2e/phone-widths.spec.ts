@@ -134,6 +134,9 @@ async function customerWithData(page: Page, admin: APIRequestContext) {
   expect(sender.status()).toBe(201);
   const [smtp] = await (await me.get('/api/packages?service=smtp')).json();
   expect((await me.post('/api/orders', { data: { itemId: smtp.id } })).status()).toBe(201);
+  // A long purchase name in the service breakdown's legend once widened every chart card.
+  const [data] = await (await me.get('/api/packages?service=data')).json();
+  expect((await me.post('/api/orders', { data: { itemId: data.id } })).status()).toBe(201);
 
   const callerId = `+4477009${String(Date.now()).slice(-5)}`;
   expect(

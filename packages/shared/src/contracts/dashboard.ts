@@ -32,6 +32,8 @@ export const spendingQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(366).default(30),
   /** Minutes to add to UTC for the reader's calendar days (getTimezoneOffset, negated). */
   tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+  /** The reader's language: purchases are labelled in it while the package is sold so. */
+  lang: z.string().trim().max(35).optional(),
 });
 export type SpendingQuery = z.input<typeof spendingQuerySchema>;
 

@@ -1,8 +1,9 @@
 import type { DashboardPreferencesInput, SpendKind } from '@parley/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { packageNames } from '../../db/orders.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
-import { dashboardPreferences } from '../../db/schema/index.js';
+import { dashboardPreferences, orders } from '../../db/schema/index.js';
 
 export function createDashboardRepo(db: Db) {
   return {
@@ -82,6 +83,30 @@ export function createDashboardRepo(db: Db) {
         amount: string;
         count: number;
       }>(result);
+    },
+
+    /**
+     * The packages the customer bought under these names (as sold, in English), and those
+     * packages' names now in every language: a purchase's label in the reader's language.
+     */
+    async soldNames(userId: string, names: string[]) {
+      const rows = await db
+        .selectDistinct({ name: orders.name, itemId: orders.itemId })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.itemKind, 'package'),
+            inArray(orders.name, names),
+          ),
+        );
+      return {
+        rows,
+        now: await packageNames(
+          db,
+          rows.map((r) => r.itemId),
+        ),
+      };
     },
 
     /**

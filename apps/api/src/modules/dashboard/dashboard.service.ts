@@ -3,6 +3,7 @@ import {
   type DashboardPreferencesInput,
   DEFAULT_DASHBOARD_PREFERENCES,
   dashboardPreferencesSchema,
+  localizeSoldName,
   type Spending,
 } from '@parley/shared';
 import type { DashboardRepo } from './dashboard.repo.js';
@@ -31,14 +32,27 @@ export function createDashboardService({ repo }: { repo: DashboardRepo }) {
       return toPreferences(await repo.find(userId));
     },
     /** The debits of the last `days` by local day and kind, and the monthly recurring total. */
-    async spending(userId: string, query: { days: number; tzOffset: number }): Promise<Spending> {
+    async spending(
+      userId: string,
+      query: { days: number; tzOffset: number; lang?: string },
+    ): Promise<Spending> {
       const since = new Date(Date.now() - query.days * 86_400_000);
       const [entries, recurringMonthly] = await Promise.all([
         repo.spending(userId, since, query.tzOffset),
         repo.recurringMonthly(userId),
       ]);
+      // A purchase is labelled with its name as sold (English): shown in the reader's language.
+      const labels = [...new Set(entries.flatMap((e) => (e.label ? [e.label] : [])))];
+      const sold = labels.length ? await repo.soldNames(userId, labels) : null;
+      const localized = new Map<string, string>();
+      for (const row of sold?.rows ?? [])
+        localized.set(row.name, localizeSoldName(row.name, sold?.now.get(row.itemId), query.lang));
       return {
-        entries: entries.map((e) => ({ ...e, count: Number(e.count) })),
+        entries: entries.map((e) => ({
+          ...e,
+          label: e.label ? (localized.get(e.label) ?? e.label) : e.label,
+          count: Number(e.count),
+        })),
         recurringMonthly,
       };
     },

@@ -117,6 +117,30 @@ describe('GET /api/dashboard/spending', () => {
     expect(body).toEqual({ entries: [], recurringMonthly: '28.79' });
   });
 
+  it("labels a purchase in the reader's language while its package is sold so", async () => {
+    const eva = await customer();
+    const [pkg] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`with s as (
+          insert into services (name, slug, icon, translations)
+          values ('VoIP Calling', 'voip-labels', 'phone', '{"de": {"name": "VoIP-Telefonie"}}'::jsonb)
+          returning id)
+        insert into packages (service_id, name, price, translations)
+        select id, 'Starter', 15.00, '{"de": {"name": "Einsteiger"}}'::jsonb from s returning id`,
+    );
+    const orderId = randomUUID();
+    await ctx.database.db.execute(sql`
+      insert into orders (id, user_id, item_kind, item_id, name, price, price_currency, charged, paid_with, billing_period)
+      values (${orderId}, ${eva.id}, 'package', ${pkg?.id}, 'Starter (VoIP Calling)', 15.00, 'GBP', 15.00, 'balance', 'monthly')`);
+    await ledger(eva.id, 'purchase', `order:${orderId}`, '-15.00', ago(0));
+    const de = (await spending(eva.cookie, 'days=30&lang=de')).json();
+    expect(de.entries.map((e: { label: string }) => e.label)).toEqual([
+      'Einsteiger (VoIP-Telefonie)',
+    ]);
+    const en = (await spending(eva.cookie, 'days=30')).json();
+    expect(en.entries.map((e: { label: string }) => e.label)).toEqual(['Starter (VoIP Calling)']);
+  });
+
   it('is only for a signed-in customer, and checks its query', async () => {
     expect((await spending(undefined)).statusCode).toBe(401);
     const { cookie } = await customer();

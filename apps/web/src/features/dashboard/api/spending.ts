@@ -2,6 +2,7 @@ import type { Spending } from '@parley/shared';
 import { dashboardApi } from '@parley/shared/api';
 import type { SpendEntry } from '@parley/shared/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -16,9 +17,10 @@ const TREND_DAYS = 28;
 export function useSpending(timeframeDays: number, balance: string) {
   const days = Math.max(timeframeDays, TREND_DAYS);
   const tzOffset = -new Date().getTimezoneOffset();
+  const lang = useTranslation().i18n.language;
   return useQuery({
-    queryKey: queryKeys.dashboardSpending(days, tzOffset, balance),
-    queryFn: () => call(dashboardApi.spending, { query: { days, tzOffset } }),
+    queryKey: [...queryKeys.dashboardSpending(days, tzOffset, balance), lang],
+    queryFn: () => call(dashboardApi.spending, { query: { days, tzOffset, lang } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { type DashboardStats, DEFAULT_SERVICE_NAME } from '@parley/shared/domain
 import { PieChart as PieIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { isolateName } from '@/lib/bidi';
 import { useFormat } from '../use-format';
 import { CHART_COLORS } from './chart-frame';
 import { EmptyState, SectionCard } from './section-card';
@@ -23,7 +24,7 @@ export function BreakdownCard({ stats }: { stats: DashboardStats }) {
       {data.length === 0 ? (
         <EmptyState text={t('dashboard.breakdown.empty')} />
       ) : (
-        <div className="grid items-center gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 items-center gap-4 sm:grid-cols-2">
           <div aria-hidden="true" className="h-56" dir="ltr">
             <ResponsiveContainer width="100%" height="100%">
               <PieChart accessibilityLayer={false}>
@@ -52,7 +53,7 @@ export function BreakdownCard({ stats }: { stats: DashboardStats }) {
                   className="size-3 shrink-0 rounded-sm"
                   style={{ backgroundColor: d.color }}
                 />
-                <span className="me-auto truncate">{d.name}</span>
+                <span className="me-auto min-w-0 truncate">{isolateName(d.name)}</span>
                 <span className="font-medium">{d.shown}</span>
                 <span className="w-14 text-end text-muted-foreground">{d.share}</span>
               </li>

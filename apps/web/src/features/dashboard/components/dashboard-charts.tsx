@@ -14,7 +14,8 @@ export default function DashboardCharts({
   preferences: DashboardPreferences;
 }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    // One shrinkable column on a phone: an auto track would grow to the widest legend line.
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {preferences.showSpending && (
         <SpendingOverviewCard stats={stats} timeframe={preferences.timeframe} />
       )}

@@ -116,7 +116,7 @@ describe('DashboardPage', () => {
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     const tz = -today.getTimezoneOffset();
-    routes[`GET /api/dashboard/spending?days=30&tzOffset=${tz}`] = () =>
+    routes[`GET /api/dashboard/spending?days=30&tzOffset=${tz}&lang=en`] = () =>
       json({
         entries: [
           { date: day, kind: 'purchases', label: 'SIP domain', amount: '400.0000', count: 1 },

@@ -1,7 +1,7 @@
 import type { Purchasable } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { isolate } from '@/lib/bidi';
+import { isolate, isolateName } from '@/lib/bidi';
 import { formatMoney } from '@/lib/money';
 import type { SelectedPackage } from '../selected-package';
 
@@ -29,7 +29,7 @@ export function PackageCard({
       </CardHeader>
       <CardContent className="space-y-2">
         <p className="text-lg font-semibold">
-          {topUp ? t('payment.addFunds') : (item?.name ?? selected.name)}
+          {topUp ? t('payment.addFunds') : isolateName(item?.name ?? selected.name)}
         </p>
         <p className="text-sm text-muted-foreground">
           {/* A number's description is the server's English: the page words it itself. */}

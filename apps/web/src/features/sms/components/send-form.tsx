@@ -8,6 +8,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { ltr } from '@/lib/bidi';
 import { useUser } from '@/lib/current-user';
 import { fieldText } from '@/lib/field-errors';
 import { functionResolver, problemMessage, useErrorText } from '@/lib/form-resolver';
@@ -162,7 +163,7 @@ export function SendForm(props: {
         id="sms-recipient"
         label={t('sms.form.recipient')}
         error={errorOf('recipient')}
-        description={t('sms.form.recipientHint', { example: EXAMPLE_NUMBER })}
+        description={t('sms.form.recipientHint', { example: ltr(EXAMPLE_NUMBER) })}
       >
         <Input {...control('recipient')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" />
       </FormField>

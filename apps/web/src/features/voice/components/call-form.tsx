@@ -9,6 +9,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { ltr } from '@/lib/bidi';
 import { useUser } from '@/lib/current-user';
 import { fieldText } from '@/lib/field-errors';
 import { functionResolver, problemMessage, useErrorText } from '@/lib/form-resolver';
@@ -198,7 +199,7 @@ export function CallForm({
         id="sip-destination"
         label={t('voice.form.destination')}
         error={errorOf('destination')}
-        description={t('voice.form.destinationHint', { example: EXAMPLE_NUMBER })}
+        description={t('voice.form.destinationHint', { example: ltr(EXAMPLE_NUMBER) })}
         after={
           testOutcome ? (
             <p className="text-xs text-sky-900" data-testid="sandbox-outcome">
