@@ -34,6 +34,16 @@ export const renewalAmount = (o: Pick<OrderRow, 'renewalCharge'>) => o.renewalCh
 /** The available balance pays this. */
 const compareOk = (available: string, amount: string) => compareDecimal(available, amount) >= 0;
 
+/** An order paid up to `period`: active again, renewing at `renewsAt`, nothing unpaid. */
+const paidUpTo = (period: number, renewsAt: Date) => ({
+  status: 'active',
+  paidThrough: period,
+  renewsAt,
+  graceUntil: null,
+  retryAt: null,
+  suspendedAt: null,
+});
+
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? '';
 
 export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
@@ -100,14 +110,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
     switch (step.kind) {
       case 'charge':
         await charge(tx, order, step.period, amount);
-        rows = await set({
-          status: 'active',
-          paidThrough: step.period,
-          renewsAt: step.renewsAt,
-          graceUntil: null,
-          retryAt: null,
-          suspendedAt: null,
-        });
+        rows = await set(paidUpTo(step.period, step.renewsAt));
         await tell(
           notice('renewal.charged', { item, amount, renewsAt: iso(step.renewsAt) }),
           `renewal.charged:${order.id}:${step.period}`,
@@ -368,15 +371,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         const renewsAt = monthlyPeriodStart(order.createdAt, period + 1);
         const [after] = await tx
           .update(orders)
-          .set({
-            status: 'active',
-            autoRenew: true,
-            paidThrough: period,
-            renewsAt,
-            graceUntil: null,
-            retryAt: null,
-            suspendedAt: null,
-          })
+          .set({ ...paidUpTo(period, renewsAt), autoRenew: true })
           .where(eq(orders.id, id))
           .returning();
         const told = await insertNotification(tx, {
@@ -493,14 +488,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         const renewsAt = monthlyPeriodStart(row.createdAt, period + 1);
         const [after] = await tx
           .update(orders)
-          .set({
-            status: 'active',
-            paidThrough: period,
-            renewsAt,
-            graceUntil: null,
-            retryAt: null,
-            suspendedAt: null,
-          })
+          .set(paidUpTo(period, renewsAt))
           .where(eq(orders.id, id))
           .returning();
         await writeAudit(tx, {
