@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
 import { chatSendRequests, chatSession, fanOut } from './bench/chat.mjs';
+import { memoryRows } from './bench/memory.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -45,8 +46,18 @@ const CALLER_LINES = 1000;
 /** The longest call a hold covers (MAX_CALL_SECONDS in packages/shared), in minutes. */
 const MAX_CALL_MINUTES = 240;
 /** Admin streams connected at once, and the customer messages each must receive. */
-const fanOutStreams = Number(process.env.BENCH_FANOUT_STREAMS ?? 500);
+const fanOutStreams = Number(process.env.BENCH_FANOUT_STREAMS ?? 1000);
 const fanOutMessages = Number(process.env.BENCH_FANOUT_MESSAGES ?? 20);
+/**
+ * BENCH_ONLY=health,sms runs only the rows whose name holds one of those words (set-up
+ * still runs in full); BENCH_PROFILE=<dir> writes Parley's CPU profile there (node
+ * --cpu-prof), to read with `node scripts/bench/profile-top.mjs <dir>`.
+ */
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const profileDir = process.env.BENCH_PROFILE;
 /** Distinct edge Call-IDs for this run. */
 const runId = `${Date.now()}-${process.pid}`;
 
@@ -94,6 +105,21 @@ const ENDPOINTS = [
   // A customer's chat message: stored, the conversation updated, an event published.
   { name: 'POST /api/chat/send', chat: true, status: 201 },
 ];
+/**
+ * What each row should reach, as a ratio of a baseline measured in the same run (so the
+ * machine's speed cancels out): `hello` (node:http), `query` (node:http + select 1) or
+ * `tx` (node:http + a transaction of an SMS send's shape).
+ */
+const GOALS = {
+  'GET /api/health': { of: 'hello', min: 0.6 },
+  'GET /api/auth/user (signed in)': { of: 'hello', min: 0.2 },
+  'GET /api/transactions (5 rows)': { of: 'query', min: 0.35 },
+  'POST /api/transactions/create': { of: 'tx', min: 0.3 },
+  'POST /api/sms/send': { of: 'tx', min: 0.5 },
+};
+/** The fan-out's p99 delivery time, and the embedded database's idle memory. */
+const FANOUT_P99_MS = 200;
+const EMBEDDED_IDLE_MB = 250;
 /** The bench's admin, with their second factor provisioned at start (ADMIN_TOTP_SECRET). */
 const BENCH_ADMIN = {
   email: 'bench-admin@parley.test',
@@ -121,6 +147,9 @@ setTimeout(
     drainLimitMs +
     2 * callSettleLimitMs +
     fanOutMessages * 10_000 +
+    // The memory rows: two servers, each started, left idle and loaded twice.
+    4 * duration * 1000 +
+    120_000 +
     180_000,
 ).unref();
 
@@ -160,6 +189,7 @@ let parleyChild = null;
 async function startParley() {
   const port = await freePort();
   const child = fork(path.join(root, 'apps/api/dist/main.js'), {
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -649,6 +679,7 @@ const notes = [];
 try {
   const hello = await startBaseline('baseline-hello.mjs');
   const query = await startBaseline('baseline-query.mjs');
+  const txBaseline = await startBaseline('baseline-tx.mjs');
   const parley = await startParley();
 
   console.log(
@@ -697,6 +728,9 @@ try {
   const baseQuery = await load(`${query}/`);
   rows.push({ name: 'baseline: node:http hello', ...base });
   rows.push({ name: 'baseline: node:http + select 1', ...baseQuery });
+  const baseTx = await load(`${txBaseline}/`, { expected: 201 });
+  rows.push({ name: 'baseline: node:http + SMS-shaped tx', ...baseTx });
+  const baselines = { hello: base, query: baseQuery, tx: baseTx };
   /** After a call run: every call ended, no hold left, balance = ledger; else a failure. */
   const callReport = async (endpoint, result, gateway) => {
     const check = await checkCalls(sql, caller.id, gateway);
@@ -708,7 +742,9 @@ try {
     if (check.problems.length)
       result.failure = `calls: ${check.problems.join('; ')}${result.failure ? `; ${result.failure}` : ''}`;
   };
-  for (const endpoint of ENDPOINTS) {
+  const wanted = (endpoint) =>
+    only.length === 0 || only.some((w) => endpoint.name.toLowerCase().includes(w));
+  for (const endpoint of ENDPOINTS.filter(wanted)) {
     const headers = endpoint.as ? { cookie: sessions[endpoint.as] } : {};
     if (endpoint.chat) {
       const result = await load(parley, {
@@ -808,16 +844,25 @@ try {
   }
 
   const pad = (s, n) => String(s).padEnd(n);
+  const missed = [];
   console.log(
-    `\n${pad('endpoint', 36)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('vs hello', 10)}vs query`,
+    `\n${pad('endpoint', 36)}${pad('req/s', 9)}${pad('p99 ms', 8)}${pad('vs hello', 10)}` +
+      `${pad('vs query', 10)}${pad('vs tx', 8)}goal`,
   );
   for (const row of rows) {
+    const goal = GOALS[row.name];
+    const ratio = goal ? row.rps / baselines[goal.of].rps : null;
+    if (goal && ratio < goal.min) missed.push(`${row.name}: ${ratio.toFixed(2)} of ${goal.of}`);
     console.log(
       pad(row.name, 36) +
-        pad(Math.round(row.rps), 10) +
-        pad(row.p99, 9) +
+        pad(Math.round(row.rps), 9) +
+        pad(row.p99, 8) +
         pad((row.rps / base.rps).toFixed(2), 10) +
-        (row.rps / baseQuery.rps).toFixed(2) +
+        pad((row.rps / baseQuery.rps).toFixed(2), 10) +
+        pad((row.rps / baseTx.rps).toFixed(2), 8) +
+        (goal
+          ? `≥ ${goal.min.toFixed(2)} of ${goal.of}${ratio < goal.min ? '  MISSED' : ''}`
+          : '') +
         (row.failure ? '  FAILED' : ''),
     );
   }
@@ -837,6 +882,23 @@ try {
   );
   if (fan.failure)
     rows.push({ name: `fan-out to ${fanOutStreams} admin streams`, failure: fan.failure });
+  if (fan.p99 >= FANOUT_P99_MS) missed.push(`fan-out p99 ${fan.p99.toFixed(1)} ms`);
+  // Memory comes last, once Parley's own run is over: each mode on a server of its own.
+  await stopChild(parleyChild);
+  const memory = await memoryRows({ databaseUrl, duration });
+  console.log('\nmemory (RSS)                        idle MB  under load MB');
+  for (const m of memory) {
+    console.log(
+      `${pad(m.mode === 'embedded' ? 'embedded database (PGlite)' : 'PostgreSQL', 36)}${pad(m.idleMb, 9)}${m.loadMb}`,
+    );
+    if (m.mode === 'embedded' && m.idleMb > EMBEDDED_IDLE_MB)
+      missed.push(`embedded idle RSS ${m.idleMb} MB`);
+  }
+  console.log(
+    missed.length
+      ? `\ngoals missed: ${missed.join('; ')}`
+      : '\ngoals: all met (ratios, fan-out p99, embedded idle memory)',
+  );
   for (const note of notes) console.log(`note: ${note}`);
   for (const row of rows.filter((r) => r.failure)) {
     console.error(`FAILED ${row.name}: ${row.failure}`);

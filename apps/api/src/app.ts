@@ -32,6 +32,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { cachedCountryPricing } from './modules/catalogue/pricing-cache.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { setUpChat } from './modules/chat/chat.setup.js';
 import { chatAdminRoutes } from './modules/chat/chat-admin.routes.js';
@@ -181,8 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app);
   registerTextGuard(app);
@@ -291,11 +293,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { payments, wallets });
   await app.register(ordersRoutes, { orders });
   const instanceId = deps.instanceId ?? resolveInstanceId(config);
+  const pricing = cachedCountryPricing(() => catalogue.countryPricing({ admin: false }), events);
+  app.addHook('onClose', async () => pricing.stop());
   const sms = setUpSms(app, {
     db,
     config: config.sms,
     rates,
-    countryPricing: () => catalogue.countryPricing({ admin: false }),
+    countryPricing: pricing.get,
     instanceId,
     senders: config.smsSenders,
     perMinute: config.smsPerMinute,
@@ -308,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config: config.voice,
     rates,
-    countryPricing: () => catalogue.countryPricing({ admin: false }),
+    countryPricing: pricing.get,
     events,
     instanceId,
     keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,

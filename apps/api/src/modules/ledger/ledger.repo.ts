@@ -94,7 +94,9 @@ export function createLedgerRepo(db: Db) {
               entryId: row.id,
             },
           });
-          return row;
+          // The whole row, for the answer (the ledger write returns only what it needs).
+          const [full] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, row.id));
+          return full ?? null;
         });
         return entry ? { ok: true, entry } : { ok: false, reason: 'no-user' };
       } catch (err) {

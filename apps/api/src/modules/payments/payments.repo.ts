@@ -132,6 +132,14 @@ async function credit(tx: Tx, row: TxRow, decision: { at: Date }) {
 }
 
 export function createPaymentsRepo(db: Db) {
+  // The customer's payments page reads this on every visit: built once, not per request.
+  const listForUserQuery = db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, sql.placeholder('userId')))
+    .orderBy(desc(transactions.createdAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('transactions_of_user');
   return {
     /**
      * Writes a quote unless the customer already has `maxOpen` open ones. Its crypto
@@ -220,12 +228,7 @@ export function createPaymentsRepo(db: Db) {
     /** The names these packages are sold under now, in every language. */
     packageNames: (ids: string[]) => packageNames(db, ids),
     listForUser(userId: string, limit: number) {
-      return db
-        .select()
-        .from(transactions)
-        .where(eq(transactions.userId, userId))
-        .orderBy(desc(transactions.createdAt))
-        .limit(limit);
+      return listForUserQuery.execute({ userId, limit });
     },
     /** One customer's payments, newest first, a page at a time, and how many in all. */
     /** A customer's payments, newest first (only those of `status` when given). */

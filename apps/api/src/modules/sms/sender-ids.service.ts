@@ -89,6 +89,15 @@ export function createSenderIdsService(deps: {
 
     /** The sender a message from `userId` asking for `requested` goes out with, and why. */
     async choose(userId: string, requested: string): Promise<SenderChoice> {
+      // The brand sender is everyone's whatever they own or asked for: nothing to read.
+      if (senderKey(requested.trim()) === senderKey(defaultSender))
+        return chooseSender(requested, {
+          defaultSender,
+          owned: [],
+          approved: [],
+          pending: [],
+          rejected: [],
+        });
       return chooseSender(requested, await facts(userId));
     },
 

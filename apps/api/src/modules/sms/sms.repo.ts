@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { compareDecimal, type GuardrailRefusal } from '@parley/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -5,6 +6,7 @@ import { readSpending, readSpendingForCharge, type SpendingState } from '../../d
 import { applyLedgerEntry, BalanceTooLowError } from '../../db/ledger.js';
 import { smsBatches, smsMessages, users } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { chargeOneMessage, type QueuedSms } from './sms-charge.js';
 
 export type NewSms = typeof smsMessages.$inferInsert;
 export type SmsRow = typeof smsMessages.$inferSelect;
@@ -15,7 +17,7 @@ export type { SpendingState };
  * charge through (another send spent the money in between), or an id is taken.
  */
 export type QueueResult =
-  | { ok: true; batchId: string | null; messages: SmsRow[] }
+  | { ok: true; batchId: string | null; messages: QueuedSms[] }
   | { ok: false; reason: 'balance-too-low' | 'duplicate' }
   | { ok: false; reason: 'guardrail'; refused: Refused };
 
@@ -30,7 +32,14 @@ export interface ChargeGuard {
   /** The start of the cap's UTC day. */
   dayStart: Date;
   /** Why the charge may not happen, or null. */
-  check(state: SpendingState): Refused | null;
+  check(state: SpendingState): Refused | 'balance-too-low' | null;
+}
+
+/** The guard refused the charge: the transaction rolls back and nothing is written. */
+class ChargeRefused extends Error {
+  constructor(readonly refused: Refused | 'balance-too-low') {
+    super('sms: charge refused');
+  }
 }
 
 /** The customer's side of SMS: charging and queueing, and reading back what was sent. */
@@ -60,9 +69,33 @@ export function createSmsRepo(db: Db) {
       asBatch: boolean,
       guard: ChargeGuard,
     ): Promise<QueueResult> {
+      const [only] = rows;
+      if (!asBatch && only && rows.length === 1 && compareDecimal(charge.amount, '0') > 0) {
+        try {
+          // Most customers set no limits: one statement charges and queues, in one round
+          // trip. With limits they are judged first; without a daily cap nothing needs
+          // the customer's row held meanwhile (the cap's path locks it, below).
+          let queued = await chargeOneMessage(db, userId, only, charge, true);
+          if (queued === 'has-limits') {
+            const state = await readSpending(db, userId, guard.dayStart);
+            if (state.limits?.dailySpendCap == null) {
+              const refused = guard.check(state);
+              if (refused === 'balance-too-low') return { ok: false, reason: 'balance-too-low' };
+              if (refused) return { ok: false, reason: 'guardrail', refused };
+              queued = await chargeOneMessage(db, userId, only, charge, false);
+            }
+          }
+          if (queued === 'balance-too-low') return { ok: false, reason: 'balance-too-low' };
+          if (queued !== 'has-limits') return { ok: true, batchId: null, messages: [queued] };
+        } catch (err) {
+          if (pgErrorCode(err) === CHECK_VIOLATION) return { ok: false, reason: 'balance-too-low' };
+          if (pgErrorCode(err) === UNIQUE_VIOLATION) return { ok: false, reason: 'duplicate' };
+          throw err;
+        }
+      }
       const queued = db.transaction(async (tx) => {
         const refused = guard.check(await readSpendingForCharge(tx, userId, guard.dayStart));
-        if (refused) return { refused, batchId: null, messages: [] };
+        if (refused) throw new ChargeRefused(refused);
         let batchId: string | null = null;
         if (asBatch) {
           const [batch] = await tx
@@ -71,34 +104,44 @@ export function createSmsRepo(db: Db) {
             .returning({ id: smsBatches.id });
           batchId = batch?.id ?? null;
         }
+        // Ids chosen here, so the charge can name its message and go out with the
+        // inserts in one round trip (a failure of either rolls both back).
+        const values = rows.map((r) => ({ ...r, id: r.id ?? randomUUID(), userId, batchId }));
+        const reference = batchId ? `sms-batch:${batchId}` : `sms:${values[0]?.id}`;
+        const writes: Promise<unknown>[] = [];
         // In chunks: one statement may carry at most 65,535 parameters.
-        const inserted: SmsRow[] = [];
-        for (let i = 0; i < rows.length; i += 1000)
-          inserted.push(
-            ...(await tx
+        for (let i = 0; i < values.length; i += 1000)
+          writes.push(
+            tx
               .insert(smsMessages)
-              .values(rows.slice(i, i + 1000).map((r) => ({ ...r, userId, batchId })))
-              .returning()),
+              .values(values.slice(i, i + 1000))
+              .returning(),
           );
-        const reference = batchId ? `sms-batch:${batchId}` : `sms:${inserted[0]?.id}`;
         if (compareDecimal(charge.amount, '0') > 0)
-          await applyLedgerEntry(tx, {
-            userId,
-            amount: `-${charge.amount}`,
-            currency: 'GBP',
-            kind: 'charge',
-            reference,
-            rate: charge.rate,
-            note: charge.note,
-            minBalanceBefore: charge.minBalance,
-          });
-        return { refused: null, batchId, messages: inserted };
+          writes.push(
+            applyLedgerEntry(tx, {
+              userId,
+              amount: `-${charge.amount}`,
+              currency: 'GBP',
+              kind: 'charge',
+              reference,
+              rate: charge.rate,
+              note: charge.note,
+              minBalanceBefore: charge.minBalance,
+            }),
+          );
+        const done = await Promise.all(writes);
+        const chunks = done.slice(0, Math.ceil(values.length / 1000)) as SmsRow[][];
+        return { batchId, messages: chunks.flat() };
       });
       try {
         const done = await queued;
-        if (done.refused) return { ok: false, reason: 'guardrail', refused: done.refused };
         return { ok: true, batchId: done.batchId, messages: done.messages };
       } catch (err) {
+        if (err instanceof ChargeRefused)
+          return err.refused === 'balance-too-low'
+            ? { ok: false, reason: 'balance-too-low' }
+            : { ok: false, reason: 'guardrail', refused: err.refused };
         if (err instanceof BalanceTooLowError || pgErrorCode(err) === CHECK_VIOLATION)
           return { ok: false, reason: 'balance-too-low' };
         if (pgErrorCode(err) === UNIQUE_VIOLATION) return { ok: false, reason: 'duplicate' };

@@ -28,14 +28,17 @@ import { guardrailError } from '../../lib/guardrail-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { shortCache } from '../../lib/short-cache.js';
+import { PRICING_CACHE_MS } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { readRecipients } from './recipients.js';
-import type { SmsRepo, SmsRow } from './sms.repo.js';
+import type { SmsRepo } from './sms.repo.js';
+import type { QueuedSms } from './sms-charge.js';
 import { judge, refusedError } from './sms-limits.js';
 
 type SendInput = z.output<typeof smsSendSchema>;
 
-export const toSmsMessage = (r: SmsRow): SmsMessage => ({
+export const toSmsMessage = (r: QueuedSms): SmsMessage => ({
   id: r.id,
   senderId: r.senderId,
   recipient: r.recipient,
@@ -74,8 +77,12 @@ export function createSmsService(deps: {
   wake?: () => void;
   now?: () => Date;
 }) {
-  const { repo, rates, senders } = deps;
+  const { repo, senders } = deps;
   const now = deps.now ?? (() => new Date());
+  // Read on every message; a rate change reaches sends within this, as it does calls.
+  const gbpRate = shortCache(PRICING_CACHE_MS, (currency) =>
+    deps.rates.rate(currency, BILLING_CURRENCY),
+  );
 
   /**
    * Counts `n` messages against the customer's minute, before anything is charged: all
@@ -117,7 +124,7 @@ export function createSmsService(deps: {
         continue;
       }
       const currency = found.price.currency;
-      if (!toGbp.has(currency)) toGbp.set(currency, await rates.rate(currency, BILLING_CURRENCY));
+      if (!toGbp.has(currency)) toGbp.set(currency, await gbpRate.get(currency));
       const rate = toGbp.get(currency) ?? '1';
       const local = multiply(found.price.smsPrice, String(shape.segments), 4, 'up');
       const same = currency === BILLING_CURRENCY;
@@ -178,14 +185,6 @@ export function createSmsService(deps: {
     const shape = smsShape(message);
     const total = list.reduce((sum, m) => add(sum, m.cost, 4), '0');
     const dayStart = utcDayStart(now());
-    // A first look, unlocked, so a refusal says why before the balance is judged; the
-    // charge's transaction judges again with the customer's row locked.
-    const state = await repo.spending(userId, dayStart);
-    const early = judge(state, list, total);
-    if (early) throw refusedError(early, asBatch);
-    const { balance } = state;
-    if (compareDecimal(balance, MIN_SMS_BALANCE) < 0 || compareDecimal(balance, total) < 0)
-      throw insufficient();
     const result = await repo.queue(
       userId,
       list.map((m) => ({
@@ -210,7 +209,19 @@ export function createSmsService(deps: {
         minBalance: MIN_SMS_BALANCE,
       },
       asBatch,
-      { dayStart, check: (s) => judge(s, list, total) },
+      {
+        dayStart,
+        // The limits first, so a refusal says why before the balance is judged; the
+        // ledger judges the balance again as it moves it.
+        check: (state) => {
+          const refused = judge(state, list, total);
+          if (refused) return refused;
+          const { balance } = state;
+          const short =
+            compareDecimal(balance, MIN_SMS_BALANCE) < 0 || compareDecimal(balance, total) < 0;
+          return short ? 'balance-too-low' : null;
+        },
+      },
     );
     if (!result.ok && result.reason === 'guardrail') throw refusedError(result.refused, asBatch);
     // Another send spent the money in between: the ledger refused this one.
