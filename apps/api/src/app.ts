@@ -89,6 +89,7 @@ import { voiceMonitoringRoutes } from './modules/voice-monitoring/voice-monitori
 import { createVoiceMonitoringService } from './modules/voice-monitoring/voice-monitoring.service.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
+import { lazyChildLogger } from './plugins/lazy-child-logger.js';
 import { safeLogging } from './plugins/log-safety.js';
 import { registerNoStore } from './plugins/no-store.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Behind a proxy every client would share its address, and so its rate limits; only
     // the proxies named (by hop count or address) are believed, never any client.

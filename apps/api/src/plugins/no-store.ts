@@ -6,11 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * (errors included), carries `Cache-Control: no-store`.
  */
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/')) return payload;
-    if (request.user || path.startsWith('/api/admin/') || path.startsWith('/api/auth/'))
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const { url } = request;
+    if (
+      url.startsWith('/api/') &&
+      (request.user || url.startsWith('/api/admin/') || url.startsWith('/api/auth/'))
+    )
       reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

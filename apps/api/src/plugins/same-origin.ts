@@ -28,10 +28,8 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string | undefi
 }
 
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!isSameOrigin(request, publicUrl)) {
-      throw new AppError('CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || isSameOrigin(request, publicUrl)) return done();
+    done(new AppError('CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.'));
   });
 }

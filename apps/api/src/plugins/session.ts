@@ -35,17 +35,19 @@ export async function registerSessions(
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, so a visitor's request (no cookie) makes no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const found = await opts.auth.resolveSession(token);
-    if (!found) {
-      cookies.clear(reply);
-      return;
-    }
-    request.user = found.user;
-    request.sessionToken = token;
-    if (found.renewed) cookies.set(reply, found.renewed);
+    if (!token || token.length > 100) return done();
+    opts.auth.resolveSession(token).then((found) => {
+      if (!found) cookies.clear(reply);
+      else {
+        request.user = found.user;
+        request.sessionToken = token;
+        if (found.renewed) cookies.set(reply, found.renewed);
+      }
+      done();
+    }, done);
   });
   return cookies;
 }

@@ -43,13 +43,15 @@ export function findBadText(value: unknown, path: string, found: FieldError[] = 
  * nothing is written. Single-line fields refuse TAB, LF and CR too, in their contracts.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook: on every request, and most pass, so no promise is made for them.
+  app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
     const found: FieldError[] = [];
     findBadText(request.params, 'params', found);
     findBadText(request.query, 'query', found);
     findBadText(request.body, 'body', found);
-    if (found.length === 0) return;
+    if (found.length === 0) return done();
     const summary = found.map((f) => `${f.path}: ${f.message}`).join('; ');
-    return sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, found);
+    // Answered here: the request goes no further (done is not called).
+    sendError(reply, 'VALIDATION_FAILED', `Invalid request. ${summary}`, found);
   });
 }
