@@ -7,8 +7,28 @@ export type NewUser = typeof users.$inferInsert;
 
 export function createAuthRepo(db: Db) {
   // Every signed-in request runs this lookup: prepared once, it skips query building.
+  // Only what a request needs (toUser, the sliding expiry): not the password hash and the
+  // rest of the account on every request.
   const findSessionQuery = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: {
+        id: sessions.id,
+        idleSeconds: sessions.idleSeconds,
+        lastSeenAt: sessions.lastSeenAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+      },
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+        cryptoBalance: users.cryptoBalance,
+        isAdmin: users.isAdmin,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

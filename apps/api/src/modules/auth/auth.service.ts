@@ -64,7 +64,21 @@ export const DEFAULT_LIFETIMES: SessionLifetimes = {
   admin: { idleSeconds: 30 * 60, maxSeconds: 12 * 3600 },
 };
 
-export function toUser(row: UserRow): User {
+/** The account columns a signed-in request carries (auth.repo findSession reads these). */
+export type SessionUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'profileImageUrl'
+  | 'cryptoBalance'
+  | 'isAdmin'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function toUser(row: SessionUserRow): User {
   return {
     id: row.id,
     email: row.email,
