@@ -5,8 +5,11 @@ import { ProjectionsCard } from './projections-card';
 import { SpendingOverviewCard } from './spending-overview-card';
 import { TrendsCard } from './trends-card';
 
-/** The optional cards the Widget Settings switch on; loaded apart, with the chart library. */
-export default function DashboardCharts({
+/**
+ * The optional cards the Widget Settings switch on. Their figures show with the page; each
+ * drawing streams in after it, with the chart library (lazy-drawings.ts).
+ */
+export function DashboardCharts({
   stats,
   preferences,
 }: {
