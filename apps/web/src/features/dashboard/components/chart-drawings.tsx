@@ -18,7 +18,9 @@ import { AXIS_TICK } from './chart-frame';
 /**
  * The dashboard's chart drawings: the only dashboard code that needs the chart library.
  * They load apart, after the cards, their figures and their text alternatives are shown
- * (see lazy-drawings.ts); each fills the sized box its card reserved for it.
+ * (see lazy-drawings.ts); each fills the sized box its card reserved for it. None is
+ * animated: a growing bar redraws the chart on every frame for a second and a half, the
+ * costliest work of the page on a phone, and shows nothing the figures do not.
  */
 
 /** One point of a bar or area chart: its axis label, a number to draw, the figure shown. */
@@ -48,7 +50,7 @@ export function BarsDrawing({ data, color, valueLabel, yAxisWidth = 48, minTickG
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={minTickGap} />
         <YAxis tick={AXIS_TICK} width={yAxisWidth} allowDecimals={false} />
         <Tooltip formatter={(_v, _n, item) => [item.payload.shown, t(valueLabel)]} />
-        <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} />
+        <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
