@@ -37,18 +37,27 @@ interface SeriesProps {
   /** The translation key of the tooltip's label for the value. */
   valueLabel: string;
   yAxisWidth?: number;
-  minTickGap?: number;
 }
 
+/** At most this many labels under a chart: six fit a phone's width in every language. */
+const MAX_LABELS = 6;
+
+/**
+ * Every how many points the horizontal axis shows a label (0: each one). A fixed step,
+ * not the library's default, which measures every label in the page (a forced layout
+ * each) to see which ones fit.
+ */
+const labelStep = (points: number) => Math.max(0, Math.ceil(points / MAX_LABELS) - 1);
+
 /** A bar per point: spending per day, week or month, and the weekly trends. */
-export function BarsDrawing({ data, color, valueLabel, yAxisWidth = 48, minTickGap }: SeriesProps) {
+export function BarsDrawing({ data, color, valueLabel, yAxisWidth = 48 }: SeriesProps) {
   const { t } = useTranslation();
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={[...data]} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={minTickGap} />
-        <YAxis tick={AXIS_TICK} width={yAxisWidth} allowDecimals={false} />
+        <XAxis dataKey="label" tick={AXIS_TICK} interval={labelStep(data.length)} />
+        <YAxis tick={AXIS_TICK} width={yAxisWidth} allowDecimals={false} interval={0} />
         <Tooltip formatter={(_v, _n, item) => [item.payload.shown, t(valueLabel)]} />
         <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
@@ -63,10 +72,17 @@ export function AreaDrawing({ data, color, valueLabel, yAxisWidth = 48 }: Series
     <ResponsiveContainer width="100%" height="100%">
       <AreaChart data={[...data]} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} width={yAxisWidth} allowDecimals={false} />
+        <XAxis dataKey="label" tick={AXIS_TICK} interval={labelStep(data.length)} />
+        <YAxis tick={AXIS_TICK} width={yAxisWidth} allowDecimals={false} interval={0} />
         <Tooltip formatter={(_v, _n, item) => [item.payload.shown, t(valueLabel)]} />
-        <Area type="monotone" dataKey="value" stroke={color} fill={color} fillOpacity={0.15} />
+        <Area
+          type="monotone"
+          dataKey="value"
+          stroke={color}
+          fill={color}
+          fillOpacity={0.15}
+          isAnimationActive={false}
+        />
       </AreaChart>
     </ResponsiveContainer>
   );

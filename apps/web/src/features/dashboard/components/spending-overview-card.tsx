@@ -34,12 +34,7 @@ export function SpendingOverviewCard({
         headers={[t('dashboard.spending.period'), t('dashboard.spending.amount')]}
         rows={data.map((d) => [d.label, d.shown])}
       >
-        <BarsDrawing
-          data={data}
-          color={CHART_COLORS[0]}
-          valueLabel="dashboard.spending.amount"
-          minTickGap={12}
-        />
+        <BarsDrawing data={data} color={CHART_COLORS[0]} valueLabel="dashboard.spending.amount" />
       </ChartFrame>
     </SectionCard>
   );
