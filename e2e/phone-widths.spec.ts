@@ -53,6 +53,14 @@ const CUSTOMER_PATHS = [
 
 /** A state a path reaches by a click, checked after the page at rest. */
 const THEN: Record<string, { what: string; act: (page: Page, lang: Lang) => Promise<void> }> = {
+  '/dashboard': {
+    what: 'with its charts drawn',
+    act: async (page) => {
+      // A visitor gets the 404 page here; a customer's charts stream in after the figures.
+      if ((await page.locator('[aria-labelledby="dashboard-overview"]').count()) === 0) return;
+      await expect(page.locator('.recharts-surface')).toHaveCount(4);
+    },
+  },
   '/payment?service=balance&amount=150': {
     what: 'with a payment address',
     act: async (page, lang) => {

@@ -48,6 +48,19 @@ describe('serving the web app', () => {
     },
   );
 
+  it('marks the page of a request without a session cookie as a visitor’s, and only that', async () => {
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(visitor.body).toContain('<meta name="parley-session" content="none" />');
+    expect(visitor.headers.vary).toContain('cookie');
+    const member = await ctx.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { cookie: 'parley_session=whatever' },
+    });
+    expect(member.body).not.toContain('parley-session');
+    expect(configIn(member.body)).toEqual(configIn(visitor.body));
+  });
+
   it('serves hashed assets with a year-long immutable cache, compressed', async () => {
     const res = await ctx.app.inject({
       method: 'GET',

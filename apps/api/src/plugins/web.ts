@@ -3,9 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../modules/auth/session-token.js';
 import { apiNotFound, sendError } from './errors.js';
 
 const CONFIG_PLACEHOLDER = '<!--parley-config-->';
+/**
+ * Marks a page sent to a request without a session cookie: its reader is a visitor, so
+ * the app shows the landing page at once instead of first asking who is signed in.
+ */
+export const VISITOR_MARK = '<meta name="parley-session" content="none" />';
 
 /** JSON inside a <script> must not be able to close the element. */
 function safeJson(value: unknown): string {
@@ -23,13 +29,14 @@ function renderIndex(webDistDir: string, publicConfig: PublicConfig): string | n
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other GET
  * outside /api gets index.html (never cached) so the client router decides, 404 page
- * included. Unknown /api paths, missing files and other methods get the JSON 404.
+ * included; without a session cookie it carries VISITOR_MARK. Unknown /api paths, missing files and other methods get the JSON 404.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   opts: { webDistDir: string; publicConfig: PublicConfig },
 ): Promise<void> {
   const index = renderIndex(opts.webDistDir, opts.publicConfig);
+  const visitorIndex = index?.replace('</head>', () => `${VISITOR_MARK}</head>`);
   if (index) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
@@ -65,7 +72,12 @@ export async function registerWebApp(
         'The web app is not built. Run npm run build.',
       );
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    const visitor = !request.cookies?.[SESSION_COOKIE];
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .send(visitor ? visitorIndex : index);
   });
   app.setNotFoundHandler(apiNotFound);
 }

@@ -4,7 +4,8 @@ import { page } from './page';
 import { NotFoundPage } from './pages/not-found-page';
 import { CALL_CENTER_ITEMS } from './shell/nav-items';
 
-const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'));
+const loadDashboard = () => import('@/features/dashboard/pages/dashboard-page');
+const DashboardPage = page(loadDashboard);
 const AdminLoginPage = page(() => import('@/features/admin/pages/admin-login-page'));
 const AdminPage = page(() => import('@/features/admin/pages/admin-page'));
 const AdminChatPage = page(() => import('@/features/admin/pages/admin-chat-page'));
@@ -31,6 +32,10 @@ const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipM
 // The four call-centre demo screens are one lazy page (one chunk) that picks the screen
 // by its path: the Call Center menu's entries.
 const CallCentrePage = page(() => import('./pages/call-centre-pages'));
+
+// The dashboard, where signing in leads, starts loading with this table when the app was
+// opened at it, rather than after the session check.
+if (window.location.pathname === '/dashboard') loadDashboard().catch(() => {});
 
 /** Signed-in pages do not exist for visitors: they see the 404 page. */
 function SignedInOnly() {

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { useUser } from '@/lib/current-user';
+import { loadFullEnglish } from '@/lib/i18n';
 import { page } from './page';
 import { LandingPage } from './pages/landing-page';
 import { AppShell } from './shell/app-shell';
@@ -8,7 +9,15 @@ import { AppShell } from './shell/app-shell';
 // (other-routes.tsx) whose pages are lazy in turn: the landing page's entry carries one
 // chunk list instead of one per route.
 const HomePage = page(() => import('@/features/home/pages/home-page'));
-const OtherRoutes = page(() => import('./other-routes'));
+const loadOtherRoutes = () => import('./other-routes');
+const OtherRoutes = page(loadOtherRoutes);
+
+// Opened at another address (a signed-in page, most often), the app fetches that table
+// and the rest of English now, beside the session check, not once the check is answered.
+if (window.location.pathname !== '/') {
+  loadOtherRoutes().catch(() => {}); // the route loads it again, and shows the failure
+  loadFullEnglish().catch(() => {});
+}
 
 /** "/" is the landing page for visitors and the home page once signed in. */
 function IndexPage() {

@@ -2,6 +2,22 @@ import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language and style: making one costs far more than using it. */
+function dateFormat(language: string, style: 'medium' | 'short'): Intl.DateTimeFormat {
+  const key = `${language}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      language,
+      style === 'medium' ? { dateStyle: 'medium' } : { day: 'numeric', month: 'short' },
+    );
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Money in its own currency (the balance's by default) and dates, in the page's language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -9,10 +25,8 @@ export function useFormat() {
   return {
     money: (amount: string, currency: string = BILLING_CURRENCY, maxDecimals = 2) =>
       formatMoney(amount, currency, language, maxDecimals),
-    date: (iso: string) =>
-      new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso)),
-    shortDate: (iso: string) =>
-      new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(new Date(iso)),
+    date: (iso: string) => dateFormat(language, 'medium').format(new Date(iso)),
+    shortDate: (iso: string) => dateFormat(language, 'short').format(new Date(iso)),
     dir: i18n.dir(language),
   };
 }

@@ -19,6 +19,8 @@ const defaults = (): DashboardPreferences => ({
   updatedAt: null,
 });
 
+const DEFAULTS = defaults();
+
 export const preferencesQueryOptions = queryOptions({
   queryKey: queryKeys.dashboardPreferences,
   queryFn: () => call(dashboardApi.preferences),
@@ -27,7 +29,8 @@ export const preferencesQueryOptions = queryOptions({
 /** The saved widget settings; the defaults while they load or if they cannot. */
 export function useDashboardPreferences() {
   const query = useQuery(preferencesQueryOptions);
-  const preferences: DashboardPreferences = query.data ?? defaults();
+  // The same object each time, so the cards that depend on it do not redraw while it loads.
+  const preferences: DashboardPreferences = query.data ?? DEFAULTS;
   return { preferences, isPending: query.isPending };
 }
 

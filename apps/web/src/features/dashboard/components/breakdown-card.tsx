@@ -1,10 +1,10 @@
 import { type DashboardStats, DEFAULT_SERVICE_NAME } from '@parley/shared/domain';
 import { PieChart as PieIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { isolateName } from '@/lib/bidi';
 import { useFormat } from '../use-format';
-import { CHART_COLORS } from './chart-frame';
+import { CHART_COLORS, ChartBox } from './chart-frame';
+import { RingDrawing } from './lazy-drawings';
 import { EmptyState, SectionCard } from './section-card';
 
 /** Spending per service with its share; the list beside the chart carries the figures. */
@@ -25,26 +25,9 @@ export function BreakdownCard({ stats }: { stats: DashboardStats }) {
         <EmptyState text={t('dashboard.breakdown.empty')} />
       ) : (
         <div className="grid grid-cols-1 items-center gap-4 sm:grid-cols-2">
-          <div aria-hidden="true" className="h-56" dir="ltr">
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart accessibilityLayer={false}>
-                <Pie
-                  data={data}
-                  dataKey="value"
-                  nameKey="name"
-                  innerRadius="50%"
-                  outerRadius="85%"
-                  rootTabIndex={-1}
-                  isAnimationActive={false}
-                >
-                  {data.map((d) => (
-                    <Cell key={d.name} fill={d.color} />
-                  ))}
-                </Pie>
-                <Tooltip formatter={(_v, name, item) => [item.payload.shown, name]} />
-              </PieChart>
-            </ResponsiveContainer>
-          </div>
+          <ChartBox className="h-56">
+            <RingDrawing data={data} />
+          </ChartBox>
           <ul aria-label={t('dashboard.breakdown.chartLabel')} className="space-y-2 text-sm">
             {data.map((d) => (
               <li key={d.name} className="flex items-center gap-2">

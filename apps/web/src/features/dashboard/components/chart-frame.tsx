@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
 
 export const CHART_COLORS = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e'];
 export const AXIS_TICK = { fill: '#475569', fontSize: 12 };
@@ -22,9 +24,7 @@ export function ChartFrame({
 }) {
   return (
     <div>
-      <div aria-hidden="true" className="h-60 w-full" dir="ltr">
-        {children}
-      </div>
+      <ChartBox className="h-60">{children}</ChartBox>
       <div className="sr-only">
         <table>
           <caption>{caption}</caption>
@@ -59,5 +59,37 @@ export function Figures({ items }: { items: readonly { label: string; value: str
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The box a chart is drawn in, its height fixed by `className` so nothing moves when the
+ * drawing arrives: until its code has loaded, a placeholder of the same size says it is
+ * busy. The drawing itself is hidden from assistive technology (its card carries the
+ * figures in text).
+ */
+export function ChartBox({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <div className={cn('w-full', className)} dir="ltr">
+      <Suspense fallback={<ChartPlaceholder />}>
+        <div aria-hidden="true" className="size-full">
+          {children}
+        </div>
+      </Suspense>
+    </div>
+  );
+}
+
+/** Where a chart will be, while its code loads. */
+function ChartPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      className="size-full rounded-md bg-muted/60 motion-safe:animate-pulse"
+    >
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
   );
 }

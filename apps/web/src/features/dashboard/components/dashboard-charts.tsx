@@ -1,12 +1,18 @@
 import type { DashboardPreferences } from '@parley/shared';
 import type { DashboardStats } from '@parley/shared/domain';
+import { memo } from 'react';
 import { BreakdownCard } from './breakdown-card';
 import { ProjectionsCard } from './projections-card';
 import { SpendingOverviewCard } from './spending-overview-card';
 import { TrendsCard } from './trends-card';
 
-/** The optional cards the Widget Settings switch on; loaded apart, with the chart library. */
-export default function DashboardCharts({
+/**
+ * The optional cards the Widget Settings switch on. Their figures show with the page; each
+ * drawing streams in after it, with the chart library (lazy-drawings.ts). Drawing charts is
+ * the page's costliest work: they redraw only when their figures or settings change, not
+ * each time another of the page's lists arrives.
+ */
+export const DashboardCharts = memo(function DashboardCharts({
   stats,
   preferences,
 }: {
@@ -24,4 +30,4 @@ export default function DashboardCharts({
       {preferences.showTransactionTrends && <TrendsCard stats={stats} />}
     </div>
   );
-}
+});

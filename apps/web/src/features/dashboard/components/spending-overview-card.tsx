@@ -1,9 +1,9 @@
 import type { DashboardStats, DashboardTimeframe } from '@parley/shared/domain';
 import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useFormat } from '../use-format';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, Figures } from './chart-frame';
+import { CHART_COLORS, ChartFrame, Figures } from './chart-frame';
+import { BarsDrawing } from './lazy-drawings';
 import { SectionCard } from './section-card';
 
 /** What was spent over the chosen timeframe, by day, week or month. */
@@ -18,7 +18,7 @@ export function SpendingOverviewCard({
   const { money, shortDate } = useFormat();
   const data = stats.spendingSeries.map((p) => ({
     label: shortDate(p.start),
-    amount: Number(p.amount), // for drawing only
+    value: Number(p.amount), // for drawing only
     shown: money(p.amount),
   }));
   return (
@@ -34,17 +34,7 @@ export function SpendingOverviewCard({
         headers={[t('dashboard.spending.period'), t('dashboard.spending.amount')]}
         rows={data.map((d) => [d.label, d.shown])}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={12} />
-            <YAxis tick={AXIS_TICK} width={48} allowDecimals={false} />
-            <Tooltip
-              formatter={(_v, _n, item) => [item.payload.shown, t('dashboard.spending.amount')]}
-            />
-            <Bar dataKey="amount" fill={CHART_COLORS[0]} radius={[3, 3, 0, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
+        <BarsDrawing data={data} color={CHART_COLORS[0]} valueLabel="dashboard.spending.amount" />
       </ChartFrame>
     </SectionCard>
   );

@@ -1,9 +1,9 @@
 import type { DashboardStats } from '@parley/shared/domain';
 import { Activity } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useFormat } from '../use-format';
-import { AXIS_TICK, CHART_COLORS, ChartFrame } from './chart-frame';
+import { CHART_COLORS, ChartFrame } from './chart-frame';
+import { BarsDrawing } from './lazy-drawings';
 import { SectionCard } from './section-card';
 
 /** Spending in each of the last four weeks, Week 1 the oldest. */
@@ -12,7 +12,7 @@ export function TrendsCard({ stats }: { stats: DashboardStats }) {
   const { money } = useFormat();
   const data = stats.weeklyTrends.map((w) => ({
     label: t('dashboard.trends.week', { n: w.week }),
-    amount: Number(w.amount), // for drawing only
+    value: Number(w.amount), // for drawing only
     shown: money(w.amount),
     count: w.count,
   }));
@@ -26,17 +26,7 @@ export function TrendsCard({ stats }: { stats: DashboardStats }) {
           `${d.shown} (${t('dashboard.trends.payments', { n: d.count })})`,
         ])}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} />
-            <YAxis tick={AXIS_TICK} width={48} allowDecimals={false} />
-            <Tooltip
-              formatter={(_v, _n, item) => [item.payload.shown, t('dashboard.trends.amount')]}
-            />
-            <Bar dataKey="amount" fill={CHART_COLORS[2]} radius={[3, 3, 0, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
+        <BarsDrawing data={data} color={CHART_COLORS[2]} valueLabel="dashboard.trends.amount" />
       </ChartFrame>
     </SectionCard>
   );

@@ -1,5 +1,5 @@
 import { dashboardStats } from '@parley/shared/domain';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServicesGrid } from '@/components/services-grid';
@@ -15,14 +15,12 @@ import { spendEntriesOf, useSpending } from '../api/spending';
 import { useSubscriptions, useSubscriptionUpdates } from '../api/subscriptions';
 import { ActiveServices } from '../components/active-services';
 import { AdminCard, BalanceCard } from '../components/balance-card';
+import { DashboardCharts } from '../components/dashboard-charts';
 import { RecentCalls, RecentSms } from '../components/recent-activity';
 import { RenewalsCard } from '../components/renewals-card';
 import { StatTiles } from '../components/stat-tiles';
 import { TransactionHistory } from '../components/transaction-history';
 import { WidgetSettings } from '../components/widget-settings';
-
-// The chart library loads with the optional cards, after the rest of the page.
-const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
 /** The customer dashboard: balance, statistics, widgets and recent activity. */
 export default function DashboardPage() {
@@ -87,17 +85,7 @@ export default function DashboardPage() {
         loading={transactions.isPending || spending.isPending}
       />
       <WidgetSettings preferences={preferences} loading={preferencesPending} />
-      {anyChart && (
-        <Suspense
-          fallback={
-            <p role="status" className="text-sm text-muted-foreground">
-              {t('common.loading')}
-            </p>
-          }
-        >
-          <DashboardCharts stats={stats} preferences={preferences} />
-        </Suspense>
-      )}
+      {anyChart && <DashboardCharts stats={stats} preferences={preferences} />}
 
       <section aria-labelledby="dashboard-services" className="scroll-mt-20 space-y-4">
         <div className="flex flex-wrap items-baseline gap-3">
