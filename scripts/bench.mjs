@@ -680,6 +680,7 @@ try {
   const hello = await startBaseline('baseline-hello.mjs');
   const query = await startBaseline('baseline-query.mjs');
   const txBaseline = await startBaseline('baseline-tx.mjs');
+  const fastifyFloor = await startBaseline('baseline-fastify.mjs');
   const parley = await startParley();
 
   console.log(
@@ -728,6 +729,10 @@ try {
   const baseQuery = await load(`${query}/`);
   rows.push({ name: 'baseline: node:http hello', ...base });
   rows.push({ name: 'baseline: node:http + select 1', ...baseQuery });
+  rows.push({
+    name: 'baseline: Fastify + our headers',
+    ...(await load(`${fastifyFloor}/`)),
+  });
   const baseTx = await load(`${txBaseline}/`, { expected: 201 });
   rows.push({ name: 'baseline: node:http + SMS-shaped tx', ...baseTx });
   const baselines = { hello: base, query: baseQuery, tx: baseTx };

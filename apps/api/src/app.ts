@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicConfig } from '@parley/shared';
 import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
@@ -92,6 +88,7 @@ import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/lazy-child-logger.js';
 import { safeLogging } from './plugins/log-safety.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { responseSerializer } from './plugins/response-serializer.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
@@ -183,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

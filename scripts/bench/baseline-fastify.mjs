@@ -1,0 +1,18 @@
+// The framework's floor for Parley's answers: Fastify answering a hello with the same
+// security headers Parley sends on every response (worked out by the same code), and no
+// other plugin. Health can come no closer to node:http than this does.
+import Fastify from 'fastify';
+import { helmetOptions, staticSecurityHeaders } from '../../apps/api/dist/plugins/security.js';
+
+const headers = staticSecurityHeaders(
+  helmetOptions({ publicUrl: undefined, voice: { gateway: 'sandbox' } }),
+);
+const app = Fastify({ logger: false });
+app.addHook('onRequest', (request, reply, done) => {
+  reply.headers(headers);
+  reply.header('x-request-id', request.id);
+  done();
+});
+app.get('/', async () => ({ status: 'ok' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.send?.({ port: app.server.address().port });
