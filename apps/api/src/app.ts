@@ -311,7 +311,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config: config.voice,
     rates,
-    countryPricing: pricing.get,
+    // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
+    countryPricing: () => catalogue.countryPricing({ admin: false }),
     events,
     instanceId,
     keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,

@@ -6,7 +6,7 @@ import { shortCache } from '../../lib/short-cache.js';
 export const PRICING_CACHE_MS = 5000;
 
 /**
- * The active country prices for the send and call paths, which read all of them on every
+ * The active country prices for the SMS send path, which reads all of them on every
  * message: read once and kept until the catalogue changes. `catalogue.changed` is
  * published on the stored bus, so every instance drops its copy.
  */

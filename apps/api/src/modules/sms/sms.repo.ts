@@ -6,7 +6,7 @@ import { readSpending, readSpendingForCharge, type SpendingState } from '../../d
 import { applyLedgerEntry, BalanceTooLowError } from '../../db/ledger.js';
 import { smsBatches, smsMessages, users } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
-import { chargeOneMessage, type QueuedSms } from './sms-charge.js';
+import { chargeOneMessage, type QueuedSms } from './sms-charge.repo.js';
 
 export type NewSms = typeof smsMessages.$inferInsert;
 export type SmsRow = typeof smsMessages.$inferSelect;

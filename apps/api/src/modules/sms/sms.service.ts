@@ -33,7 +33,7 @@ import { PRICING_CACHE_MS } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { readRecipients } from './recipients.js';
 import type { SmsRepo } from './sms.repo.js';
-import type { QueuedSms } from './sms-charge.js';
+import type { QueuedSms } from './sms-charge.repo.js';
 import { judge, refusedError } from './sms-limits.js';
 
 type SendInput = z.output<typeof smsSendSchema>;
