@@ -30,29 +30,34 @@ export function createDbLimitStore(db: Db, nowMs: () => number = Date.now): Limi
     await db.delete(rateLimits).where(inArray(rateLimits.key, expired));
   }
 
+  // Every limited request (sign-in, SMS, chat, search) counts here: built once.
+  const open = sql`${rateLimits.expiresAt} > now()`;
+  const by = sql`${sql.placeholder('by')}::int`;
+  const start = sql`${sql.placeholder('start')}::int`;
+  const incrementQuery = db
+    .insert(rateLimits)
+    .values({
+      key: sql.placeholder('key'),
+      count: start,
+      windowStart: sql`now()`,
+      expiresAt: sql`now() + ${sql.placeholder('windowMs')}::int * interval '1 millisecond'`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${open} then greatest(${rateLimits.count} + ${by}, 0) else ${start} end`,
+        windowStart: sql`case when ${open} then ${rateLimits.windowStart} else excluded.window_start end`,
+        expiresAt: sql`case when ${open} then ${rateLimits.expiresAt} else excluded.expires_at end`,
+      },
+    })
+    .returning({ count: rateLimits.count, ttlMs })
+    .prepare('rate_limit_increment');
+
   return {
     async increment(key, windowMs, by = 1): Promise<LimitCount> {
       await sweep();
-      const open = sql`${rateLimits.expiresAt} > now()`;
       // Giving back (by < 0) never opens a window nor goes below zero.
-      const start = Math.max(by, 0);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({
-          key,
-          count: start,
-          windowStart: sql`now()`,
-          expiresAt: sql`now() + ${windowMs}::int * interval '1 millisecond'`,
-        })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${open} then greatest(${rateLimits.count} + ${by}::int, 0) else ${start}::int end`,
-            windowStart: sql`case when ${open} then ${rateLimits.windowStart} else excluded.window_start end`,
-            expiresAt: sql`case when ${open} then ${rateLimits.expiresAt} else excluded.expires_at end`,
-          },
-        })
-        .returning({ count: rateLimits.count, ttlMs });
+      const [row] = await incrementQuery.execute({ key, windowMs, by, start: Math.max(by, 0) });
       if (!row) throw new Error('rate limit counter was not written');
       return row;
     },
