@@ -1,0 +1,176 @@
+// Parley's resident memory (RSS) in both database modes: idle a few seconds after start,
+// and at its peak under a short load. `node scripts/bench/memory.mjs` prints the rows and
+// fails when the embedded mode's idle RSS is over its budget (docs/performance-memory.md).
+// Everything listens on 127.0.0.1, runs for a bounded time, and is stopped by its pid.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** The embedded mode's idle budget, in MB. */
+export const EMBEDDED_IDLE_BUDGET_MB = 250;
+/** After /api/health first answers: start-up work (migrations, seed, timers) has settled. */
+const SETTLE_MS = 3000;
+const SAMPLE_MS = 250;
+const CONNECTIONS = 50;
+// The health check, and a public GET that reads the database (the packages list).
+const LOAD_PATHS = ['/api/health', '/api/packages'];
+
+const children = new Set();
+// However the run ends, no server is left behind (ChildProcess.kill signals its own pid).
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** VmRSS of a process in MB, from the kernel (what the system sees, not V8's view). */
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  return Math.round(kb / 1024);
+}
+
+async function startParley(dbEnv) {
+  const port = await freePort();
+  // Exactly one of the two database settings, whatever the environment says.
+  const { DATA_DIR, DATABASE_URL, ...inherited } = process.env;
+  const child = fork(path.join(root, 'apps/api/dist/main.js'), {
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-only-secret-bench-only-secret-00',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      // Never a real upstream, whatever the environment says.
+      SMS_GATEWAY: 'sandbox',
+      VOICE_GATEWAY: 'sandbox',
+      // The packages list is a rate-limited search; the load must not be turned away.
+      AUTH_LIMIT_FACTOR: '1000',
+      CATALOGUE_SEARCH_LIMIT: '100000',
+      ...dbEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  // A first start of the embedded mode creates its database: allow for a slow machine.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('Parley exited during start-up');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stopChild(child);
+  throw new Error('Parley did not become healthy within 60 s');
+}
+
+/** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
+async function stopChild(child, ms = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Loads every path at once for `duration` s; the highest RSS sampled meanwhile, in MB. */
+async function peakUnderLoad(child, url, duration) {
+  let peak = rssMb(child.pid);
+  const sampler = setInterval(() => {
+    if (child.exitCode === null) peak = Math.max(peak, rssMb(child.pid));
+  }, SAMPLE_MS);
+  try {
+    const results = await Promise.all(
+      LOAD_PATHS.map((p) =>
+        autocannon({
+          url: url + p,
+          connections: CONNECTIONS / LOAD_PATHS.length,
+          duration,
+          timeout: 10,
+        }),
+      ),
+    );
+    // A load that failed measures nothing: say so rather than print a calm number.
+    for (const [i, r] of results.entries()) {
+      if (r.non2xx || r.errors || !r.requests.total)
+        throw new Error(
+          `${LOAD_PATHS[i]}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.requests.total} requests`,
+        );
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  if (child.exitCode !== null) throw new Error('Parley exited under load');
+  return Math.max(peak, rssMb(child.pid));
+}
+
+async function measure(mode, dbEnv, duration) {
+  const { child, url } = await startParley(dbEnv);
+  try {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idleMb = rssMb(child.pid);
+    const loadMb = await peakUnderLoad(child, url, duration);
+    return { mode, idleMb, loadMb };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/**
+ * Idle and under-load RSS of Parley on the embedded database (a fresh data folder, so a
+ * first start: the database is created, migrated and seeded) and on PostgreSQL at
+ * `databaseUrl`. Rows: { mode: 'embedded'|'postgres', idleMb, loadMb }.
+ */
+export async function memoryRows({ databaseUrl, duration = 10 }) {
+  const rows = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-memory-'));
+  try {
+    rows.push(await measure('embedded', { DATA_DIR: dataDir }, duration));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  rows.push(await measure('postgres', { DATABASE_URL: databaseUrl }, duration));
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  // Two starts, two loads and their stops, with room to spare: the run always ends.
+  setTimeout(
+    () => {
+      console.error('bench memory: over its time budget, stopping');
+      process.exit(1);
+    },
+    2 * (60 + SETTLE_MS / 1000 + duration + 15) * 1000 + 30_000,
+  ).unref();
+  const rows = await memoryRows({ databaseUrl, duration });
+  console.table(rows);
+  const embedded = rows.find((r) => r.mode === 'embedded');
+  if (embedded && embedded.idleMb > EMBEDDED_IDLE_BUDGET_MB) {
+    console.error(
+      `bench memory: embedded idle RSS ${embedded.idleMb} MB is over ${EMBEDDED_IDLE_BUDGET_MB} MB`,
+    );
+    process.exitCode = 1;
+  }
+}
