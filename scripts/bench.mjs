@@ -5,7 +5,6 @@
 // are deleted afterwards.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -14,6 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
 import { chatSendRequests, chatSession, fanOut } from './bench/chat.mjs';
 import { memoryRows } from './bench/memory.mjs';
+import { freePort, waitHealthy } from './bench/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -163,16 +163,6 @@ async function stopChild(child, ms = 15_000) {
   clearTimeout(timer);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 function startBaseline(file) {
   const child = fork(path.join(import.meta.dirname, 'bench', file), {
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
@@ -221,17 +211,8 @@ async function startParley() {
   children.push(child);
   parleyChild = child;
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('Parley exited during start-up');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return url;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('Parley did not become healthy within 30 s');
+  await waitHealthy(child, url, 30_000);
+  return url;
 }
 
 const cookieOf = (res) =>

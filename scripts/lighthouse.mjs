@@ -9,13 +9,13 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitHealthy } from './bench/server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -78,16 +78,6 @@ setTimeout(() => {
   cleanUp().finally(() => process.exit(1));
 }, RUN_LIMIT_MS).unref();
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 async function startParley() {
   const port = await freePort();
   server = fork(serverJs, {
@@ -108,17 +98,8 @@ async function startParley() {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('Parley exited during start-up');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return url;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Parley did not answer its health check within ${START_LIMIT_MS / 1000} s`);
+  await waitHealthy(server, url, START_LIMIT_MS);
+  return url;
 }
 
 /** A new customer, signed up through the API (the security check solved here): their cookie. */

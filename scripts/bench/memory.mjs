@@ -4,11 +4,11 @@
 // Everything listens on 127.0.0.1, runs for a bounded time, and is stopped by its pid.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, waitHealthy } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The embedded mode's idle budget, in MB. */
@@ -25,16 +25,6 @@ const children = new Set();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** VmRSS of a process in MB, from the kernel (what the system sees, not V8's view). */
 function rssMb(pid) {
@@ -69,18 +59,13 @@ async function startParley(dbEnv) {
   child.once('exit', () => children.delete(child));
   const url = `http://127.0.0.1:${port}`;
   // A first start of the embedded mode creates its database: allow for a slow machine.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('Parley exited during start-up');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitHealthy(child, url, 60_000);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
   }
-  await stopChild(child);
-  throw new Error('Parley did not become healthy within 60 s');
+  return { child, url };
 }
 
 /** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
