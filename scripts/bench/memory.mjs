@@ -1,6 +1,6 @@
 // Parley's resident memory (RSS) in both database modes: idle a few seconds after start,
 // and at its peak under a short load. `node scripts/bench/memory.mjs` prints the rows and
-// fails when the embedded mode's idle RSS is over its budget (docs/performance-memory.md).
+// fails when the embedded mode's idle RSS is over its budget (docs/performance.md, "Memory").
 // Everything listens on 127.0.0.1, runs for a bounded time, and is stopped by its pid.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';

@@ -6,7 +6,7 @@ import { tempDir } from '../../test/helpers.js';
 import { openDatabase, PGLITE_SETTINGS } from './client.js';
 import { rowsOf } from './raw.js';
 
-/** The embedded database's memory rests on these settings (docs/performance-memory.md). */
+/** The embedded database's memory rests on these settings (docs/performance.md, "Memory"). */
 describe('embedded database settings', () => {
   it('runs with the configured settings, created in a child process and reopened', async () => {
     const dataDir = tempDir();
