@@ -212,7 +212,9 @@ test.describe('call-centre demo screens', () => {
         await expect(menu).toBeVisible();
         await page.waitForTimeout(1_000);
         shell.stop();
-        expect(shell.calls).toContain('GET /api/auth/user');
+        // The recorder hears the shell (the page itself carries who is signed in).
+        expect(shell.calls).toContain('GET /api/notifications');
+        expect(shell.calls).not.toContain('GET /api/auth/user');
 
         // From the Call Center menu to the screen and through it, inside the loaded app:
         // no request at all may reach /api/ from here on.

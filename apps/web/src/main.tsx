@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './app/error-boundary';
@@ -11,14 +11,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 await initI18n();
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <Providers>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices and lets the browser in
+// between, rather than in one long task a phone's user cannot interrupt.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tempDir } from '../../test/helpers.js';
+import { createTestApp, sessionCookieOf, signUp, tempDir } from '../../test/helpers.js';
 
 const dist = tempDir('parley-web-');
 const bigAsset = `console.log(${JSON.stringify('x'.repeat(5000))});`;
@@ -59,6 +59,34 @@ describe('serving the web app', () => {
     });
     expect(member.body).not.toContain('parley-session');
     expect(configIn(member.body)).toEqual(configIn(visitor.body));
+  });
+
+  it('gives a signed-in page its user, and never lets it be stored', async () => {
+    const { res } = await signUp(ctx.app);
+    const cookie = sessionCookieOf(res);
+    const user = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    const page = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.vary).toContain('cookie');
+    expect(page.body).not.toContain('parley-session');
+    const block = page.body.match(/<script type="application\/json" id="parley-user">(.*?)<\/script>/);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(user.json());
+    const other = await ctx.app.inject({ method: 'GET', url: '/account', headers: { cookie } });
+    expect(other.body).toContain('id="parley-user"');
+    // A visitor's page carries nobody.
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(visitor.body).not.toContain('parley-user');
+  });
+
+  it('escapes the embedded user so a name cannot close the script element', async () => {
+    const { res } = await signUp(ctx.app, { name: 'Ada </script><script>alert(1)' });
+    expect(res.statusCode).toBe(201);
+    const cookie = sessionCookieOf(res);
+    const page = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(page.body).not.toContain('</script><script>alert(1)');
+    const block = page.body.match(/<script type="application\/json" id="parley-user">(.*?)<\/script>/);
+    expect(JSON.parse(block?.[1] ?? '{}').lastName).toContain('</script>');
   });
 
   it('serves hashed assets with a year-long immutable cache, compressed', async () => {

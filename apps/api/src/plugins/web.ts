@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@parley/shared';
+import {
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+  SIGNED_IN_USER_ELEMENT_ID,
+  type User,
+  userSchema,
+} from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/session-token.js';
 import { apiNotFound, sendError } from './errors.js';
@@ -27,9 +33,21 @@ function renderIndex(webDistDir: string, publicConfig: PublicConfig): string | n
 }
 
 /**
+ * A signed-in request's page carries its user, as `GET /api/auth/user` answers it (the
+ * session was read for this request already), so the app shows the page without first
+ * asking who is signed in.
+ */
+function signedInHead(user: User): string {
+  const block = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT_ID}">${safeJson(userSchema.parse(user))}</script>`;
+  return `${block}</head>`;
+}
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; every other GET
- * outside /api gets index.html (never cached) so the client router decides, 404 page
- * included; without a session cookie it carries VISITOR_MARK. Unknown /api paths, missing files and other methods get the JSON 404.
+ * outside /api gets index.html so the client router decides, 404 page included. A
+ * visitor's page carries VISITOR_MARK and is revalidated before reuse; a signed-in
+ * page carries its user and is never stored. Unknown /api paths, missing files and other
+ * methods get the JSON 404.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -72,12 +90,17 @@ export async function registerWebApp(
         'The web app is not built. Run npm run build.',
       );
     }
-    const visitor = !request.cookies?.[SESSION_COOKIE];
+    reply.type('text/html; charset=utf-8').header('vary', 'cookie');
+    const { user } = request;
+    if (!user) {
+      // A cookie whose session is gone: the app asks, and is told, who is signed in.
+      const visitor = !request.cookies?.[SESSION_COOKIE];
+      return reply.header('cache-control', 'no-cache').send(visitor ? visitorIndex : index);
+    }
+    const head = signedInHead(user);
     return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .send(visitor ? visitorIndex : index);
+      .header('cache-control', 'private, no-store')
+      .send(index.replace('</head>', () => head));
   });
   app.setNotFoundHandler(apiNotFound);
 }
