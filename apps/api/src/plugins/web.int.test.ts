@@ -64,13 +64,19 @@ describe('serving the web app', () => {
   it('gives a signed-in page its user, and never lets it be stored', async () => {
     const { res } = await signUp(ctx.app);
     const cookie = sessionCookieOf(res);
-    const user = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    const user = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie },
+    });
     const page = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers.vary).toContain('cookie');
     expect(page.body).not.toContain('parley-session');
-    const block = page.body.match(/<script type="application\/json" id="parley-user">(.*?)<\/script>/);
+    const block = page.body.match(
+      /<script type="application\/json" id="parley-user">(.*?)<\/script>/,
+    );
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual(user.json());
     const other = await ctx.app.inject({ method: 'GET', url: '/account', headers: { cookie } });
     expect(other.body).toContain('id="parley-user"');
@@ -85,7 +91,9 @@ describe('serving the web app', () => {
     const cookie = sessionCookieOf(res);
     const page = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(page.body).not.toContain('</script><script>alert(1)');
-    const block = page.body.match(/<script type="application\/json" id="parley-user">(.*?)<\/script>/);
+    const block = page.body.match(
+      /<script type="application\/json" id="parley-user">(.*?)<\/script>/,
+    );
     expect(JSON.parse(block?.[1] ?? '{}').lastName).toContain('</script>');
   });
 
