@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTurn } from '@/lib/after-paint';
 import { cn } from '@/lib/utils';
 
 export const CHART_COLORS = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e'];
@@ -65,17 +66,23 @@ export function Figures({ items }: { items: readonly { label: string; value: str
 /**
  * The box a chart is drawn in, its height fixed by `className` so nothing moves when the
  * drawing arrives: until its code has loaded, a placeholder of the same size says it is
- * busy. The drawing itself is hidden from assistive technology (its card carries the
- * figures in text).
+ * busy. Drawing a chart is a long task on a phone, so each box draws in its own turn,
+ * after the page around it has been painted (`useTurn`). The drawing itself is hidden
+ * from assistive technology (its card carries the figures in text).
  */
 export function ChartBox({ className, children }: { className: string; children: ReactNode }) {
+  const ready = useTurn();
   return (
     <div className={cn('w-full', className)} dir="ltr">
-      <Suspense fallback={<ChartPlaceholder />}>
-        <div aria-hidden="true" className="size-full">
-          {children}
-        </div>
-      </Suspense>
+      {ready ? (
+        <Suspense fallback={<ChartPlaceholder />}>
+          <div aria-hidden="true" className="size-full">
+            {children}
+          </div>
+        </Suspense>
+      ) : (
+        <ChartPlaceholder />
+      )}
     </div>
   );
 }

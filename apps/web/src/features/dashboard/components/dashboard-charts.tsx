@@ -1,9 +1,10 @@
 import type { DashboardPreferences } from '@parley/shared';
 import type { DashboardStats } from '@parley/shared/domain';
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { BreakdownCard } from './breakdown-card';
 import { ProjectionsCard } from './projections-card';
 import { SpendingOverviewCard } from './spending-overview-card';
+import { loadDrawings } from './lazy-drawings';
 import { TrendsCard } from './trends-card';
 
 /**
@@ -19,6 +20,10 @@ export const DashboardCharts = memo(function DashboardCharts({
   stats: DashboardStats;
   preferences: DashboardPreferences;
 }) {
+  // The chart code loads while the cards wait for their turn to draw.
+  useEffect(() => {
+    loadDrawings().catch(() => {}); // a drawing that needs it loads it again and shows the failure
+  }, []);
   return (
     // One shrinkable column on a phone: an auto track would grow to the widest legend line.
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -105,8 +105,8 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Make Your First Payment' }).getAttribute('href')).toBe(
       '/payment',
     );
-    expect(screen.getByText('No SMS messages yet')).toBeTruthy();
-    expect(screen.getByText('No calls made yet')).toBeTruthy();
+    expect(await screen.findByText('No SMS messages yet')).toBeTruthy();
+    expect(await screen.findByText('No calls made yet')).toBeTruthy();
     // GET /api/orders answering 404 reads as having nothing yet, not as a failure.
     expect(await screen.findByText('You have no active services or numbers yet.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -240,7 +240,7 @@ describe('DashboardPage', () => {
         pageSize: 3,
       });
     renderPage();
-    const card = screen.getByRole('region', { name: 'Recent SIP Calls' });
+    const card = await screen.findByRole('region', { name: 'Recent SIP Calls' });
     const rows = await within(card).findAllByTestId('dashboard-call');
     expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([
       '+447400000001',

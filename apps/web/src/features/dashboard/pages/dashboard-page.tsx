@@ -1,8 +1,9 @@
 import { dashboardStats } from '@parley/shared/domain';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServicesGrid } from '@/components/services-grid';
+import { useTurn } from '@/lib/after-paint';
 import { useUser } from '@/lib/current-user';
 import {
   useDashboardAdjustments,
@@ -21,6 +22,15 @@ import { RenewalsCard } from '../components/renewals-card';
 import { StatTiles } from '../components/stat-tiles';
 import { TransactionHistory } from '../components/transaction-history';
 import { WidgetSettings } from '../components/widget-settings';
+
+/**
+ * What is below a phone's first screen renders in a turn of its own, once the top of the
+ * page has been painted: the page shows its balance sooner, and nothing on screen moves
+ * (the space it will take is held by a screen-tall box, so the footer stays out of view).
+ */
+function BelowTheFold({ children }: { children: ReactNode }) {
+  return useTurn() ? children : <div className="min-h-screen" />;
+}
 
 /** The customer dashboard: balance, statistics, widgets and recent activity. */
 export default function DashboardPage() {
@@ -84,38 +94,40 @@ export default function DashboardPage() {
         timeframe={timeframe}
         loading={transactions.isPending || spending.isPending}
       />
-      <WidgetSettings preferences={preferences} loading={preferencesPending} />
-      {anyChart && <DashboardCharts stats={stats} preferences={preferences} />}
+      <BelowTheFold>
+        <WidgetSettings preferences={preferences} loading={preferencesPending} />
+        {anyChart && <DashboardCharts stats={stats} preferences={preferences} />}
 
-      <section aria-labelledby="dashboard-services" className="scroll-mt-20 space-y-4">
-        <div className="flex flex-wrap items-baseline gap-3">
-          <h2 id="dashboard-services" className="me-auto text-2xl font-semibold">
-            {t('home.yourServices')}
-          </h2>
-          <Link to="/sip-services" className="text-sm text-primary underline">
-            {t('dashboard.allSip')}
-          </Link>
+        <section aria-labelledby="dashboard-services" className="scroll-mt-20 space-y-4">
+          <div className="flex flex-wrap items-baseline gap-3">
+            <h2 id="dashboard-services" className="me-auto text-2xl font-semibold">
+              {t('home.yourServices')}
+            </h2>
+            <Link to="/sip-services" className="text-sm text-primary underline">
+              {t('dashboard.allSip')}
+            </Link>
+          </div>
+          <ServicesGrid signedIn />
+        </section>
+
+        <div className="grid gap-6 lg:grid-cols-3">
+          <TransactionHistory
+            transactions={transactions.data ?? []}
+            adjustments={[...(adjustments.data ?? []), ...(renewals.data ?? [])]}
+            isPending={transactions.isPending}
+            isError={transactions.isError}
+            onRetry={() => transactions.refetch()}
+          />
+          <RecentSms />
+          <RecentCalls />
         </div>
-        <ServicesGrid signedIn />
-      </section>
-
-      <div className="grid gap-6 lg:grid-cols-3">
-        <TransactionHistory
-          transactions={transactions.data ?? []}
-          adjustments={[...(adjustments.data ?? []), ...(renewals.data ?? [])]}
-          isPending={transactions.isPending}
-          isError={transactions.isError}
-          onRetry={() => transactions.refetch()}
+        <ActiveServices
+          orders={orders.data ?? []}
+          subscriptions={subscriptions.data?.items ?? []}
+          isPending={orders.isPending || subscriptions.isPending}
+          subscriptionsFailed={subscriptions.isError}
         />
-        <RecentSms />
-        <RecentCalls />
-      </div>
-      <ActiveServices
-        orders={orders.data ?? []}
-        subscriptions={subscriptions.data?.items ?? []}
-        isPending={orders.isPending || subscriptions.isPending}
-        subscriptionsFailed={subscriptions.isError}
-      />
+      </BelowTheFold>
     </div>
   );
 }
