@@ -2,9 +2,9 @@ import type { DashboardPreferences } from '@parley/shared';
 import type { DashboardStats } from '@parley/shared/domain';
 import { memo, useEffect } from 'react';
 import { BreakdownCard } from './breakdown-card';
+import { loadDrawings } from './lazy-drawings';
 import { ProjectionsCard } from './projections-card';
 import { SpendingOverviewCard } from './spending-overview-card';
-import { loadDrawings } from './lazy-drawings';
 import { TrendsCard } from './trends-card';
 
 /**
