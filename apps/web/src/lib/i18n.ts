@@ -13,8 +13,10 @@ import {
   auth,
   authErrors,
   common,
+  dashboard,
   footer,
   help,
+  home,
   landing,
   language,
   nav,
@@ -33,8 +35,11 @@ export const CORE_ENGLISH = {
   // What the sign-in and sign-up forms may be refused with; `errors` holds every code.
   authErrors,
   common,
+  // The dashboard's heading shows with the shell, before the page's code (dashboard-frame).
+  dashboard,
   footer,
   help,
+  home,
   landing,
   language,
   nav,

@@ -1,6 +1,8 @@
+import type { User } from '@parley/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { DashboardFrame } from '@/components/dashboard-frame';
 import { useUser } from '@/lib/current-user';
 import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
@@ -8,6 +10,17 @@ import { HelpWidget } from './help-widget';
 import { Navbar } from './navbar';
 import { ScrollToTop } from './scroll-to-top';
 import { FullPageSpinner } from './spinner';
+
+/** While a page's code loads: the dashboard's heading when that is the page, and a spinner. */
+function PageLoading({ user }: { user: User | null }) {
+  const { pathname } = useLocation();
+  if (!user || pathname !== '/dashboard') return <FullPageSpinner />;
+  return (
+    <DashboardFrame firstName={user.firstName}>
+      <FullPageSpinner />
+    </DashboardFrame>
+  );
+}
 
 export function AppShell() {
   const { t } = useTranslation();
@@ -28,7 +41,7 @@ export function AppShell() {
           {isPending ? (
             <FullPageSpinner />
           ) : (
-            <Suspense fallback={<FullPageSpinner />}>
+            <Suspense fallback={<PageLoading user={user ?? null} />}>
               <Outlet />
             </Suspense>
           )}

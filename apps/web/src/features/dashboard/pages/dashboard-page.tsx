@@ -2,6 +2,7 @@ import { dashboardStats } from '@parley/shared/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DashboardFrame } from '@/components/dashboard-frame';
 import { ServicesGrid } from '@/components/services-grid';
 import { useTurn } from '@/lib/after-paint';
 import { useUser } from '@/lib/current-user';
@@ -68,14 +69,7 @@ export default function DashboardPage() {
     preferences.showTransactionTrends;
 
   return (
-    <div className="mx-auto max-w-7xl space-y-8 px-4 py-10">
-      <header>
-        <h1 className="text-3xl font-bold">
-          {t('dashboard.welcome', { name: user.firstName || t('home.fallbackName') })}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t('dashboard.subtitle')}</p>
-      </header>
-
+    <DashboardFrame firstName={user.firstName}>
       <div className="grid gap-6 md:grid-cols-2">
         <BalanceCard balance={balance} />
         {user.isAdmin ? (
@@ -128,6 +122,6 @@ export default function DashboardPage() {
           subscriptionsFailed={subscriptions.isError}
         />
       </BelowTheFold>
-    </div>
+    </DashboardFrame>
   );
 }
