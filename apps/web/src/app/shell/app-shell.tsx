@@ -1,5 +1,5 @@
 import type { User } from '@parley/shared';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DashboardFrame } from '@/components/dashboard-frame';
@@ -12,9 +12,11 @@ import { ScrollToTop } from './scroll-to-top';
 import { FullPageSpinner } from './spinner';
 
 /** While a page's code loads: the dashboard's heading when that is the page, and a spinner. */
-function PageLoading({ user }: { user: User | null }) {
+function PageLoading({ user, openedAt }: { user: User | null; openedAt: string }) {
   const { pathname } = useLocation();
-  if (!user || pathname !== '/dashboard') return <FullPageSpinner />;
+  // Only when the app was opened there: on a move from another page (signing up, say),
+  // that page stays in the document, hidden, beside the fallback until the new one shows.
+  if (!user || pathname !== '/dashboard' || openedAt !== pathname) return <FullPageSpinner />;
   return (
     <DashboardFrame firstName={user.firstName}>
       <FullPageSpinner />
@@ -26,6 +28,8 @@ export function AppShell() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
   const signedIn = Boolean(user);
+  const { pathname } = useLocation();
+  const [openedAt] = useState(pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
@@ -41,7 +45,7 @@ export function AppShell() {
           {isPending ? (
             <FullPageSpinner />
           ) : (
-            <Suspense fallback={<PageLoading user={user ?? null} />}>
+            <Suspense fallback={<PageLoading user={user ?? null} openedAt={openedAt} />}>
               <Outlet />
             </Suspense>
           )}
