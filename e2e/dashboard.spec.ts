@@ -40,6 +40,8 @@ test('a new customer sees zero tiles, the empty states and the charts; widget se
   await expect(
     page.getByRole('table', { name: 'Spending per week over the last 4 weeks' }),
   ).toHaveCount(1);
+  // A chart is drawn once it comes near the screen.
+  await page.getByTestId('chart-box').first().scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -129,6 +131,7 @@ test('the dashboard in Arabic, charts and dialog included, has no serious axe vi
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByTestId('chart-box').first().scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'إضافة رصيد' }).click();

@@ -58,6 +58,10 @@ const THEN: Record<string, { what: string; act: (page: Page, lang: Lang) => Prom
     act: async (page) => {
       // A visitor gets the 404 page here; a customer's charts stream in after the figures.
       if ((await page.locator('[aria-labelledby="dashboard-overview"]').count()) === 0) return;
+      // A chart is drawn once it comes near the screen: scroll to each.
+      const boxes = page.getByTestId('chart-box');
+      await expect(boxes).toHaveCount(4);
+      for (const box of await boxes.all()) await box.scrollIntoViewIfNeeded();
       await expect(page.locator('.recharts-surface')).toHaveCount(4);
     },
   },

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useState } from 'react';
 
 /**
  * Resolves once the browser has painted the frame after the current one and has a
@@ -32,13 +32,14 @@ export function nextTurn(): Promise<void> {
 }
 
 /**
- * False until this component's turn has come (see nextTurn): heavy parts of a page
- * render one per task, after what is already on screen has been painted, rather than
- * in the task that shows the page.
+ * False until this component's turn has come (see nextTurn), asked for once `when` is
+ * true: heavy parts of a page render one per task, after what is already on screen has
+ * been painted, rather than in the task that shows the page.
  */
-export function useTurn(): boolean {
+export function useTurn(when = true): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    if (!when || ready) return;
     let mounted = true;
     nextTurn().then(() => {
       if (mounted) startTransition(() => setReady(true));
@@ -46,6 +47,31 @@ export function useTurn(): boolean {
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [when, ready]);
   return ready;
+}
+
+/**
+ * True once the element is within `margin` of the screen (and from then on), so work
+ * for what nobody has scrolled to yet waits until someone does. Without
+ * IntersectionObserver, true at once.
+ */
+export function useNearScreen(ref: RefObject<Element | null>, margin = '400px'): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near, margin]);
+  return near;
 }

@@ -1,6 +1,6 @@
 import { dashboardStats } from '@parley/shared/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The drawings' code never arrives: what the card shows meanwhile is what this checks.
 vi.mock('./lazy-drawings', async () => {
@@ -12,6 +12,28 @@ vi.mock('./lazy-drawings', async () => {
 import { renderWithApp } from '@/test/render';
 import { ProjectionsCard } from './projections-card';
 
+/** An IntersectionObserver that sees every observed element on screen, or none. */
+function screenSees(onScreen: boolean) {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        if (onScreen)
+          this.callback(
+            [{ target, isIntersecting: true } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          );
+      }
+      disconnect() {}
+    },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('a chart card while its drawing loads', () => {
   const stats = dashboardStats({
     spend: [],
@@ -22,6 +44,7 @@ describe('a chart card while its drawing loads', () => {
   });
 
   it('shows its figures and text alternative, and a busy placeholder of the chart’s size', () => {
+    screenSees(true);
     renderWithApp(<ProjectionsCard stats={stats} />);
     const card = screen.getByRole('region', { name: 'Financial Projections' });
     const figure = within(card).getByText('Balance in 30 days').nextElementSibling;
@@ -32,5 +55,16 @@ describe('a chart card while its drawing loads', () => {
     expect(placeholder.textContent).toBe('Loading...');
     // The box keeps the drawing's height, so nothing below moves when it arrives.
     expect(placeholder.parentElement?.className).toContain('h-60');
+  });
+
+  it('far from the screen, holds the chart’s place quietly and draws nothing', async () => {
+    screenSees(false);
+    renderWithApp(<ProjectionsCard stats={stats} />);
+    const card = screen.getByRole('region', { name: 'Financial Projections' });
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past any turn
+    expect(within(card).queryByRole('status')).toBeNull();
+    const box = within(card).getByTestId('chart-box');
+    expect(box.className).toContain('h-60');
+    expect(box.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
   });
 });

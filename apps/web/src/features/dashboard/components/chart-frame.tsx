@@ -1,6 +1,6 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTurn } from '@/lib/after-paint';
+import { useNearScreen, useTurn } from '@/lib/after-paint';
 import { cn } from '@/lib/utils';
 
 export const CHART_COLORS = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e'];
@@ -66,14 +66,17 @@ export function Figures({ items }: { items: readonly { label: string; value: str
 /**
  * The box a chart is drawn in, its height fixed by `className` so nothing moves when the
  * drawing arrives: until its code has loaded, a placeholder of the same size says it is
- * busy. Drawing a chart is a long task on a phone, so each box draws in its own turn,
- * after the page around it has been painted (`useTurn`). The drawing itself is hidden
- * from assistive technology (its card carries the figures in text).
+ * busy. Drawing a chart is a long task on a phone, so a box draws only once it is near
+ * the screen (a phone's dashboard opens far above its charts), each in its own turn
+ * after the page around it has been painted (`useNearScreen`, `useTurn`). The drawing
+ * itself is hidden from assistive technology (its card carries the figures in text).
  */
 export function ChartBox({ className, children }: { className: string; children: ReactNode }) {
-  const ready = useTurn();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
+  const ready = useTurn(near);
   return (
-    <div className={cn('w-full', className)} dir="ltr">
+    <div ref={box} className={cn('w-full', className)} dir="ltr" data-testid="chart-box">
       {ready ? (
         <Suspense fallback={<ChartPlaceholder />}>
           <div aria-hidden="true" className="size-full">
@@ -81,15 +84,17 @@ export function ChartBox({ className, children }: { className: string; children:
           </div>
         </Suspense>
       ) : (
-        <ChartPlaceholder />
+        // Far from the screen nothing is under way: the same box, announcing nothing.
+        <ChartPlaceholder busy={near} />
       )}
     </div>
   );
 }
 
-/** Where a chart will be, while its code loads. */
-function ChartPlaceholder() {
+/** Where a chart will be, while its code loads (busy) or until it is scrolled near. */
+function ChartPlaceholder({ busy = true }: { busy?: boolean }) {
   const { t } = useTranslation();
+  if (!busy) return <div aria-hidden="true" className="size-full rounded-md bg-muted/60" />;
   return (
     <div
       role="status"
