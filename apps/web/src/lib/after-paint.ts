@@ -5,7 +5,7 @@ import { type RefObject, startTransition, useEffect, useState } from 'react';
  * moment to spare, or after half a second whatever happens (a hidden tab paints no
  * frames).
  */
-export function afterPaint(): Promise<void> {
+function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 500);
     const done = () => {

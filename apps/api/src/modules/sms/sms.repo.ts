@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { readSpending, readSpendingForCharge, type SpendingState } from '../../db/guardrails.js';
 import { applyLedgerEntry, BalanceTooLowError } from '../../db/ledger.js';
-import { smsBatches, smsMessages, users } from '../../db/schema/index.js';
+import { smsBatches, smsMessages } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { chargeOneMessage, type QueuedSms } from './sms-charge.repo.js';
 
@@ -45,14 +45,6 @@ class ChargeRefused extends Error {
 /** The customer's side of SMS: charging and queueing, and reading back what was sent. */
 export function createSmsRepo(db: Db) {
   return {
-    async balance(userId: string): Promise<string> {
-      const [row] = await db
-        .select({ balance: users.cryptoBalance })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.balance ?? '0';
-    },
-
     /** Balance and limits, unlocked: what a quote or a first check reads. */
     spending: (userId: string, dayStart: Date) => readSpending(db, userId, dayStart),
 
