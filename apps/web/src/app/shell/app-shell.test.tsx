@@ -1,3 +1,4 @@
+import type { User } from '@parley/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function shellAt(path: string, user = aUser()) {
+function shellAt(path: string, user: User | null = aUser()) {
   renderWithApp(
     <Routes>
       <Route element={<AppShell />}>
@@ -51,14 +52,7 @@ describe('the shell while a page’s code loads', () => {
   });
 
   it('shows nobody’s heading to a visitor at /dashboard', () => {
-    renderWithApp(
-      <Routes>
-        <Route element={<AppShell />}>
-          <Route path="*" element={<NeverLoads />} />
-        </Route>
-      </Routes>,
-      { user: null, path: '/dashboard' },
-    );
+    shellAt('/dashboard', null);
     expect(screen.queryByText(/Welcome/)).toBeNull();
   });
 
