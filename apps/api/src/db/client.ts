@@ -46,14 +46,10 @@ export const PGLITE_SETTINGS = {
  * and the compiler's working memory (kept by the memory allocator once freed) held 30–55 MB
  * of the embedded mode's RSS, for about 5 % more time on a query-heavy loop (measured in
  * docs/performance.md, "Memory"). The flag is read when a module is compiled, so it is set
- * before the first PGlite starts; it only concerns WebAssembly, which only PGlite uses.
+ * before the first PGlite starts (setting it again changes nothing); it only concerns
+ * WebAssembly, which only PGlite uses.
  */
-let baselineWasmOnly = false;
-function compileWasmOnce(): void {
-  if (baselineWasmOnly) return;
-  v8.setFlagsFromString('--liftoff-only');
-  baselineWasmOnly = true;
-}
+const compileWasmOnce = () => v8.setFlagsFromString('--liftoff-only');
 
 const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,

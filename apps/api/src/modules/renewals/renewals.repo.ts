@@ -1,12 +1,12 @@
 import { compareDecimal, monthlyPeriodStart, notice, subtract } from '@parley/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { writeAudit } from '../../db/audit.js';
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { insertNotification, type NotificationRow } from '../../db/notifications.js';
 import { packageNames } from '../../db/orders.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { didNumbers, orders, users } from '../../db/schema/index.js';
+import { lockOrder, paidUpTo } from './renewal-locks.repo.js';
 import {
   type RenewalSettings,
   type RenewalState,
@@ -15,6 +15,7 @@ import {
   releaseTime,
   renewalStep,
 } from './renewal-rules.js';
+import { createRenewalsAdminRepo } from './renewals-admin.repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -34,43 +35,9 @@ export const renewalAmount = (o: Pick<OrderRow, 'renewalCharge'>) => o.renewalCh
 /** The available balance pays this. */
 const compareOk = (available: string, amount: string) => compareDecimal(available, amount) >= 0;
 
-/** An order paid up to `period`: active again, renewing at `renewsAt`, nothing unpaid. */
-const paidUpTo = (period: number, renewsAt: Date) => ({
-  status: 'active',
-  paidThrough: period,
-  renewsAt,
-  graceUntil: null,
-  retryAt: null,
-  suspendedAt: null,
-});
-
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? '';
 
 export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
-  /** The customer's row, then the order's, locked in that order (as purchases and calls do). */
-  async function lockBoth(tx: Tx, userId: string, orderId: string) {
-    const [user] = await tx
-      .select({ balance: users.cryptoBalance, held: users.held })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      .for('update');
-    return user && order ? { user, order } : null;
-  }
-
-  /** An order by id alone (an admin's action), locked after its customer's row. */
-  async function lockById(tx: Tx, id: string) {
-    const [found] = await tx
-      .select({ userId: orders.userId })
-      .from(orders)
-      .where(eq(orders.id, id));
-    return found ? ((await lockBoth(tx, found.userId, id))?.order ?? null) : null;
-  }
-
   /** Releases a number to the shop when its order ends. */
   async function release(tx: Tx, order: OrderRow) {
     if (order.itemKind !== 'number') return;
@@ -184,7 +151,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
     topUp = false,
   ): Promise<RenewalOutcome | null> {
     return db.transaction(async (tx) => {
-      const locked = await lockBoth(tx, userId, orderId);
+      const locked = await lockOrder(tx, userId, orderId);
       if (!locked) return null;
       let { order } = locked;
       let available = subtract(locked.user.balance, locked.user.held, 4);
@@ -333,7 +300,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
      */
     async setAutoRenew(userId: string, id: string, autoRenew: boolean, now: Date) {
       return db.transaction(async (tx) => {
-        const locked = await lockBoth(tx, userId, id);
+        const locked = await lockOrder(tx, userId, id);
         if (!locked) return { error: 'not-found' as const };
         const { order } = locked;
         if (order.renewalCharge === null || order.status === 'cancelled')
@@ -358,7 +325,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
      */
     async reactivate(userId: string, id: string, now: Date) {
       return db.transaction(async (tx) => {
-        const locked = await lockBoth(tx, userId, id);
+        const locked = await lockOrder(tx, userId, id);
         if (!locked) return { error: 'not-found' as const };
         const { order, user } = locked;
         const amount = renewalAmount(order);
@@ -390,127 +357,7 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
       });
     },
 
-    /** The admin's list: due within 7 days, in grace, or suspended; a page at a time. */
-    async adminList(
-      filter: 'due' | 'grace' | 'suspended',
-      page: number,
-      pageSize: number,
-      now: Date,
-    ) {
-      const where =
-        filter === 'due'
-          ? and(
-              eq(orders.status, 'active'),
-              eq(orders.autoRenew, true),
-              lte(orders.renewsAt, new Date(now.getTime() + 7 * 86_400_000)),
-            )
-          : eq(orders.status, filter);
-      const order =
-        filter === 'due'
-          ? asc(orders.renewsAt)
-          : filter === 'grace'
-            ? asc(orders.graceUntil)
-            : desc(orders.suspendedAt);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ order: orders, email: users.email })
-          .from(orders)
-          .innerJoin(users, eq(users.id, orders.userId))
-          .where(where)
-          .orderBy(order, asc(orders.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    /**
-     * An admin gives an item in grace or suspended until `days` from now (or from its
-     * current end of grace, if later) before suspension; audited.
-     */
-    async extendGrace(id: string, days: number, actorId: string, ip: string | null, now: Date) {
-      return db.transaction(async (tx) => {
-        const row = await lockById(tx, id);
-        if (!row) return { error: 'not-found' as const };
-        if (row.status !== 'grace' && row.status !== 'suspended')
-          return { error: 'state' as const, order: row };
-        const base = row.graceUntil && row.graceUntil > now ? row.graceUntil : now;
-        const graceUntil = new Date(base.getTime() + days * 86_400_000);
-        // Back from suspension, the period due is the one running now: none wholly suspended is billed.
-        const paidThrough = reactivationPeriod(row as RenewalState, now) - 1;
-        const [after] = await tx
-          .update(orders)
-          .set({
-            status: 'grace',
-            graceUntil,
-            retryAt: now,
-            suspendedAt: null,
-            paidThrough,
-            renewsAt: monthlyPeriodStart(row.createdAt, paidThrough + 1),
-          })
-          .where(eq(orders.id, id))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'subscription.extend_grace',
-          targetType: 'order',
-          targetId: id,
-          before: { status: row.status, graceUntil: row.graceUntil?.toISOString() ?? null },
-          after: { status: 'grace', graceUntil: graceUntil.toISOString(), days },
-          ip,
-        });
-        const told = await insertNotification(tx, {
-          userId: row.userId,
-          ...notice('subscription.graceExtended', {
-            item: row.name,
-            graceUntil: graceUntil.toISOString(),
-          }),
-          key: `subscription.graceExtended:${id}:${graceUntil.toISOString()}`,
-          at: now,
-        });
-        return {
-          outcome: { order: after as OrderRow, changed: true, notices: told ? [told] : [] },
-        };
-      });
-    },
-
-    /** An admin marks the period due as paid without a charge (grace, suspended or due); audited. */
-    async waive(id: string, actorId: string, ip: string | null, now: Date) {
-      return db.transaction(async (tx) => {
-        const row = await lockById(tx, id);
-        if (!row) return { error: 'not-found' as const };
-        // Only an unpaid period: a retried waiver, or one that lost a race with the charge,
-        // finds the item active and waives nothing more.
-        if ((row.status !== 'grace' && row.status !== 'suspended') || row.renewalCharge === null)
-          return { error: 'state' as const, order: row };
-        const period = reactivationPeriod(row as RenewalState, now);
-        const renewsAt = monthlyPeriodStart(row.createdAt, period + 1);
-        const [after] = await tx
-          .update(orders)
-          .set(paidUpTo(period, renewsAt))
-          .where(eq(orders.id, id))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'subscription.waive',
-          targetType: 'order',
-          targetId: id,
-          before: { status: row.status, paidThrough: row.paidThrough },
-          after: { status: 'active', paidThrough: period, renewsAt: renewsAt.toISOString() },
-          ip,
-        });
-        const told = await insertNotification(tx, {
-          userId: row.userId,
-          ...notice('subscription.waived', { item: row.name, renewsAt: renewsAt.toISOString() }),
-          key: `subscription.waived:${id}:${period}`,
-          at: now,
-        });
-        return {
-          outcome: { order: after as OrderRow, changed: true, notices: told ? [told] : [] },
-        };
-      });
-    },
+    ...createRenewalsAdminRepo(db),
   };
 }
 export type RenewalsRepo = ReturnType<typeof createRenewalsRepo>;
