@@ -1,11 +1,15 @@
 // The framework's floor for Parley's answers: Fastify answering a hello with the same
-// security headers Parley sends on every response (worked out by the same code), and no
+// security headers Parley sends on every API answer (worked out by the same code), and no
 // other plugin. Health can come no closer to node:http than this does.
 import Fastify from 'fastify';
-import { helmetOptions, staticSecurityHeaders } from '../../apps/api/dist/plugins/security.js';
+import {
+  apiSecurityHeaders,
+  helmetOptions,
+  staticSecurityHeaders,
+} from '../../apps/api/dist/plugins/security.js';
 
-const headers = staticSecurityHeaders(
-  helmetOptions({ publicUrl: undefined, voice: { gateway: 'sandbox' } }),
+const headers = apiSecurityHeaders(
+  staticSecurityHeaders(helmetOptions({ publicUrl: undefined, voice: { gateway: 'sandbox' } })),
 );
 const app = Fastify({ logger: false });
 app.addHook('onRequest', (request, reply, done) => {

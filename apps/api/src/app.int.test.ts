@@ -143,16 +143,34 @@ describe('error shape', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict content security policy and no-sniff', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it('gives pages a strict content security policy and no-sniff', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/some/page' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     // The sandbox has no softphone: connections go to Parley alone.
     expect(csp).toContain("connect-src 'self';");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('lets nothing load in or frame a JSON answer, and no other site read it', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      // Headers that act on documents alone stay off the API's answers.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
   });
 });
 

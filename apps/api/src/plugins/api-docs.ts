@@ -93,6 +93,13 @@ export async function registerApiDocs(app: FastifyInstance, webDistDir?: string)
       'frame-ancestors': ["'none'"],
       'form-action': ["'self'"],
     },
+    // A page under /api: the pages' headers, then its own policy above.
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.asPage();
+        done();
+      },
+    },
     theme: { title: 'Parley API' },
     ...(favicon && fs.existsSync(favicon)
       ? { logo: { type: 'image/svg+xml', content: fs.readFileSync(favicon), href: '/' } }

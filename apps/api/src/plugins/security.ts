@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/env.js';
 
@@ -60,12 +60,48 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
   return headers;
 }
 
-/** Security headers on every answer, and compression of answers above 1 KB. */
+/**
+ * The headers of a JSON answer, which is never a page: nothing may load in it or frame it
+ * (`default-src 'none'`, stricter than a page's policy), no other site may read it, and it
+ * is never sniffed as something else; HSTS as the pages have it. Helmet's other headers
+ * (COOP, Origin-Agent-Cluster, DNS prefetch, IE's download and XSS switches) only act on
+ * documents, and leaving them off halves the size of a small answer (decision 0031).
+ */
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  const hsts = page['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Gives an answer under /api that is a page (the sign-out page, the API reference) the pages' headers. */
+    asPage(): FastifyReply;
+  }
+}
+
+/**
+ * Security headers on every answer: the pages' set everywhere but /api, the API's set
+ * under /api (answers there are JSON unless a route calls `reply.asPage()`); compression
+ * of answers above 1 KB.
+ */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = staticSecurityHeaders(helmetOptions(config));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const page = staticSecurityHeaders(helmetOptions(config));
+  const api = apiSecurityHeaders(page);
+  const apiNames = Object.keys(api);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : page);
     done();
+  });
+  app.decorateReply('asPage', function asPage(this: FastifyReply) {
+    for (const name of apiNames) this.removeHeader(name);
+    return this.headers(page);
   });
   await app.register(compress, { global: true, threshold: 1024 });
 }

@@ -81,6 +81,7 @@ export const authRoutes: FastifyPluginAsync<{
     const fromParley = request.headers['sec-fetch-site'] === 'same-origin';
     return (
       reply
+        .asPage()
         // Helmet's no-referrer would make the browser send `Origin: null` with the form,
         // which the same-origin check refuses; same-origin keeps the real origin.
         .header('referrer-policy', 'same-origin')

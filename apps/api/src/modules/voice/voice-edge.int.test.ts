@@ -90,7 +90,7 @@ describe('a web call through the SIP edge', () => {
 
 describe("the page's security policy", () => {
   it("lets the browser's softphone reach the edge's WebSocket, and nothing else", async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(String(res.headers['content-security-policy'])).toContain(
       "connect-src 'self' wss://sip.parley.example:8443;",
     );
