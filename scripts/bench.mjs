@@ -163,9 +163,9 @@ async function stopChild(child, ms = 15_000) {
   clearTimeout(timer);
 }
 
-function startBaseline(file) {
+function startBaseline(file, env = {}) {
   const child = fork(path.join(import.meta.dirname, 'bench', file), {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.push(child);
@@ -662,6 +662,7 @@ try {
   const query = await startBaseline('baseline-query.mjs');
   const txBaseline = await startBaseline('baseline-tx.mjs');
   const fastifyFloor = await startBaseline('baseline-fastify.mjs');
+  const fastifyRoutes = await startBaseline('baseline-fastify.mjs', { BENCH_FASTIFY_ROUTES: '1' });
   const parley = await startParley();
 
   console.log(
@@ -713,6 +714,10 @@ try {
   rows.push({
     name: 'baseline: Fastify + our headers',
     ...(await load(`${fastifyFloor}/`)),
+  });
+  rows.push({
+    name: 'baseline: Fastify + our routes',
+    ...(await load(`${fastifyRoutes}/`)),
   });
   const baseTx = await load(`${txBaseline}/`, { expected: 201 });
   rows.push({ name: 'baseline: node:http + SMS-shaped tx', ...baseTx });
