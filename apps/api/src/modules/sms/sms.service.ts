@@ -31,6 +31,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { shortCache } from '../../lib/short-cache.js';
 import { PRICING_CACHE_MS } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
+import { sortBulkLines } from './bulk-lines.js';
 import { readRecipients } from './recipients.js';
 import type { SmsRepo } from './sms.repo.js';
 import type { QueuedSms } from './sms-charge.repo.js';
@@ -303,59 +304,13 @@ export function createSmsService(deps: {
       input: z.output<typeof bulkPreviewInputSchema>,
     ): Promise<BulkPreview> {
       const { recipients, invalid: unreadable } = readRecipients(input.file);
-      const invalid: BulkPreview['invalid'] = unreadable;
       const { shape, priced } = await price(
         recipients.map((r) => r.value),
         input.message,
       );
-      const valid: BulkPreview['valid'] = [];
       const { limits } = await repo.spending(userId, utcDayStart(now()));
-      priced.forEach((p, i) => {
-        const line = recipients[i]?.line ?? 0;
-        const refusal = p.ok ? destinationRefusal(limits, 'sms', p.country, p.unitGbp) : null;
-        if (refusal && refusal.code !== 'GUARDRAIL_DAILY_CAP') {
-          const error = guardrailError(refusal);
-          invalid.push({
-            line,
-            value: recipients[i]?.value ?? '',
-            reason: error.message,
-            code: refusal.code,
-            params: error.params ?? {},
-          });
-        } else if (p.ok)
-          valid.push({
-            line,
-            recipient: p.recipient,
-            country: p.country,
-            price: moneyText(p.cost),
-          });
-        else if (p.reason === 'premium-rate' || p.reason === 'shared-cost') {
-          const refused = premiumDestination(p.reason);
-          invalid.push({
-            line,
-            value: recipients[i]?.value ?? '',
-            reason: refused.message,
-            code:
-              p.reason === 'premium-rate' ? 'PREMIUM_RATE_DESTINATION' : 'SHARED_COST_DESTINATION',
-            params: {},
-          });
-        } else
-          invalid.push({
-            line,
-            value: recipients[i]?.value ?? '',
-            ...(p.reason === 'not-supported'
-              ? {
-                  reason: `Destination not supported (${p.country})`,
-                  code: 'DESTINATION_NOT_SUPPORTED' as const,
-                  params: { country: p.country ?? '' },
-                }
-              : {
-                  reason: 'Invalid phone number format',
-                  code: 'RECIPIENT_INVALID' as const,
-                  params: {},
-                }),
-          });
-      });
+      const { valid, invalid: refused } = sortBulkLines(recipients, priced, limits);
+      const invalid = [...unreadable, ...refused];
       invalid.sort((a, b) => a.line - b.line);
       const total = valid.reduce((sum, v) => add(sum, v.price, 4), '0');
       return {
@@ -374,26 +329,19 @@ export function createSmsService(deps: {
       const seen = new Set<string>();
       const priced = all.filter((p) => !seen.has(p.recipient) && seen.add(p.recipient));
       const bad = priced.find((p) => !p.ok);
-      if (bad && (bad.reason === 'premium-rate' || bad.reason === 'shared-cost')) {
-        const refused = premiumDestination(bad.reason);
-        throw new AppError(refused.code, `${refused.message} (${bad.recipient})`, [
-          {
-            path: 'body.recipients',
-            code: 'RECIPIENT_REFUSED',
-            params: { recipient: bad.recipient },
-            message: `Cannot send to ${bad.recipient}`,
-          },
-        ]);
+      if (bad) {
+        const field = {
+          path: 'body.recipients',
+          code: 'RECIPIENT_REFUSED' as const,
+          params: { recipient: bad.recipient },
+          message: `Cannot send to ${bad.recipient}`,
+        };
+        if (bad.reason === 'premium-rate' || bad.reason === 'shared-cost') {
+          const refused = premiumDestination(bad.reason);
+          throw new AppError(refused.code, `${refused.message} (${bad.recipient})`, [field]);
+        }
+        throw new AppError('VALIDATION_FAILED', `Cannot send to ${bad.recipient}.`, [field]);
       }
-      if (bad)
-        throw new AppError('VALIDATION_FAILED', `Cannot send to ${bad.recipient}.`, [
-          {
-            path: 'body.recipients',
-            code: 'RECIPIENT_REFUSED',
-            params: { recipient: bad.recipient },
-            message: `Cannot send to ${bad.recipient}`,
-          },
-        ]);
       const list = priced.flatMap((p) => (p.ok ? [p] : []));
       const sender = await senders.choose(userId, input.senderId);
       const giveBack = await takeQuota(userId, list.length);
