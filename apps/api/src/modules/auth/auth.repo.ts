@@ -1,45 +1,47 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { asEpochMs, asIsoText, preparedRead } from '../../db/raw.js';
 import { sessions, usedChallenges, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A live session and the account columns a signed-in request carries, times as text. */
+export interface SessionRow {
+  sessionId: string;
+  idleSeconds: number;
+  lastSeenMs: number;
+  absoluteExpiresMs: number;
+  /** The user's. */
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  cryptoBalance: string;
+  isAdmin: boolean;
+  /** ISO 8601, as Date.toISOString writes it. */
+  createdAt: string;
+  updatedAt: string;
+}
 export type NewUser = typeof users.$inferInsert;
 
 export function createAuthRepo(db: Db) {
-  // Every signed-in request runs this lookup: prepared once, it skips query building.
-  // Only what a request needs (toUser, the sliding expiry): not the password hash and the
-  // rest of the account on every request.
-  const findSessionQuery = db
-    .select({
-      session: {
-        id: sessions.id,
-        idleSeconds: sessions.idleSeconds,
-        lastSeenAt: sessions.lastSeenAt,
-        absoluteExpiresAt: sessions.absoluteExpiresAt,
-      },
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        cryptoBalance: users.cryptoBalance,
-        isAdmin: users.isAdmin,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
-        isNull(users.disabledAt),
-      ),
-    )
-    .prepare('find_session');
+  // Every signed-in request runs this lookup: a prepared read straight on the driver
+  // (decision 0033), and only what a request needs (the user it answers, the sliding
+  // expiry): not the password hash and the rest of the account.
+  const findSessionQuery = preparedRead<SessionRow>(
+    db,
+    `select s.id as "sessionId", s.idle_seconds as "idleSeconds",
+       ${asEpochMs('s.last_seen_at')} as "lastSeenMs",
+       ${asEpochMs('s.absolute_expires_at')} as "absoluteExpiresMs",
+       u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
+       u.profile_image_url as "profileImageUrl", u.crypto_balance::text as "cryptoBalance",
+       u.is_admin as "isAdmin", ${asIsoText('u.created_at')} as "createdAt",
+       ${asIsoText('u.updated_at')} as "updatedAt"
+     from sessions s join users u on u.id = s.user_id
+     where s.token_hash = $1 and s.expires_at > $2 and s.absolute_expires_at > $2
+       and u.disabled_at is null`,
+  );
 
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -87,8 +89,8 @@ export function createAuthRepo(db: Db) {
     },
 
     /** The live session for a token hash and its enabled user. */
-    async findSession(tokenHash: string, now: Date) {
-      const [row] = await findSessionQuery.execute({ tokenHash, now: now.toISOString() });
+    async findSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+      const [row] = await findSessionQuery([tokenHash, now.toISOString()]);
       return row;
     },
 

@@ -10,6 +10,7 @@ import {
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
+import { isoTime } from '../../lib/iso-time.js';
 import {
   clientKey,
   createRateLimiter,
@@ -64,19 +65,11 @@ export const DEFAULT_LIFETIMES: SessionLifetimes = {
   admin: { idleSeconds: 30 * 60, maxSeconds: 12 * 3600 },
 };
 
-/** The account columns a signed-in request carries (auth.repo findSession reads these). */
+/** The account columns a user's answer is made of (times as Dates, or as ISO text). */
 export type SessionUserRow = Pick<
   UserRow,
-  | 'id'
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'profileImageUrl'
-  | 'cryptoBalance'
-  | 'isAdmin'
-  | 'createdAt'
-  | 'updatedAt'
->;
+  'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'cryptoBalance' | 'isAdmin'
+> & { createdAt: Date | string; updatedAt: Date | string };
 
 export function toUser(row: SessionUserRow): User {
   return {
@@ -87,8 +80,8 @@ export function toUser(row: SessionUserRow): User {
     profileImageUrl: row.profileImageUrl,
     cryptoBalance: moneyText(row.cryptoBalance),
     isAdmin: row.isAdmin,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -296,15 +289,15 @@ export function createAuthService(deps: {
       const found = await repo.findSession(hashToken(token), t);
       if (!found) return null;
       let renewed: Session | null = null;
-      if (t.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await repo.touchSession(found.session.id, t);
-        const left = (found.session.absoluteExpiresAt.getTime() - t.getTime()) / 1000;
+      if (t.getTime() - found.lastSeenMs >= TOUCH_EVERY_MS) {
+        await repo.touchSession(found.sessionId, t);
+        const left = (found.absoluteExpiresMs - t.getTime()) / 1000;
         renewed = {
           token,
-          maxAgeSeconds: Math.max(1, Math.floor(Math.min(found.session.idleSeconds, left))),
+          maxAgeSeconds: Math.max(1, Math.floor(Math.min(found.idleSeconds, left))),
         };
       }
-      return { user: toUser(found.user), renewed };
+      return { user: toUser(found), renewed };
     },
 
     /**
@@ -313,7 +306,7 @@ export function createAuthService(deps: {
      */
     async currentUser(token: string): Promise<User | null> {
       const found = await repo.findSession(hashToken(token), now());
-      return found ? toUser(found.user) : null;
+      return found ? toUser(found) : null;
     },
 
     async signOut(token: string): Promise<void> {

@@ -206,6 +206,8 @@ describe('a top-up', () => {
       currency: 'BTC',
       txHash: HASH,
     });
+    // The customer's list reads payments its own way (decision 0033): the same answer.
+    expect((await call('GET', '/api/transactions', customer)).json()).toContainEqual(tx);
     expect(events).toContainEqual({
       type: 'transaction.created',
       data: expect.objectContaining({
@@ -230,6 +232,8 @@ describe('a top-up', () => {
       noteCodes: ['APPROVED_BY_ADMIN'],
     });
     expect(await balance()).toBe('197.50');
+    const listed = (await call('GET', '/api/transactions', customer)).json();
+    expect(listed.find((t: { id: string }) => t.id === tx.id)).toEqual(approved.json());
     const again = await call('POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
     expect(again.statusCode).toBe(409);
     const reject = await call('POST', `/api/admin/payments/${tx.id}/reject`, admin, {});

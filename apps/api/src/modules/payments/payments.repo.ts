@@ -10,6 +10,7 @@ import {
   packageNames,
   placeOrder,
 } from '../../db/orders.js';
+import { asIsoText, preparedRead } from '../../db/raw.js';
 import { paymentQuotes, transactions, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { createLedgerCheckQueries } from './ledger-check.repo.js';
@@ -62,7 +63,29 @@ const withUser = {
 /** The admin who decided a payment. */
 const approver = alias(users, 'approver');
 
-type TxRow = typeof transactions.$inferSelect;
+export type TxRow = typeof transactions.$inferSelect;
+
+/** A payment as a customer's list shows it: the row's answer columns, times as ISO text. */
+export type PaymentListRow = Pick<
+  TxRow,
+  | 'id'
+  | 'kind'
+  | 'serviceName'
+  | 'servicePrice'
+  | 'amount'
+  | 'amountCurrency'
+  | 'currency'
+  | 'network'
+  | 'walletAddress'
+  | 'cryptoAmount'
+  | 'txHash'
+  | 'creditAmount'
+  | 'status'
+  | 'adminNotes'
+  | 'noteCodes'
+  | 'itemKind'
+  | 'itemId'
+> & { approvedAt: string | null; createdAt: string };
 
 export type Decided =
   | { outcome: 'decided'; row: TxRow }
@@ -132,14 +155,19 @@ async function credit(tx: Tx, row: TxRow, decision: { at: Date }) {
 }
 
 export function createPaymentsRepo(db: Db) {
-  // The customer's payments page reads this on every visit: built once, not per request.
-  const listForUserQuery = db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.userId, sql.placeholder('userId')))
-    .orderBy(desc(transactions.createdAt))
-    .limit(sql.placeholder('limit'))
-    .prepare('transactions_of_user');
+  // The customer's payments page reads this on every visit: a prepared read straight on
+  // the driver (decision 0033), only the columns the answer shows.
+  const listForUserQuery = preparedRead<PaymentListRow>(
+    db,
+    `select id, kind, service_name as "serviceName", service_price as "servicePrice",
+       amount::text as amount, amount_currency as "amountCurrency", currency, network,
+       wallet_address as "walletAddress", crypto_amount::text as "cryptoAmount",
+       tx_hash as "txHash", credit_amount::text as "creditAmount", status,
+       admin_notes as "adminNotes", note_codes as "noteCodes", item_kind as "itemKind",
+       item_id as "itemId", ${asIsoText('approved_at')} as "approvedAt",
+       ${asIsoText('created_at')} as "createdAt"
+     from transactions where user_id = $1 order by created_at desc limit $2`,
+  );
   return {
     /**
      * Writes a quote unless the customer already has `maxOpen` open ones. Its crypto
@@ -227,8 +255,8 @@ export function createPaymentsRepo(db: Db) {
     },
     /** The names these packages are sold under now, in every language. */
     packageNames: (ids: string[]) => packageNames(db, ids),
-    listForUser(userId: string, limit: number) {
-      return listForUserQuery.execute({ userId, limit });
+    listForUser(userId: string, limit: number): Promise<PaymentListRow[]> {
+      return listForUserQuery([userId, limit]);
     },
     /** One customer's payments, newest first, a page at a time, and how many in all. */
     /** A customer's payments, newest first (only those of `status` when given). */

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
-import type { PaymentsRepo } from './payments.repo.js';
+import type { PaymentsRepo, TxRow } from './payments.repo.js';
 import { createPaymentsService } from './payments.service.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
 type Quote = NonNullable<Awaited<ReturnType<PaymentsRepo['findQuote']>>>;
-type TxRow = Awaited<ReturnType<PaymentsRepo['listForUser']>>[number];
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const WALLET = '0x1111111111111111111111111111111111111111';

@@ -31,12 +31,17 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
+import { isoTime } from '../../lib/iso-time.js';
 import type { CatalogueItem, OrdersService } from '../orders/orders.service.js';
-import type { PaymentsRepo } from './payments.repo.js';
+import type { PaymentListRow, PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
-type TxRow = Awaited<ReturnType<PaymentsRepo['listForUser']>>[number];
+/** A payment row as drizzle reads it (times as Dates) or as the list reads it (ISO text). */
+type TxRow = Omit<PaymentListRow, 'approvedAt' | 'createdAt'> & {
+  approvedAt: Date | string | null;
+  createdAt: Date | string;
+};
 type QuoteRow = NonNullable<Awaited<ReturnType<PaymentsRepo['findQuote']>>>;
 type CreateInput = z.output<typeof createTransactionSchema>;
 
@@ -56,8 +61,8 @@ export const toTransaction = (r: TxRow): Transaction => ({
   status: r.status as Transaction['status'],
   adminNotes: r.adminNotes,
   noteCodes: r.noteCodes,
-  approvedAt: r.approvedAt?.toISOString() ?? null,
-  createdAt: r.createdAt.toISOString(),
+  approvedAt: r.approvedAt === null ? null : isoTime(r.approvedAt),
+  createdAt: isoTime(r.createdAt),
 });
 
 const toQuote = (q: QuoteRow): Quote => ({
