@@ -105,6 +105,9 @@ describe('an item for sale', () => {
     const bought = await call('POST', '/api/orders', c.cookie, { itemId: id });
     expect(bought.statusCode).toBe(201);
     expect(bought.json().charged).toBe(item.balancePrice);
+    // The list reads orders its own way (decision 0033): the same answer, renewal date too.
+    expect(bought.json().renewsAt).toEqual(expect.any(String));
+    expect((await call('GET', '/api/orders', c.cookie)).json()).toContainEqual(bought.json());
     // A number without a setup fee says so with null, and a one-time domain has no monthly price.
     const plain = await one<{ id: string }>(
       sql`select id from did_numbers where status = 'available' and setup_price = 0 limit 1`,

@@ -8,6 +8,7 @@ import {
   packageNames,
   placeOrder,
 } from '../../db/orders.js';
+import { asIsoText, preparedRead } from '../../db/raw.js';
 import { orders } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
@@ -29,7 +30,32 @@ export function buyRefusal(err: unknown): BuyRefusal | null {
   return null;
 }
 
+/** An order as the customer's list shows it: the answer's columns, times as ISO text. */
+export type OrderListRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'itemKind'
+  | 'itemId'
+  | 'name'
+  | 'price'
+  | 'priceCurrency'
+  | 'charged'
+  | 'paidWith'
+  | 'billingPeriod'
+  | 'status'
+> & { renewsAt: string | null; createdAt: string };
+
 export function createOrdersRepo(db: Db) {
+  // The customer's orders page reads this on every visit: a prepared read straight on
+  // the driver (decision 0033), only the columns the answer shows.
+  const listForUserQuery = preparedRead<OrderListRow>(
+    db,
+    `select id, item_kind as "itemKind", item_id as "itemId", name, price::text as price,
+       price_currency as "priceCurrency", charged::text as charged, paid_with as "paidWith",
+       billing_period as "billingPeriod", status, ${asIsoText('renews_at')} as "renewsAt",
+       ${asIsoText('created_at')} as "createdAt"
+     from orders where user_id = $1 order by created_at desc limit 200`,
+  );
   return {
     findItem: (id: string): Promise<CatalogueItem | null> => findCatalogueItem(db, id),
     /** The names these packages are sold under now, in every language. */
@@ -75,13 +101,8 @@ export function createOrdersRepo(db: Db) {
       ]);
       return { items, total: total?.n ?? 0 };
     },
-    async listForUser(userId: string): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt))
-        .limit(200);
+    listForUser(userId: string): Promise<OrderListRow[]> {
+      return listForUserQuery([userId]);
     },
   };
 }

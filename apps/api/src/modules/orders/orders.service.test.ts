@@ -79,7 +79,15 @@ function setUp(opts: { item?: CatalogueItem; refuse?: BuyResult } = {}) {
       return row?.userId === userId ? row : undefined;
     },
     orderExists: async (id) => orders.has(id),
-    listForUser: async (userId) => [...orders.values()].filter((o) => o.userId === userId),
+    // As the prepared read answers: times as ISO text.
+    listForUser: async (userId) =>
+      [...orders.values()]
+        .filter((o) => o.userId === userId)
+        .map((o) => ({
+          ...o,
+          renewsAt: o.renewsAt?.toISOString() ?? null,
+          createdAt: o.createdAt.toISOString(),
+        })),
     pageForUser: async (userId, page, pageSize) => {
       const mine = [...orders.values()].filter((o) => o.userId === userId);
       return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length };

@@ -9,12 +9,19 @@ import {
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
+import { isoTime } from '../../lib/iso-time.js';
 import type { RatesService } from '../payments/rates.service.js';
-import type { BuyResult, CatalogueItem, OrderRow, OrdersRepo } from './orders.repo.js';
+import type { BuyResult, CatalogueItem, OrderListRow, OrdersRepo } from './orders.repo.js';
 
 export type { CatalogueItem };
 
-export const toOrder = (r: OrderRow): Order => ({
+/** An order row as drizzle reads it (times as Dates) or as the list reads it (ISO text). */
+type OrderFields = Omit<OrderListRow, 'renewsAt' | 'createdAt'> & {
+  renewsAt: Date | string | null;
+  createdAt: Date | string;
+};
+
+export const toOrder = (r: OrderFields): Order => ({
   id: r.id,
   itemKind: r.itemKind as Order['itemKind'],
   itemId: r.itemId,
@@ -25,8 +32,8 @@ export const toOrder = (r: OrderRow): Order => ({
   paidWith: r.paidWith as Order['paidWith'],
   billingPeriod: r.billingPeriod,
   status: r.status as Order['status'],
-  renewsAt: r.renewsAt?.toISOString() ?? null,
-  createdAt: r.createdAt.toISOString(),
+  renewsAt: r.renewsAt === null ? null : isoTime(r.renewsAt),
+  createdAt: isoTime(r.createdAt),
 });
 
 const unavailable = (name: string) =>
