@@ -9,15 +9,15 @@ export function rowsOf<T>(result: unknown): T[] {
 export const timestamptz = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * A fixed read run straight on the driver, for the few statements every request pays for
- * (the session lookup, a customer's payments): drizzle's prepared query spends more CPU
+ * A fixed read run straight on the driver, for the few statements on hot paths (the
+ * session lookup, a customer's payments and orders): drizzle's prepared query spends more CPU
  * on its wrappers and on mapping each column than the query costs us (docs/performance.md,
  * decision 0033). postgres.js prepares it once per connection; PGlite queues it like any
  * other query, so it never runs inside someone else's transaction.
  *
  * The drivers parse some types differently (postgres.js under drizzle leaves times as
  * PostgreSQL's text, PGlite makes Dates), so `text` casts every column to a type both
- * answer alike: text, int4, float8, bool, uuid, text[] — and times with `asIsoText`.
+ * answer alike: text, int4, float8, bool, uuid, jsonb — and times with `asIsoText`.
  */
 export function preparedRead<Row>(
   db: unknown,
