@@ -171,10 +171,13 @@ test('in Arabic the chat window and the console read right to left, also at 390 
   await page.getByRole('button', { name: ar.help.liveChat }).click();
   const chat = page.getByTestId('chat-window');
   await send(chat, ar.chat.messageLabel, 'مرحبا، أين إيداعي؟ https://parley.example/help');
+  // The next line once the first is shown, as a person types it: in a CI run under load
+  // a second line typed the instant the first went did not show within 5 s.
+  await expect(chat.getByTestId('chat-message')).toHaveCount(1, { timeout: 15_000 });
   // An English line in the Arabic page reads left to right, its full stop at its end.
   await send(chat, ar.chat.messageLabel, 'Your deposit will arrive soon.');
   const english = chat.getByText('Your deposit will arrive soon.');
-  await expect(english).toBeVisible();
+  await expect(english).toBeVisible({ timeout: 15_000 });
   expect(await english.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   await expect(chat.getByTestId('chat-message')).toHaveCount(2);
   await expect(chat.getByRole('link', { name: 'https://parley.example/help' })).toBeVisible();
