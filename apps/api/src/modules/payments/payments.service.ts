@@ -19,70 +19,23 @@ import {
   type Page,
   parsePaymentCurrency,
   paymentCurrencyLabel,
-  paymentUri,
   QUOTE_TTL_MINUTES,
   type Quote,
   type QuoteInput,
   quoteInputSchema,
   TOP_UP_SERVICE_NAME,
   type Transaction,
-  trimDecimal,
 } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import { isoTime } from '../../lib/iso-time.js';
 import type { CatalogueItem, OrdersService } from '../orders/orders.service.js';
-import type { PaymentListRow, PaymentsRepo } from './payments.repo.js';
+import { type QuoteRow, toQuote, toTransaction } from './payment-view.js';
+import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
-/** A payment row as drizzle reads it (times as Dates) or as the list reads it (ISO text). */
-type TxRow = Omit<PaymentListRow, 'approvedAt' | 'createdAt'> & {
-  approvedAt: Date | string | null;
-  createdAt: Date | string;
-};
-type QuoteRow = NonNullable<Awaited<ReturnType<PaymentsRepo['findQuote']>>>;
 type CreateInput = z.output<typeof createTransactionSchema>;
-
-export const toTransaction = (r: TxRow): Transaction => ({
-  id: r.id,
-  kind: r.kind as Transaction['kind'],
-  serviceName: r.serviceName,
-  servicePrice: r.servicePrice,
-  amount: r.amount,
-  amountCurrency: r.amountCurrency,
-  currency: r.currency,
-  network: r.network,
-  walletAddress: r.walletAddress,
-  cryptoAmount: trimDecimal(r.cryptoAmount),
-  txHash: r.txHash,
-  creditAmount: r.creditAmount,
-  status: r.status as Transaction['status'],
-  adminNotes: r.adminNotes,
-  noteCodes: r.noteCodes,
-  approvedAt: r.approvedAt === null ? null : isoTime(r.approvedAt),
-  createdAt: isoTime(r.createdAt),
-});
-
-const toQuote = (q: QuoteRow): Quote => ({
-  id: q.id,
-  fiatAmount: q.fiatAmount,
-  fiatCurrency: q.fiatCurrency,
-  currency: q.currency,
-  network: q.network,
-  address: q.address,
-  cryptoAmount: trimDecimal(q.cryptoAmount),
-  rate: trimDecimal(q.rate),
-  creditAmount: q.creditAmount,
-  expiresAt: q.expiresAt.toISOString(),
-  uri: paymentUri({
-    currency: q.currency as CryptoCurrency,
-    network: q.network as Network,
-    address: q.address,
-    amount: q.cryptoAmount,
-  }),
-});
 
 /**
  * Crypto payments as invoices: a quote locks the crypto amount for a while; the

@@ -1,0 +1,58 @@
+import {
+  type CryptoCurrency,
+  type Network,
+  paymentUri,
+  type Quote,
+  type Transaction,
+  trimDecimal,
+} from '@parley/shared';
+import { isoTime } from '../../lib/iso-time.js';
+import type { PaymentListRow, PaymentsRepo } from './payments.repo.js';
+
+// A payment and a quote as the contract shows them.
+
+/** A payment row as drizzle reads it (times as Dates) or as the list reads it (ISO text). */
+type TxRow = Omit<PaymentListRow, 'approvedAt' | 'createdAt'> & {
+  approvedAt: Date | string | null;
+  createdAt: Date | string;
+};
+export type QuoteRow = NonNullable<Awaited<ReturnType<PaymentsRepo['findQuote']>>>;
+
+export const toTransaction = (r: TxRow): Transaction => ({
+  id: r.id,
+  kind: r.kind as Transaction['kind'],
+  serviceName: r.serviceName,
+  servicePrice: r.servicePrice,
+  amount: r.amount,
+  amountCurrency: r.amountCurrency,
+  currency: r.currency,
+  network: r.network,
+  walletAddress: r.walletAddress,
+  cryptoAmount: trimDecimal(r.cryptoAmount),
+  txHash: r.txHash,
+  creditAmount: r.creditAmount,
+  status: r.status as Transaction['status'],
+  adminNotes: r.adminNotes,
+  noteCodes: r.noteCodes,
+  approvedAt: r.approvedAt === null ? null : isoTime(r.approvedAt),
+  createdAt: isoTime(r.createdAt),
+});
+
+export const toQuote = (q: QuoteRow): Quote => ({
+  id: q.id,
+  fiatAmount: q.fiatAmount,
+  fiatCurrency: q.fiatCurrency,
+  currency: q.currency,
+  network: q.network,
+  address: q.address,
+  cryptoAmount: trimDecimal(q.cryptoAmount),
+  rate: trimDecimal(q.rate),
+  creditAmount: q.creditAmount,
+  expiresAt: q.expiresAt.toISOString(),
+  uri: paymentUri({
+    currency: q.currency as CryptoCurrency,
+    network: q.network as Network,
+    address: q.address,
+    amount: q.cryptoAmount,
+  }),
+});
