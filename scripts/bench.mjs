@@ -57,7 +57,8 @@ const fanOutMessages = Number(process.env.BENCH_FANOUT_MESSAGES ?? 20);
  * it is measured: V8 has compiled the path and the pool has its connections, as on a server
  * that has been up for a while. Each row with a goal has its baseline measured again just
  * before it, and its ratio is to that; `cpu µs` is the server's CPU time (all its threads)
- * per request, read from /proc.
+ * per request, read from /proc, and `db µs` PostgreSQL's (all its processes on this
+ * machine; empty when it runs elsewhere).
  *
  * BENCH_ONLY=health,sms runs only the rows whose name holds one of those words (set-up
  * still runs in full); BENCH_PROFILE=<dir> writes Parley's CPU profile there (node
@@ -185,6 +186,28 @@ function cpuMicros(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The CPU time in µs of every PostgreSQL process this machine shows (the server and its
+ * backends), or null when none is visible (a database elsewhere, or embedded in Parley).
+ */
+function databaseCpuMicros() {
+  let total = 0;
+  let seen = false;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const us = cpuMicros(pid);
+    if (us !== null) {
+      total += us;
+      seen = true;
+    }
+  }
+  return seen ? total : null;
 }
 
 function startBaseline(file, env = {}) {
@@ -553,6 +576,7 @@ async function load(url, { headers = {}, requests, expected = 200 } = {}) {
   const samples = [];
   const pid = serverPids.get(new URL(url).origin);
   const cpuBefore = cpuMicros(pid);
+  const dbBefore = databaseCpuMicros();
   let instance;
   const list = requests?.(() => instance).map((r) => ({
     ...r,
@@ -597,12 +621,15 @@ async function load(url, { headers = {}, requests, expected = 200 } = {}) {
       (samples.length ? `; e.g. ${samples.join(' | ')}` : '');
   }
   const cpuAfter = cpuMicros(pid);
+  const dbAfter = databaseCpuMicros();
   return {
     rps: result.requests.average,
     cpuPerRequest:
       cpuBefore === null || cpuAfter === null
         ? null
         : (cpuAfter - cpuBefore) / result.requests.total,
+    dbCpuPerRequest:
+      dbBefore === null || dbAfter === null ? null : (dbAfter - dbBefore) / result.requests.total,
     p99: result.latency.p99,
     total: result.requests.total,
     failure,
@@ -893,7 +920,7 @@ try {
   const missed = [];
   console.log(
     `\n${pad('endpoint', 36)}${pad('req/s', 9)}${pad('p99 ms', 8)}${pad('vs hello', 10)}` +
-      `${pad('vs query', 10)}${pad('vs tx', 8)}${pad('cpu µs', 8)}goal`,
+      `${pad('vs query', 10)}${pad('vs tx', 8)}${pad('cpu µs', 8)}${pad('db µs', 8)}goal`,
   );
   for (const row of rows) {
     const goal = GOALS[row.name];
@@ -907,6 +934,7 @@ try {
         pad((row.rps / baseQuery.rps).toFixed(2), 10) +
         pad((row.rps / baseTx.rps).toFixed(2), 8) +
         pad(row.cpuPerRequest == null ? '' : row.cpuPerRequest.toFixed(1), 8) +
+        pad(row.dbCpuPerRequest == null ? '' : row.dbCpuPerRequest.toFixed(1), 8) +
         (goal
           ? `${ratio.toFixed(3)} of ${goal.of} just before (${Math.round(paired.get(row.name))}/s), ` +
             `goal ≥ ${goal.min.toFixed(2)}${ratio < goal.min ? '  MISSED' : ''}`
