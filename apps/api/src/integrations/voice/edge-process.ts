@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Daemon, startDaemon } from './daemon.js';
 import { type EdgeSettings, kamailioSettings, tlsConfig } from './kamailio-config.js';
 import { type MediaSettings, rtpengineConfig } from './rtpengine-config.js';
-import { pingRtpengine } from './rtpengine-ping.js';
+import { pingRtpengine } from './rtpengine-ng.js';
 
 /** deploy/voice/, where the SIP edge's configuration lives. */
 export const DEPLOY_VOICE = path.resolve(import.meta.dirname, '../../../../../deploy/voice');
