@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
-import { signInAdmin } from './accounts';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 
 /** A valid mainnet address; no wallet ships with Parley, so tests add this one. */
 export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
@@ -48,4 +48,18 @@ export async function decide(admin: APIRequestContext, id: string, action: 'appr
   expect((await admin.post(`/api/admin/payments/${id}/${action}`, { data: {} })).status()).toBe(
     200,
   );
+}
+
+/**
+ * A customer signed up through the form in `page`, with a $150 BTC top-up (£118.50) that
+ * `admin` approved: their email and balance.
+ */
+export async function fundedCustomer(page: Page, admin: APIRequestContext) {
+  const who = newCustomer();
+  await signUpThroughForm(page, who);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const { payment } = await submitTopUp(page.request);
+  await decide(admin, payment.id, 'approve');
+  const user = await (await page.request.get('/api/auth/user')).json();
+  return { email: who.email, balance: user.cryptoBalance as string };
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { newCustomer, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { adminWithWallet, decide, submitTopUp } from './funding';
+import { adminWithWallet, fundedCustomer } from './funding';
 import { sidewaysOverflow } from './overflow';
 
 const balanceText = (page: Page) => page.getByTestId('sms-balance').innerText();
@@ -24,10 +24,7 @@ test('a customer sets a country allowlist and a daily cap, and sees SMS outside 
 }) => {
   test.setTimeout(60_000);
   const staff = await adminWithWallet(browser);
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const { payment } = await submitTopUp(page.request);
-  await decide(staff.admin, payment.id, 'approve');
+  await fundedCustomer(page, staff.admin);
   await staff.close();
 
   await page.goto('/account');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
-import { adminWithWallet, BTC_WALLET, decide, submitTopUp } from './funding';
+import { adminWithWallet, BTC_WALLET, fundedCustomer } from './funding';
 
 test('a customer tops up in BTC, an admin sees it live and approves, and the balance grows', async ({
   page,
@@ -22,9 +22,9 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/payment?service=balance&type=Add+Funds&amount=150');
+  await page.goto('/payment?service=balance&type=Add+Funds&amount=175');
   await expect(page.getByRole('heading', { name: 'Selected Package' })).toBeVisible();
-  await expect(page.getByLabel('Amount (USD)')).toHaveValue('150');
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('175');
   await expect(page.getByText('Minimum top-up: $100')).toBeVisible();
 
   await page.getByLabel('Cryptocurrency').selectOption('ETH');
@@ -33,11 +33,11 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   ).toBeVisible();
   await page.getByLabel('Cryptocurrency').selectOption('BTC');
   await page.getByRole('button', { name: 'Get payment address' }).click();
-  // 150 USD at the seeded 95,000 USD per BTC, rounded up to 8 places; a few satoshis
-  // more when other open quotes (other tests', at the same time) hold that amount, and
-  // trailing zeros are not shown (0.00157900 reads 0.001579).
+  // 175 USD at the seeded 95,000 USD per BTC, rounded up to 8 places; a few satoshis
+  // more if another open quote held that amount. No other test tops up $175, so the
+  // admin's notice below is this payment's.
   const heading = page.getByRole('heading', {
-    name: /Send exactly\s+0\.0015(789[5-9]|79\d{0,4}) BTC/,
+    name: /Send exactly\s+0\.001842(1[1-9]|[2-9]\d) BTC/,
   });
   await expect(heading).toBeVisible();
   const cryptoAmount = ((await heading.textContent()) ?? '').match(/0\.\d+/)?.[0] ?? '';
@@ -83,12 +83,12 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   // The admin hears about it without reloading, then approves it.
   // Other tests' payments may be announced at the same time.
   await expect(admin.getByText('New payment').first()).toBeVisible();
-  await expect(admin.getByText('Add Funds: 150.00 USD, paid in BTC')).toBeVisible();
+  await expect(admin.getByText('Add Funds: 175.00 USD, paid in BTC')).toBeVisible();
   // The full hash (stored in lower case), linked to the bitcoin explorer, beside the
   // exact amount the quote asked for and the address it went to.
   const row = admin.getByRole('row').filter({ hasText: hash });
   await expect(row).toContainText('Pending');
-  await expect(row).toContainText('150.00 USD');
+  await expect(row).toContainText('175.00 USD');
   await expect(row).toContainText(`${cryptoAmount} BTC`);
   await expect(row).toContainText(BTC_WALLET);
   await expect(row.getByRole('link', { name: hash })).toHaveAttribute(
@@ -103,13 +103,13 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Approve' }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Approve this payment?' });
-  await expect(confirm).toContainText('£118.50 will be added to the balance of');
-  await confirm.getByRole('button', { name: 'Approve £118.50' }).click();
+  await expect(confirm).toContainText('£138.25 will be added to the balance of');
+  await confirm.getByRole('button', { name: 'Approve £138.25' }).click();
   await expect(row).toContainText('Approved');
   await expect(row).toContainText('Payment approved by admin');
 
   await page.reload();
-  await expect(page.getByText('£118.50').first()).toBeVisible();
+  await expect(page.getByText('£138.25').first()).toBeVisible();
   // The books balance, and the admin can see it.
   await admin.goto('/admin?tab=analytics');
   await expect(admin.getByRole('region', { name: 'Ledger check' })).toContainText(
@@ -125,11 +125,8 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   test.setTimeout(60_000);
   const staff = await adminWithWallet(browser);
 
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
   // £118.50 on the balance: a $150 top-up, approved.
-  const { payment } = await submitTopUp(page.request);
-  await decide(staff.admin, payment.id, 'approve');
+  await fundedCustomer(page, staff.admin);
 
   await page.goto('/services/voip');
   await page.getByRole('button', { name: 'Purchase Now (Starter)' }).click();

@@ -1,7 +1,6 @@
-import { newCustomer, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { adminWithWallet, decide, submitTopUp } from './funding';
+import { adminWithWallet, fundedCustomer } from './funding';
 import { sidewaysOverflow } from './overflow';
 
 test('a monthly plan the balance cannot renew: the runway, the reminder notification, stopping and resuming renewal', async ({
@@ -10,11 +9,8 @@ test('a monthly plan the balance cannot renew: the runway, the reminder notifica
 }) => {
   test.setTimeout(90_000);
   const staff = await adminWithWallet(browser);
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
   // £118.50 on the balance, then the £99 Starter plan: £19.50 left, the renewal is £99.
-  const { payment } = await submitTopUp(page.request);
-  await decide(staff.admin, payment.id, 'approve');
+  await fundedCustomer(page, staff.admin);
   await staff.close();
   const plans = await (await page.request.get('/api/packages?service=voip')).json();
   const starter = plans.find((p: { name: string }) => p.name === 'Starter');

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { adminWithWallet, decide, submitTopUp } from './funding';
+import { adminWithWallet, fundedCustomer } from './funding';
 
 /** A decimal string in units of 0.0001, for exact arithmetic. */
 const units = (amount: string) => {
@@ -21,16 +21,6 @@ const pounds = (amount: string) => {
   }).format(Number(amount));
 };
 
-/** A signed-up customer whose BTC top-up an admin approved; their balance. */
-async function fundedCustomer(page: Page, admin: APIRequestContext): Promise<string> {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const { payment } = await submitTopUp(page.request);
-  await decide(admin, payment.id, 'approve');
-  const user = await (await page.request.get('/api/auth/user')).json();
-  return user.cryptoBalance as string;
-}
-
 const quoteBox = (page: Page) => page.getByRole('region', { name: 'Before you send' });
 const quoted = (page: Page, label: string) =>
   quoteBox(page).locator('dt', { hasText: label }).locator('+ dd');
@@ -41,7 +31,7 @@ test('a customer sees the price before sending, then the message delivered and t
 }) => {
   test.setTimeout(60_000);
   const staff = await adminWithWallet(browser);
-  const before = await fundedCustomer(page, staff.admin);
+  const { balance: before } = await fundedCustomer(page, staff.admin);
   await page.goto('/services/sms');
   await expect(page.getByRole('heading', { level: 1, name: 'SMS Messaging' })).toBeVisible();
   await expect(page.getByTestId('sms-balance')).toHaveText(pounds(before));

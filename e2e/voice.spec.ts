@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newCustomer, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { adminWithWallet, decide, submitTopUp } from './funding';
+import { adminWithWallet, fundedCustomer } from './funding';
 
 /** A decimal string in units of 0.0001, for exact arithmetic. */
 const units = (amount: string) => {
@@ -25,17 +25,6 @@ const secondsOf = (text: string) => {
   const [m = '0', s = '0'] = text.trim().split(':');
   return Number(m) * 60 + Number(s);
 };
-
-/** A signed-up customer whose BTC top-up an admin approved; their email and balance. */
-async function fundedCustomer(page: Page, admin: APIRequestContext) {
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const { payment } = await submitTopUp(page.request);
-  await decide(admin, payment.id, 'approve');
-  const user = await (await page.request.get('/api/auth/user')).json();
-  return { email: who.email, balance: user.cryptoBalance as string };
-}
 
 /** A term's value in a <dl> of the region. */
 const termValue = (page: Page, region: string, term: string) =>
