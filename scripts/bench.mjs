@@ -188,11 +188,15 @@ function cpuMicros(pid) {
   }
 }
 
+/** Whether the bench's PostgreSQL runs on this machine, where /proc shows its processes. */
+const databaseIsLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
+
 /**
  * The CPU time in µs of every PostgreSQL process this machine shows (the server and its
- * backends), or null when none is visible (a database elsewhere, or embedded in Parley).
+ * backends), or null when the database runs elsewhere or none is visible.
  */
 function databaseCpuMicros() {
+  if (!databaseIsLocal) return null;
   let total = 0;
   let seen = false;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
