@@ -92,6 +92,7 @@ import { responseSerializer } from './plugins/response-serializer.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
+import { sharedScope } from './plugins/shared-scope.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWebApp } from './plugins/web.js';
 
@@ -223,22 +224,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app, config.webDistDir);
   const cookies = await registerSessions(app, { auth, secure: config.secureCookies });
 
-  await app.register(healthRoutes, {
+  await app.register(sharedScope(healthRoutes), {
     service: createHealthService({ repo: createHealthRepo(db) }),
   });
-  await app.register(authRoutes, { auth, cookies });
+  await app.register(sharedScope(authRoutes), { auth, cookies });
   const catalogue = createCatalogueService({ repo: createCatalogueRepo(db) });
-  await app.register(catalogueRoutes, {
+  await app.register(sharedScope(catalogueRoutes), {
     catalogue,
     searchLimit: createRateLimiter(limitStore, 'catalogue.searchPerIp', {
       max: config.catalogueSearchPerMinute,
       windowMs: 60_000,
     }),
   });
-  await app.register(sipTrunkRoutes, {
+  await app.register(sharedScope(sipTrunkRoutes), {
     trunk: createSipTrunkService({ repo: createSipTrunkRepo(db) }),
   });
-  await app.register(dashboardRoutes, {
+  await app.register(sharedScope(dashboardRoutes), {
     dashboard: createDashboardService({ repo: createDashboardRepo(db) }),
   });
   const walletsRepo = createWalletsRepo(db);
@@ -277,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => retention.start());
   app.addHook('onClose', () => retention.stop());
   const guardrailsRepo = createGuardrailsRepo(db);
-  await app.register(guardrailsRoutes, {
+  await app.register(sharedScope(guardrailsRoutes), {
     guardrails: createGuardrailsService({ repo: guardrailsRepo }),
   });
   const lowBalance = createLowBalanceJob({
@@ -289,8 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('lowBalance', lowBalance);
   app.addHook('onReady', async () => lowBalance.start());
   app.addHook('onClose', () => lowBalance.stop());
-  await app.register(paymentsRoutes, { payments, wallets });
-  await app.register(ordersRoutes, { orders });
+  await app.register(sharedScope(paymentsRoutes), { payments, wallets });
+  await app.register(sharedScope(ordersRoutes), { orders });
   const instanceId = deps.instanceId ?? resolveInstanceId(config);
   const pricing = cachedCountryPricing(() => catalogue.countryPricing({ admin: false }), events);
   app.addHook('onClose', async () => pricing.stop());
@@ -305,8 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitStore,
     deps: deps.sms,
   });
-  await app.register(smsRoutes, { sms: sms.sms });
-  await app.register(senderIdsRoutes, { senders: sms.senders });
+  await app.register(sharedScope(smsRoutes), { sms: sms.sms });
+  await app.register(sharedScope(senderIdsRoutes), { senders: sms.senders });
   const voice = setUpVoice(app, {
     db,
     config: config.voice,
@@ -322,17 +323,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.voice,
   });
   app.decorate('voiceJobs', voice.jobs);
-  await app.register(voiceRoutes, voice);
-  await app.register(voiceEdgeRoutes, { edge: voice.edge, secret: config.voice.edgeSecret });
+  await app.register(sharedScope(voiceRoutes), voice);
+  await app.register(sharedScope(voiceEdgeRoutes), {
+    edge: voice.edge,
+    secret: config.voice.edgeSecret,
+  });
   // SIP monitoring: the customer's own call records.
-  await app.register(voiceMonitoringRoutes, {
+  await app.register(sharedScope(voiceMonitoringRoutes), {
     monitoring: createVoiceMonitoringService({ repo: createVoiceMonitoringRepo(db) }),
   });
   const chat = setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute });
-  await app.register(chatRoutes, { chat: chat.chat });
+  await app.register(sharedScope(chatRoutes), { chat: chat.chat });
   const renewals = setUpRenewals(app, { db, events, settings: config.renewals, now: deps.now });
   app.decorate('renewalJob', renewals.job);
-  await app.register(renewalsRoutes, { renewals: renewals.renewals });
+  await app.register(sharedScope(renewalsRoutes), { renewals: renewals.renewals });
   const notices = setUpNotifications(app, {
     db,
     config: config.mail,
@@ -341,7 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.mail,
   });
   app.decorate('mailOutbox', notices.outbox);
-  await app.register(notificationsRoutes, { notifications: notices.service });
+  await app.register(sharedScope(notificationsRoutes), { notifications: notices.service });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,
@@ -350,29 +354,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentUser: (token: string) => auth.currentUser(token),
   };
   endStreamsOnClose(app, streamDeps.streams);
-  await app.register(eventsRoutes, streamDeps);
+  await app.register(sharedScope(eventsRoutes), streamDeps);
   // Admin endpoints: each route's guard answers 401 to visitors and 403 to customers.
-  await app.register(analyticsRoutes, {
+  await app.register(sharedScope(analyticsRoutes), {
     analytics: createAnalyticsService({ repo: createAnalyticsRepo(db) }),
   });
-  await app.register(usersRoutes, {
+  await app.register(sharedScope(usersRoutes), {
     users: createUsersService({ repo: createUsersRepo(db) }),
   });
-  await app.register(ledgerRoutes, {
+  await app.register(sharedScope(ledgerRoutes), {
     ledger: createLedgerService({ repo: createLedgerRepo(db), events }),
   });
-  await app.register(smsAdminRoutes, {
+  await app.register(sharedScope(smsAdminRoutes), {
     status: sms.status,
     inbound: sms.inbound,
     history: sms.sms.history,
   });
-  await app.register(senderIdsAdminRoutes, { senders: sms.senders });
-  await app.register(voiceAdminRoutes, voice);
-  await app.register(paymentsAdminRoutes, { payments, wallets, rates });
-  await app.register(chatAdminRoutes, { chat: chat.admin });
-  await app.register(auditRoutes, {
+  await app.register(sharedScope(senderIdsAdminRoutes), { senders: sms.senders });
+  await app.register(sharedScope(voiceAdminRoutes), voice);
+  await app.register(sharedScope(paymentsAdminRoutes), { payments, wallets, rates });
+  await app.register(sharedScope(chatAdminRoutes), { chat: chat.admin });
+  await app.register(sharedScope(auditRoutes), {
     audit: createAuditService({ repo: createAuditRepo(db) }),
   });
+  // Its own scope: the CSV parser is for its imports alone.
   await app.register(catalogueAdminRoutes, {
     admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
     catalogue,
