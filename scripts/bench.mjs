@@ -14,7 +14,7 @@ import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
 import { chatSendRequests, chatSession, fanOut } from './bench/chat.mjs';
 import { memoryRows } from './bench/memory.mjs';
-import { freePort, waitHealthy } from './bench/server.mjs';
+import { freePort, parleyEnv, stopChild, waitHealthy } from './bench/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -165,16 +165,6 @@ setTimeout(
     180_000,
 ).unref();
 
-/** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
-async function stopChild(child, ms = 15_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The pid of the server behind each base URL, to read its CPU time. */
 const serverPids = new Map();
 
@@ -237,29 +227,23 @@ async function startParley() {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-only-secret-bench-only-secret-00',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'error',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
-      // Never a real upstream, whatever the environment says.
-      SMS_GATEWAY: 'sandbox',
-      SMS_SANDBOX_DELAY_MS: smsReceiptDelayMs,
-      // The limits still count every request, but the bench's sign-ups (four a run, from
-      // one address) and its SMS per minute stay under them.
-      AUTH_LIMIT_FACTOR: '1000',
-      // The writer's payments all wait for approval: as many as the server allows.
-      MAX_PENDING_PAYMENTS: '1000',
-      VOICE_GATEWAY: 'sandbox',
-      VOICE_EDGE_SECRET: EDGE_SECRET,
-      // The chatter sends as fast as the server takes; the fan-out's streams are one admin's.
-      CHAT_PER_MINUTE: '10000',
-      EVENT_STREAMS_PER_USER: '1000',
-      EVENT_STREAMS_TOTAL: String(Math.max(1000, fanOutStreams + 50)),
+      ...parleyEnv(port, {
+        DATABASE_URL: databaseUrl,
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
+        SMS_SANDBOX_DELAY_MS: smsReceiptDelayMs,
+        // The limits still count every request, but the bench's sign-ups (four a run, from
+        // one address) and its SMS per minute stay under them.
+        AUTH_LIMIT_FACTOR: '1000',
+        // The writer's payments all wait for approval: as many as the server allows.
+        MAX_PENDING_PAYMENTS: '1000',
+        VOICE_EDGE_SECRET: EDGE_SECRET,
+        // The chatter sends as fast as the server takes; the fan-out's streams are one admin's.
+        CHAT_PER_MINUTE: '10000',
+        EVENT_STREAMS_PER_USER: '1000',
+        EVENT_STREAMS_TOTAL: String(Math.max(1000, fanOutStreams + 50)),
+      }),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

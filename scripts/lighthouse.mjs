@@ -15,7 +15,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, waitHealthy } from './bench/server.mjs';
+import { freePort, stopChild, waitHealthy } from './bench/server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,14 +61,7 @@ async function cleanUp() {
     chrome = null;
     await Promise.resolve(c.kill()).catch(() => {});
   }
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const child = server;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  if (server) await stopChild(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitHealthy } from './server.mjs';
+import { freePort, parleyEnv, stopChild, waitHealthy } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The embedded mode's idle budget, in MB. */
@@ -40,18 +40,12 @@ async function startParley(dbEnv) {
   const child = fork(path.join(root, 'apps/api/dist/main.js'), {
     env: {
       ...inherited,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-only-secret-bench-only-secret-00',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      // Never a real upstream, whatever the environment says.
-      SMS_GATEWAY: 'sandbox',
-      VOICE_GATEWAY: 'sandbox',
-      // The packages list is a rate-limited search; the load must not be turned away.
-      AUTH_LIMIT_FACTOR: '1000',
-      CATALOGUE_SEARCH_LIMIT: '100000',
-      ...dbEnv,
+      ...parleyEnv(port, {
+        // The packages list is a rate-limited search; the load must not be turned away.
+        AUTH_LIMIT_FACTOR: '1000',
+        CATALOGUE_SEARCH_LIMIT: '100000',
+        ...dbEnv,
+      }),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -66,16 +60,6 @@ async function startParley(dbEnv) {
     throw err;
   }
   return { child, url };
-}
-
-/** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
-async function stopChild(child, ms = 15_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Loads every path at once for `duration` s; the highest RSS sampled meanwhile, in MB. */

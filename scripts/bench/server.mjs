@@ -1,5 +1,6 @@
-// What the bench, its memory rows and the Lighthouse run share: a free port on 127.0.0.1
-// and waiting until a Parley they started answers its health check.
+// What the bench, its memory rows, the varied-traffic check and the Lighthouse run share:
+// a free port on 127.0.0.1, waiting until a Parley they started answers its health check,
+// and stopping it by its pid.
 import net from 'node:net';
 
 export function freePort() {
@@ -25,4 +26,32 @@ export async function waitHealthy(child, url, limitMs) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`Parley did not become healthy within ${limitMs / 1000} s`);
+}
+
+/** Stops one child by its pid and waits for it to exit: SIGTERM, then SIGKILL after `ms`. */
+export async function stopChild(child, ms = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * The settings of a Parley these scripts start, over the inherited environment: production
+ * mode on 127.0.0.1, errors only in the log, and never a real upstream, whatever the
+ * environment says.
+ */
+export function parleyEnv(port, extra = {}) {
+  return {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-only-secret-bench-only-secret-00',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'error',
+    SMS_GATEWAY: 'sandbox',
+    VOICE_GATEWAY: 'sandbox',
+    ...extra,
+  };
 }
