@@ -182,23 +182,30 @@ function cpuMicros(pid) {
 const databaseIsLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
 
 /**
- * The CPU time in µs of every PostgreSQL process this machine shows (the server and its
- * backends), or null when the database runs elsewhere or none is visible.
+ * The CPU time in µs of PostgreSQL on this machine: every `postgres` process's own, plus
+ * what the postmaster has collected from backends that exited meanwhile. Null when the
+ * database runs elsewhere or /proc shows none.
  */
 function databaseCpuMicros() {
   if (!databaseIsLocal) return null;
+  let pids;
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
   let total = 0;
   let seen = false;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of pids) {
     try {
       if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-    } catch {
-      continue;
-    }
-    const us = cpuMicros(pid);
-    if (us !== null) {
-      total += us;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // utime, stime, and the children's cutime and cstime.
+      const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+      total += (ticks * 1e6) / CLOCK_TICKS;
       seen = true;
+    } catch {
+      // Gone between the listing and the read.
     }
   }
   return seen ? total : null;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../test/helpers.js';
@@ -32,6 +34,25 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('route modules', () => {
+  it("are registered in the app's own scope, but the catalogue's admin routes (decision 0034)", async () => {
+    const dir = path.join(import.meta.dirname, 'modules');
+    const names: string[] = [];
+    for (const module of fs.readdirSync(dir))
+      for (const file of fs
+        .readdirSync(path.join(dir, module))
+        .filter((f) => f.endsWith('.routes.ts')))
+        names.push(
+          ...Object.keys(await import(path.join(dir, module, file))).filter((n) =>
+            n.endsWith('Routes'),
+          ),
+        );
+    expect(names.length).toBeGreaterThan(20);
+    const shared = names.filter((name) => ctx.app.hasPlugin(`${name} (shared scope)`));
+    expect(names.filter((name) => !shared.includes(name))).toEqual(['catalogueAdminRoutes']);
   });
 });
 

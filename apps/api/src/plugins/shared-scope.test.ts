@@ -26,17 +26,38 @@ describe('sharedScope', () => {
     await app.close();
   });
 
-  it.each(['addHook', 'decorateRequest', 'addContentTypeParser', 'register', 'setErrorHandler'])(
-    'refuses %s at start: it would reach every route',
-    async (method) => {
+  it('refuses a scope-wide call after a chained route, and setting a property', async () => {
+    const chained: FastifyPluginAsync = async (instance) => {
+      instance.get('/x', async () => ({})).addHook('onRequest', async () => {});
+    };
+    const setter: FastifyPluginAsync = async (instance) => {
+      (instance as unknown as Record<string, unknown>).anything = 1;
+    };
+    for (const [plugin, message] of [
+      [chained, 'addHook in a shared-scope route module would reach every route'],
+      [setter, 'setting anything in a shared-scope route module would reach every route'],
+    ] as const) {
       const app = Fastify();
-      const leaky: FastifyPluginAsync = async (instance) => {
-        (instance as unknown as Record<string, () => void>)[method]?.();
-      };
-      await expect(app.register(sharedScope(leaky)).ready()).rejects.toThrow(
-        `${method} in a shared-scope route module would reach every route`,
-      );
+      await expect(app.register(sharedScope(plugin)).ready()).rejects.toThrow(message);
       await app.close();
-    },
-  );
+    }
+  });
+
+  it.each([
+    'addHook',
+    'decorateRequest',
+    'addContentTypeParser',
+    'register',
+    'setErrorHandler',
+    'setGenReqId',
+  ])('refuses %s at start: it would reach every route', async (method) => {
+    const app = Fastify();
+    const leaky: FastifyPluginAsync = async (instance) => {
+      (instance as unknown as Record<string, () => void>)[method]?.();
+    };
+    await expect(app.register(sharedScope(leaky)).ready()).rejects.toThrow(
+      `${method} in a shared-scope route module would reach every route`,
+    );
+    await app.close();
+  });
 });

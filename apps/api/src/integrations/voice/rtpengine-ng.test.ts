@@ -19,6 +19,15 @@ describe('bencode', () => {
     expect(bdecode(bencode(value))).toEqual(value);
   });
 
+  it('keeps an integer beyond 2^53 (a microsecond timestamp) as its digits, not rounded', () => {
+    expect(bdecode('d10:created_tsi1764230400123456e7:createdi1764230400ee')).toEqual({
+      created_ts: 1764230400123456,
+      created: 1764230400,
+    });
+    expect(bdecode('i12345678901234567e')).toBe('12345678901234567');
+    expect(() => bdecode(`i${'9'.repeat(21)}e`)).toThrow(/malformed bencode/);
+  });
+
   it('keeps a key named __proto__ a key, not a prototype', () => {
     const decoded = bdecode('d9:__proto__d5:admini1eee') as Record<string, unknown>;
     expect(Object.keys(decoded)).toEqual(['__proto__']);

@@ -33,9 +33,12 @@ export function bdecode(text: string): NgValue {
     if (c === 'i') {
       const end = text.indexOf('e', at);
       const digits = end < 0 ? '' : text.slice(at + 1, end);
-      if (!/^-?\d{1,15}$/.test(digits)) malformed();
+      if (!/^-?\d{1,20}$/.test(digits)) malformed();
       at = end + 1;
-      return Number(digits);
+      // Beyond 2^53 a number would be rounded: such an integer (a microsecond timestamp)
+      // stays its digits.
+      const n = Number(digits);
+      return Number.isSafeInteger(n) ? n : digits;
     }
     if (c === 'l' || c === 'd') {
       at++;
@@ -108,11 +111,15 @@ export function ngCommand(
         return settle(new Error("rtpengine's answer is not a dictionary"));
       settle(null, answer);
     });
-    socket.send(
-      Buffer.from(`${cookie} ${bencode(command)}`, 'latin1'),
-      control.port,
-      control.address,
-    );
+    try {
+      socket.send(
+        Buffer.from(`${cookie} ${bencode(command)}`, 'latin1'),
+        control.port,
+        control.address,
+      );
+    } catch (err) {
+      settle(err as Error);
+    }
   });
 }
 
