@@ -87,7 +87,10 @@ export function ngCommand(
   const socket = dgram.createSocket(control.address.includes(':') ? 'udp6' : 'udp4');
   const cookie = randomBytes(6).toString('hex');
   return new Promise<NgDictionary>((resolve, reject) => {
+    let settled = false;
     const settle = (error: Error | null, answer?: NgDictionary) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       socket.close();
       if (error) reject(error);
