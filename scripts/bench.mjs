@@ -14,7 +14,7 @@ import { Secret, TOTP } from 'otpauth';
 import postgres from 'postgres';
 import { chatSendRequests, chatSession, fanOut } from './bench/chat.mjs';
 import { memoryRows } from './bench/memory.mjs';
-import { freePort, parleyEnv, stopChild, waitHealthy } from './bench/server.mjs';
+import { cpuMicros, freePort, parleyEnv, stopChild, waitHealthy } from './bench/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,7 +22,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 /** /proc counts CPU time in clock ticks: 100 a second on Linux. */
-const CLOCK_TICKS = 100;
 /** Quotes made ready per second of the create run: far above what one server can take. */
 const quotesPerSecond = Number(process.env.BENCH_QUOTES_PER_SECOND ?? 2000);
 /** Payments one customer may have awaiting approval (MAX_PENDING_PAYMENTS at its most). */
@@ -168,16 +167,6 @@ setTimeout(
 /** The pid of the server behind each base URL, to read its CPU time. */
 const serverPids = new Map();
 
-/** A process's CPU time in µs (user + system, all its threads); null where /proc is not. */
-function cpuMicros(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
 /** Whether the bench's PostgreSQL runs on this machine, where /proc shows its processes. */
 const databaseIsLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
 
@@ -197,15 +186,16 @@ function databaseCpuMicros() {
   let total = 0;
   let seen = false;
   for (const pid of pids) {
+    let comm;
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      // utime, stime, and the children's cutime and cstime.
-      const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-      total += (ticks * 1e6) / CLOCK_TICKS;
-      seen = true;
+      comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     } catch {
-      // Gone between the listing and the read.
+      continue; // gone between the listing and the read
+    }
+    const us = comm === 'postgres' ? cpuMicros(pid, { children: true }) : null;
+    if (us !== null) {
+      total += us;
+      seen = true;
     }
   }
   return seen ? total : null;

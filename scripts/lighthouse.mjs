@@ -15,7 +15,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, stopChild, waitHealthy } from './bench/server.mjs';
+import { freePort, parleyEnv, stopChild, waitHealthy } from './bench/server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -77,16 +77,11 @@ async function startParley() {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'lighthouse-only-secret-lighthouse-only-00',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'error',
-      // Never a real upstream, whatever the environment says.
-      SMS_GATEWAY: 'sandbox',
-      VOICE_GATEWAY: 'sandbox',
+      ...parleyEnv(port, {
+        SESSION_SECRET: 'lighthouse-only-secret-lighthouse-only-00',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      }),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -1,7 +1,28 @@
 // What the bench, its memory rows, the varied-traffic check and the Lighthouse run share:
 // a free port on 127.0.0.1, waiting until a Parley they started answers its health check,
-// and stopping it by its pid.
+// its settings, its CPU time, and stopping it by its pid.
+import fs from 'node:fs';
 import net from 'node:net';
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks per second. */
+const CLOCK_TICKS = 100;
+
+/**
+ * A process's CPU time in µs (user + system, all its threads; with `children`, also what
+ * it has collected from children that exited); null where /proc does not show it.
+ */
+export function cpuMicros(pid, { children = false } = {}) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = (children ? [11, 12, 13, 14] : [11, 12]).reduce(
+      (sum, i) => sum + Number(fields[i]),
+      0,
+    );
+    return (ticks * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {

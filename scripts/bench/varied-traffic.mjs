@@ -12,16 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { routes } from '../../packages/shared/dist/index.js';
-import { freePort, parleyEnv, stopChild, waitHealthy } from './server.mjs';
+import { cpuMicros, freePort, parleyEnv, stopChild, waitHealthy } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const CLOCK_TICKS = 100;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
-
-const cpuMicros = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-};
 
 const run = (opts) =>
   new Promise((resolve, reject) =>
