@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  grantsAllowance,
   monthlyPeriodAt as periodAt,
   monthlyPeriodStart as periodStart,
   renewalsUntil,
@@ -135,5 +136,34 @@ describe('uncoveredRenewals', () => {
       },
     ]);
     expect(uncoveredRenewals({ available: '17.50', items, now, days: 5 })).toEqual([]);
+  });
+});
+
+describe('grantsAllowance', () => {
+  const now = at('2026-03-01T12:00:00.000Z');
+  const item = (status: string, renewsAt: string | null, autoRenew = true) => ({
+    status,
+    renewsAt: renewsAt === null ? null : at(renewsAt),
+    autoRenew,
+  });
+
+  it('gives a paid period its allowance, and a one-off item always', () => {
+    expect(grantsAllowance(item('active', '2026-03-15T00:00:00.000Z'), now)).toBe(true);
+    expect(grantsAllowance(item('active', '2026-03-15T00:00:00.000Z', false), now)).toBe(true);
+    expect(grantsAllowance(item('active', null), now)).toBe(true);
+  });
+
+  it('gives an unpaid period nothing: grace, suspended, ended', () => {
+    // The renewal of 20 February failed: the period running now is unpaid.
+    expect(grantsAllowance(item('grace', '2026-02-20T00:00:00.000Z'), now)).toBe(false);
+    expect(grantsAllowance(item('suspended', '2026-02-20T00:00:00.000Z'), now)).toBe(false);
+    expect(grantsAllowance(item('cancelled', null), now)).toBe(false);
+  });
+
+  it('ends with the paid period when renewal is off; a due renewal waits for the job', () => {
+    expect(grantsAllowance(item('active', '2026-03-01T12:00:00.000Z', false), now)).toBe(false);
+    expect(grantsAllowance(item('active', '2026-03-01T12:00:00.001Z', false), now)).toBe(true);
+    // Due and renewing: the job's next pass charges it, or puts it in grace.
+    expect(grantsAllowance(item('active', '2026-03-01T12:00:00.000Z'), now)).toBe(true);
   });
 });

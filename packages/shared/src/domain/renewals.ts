@@ -42,8 +42,29 @@ export function monthlyPeriodAt(anchor: Date, at: Date): number {
  */
 export const ORDER_STATUSES = ['active', 'grace', 'suspended', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** The states in which an item works: its numbers route, its plan counts. */
+/** The states in which an item works: its numbers route, its plan's lines count. */
 export const IN_SERVICE = ['active', 'grace'] as const satisfies readonly OrderStatus[];
+
+/** What `grantsAllowance` reads of an order. */
+export interface AllowanceState {
+  status: string;
+  renewsAt: Date | null;
+  autoRenew: boolean;
+}
+
+/**
+ * Whether an item gives what its period includes (a plan's minutes) at `now`: only a paid
+ * period does. An item in grace keeps working, but its period is unpaid, so it gives
+ * nothing (calls are rated at the price, within the balance); suspended and ended items
+ * give nothing either. With renewal off, the paid period ends at `renewsAt`. A renewal
+ * that is due is the renewal job's to charge on its next pass, which makes the item paid
+ * or puts it in grace; until then it keeps its allowance. A one-off item (no `renewsAt`)
+ * is paid for good.
+ */
+export function grantsAllowance(o: AllowanceState, now: Date): boolean {
+  if (o.status !== 'active') return false;
+  return o.renewsAt === null || o.renewsAt > now || o.autoRenew;
+}
 
 const DAY_MS = 86_400_000;
 

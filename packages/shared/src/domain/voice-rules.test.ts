@@ -44,13 +44,22 @@ describe('voice allowances from catalogue features', () => {
     expect(concurrentLimit([])).toBe(2);
   });
 
+  /** An item paid up to `renewsAt` (one month after its purchase). */
+  const paid = (features: string[], boughtAt: Date) => ({
+    features,
+    boughtAt,
+    status: 'active',
+    renewsAt: new Date('2026-04-30T00:00:00Z'),
+    autoRenew: true,
+  });
+
   it('takes the most generous plan and its own period', () => {
     const bought = new Date('2026-01-31T10:00:00Z');
     const a = planAllowance(
       [
-        { features: ['2000 minutes', '10 concurrent calls'], boughtAt: new Date('2026-03-05') },
-        { features: ['5000 minutes', '25 concurrent calls'], boughtAt: bought },
-        { features: ['50 concurrent calls'], boughtAt: bought },
+        paid(['2000 minutes', '10 concurrent calls'], new Date('2026-03-05')),
+        paid(['5000 minutes', '25 concurrent calls'], bought),
+        paid(['50 concurrent calls'], bought),
       ],
       new Date('2026-03-10T00:00:00Z'),
     );
@@ -64,6 +73,32 @@ describe('voice allowances from catalogue features', () => {
       periodStart: null,
       concurrentCalls: 2,
     });
+  });
+
+  it('gives no included minutes for an unpaid period; the plan’s lines still count', () => {
+    const now = new Date('2026-03-10T00:00:00Z');
+    // Renewal of 1 March failed: in grace, the period running now is unpaid.
+    const grace = {
+      features: ['Unlimited minutes', '25 concurrent calls'],
+      boughtAt: new Date('2026-02-01T00:00:00Z'),
+      status: 'grace',
+      renewsAt: new Date('2026-03-01T00:00:00Z'),
+      autoRenew: true,
+    };
+    expect(planAllowance([grace], now)).toEqual({
+      includedSeconds: 0,
+      periodStart: null,
+      concurrentCalls: 25,
+    });
+    const starter = paid(['2000 minutes'], new Date('2026-02-20T00:00:00Z'));
+    expect(planAllowance([grace, starter], now)).toEqual({
+      includedSeconds: 2000 * 60,
+      periodStart: new Date('2026-02-20T00:00:00Z'),
+      concurrentCalls: 25,
+    });
+    // Renewal switched off: the paid period ended on 1 March, nothing after it.
+    const off = { ...grace, status: 'active', autoRenew: false };
+    expect(planAllowance([off], now).includedSeconds).toBe(0);
   });
 
   it('starts periods on the monthly anniversary, the 31st on shorter months’ last day', () => {

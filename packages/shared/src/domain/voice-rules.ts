@@ -3,7 +3,12 @@
  * contracts and the browser's form both call them.
  */
 import type { FieldProblem } from './field-codes.js';
-import { monthlyPeriodAt, monthlyPeriodStart } from './renewals.js';
+import {
+  type AllowanceState,
+  grantsAllowance,
+  monthlyPeriodAt,
+  monthlyPeriodStart,
+} from './renewals.js';
 import { PHONE_PATTERN } from './sms.js';
 import { normalRecipient } from './sms-rules.js';
 
@@ -99,17 +104,25 @@ export interface PlanAllowance {
   concurrentCalls: number;
 }
 
+/** An item in service as `planAllowance` reads it: its features, purchase and state. */
+export interface PlanItem extends AllowanceState {
+  features: readonly string[];
+  boughtAt: Date;
+}
+
 /**
- * What the customer's active items give for calls: the most generous plan's included
- * minutes (unlimited beats any number) over its own monthly period, and the largest
- * concurrent-call limit of any plan or trunk tier.
+ * What the customer's items in service give for calls: the most generous plan's included
+ * minutes (unlimited beats any number) over its own monthly period, counting only plans
+ * whose period running now is paid (`grantsAllowance`: one in grace gives none), and the
+ * largest concurrent-call limit of any plan or trunk tier.
  */
-export function planAllowance(
-  items: readonly { features: readonly string[]; boughtAt: Date }[],
-  now: Date,
-): PlanAllowance {
-  const read = items.map((i) => ({ ...voiceAllowanceOf(i.features), boughtAt: i.boughtAt }));
-  const withMinutes = read.filter((a) => a.includedMinutes !== 0);
+export function planAllowance(items: readonly PlanItem[], now: Date): PlanAllowance {
+  const read = items.map((i) => ({
+    ...voiceAllowanceOf(i.features),
+    boughtAt: i.boughtAt,
+    paid: grantsAllowance(i, now),
+  }));
+  const withMinutes = read.filter((a) => a.paid && a.includedMinutes !== 0);
   const best = withMinutes.sort((a, b) =>
     a.includedMinutes === null
       ? -1

@@ -1,4 +1,4 @@
-import { planAllowance } from '@parley/shared';
+import { type PlanItem, planAllowance } from '@parley/shared';
 
 export interface IncludedMinutes {
   /** Minutes per billing period: null unlimited, 0 none. */
@@ -12,13 +12,13 @@ export interface IncludedMinutes {
 
 /**
  * The included minutes a customer has left now: the plan allowance (`planAllowance`, the
- * rule calls are authorised by) less the included seconds of the calls that ended since
+ * rule calls are authorised by; a plan in grace gives none) less the included seconds of the calls that ended since
  * its period started. The two reads are passed in, so any module's repo can serve them.
  * Calls in progress still hold their included seconds; those show once they end.
  */
 export async function includedMinutesLeft(
   reads: {
-    activePackages: (userId: string) => Promise<{ features: string[]; boughtAt: Date }[]>;
+    activePackages: (userId: string) => Promise<PlanItem[]>;
     includedSecondsSince: (userId: string, since: Date) => Promise<number>;
   },
   userId: string,

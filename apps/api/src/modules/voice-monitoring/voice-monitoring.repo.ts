@@ -79,10 +79,19 @@ export function createVoiceMonitoringRepo(db: Db) {
       return row;
     },
 
-    /** The features and purchase dates of the customer's active packages (plans, add-ons). */
+    /**
+     * The features, purchase dates and renewal state of the customer's packages in service
+     * (plans, add-ons).
+     */
     async activePackages(userId: string) {
       return db
-        .select({ features: packages.features, boughtAt: orders.createdAt })
+        .select({
+          features: packages.features,
+          boughtAt: orders.createdAt,
+          status: orders.status,
+          renewsAt: orders.renewsAt,
+          autoRenew: orders.autoRenew,
+        })
         .from(orders)
         .innerJoin(packages, eq(packages.id, orders.itemId))
         .where(

@@ -20,7 +20,13 @@ function fakeRepo(over: Partial<VoiceMonitoringRepo> = {}) {
     },
     cutoffsSince: async () => ({ count: 0, lastAt: null }),
     activePackages: async () => [
-      { features: ['10 concurrent calls', '2000 minutes'], boughtAt: new Date('2026-01-01') },
+      {
+        features: ['10 concurrent calls', '2000 minutes'],
+        boughtAt: new Date('2026-01-01'),
+        status: 'active',
+        renewsAt: new Date('2026-07-01'),
+        autoRenew: true,
+      },
     ],
     limitReachedSince: async (_u: string, _s: Date, limit: number) => {
       asked.limit = limit;

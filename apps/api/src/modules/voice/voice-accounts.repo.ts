@@ -93,10 +93,16 @@ export function createVoiceAccountsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The features and purchase dates of the customer's active packages. */
+    /** The features, purchase dates and renewal state of the customer's packages in service. */
     async activePackages(userId: string) {
       return db
-        .select({ features: packages.features, boughtAt: orders.createdAt })
+        .select({
+          features: packages.features,
+          boughtAt: orders.createdAt,
+          status: orders.status,
+          renewsAt: orders.renewsAt,
+          autoRenew: orders.autoRenew,
+        })
         .from(orders)
         .innerJoin(packages, eq(packages.id, orders.itemId))
         .where(
