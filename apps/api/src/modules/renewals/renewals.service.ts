@@ -236,15 +236,32 @@ export function createRenewalsService(deps: {
     },
 
     async extendGrace(id: string, days: number, actorId: string, ip: string | null) {
+      await notOwn(id, actorId);
       const result = await repo.extendGrace(id, days, actorId, ip, now());
       return adminAnswer(result, 'Only an item in grace or suspended can have its grace extended.');
     },
 
     async waive(id: string, actorId: string, ip: string | null) {
+      await notOwn(id, actorId);
       const result = await repo.waive(id, actorId, ip, now());
       return adminAnswer(result, 'This item has no period to waive.');
     },
   };
+
+  /**
+   * An admin never extends grace or waives a period of their own item, as they never
+   * adjust their own balance: another admin must. An order's owner never changes, so
+   * asking before the repo locks it is safe.
+   */
+  async function notOwn(id: string, actorId: string) {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    if (row.order.userId === actorId)
+      throw new AppError(
+        'SELF_ADJUSTMENT_FORBIDDEN',
+        'You cannot extend grace or waive a period of your own subscription.',
+      );
+  }
 
   async function adminAnswer(
     result: { error: 'not-found' | 'state' } | { outcome: RenewalOutcome },

@@ -9,6 +9,15 @@ import {
   subscriptionsSchema,
   subscriptionUpdateSchema,
 } from '../../contracts/subscriptions.js';
+import { ADMIN_REFUSALS, refusals } from './errors.js';
+
+/** What extending grace or waiving a period refuses: an admin's own item among them. */
+const ADMIN_CHANGE_REFUSALS = refusals(
+  ...ADMIN_REFUSALS,
+  'NOT_FOUND',
+  'SUBSCRIPTION_STATE',
+  'SELF_ADJUSTMENT_FORBIDDEN',
+);
 
 /** Monthly items: the customer's renewals and runway, and the admin's view of them. */
 export const subscriptionsEndpoints = {
@@ -37,11 +46,11 @@ export const subscriptionsEndpoints = {
     summary: 'Give an item in grace (or suspended) more days before it is suspended',
     params: subscriptionParamsSchema,
     body: extendGraceSchema,
-    responses: { 200: adminSubscriptionSchema },
+    responses: { 200: adminSubscriptionSchema, ...ADMIN_CHANGE_REFUSALS },
   },
   'adminSubscriptions.waive': {
     summary: 'Mark the period due as paid without charging it',
     params: subscriptionParamsSchema,
-    responses: { 200: adminSubscriptionSchema },
+    responses: { 200: adminSubscriptionSchema, ...ADMIN_CHANGE_REFUSALS },
   },
 } as const;

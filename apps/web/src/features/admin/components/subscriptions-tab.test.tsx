@@ -204,6 +204,31 @@ describe('admin SubscriptionsTab', () => {
     );
   });
 
+  it('says another admin must act when the item is the admin’s own', async () => {
+    const waive = `POST /api/admin/subscriptions/${inGrace.id}/waive`;
+    api({
+      [waive]: () =>
+        apiError(
+          403,
+          'SELF_ADJUSTMENT_FORBIDDEN',
+          'You cannot extend grace or waive a period of your own subscription.',
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<SubscriptionsTab />, admin);
+    const grace = await showGrace(user);
+    await user.click(grace.getByRole('button', { name: /^Waive period/ }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await user.click(dialog.getByRole('button', { name: 'Waive period' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'error',
+        'Error',
+        'You cannot change the balance or subscriptions of your own account. Another admin must do it.',
+      ),
+    );
+  });
+
   it('reloads the list and the counts when an item changes anywhere', async () => {
     const fake = api();
     renderWithApp(<WithEvents />, admin);
