@@ -62,7 +62,9 @@ const edgeEnvSchema = z.object({
     blank,
     z
       .string()
-      .transform((v) => (v.trim().toLowerCase() === 'none' ? [] : v.split(',').map((s) => s.trim())))
+      .transform((v) =>
+        v.trim().toLowerCase() === 'none' ? [] : v.split(',').map((s) => s.trim()),
+      )
       .pipe(z.array(ip, "must be the carrier's IP addresses, comma-separated, or none"))
       .optional(),
   ),
