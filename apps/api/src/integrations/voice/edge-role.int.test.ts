@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEdgeRole } from '../../../test/edge-role.js';
 import { createTestApp, fundedCustomer, send } from '../../../test/helpers.js';
 import { checkEdgeRole, edgeRoleSql } from './edge-role.js';
 
 // Roles belong to the whole PostgreSQL server: only there, and under a name of this run's.
 const onPostgres =
   process.env.PARLEY_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
-const ROLE = `parley_edge_${randomBytes(6).toString('hex')}`;
-const PASSWORD = randomBytes(12).toString('hex');
 
 describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -16,6 +14,7 @@ describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
   let edge: postgres.Sql;
   let ownerUrl = '';
   let edgeUrl = '';
+  let role: Awaited<ReturnType<typeof createEdgeRole>>;
   let username = '';
 
   beforeAll(async () => {
@@ -24,22 +23,16 @@ describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
     const c = await fundedCustomer(t.app, t.database, '0');
     username = (await send(t.app, 'GET', '/api/sip/account', c.cookie)).json().username;
     // As the README says: the SQL, then a password for the role.
+    role = await createEdgeRole(ownerUrl);
+    edgeUrl = role.url;
     owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
-    await owner.unsafe(edgeRoleSql(ROLE));
-    await owner.unsafe(`alter role ${ROLE} password '${PASSWORD}'`);
-    const url = new URL(ownerUrl);
-    url.username = ROLE;
-    url.password = PASSWORD;
-    edgeUrl = url.toString();
     edge = postgres(edgeUrl, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
     await edge?.end();
     await owner?.end();
     await t?.close();
-    const admin = postgres(process.env.TEST_DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop role if exists ${ROLE}`);
-    await admin.end();
+    await role?.drop();
   });
 
   it('reads the SIP accounts through sip_subscribers, as Kamailio does', async () => {
@@ -76,11 +69,11 @@ describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
   });
 
   it('is refused when given more, and narrowed again by the same SQL', async () => {
-    await owner.unsafe(`grant select on users to ${ROLE}`);
+    await owner.unsafe(`grant select on users to ${role.role}`);
     expect(await checkEdgeRole(edgeUrl)).toEqual([
       expect.stringMatching(/^VOICE_EDGE_DATABASE_URL: .*may do more .*\(users\)/),
     ]);
-    await owner.unsafe(edgeRoleSql(ROLE));
+    await owner.unsafe(edgeRoleSql(role.role));
     await expect(edge`select id from users`).rejects.toMatchObject({ code: '42501' });
     expect(await checkEdgeRole(edgeUrl)).toEqual([]);
   });
