@@ -24,6 +24,9 @@ export async function edgeRoleReach(
       where c.relkind in ('r', 'v', 'm', 'p', 'f')
         and n.nspname not in ('pg_catalog', 'information_schema')
         and n.nspname not like 'pg\\_toast%'
+        -- An extension's own views (pg_stat_statements…) are not Parley's data.
+        and not exists (select from pg_depend d where d.classid = 'pg_class'::regclass
+          and d.objid = c.oid and d.deptype = 'e')
         and (has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
           or has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'))
       order by 1, 2`;
