@@ -1,51 +1,62 @@
 // npm run voice:edge
 // Starts Parley's SIP edge (Kamailio and rtpengine) in the foreground, configured from
-// Parley's own settings, for a PostgreSQL installation. Ctrl-C (or SIGTERM) stops both.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Parley's own settings, for a PostgreSQL installation; prints one line once both
+// answer. Ctrl-C (or SIGTERM) stops both.
+// npm run -s voice:edge -- role-sql [--role parley_edge]
+// Prints the SQL that creates the edge's database role (it reads sip_subscribers only).
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { edgeSettings } from '../config/voice-edge-config.js';
-import { startEdge } from '../integrations/voice/edge-process.js';
+import { EdgeRefused, launchEdge } from '../integrations/voice/edge-launch.js';
+import { EDGE_ROLE, edgeRoleSql } from '../integrations/voice/edge-role.js';
 
-async function run(): Promise<number> {
+const USAGE =
+  'Usage: npm run voice:edge\n       npm run -s voice:edge -- role-sql [--role parley_edge]';
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    options: { role: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals[0] === 'role-sql' && positionals.length === 1) {
+    process.stdout.write(edgeRoleSql(values.role ?? EDGE_ROLE));
+    return 0;
+  }
+  if (positionals.length > 0 || values.role !== undefined) {
+    console.error(USAGE);
+    return 2;
+  }
   const config = loadConfig();
   const edge = edgeSettings(config);
   if ('problems' in edge) {
     console.error(`voice:edge cannot start:\n  ${edge.problems.join('\n  ')}`);
     return 2;
   }
-  const runDir = path.join(os.tmpdir(), `parley-voice-edge-${process.pid}`);
-  const running = await startEdge({ ...edge, runDir, log: (line) => console.error(line) });
-  const { listen } = edge.settings;
-  console.error(
-    `voice:edge: Kamailio listens on ${listen.address}:${listen.port} (UDP, TCP) for ` +
-      `${edge.settings.domain}; rtpengine relays media on ${edge.media.address} ` +
-      `ports ${edge.media.ports.min}-${edge.media.ports.max}; configuration in ${runDir}`,
-  );
-  const stopped = new Promise<number>((resolve) => {
-    const stop = () => void running.stop().then(() => resolve(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    // Either one gone means no calls: stop the other too.
-    running.kamailio.child.once(
-      'exit',
-      (code) => void running.stop().then(() => resolve(code ?? 1)),
-    );
-    running.rtpengine.child.once(
-      'exit',
-      (code) => void running.stop().then(() => resolve(code ?? 1)),
-    );
+  const running = await launchEdge({
+    ...edge,
+    print: (line) => process.stdout.write(`${line}\n`),
+    log: (line) => console.error(line),
   });
-  const code = await stopped;
-  fs.rmSync(runDir, { recursive: true, force: true });
-  return code;
+  return new Promise<number>((resolve) => {
+    const stop = (code: number) => void running.stop().then(() => resolve(code));
+    process.once('SIGINT', () => stop(0));
+    process.once('SIGTERM', () => stop(0));
+    // Either one gone means no calls: stop the other too.
+    running.kamailio.child.once('exit', (code) => stop(code ?? 1));
+    running.rtpengine.child.once('exit', (code) => stop(code ?? 1));
+  });
 }
 
-run().then(
+run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
+    if (err instanceof ConfigError || err instanceof EdgeRefused) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    console.error(err);
     process.exit(1);
   },
 );

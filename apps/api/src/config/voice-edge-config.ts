@@ -56,17 +56,26 @@ const edgeEnvSchema = z.object({
       .optional(),
   ),
   VOICE_EDGE_WS_PORT: z.preprocess(blank, port.optional()),
+  // Given, never guessed: a phone on an address taken for the carrier's calls without
+  // authentication. `none` when the trunk never calls in.
   VOICE_TRUNK_SOURCES: z.preprocess(
     blank,
     z
       .string()
-      .transform((v) => v.split(',').map((s) => s.trim()))
-      .pipe(z.array(ip).min(1))
+      .transform((v) =>
+        v.trim().toLowerCase() === 'none' ? [] : v.split(',').map((s) => s.trim()),
+      )
+      .pipe(z.array(ip, "must be the carrier's IP addresses, comma-separated, or none"))
+      .optional(),
+  ),
+  // Kamailio's own role on Parley's database: it reads the sip_subscribers view only.
+  VOICE_EDGE_DATABASE_URL: z.preprocess(
+    blank,
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
   ),
 });
-
-const isAddress = (host: string) => ip.safeParse(host.replace(/^\[|\]$/g, '')).success;
 
 /**
  * Kamailio's and rtpengine's settings from Parley's config and the edge's own variables,
@@ -78,12 +87,12 @@ export function edgeSettings(
 ): { settings: EdgeSettings; media: MediaSettings } | { problems: string[] } {
   const parsed = edgeEnvSchema.safeParse(env);
   if (!parsed.success)
-    return { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+    return { problems: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
   const e = parsed.data;
   const problems: string[] = [];
-  if (!config.databaseUrl)
+  if (!e.VOICE_EDGE_DATABASE_URL)
     problems.push(
-      'DATABASE_URL: is required (PostgreSQL): Kamailio reads the SIP accounts there; the embedded database is for the sandbox only',
+      "VOICE_EDGE_DATABASE_URL: is required: Parley's PostgreSQL as the edge's own role, which may read only the sip_subscribers view (npm run voice:edge -- role-sql); the embedded database is for the sandbox only",
     );
   if (!config.voice.edgeSecret) problems.push('VOICE_EDGE_SECRET: is required');
   if (!config.voice.trunk) problems.push('VOICE_TRUNK_URI: is required (the carrier trunk)');
@@ -93,11 +102,11 @@ export function edgeSettings(
   const mediaAddress = e.VOICE_MEDIA_ADDRESS ?? (wildcard ? undefined : config.voice.edgeListen);
   if (!mediaAddress)
     problems.push('VOICE_MEDIA_ADDRESS: is required when VOICE_EDGE_LISTEN is a wildcard');
-  const trunkHost = config.voice.trunk?.replace(/:\d+$/, '') ?? '';
-  const sources =
-    e.VOICE_TRUNK_SOURCES ?? (isAddress(trunkHost) ? [trunkHost.replace(/^\[|\]$/g, '')] : []);
-  if (sources.length === 0)
-    problems.push('VOICE_TRUNK_SOURCES: is required when the trunk is a host name (its addresses)');
+  const sources = e.VOICE_TRUNK_SOURCES;
+  if (!sources)
+    problems.push(
+      "VOICE_TRUNK_SOURCES: is required: the IP addresses the carrier's calls come from, comma-separated, or none",
+    );
   if (Boolean(e.SIP_TLS_CERT) !== Boolean(e.SIP_TLS_KEY))
     problems.push('SIP_TLS_CERT and SIP_TLS_KEY: give both or neither');
   // The browser's address says where the edge takes WebSockets: ws:// plainly (a TLS
@@ -115,7 +124,7 @@ export function edgeSettings(
     ...(e.VOICE_EDGE_WS_PORT ? { port: e.VOICE_EDGE_WS_PORT } : {}),
     ...(wss.protocol === 'wss:' && tlsGiven ? { securePort: wssPort } : {}),
   };
-  if (problems.length > 0 || !mediaAddress) return { problems };
+  if (problems.length > 0 || !mediaAddress || !sources) return { problems };
   const rpc = new URL(config.voice.edgeRpcUrl);
   const [min, max] = (e.VOICE_MEDIA_PORTS ?? '30000-40000').split('-').map(Number) as [
     number,
@@ -125,8 +134,12 @@ export function edgeSettings(
   return {
     settings: {
       domain: config.voice.domain,
-      listen: { address: config.voice.edgeListen, port: config.voice.ports.udp },
-      databaseUrl: config.databaseUrl ?? '',
+      listen: {
+        address: config.voice.edgeListen,
+        port: config.voice.ports.udp,
+        tcpPort: config.voice.ports.tcp,
+      },
+      databaseUrl: e.VOICE_EDGE_DATABASE_URL ?? '',
       parleyUrl: config.voice.edgeParleyUrl ?? `http://127.0.0.1:${config.port}`,
       edgeSecret: config.voice.edgeSecret ?? '',
       trunk: config.voice.trunk ?? '',

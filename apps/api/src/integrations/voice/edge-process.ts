@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type Daemon, startDaemon } from './daemon.js';
 import { type EdgeSettings, kamailioSettings, tlsConfig } from './kamailio-config.js';
@@ -9,23 +10,63 @@ import { pingRtpengine } from './rtpengine-ng.js';
 export const DEPLOY_VOICE = path.resolve(import.meta.dirname, '../../../../../deploy/voice');
 
 /**
- * Renders the settings into `runDir` beside a copy of deploy/voice/kamailio.cfg and
- * starts Kamailio in the foreground. Resolves once its listeners are up.
+ * A new folder for the edge's rendered files: a random name (mkdtemp) and mode 0700, so
+ * no other local user can read the secrets in it, or plant a folder or link there first.
+ */
+export function privateRunDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-voice-edge-'));
+  fs.chmodSync(dir, 0o700);
+  return checkedRunDir(dir);
+}
+
+/** `dir` itself (not a link), this process's user's, and closed to everyone else. */
+function checkedRunDir(dir: string): string {
+  const stat = fs.lstatSync(dir);
+  const mine = process.getuid === undefined || stat.uid === process.getuid();
+  if (!stat.isDirectory() || !mine || (stat.mode & 0o077) !== 0)
+    throw new Error(`${dir} is not a private folder of this user (mode 0700): refused`);
+  return dir;
+}
+
+/** A new file only its owner reads; never one that is already there (or a link). */
+function writePrivate(dir: string, name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
+/** Kamailio's files in `runDir`: a copy of deploy/voice/kamailio.cfg, the settings it
+ * imports and tls.cfg. Returns the path of kamailio.cfg. */
+export function renderKamailio(given: EdgeSettings, runDir: string): string {
+  checkedRunDir(runDir);
+  let settings = given;
+  if (settings.tls) {
+    const configFile = path.join(runDir, 'tls.cfg');
+    settings = { ...settings, tls: { ...settings.tls, configFile } };
+  }
+  const rendered = kamailioSettings(settings);
+  const template = fs.readFileSync(path.join(DEPLOY_VOICE, 'kamailio.cfg'), 'utf8');
+  if (settings.tls) writePrivate(runDir, 'tls.cfg', tlsConfig(settings.tls));
+  writePrivate(runDir, 'parley-settings.cfg', rendered);
+  return writePrivate(runDir, 'kamailio.cfg', template);
+}
+
+/** rtpengine's configuration file in `runDir`; returns its path. */
+export function renderRtpengine(media: MediaSettings, runDir: string): string {
+  checkedRunDir(runDir);
+  return writePrivate(runDir, 'rtpengine.conf', rtpengineConfig(media));
+}
+
+/**
+ * Renders Kamailio's files into `runDir` (a private folder: privateRunDir) and starts it
+ * in the foreground. Resolves once its listeners are up.
  */
 export function startKamailio(opts: {
   settings: EdgeSettings;
   runDir: string;
   log?: (line: string) => void;
 }): Promise<Daemon> {
-  fs.mkdirSync(opts.runDir, { recursive: true });
-  fs.copyFileSync(path.join(DEPLOY_VOICE, 'kamailio.cfg'), path.join(opts.runDir, 'kamailio.cfg'));
-  let settings = opts.settings;
-  if (settings.tls) {
-    const configFile = path.join(opts.runDir, 'tls.cfg');
-    fs.writeFileSync(configFile, tlsConfig(settings.tls));
-    settings = { ...settings, tls: { ...settings.tls, configFile } };
-  }
-  fs.writeFileSync(path.join(opts.runDir, 'parley-settings.cfg'), kamailioSettings(settings));
+  renderKamailio(opts.settings, opts.runDir);
   return startDaemon({
     name: 'Kamailio',
     bin: 'kamailio',
@@ -37,15 +78,14 @@ export function startKamailio(opts: {
   });
 }
 
-/** Writes rtpengine's configuration into `runDir` and starts it in the foreground. */
+/** Writes rtpengine's configuration into `runDir` (private) and starts it in the
+ * foreground. */
 export function startRtpengine(opts: {
   media: MediaSettings;
   runDir: string;
   log?: (line: string) => void;
 }): Promise<Daemon> {
-  fs.mkdirSync(opts.runDir, { recursive: true });
-  const file = path.join(opts.runDir, 'rtpengine.conf');
-  fs.writeFileSync(file, rtpengineConfig(opts.media));
+  const file = renderRtpengine(opts.media, opts.runDir);
   return startDaemon({
     name: 'rtpengine',
     bin: 'rtpengine',

@@ -38,8 +38,21 @@ describe("the SIP edge's settings file", () => {
       '',
     ]);
     expect(kamailioSettings({ ...base, listen: { address: '::1', port: 5080 } })).toContain(
-      'listen=udp:[::1]:5080',
+      'listen=udp:[::1]:5080\nlisten=tcp:[::1]:5080\n',
     );
+  });
+
+  it('listens for TCP on its own port when customers are shown one (SIP_PORT_TCP)', () => {
+    const lines = kamailioSettings({
+      ...base,
+      listen: { address: '0.0.0.0', port: 5060, tcpPort: 5070 },
+    }).split('\n');
+    expect(lines).toContain('listen=udp:0.0.0.0:5060');
+    expect(lines).toContain('listen=tcp:0.0.0.0:5070');
+    expect(lines).not.toContain('listen=tcp:0.0.0.0:5060');
+    expect(() =>
+      kamailioSettings({ ...base, listen: { address: '0.0.0.0', port: 5060, tcpPort: 0 } }),
+    ).toThrow(/TCP/);
   });
 
   it("gives the trunk's credentials only when there are some, and matches no source without any", () => {

@@ -4,9 +4,11 @@ import { controlAddress, type MediaSettings } from './rtpengine-config.js';
 /** What the SIP edge's Kamailio needs from Parley's settings. */
 export interface EdgeSettings {
   domain: string;
-  /** Where Kamailio listens: an address and the SIP port (UDP and TCP). */
-  listen: { address: string; port: number };
-  /** The PostgreSQL database Parley uses (auth_db reads sip_subscribers there). */
+  /** Where Kamailio listens: an address, the SIP port for UDP, and for TCP `tcpPort`
+   * (SIP_PORT_TCP, the port customers are shown; `port` when not given). */
+  listen: { address: string; port: number; tcpPort?: number };
+  /** Parley's PostgreSQL database as the edge's own role, which may read only the
+   * sip_subscribers view (auth_db; edge-role.ts). */
   databaseUrl: string;
   /** Parley's address as the edge reaches it, and the edge's secret. */
   parleyUrl: string;
@@ -15,8 +17,8 @@ export interface EdgeSettings {
   trunk: string;
   /** Digest credentials the trunk asks of us, when it does. */
   trunkAuth?: { username: string; password: string };
-  /** Addresses the trunk sends calls from (inbound calls to DIDs); the trunk's own host
-   * when it is an address. */
+  /** Addresses the trunk sends calls from (inbound calls to DIDs), as given
+   * (VOICE_TRUNK_SOURCES); none: the trunk never calls in. */
   trunkSources: string[];
   /** Where Parley reaches Kamailio's RPC (JSON-RPC over HTTP) to end calls. */
   rpc: { address: string; port: number };
@@ -50,6 +52,7 @@ export function kamailioSettings(s: EdgeSettings): string {
   const address = bracketed(s.listen.address);
   if (!/^[\w.:[\]-]+$/.test(address)) throw new Error('the listen address is not an address');
   const port = whole('the SIP port', s.listen.port, 1, 65535);
+  const tcpPort = whole('the SIP TCP port', s.listen.tcpPort ?? s.listen.port, 1, 65535);
   const secret = quoted('VOICE_EDGE_SECRET', s.edgeSecret).slice(1, -1);
   const url = new URL(s.databaseUrl);
   // Kamailio's db_postgres URL: postgres://user:password@host:port/database.
@@ -57,7 +60,7 @@ export function kamailioSettings(s: EdgeSettings): string {
   return [
     '# Rendered by Parley (npm run voice:edge) from its settings. Do not edit.',
     `listen=udp:${address}:${port}`,
-    `listen=tcp:${address}:${port}`,
+    `listen=tcp:${address}:${tcpPort}`,
     `listen=tcp:${bracketed(checkedAddress(s.rpc.address))}:${whole('the RPC port', s.rpc.port, 1, 65535)}`,
     ...(s.websocket?.port
       ? [`listen=tcp:${address}:${whole('the WebSocket port', s.websocket.port, 1, 65535)}`]

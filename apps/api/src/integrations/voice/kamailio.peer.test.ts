@@ -6,6 +6,7 @@ import { callCost } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../test/certificate.js';
+import { createEdgeRole } from '../../../test/edge-role.js';
 import {
   createTestDatabase,
   fundedCustomer,
@@ -58,6 +59,10 @@ const DE = '+4915112345678';
 const EDGE_REPORT_MS = 20_000;
 const TRUNK_AUTH = { username: 'parley-trunk', password: 'Tr0nk-s3cret' };
 let sipPort = 0;
+// SIP over TCP on a port of its own (SIP_PORT_TCP), as customers are shown.
+let tcpPort = 0;
+// Kamailio reads the database as a role that may read sip_subscribers only.
+let edgeRole: Awaited<ReturnType<typeof createEdgeRole>>;
 let rpcPort = 0;
 let wsPort = 0;
 let parleyPort = 0;
@@ -105,7 +110,8 @@ const asPhone = async (scenario: string, csv: string, phonePort?: number, transp
   const args = ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.1'];
   if (phonePort) args.push('-p', String(phonePort));
   args.push('-m', '1', '-l', '1', '-t', transport);
-  args.push('-timeout', '40', '-timeout_error', `127.0.0.1:${sipPort}`);
+  const edgePort = transport === 't1' ? tcpPort : sipPort;
+  args.push('-timeout', '40', '-timeout_error', `127.0.0.1:${edgePort}`);
   return sipp(args, { 'scenario.xml': scenario, 'users.csv': csv });
 };
 // The trunk's calls come from 127.0.0.2, the address the edge knows as the trunk's.
@@ -146,7 +152,8 @@ const lastCall = async (userId: string) =>
 
 describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    [sipPort, trunkPort, rpcPort, wsPort] = await Promise.all([
+    [sipPort, tcpPort, trunkPort, rpcPort, wsPort] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -163,14 +170,15 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     await database.db.execute(
       sql`update country_pricing set voip_price = 3, currency = 'GBP' where country_code = 'DE'`,
     );
+    edgeRole = await createEdgeRole(database.url ?? '');
     control = { address: '127.0.0.1', port: await freePort() };
     const mediaFrom = 20_000 + Math.floor(Math.random() * 20_000) * 2;
     edge = await startEdge({
       media: { address: '127.0.0.1', ports: { min: mediaFrom, max: mediaFrom + 99 }, control },
       settings: {
         domain: DOMAIN,
-        listen: { address: '127.0.0.1', port: sipPort },
-        databaseUrl: database.url ?? '',
+        listen: { address: '127.0.0.1', port: sipPort, tcpPort },
+        databaseUrl: edgeRole.url,
         parleyUrl: `http://127.0.0.1:${parleyPort}`,
         edgeSecret: EDGE_SECRET,
         trunk: `127.0.0.1:${trunkPort}`,
@@ -201,9 +209,10 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     await edge?.stop();
     await app?.close();
     await database?.close();
+    await edgeRole?.drop();
   });
 
-  it('registers over UDP and TCP with the password of /sip-credentials, and a regenerated one at once', async () => {
+  it('registers over UDP and TCP (on its own port) with the password of /sip-credentials, and a regenerated one at once', async () => {
     const c = await customer('0');
     expect(await registers(c.username, c.password)).toBe(true);
     expect(await registers(c.username, c.password, 't1')).toBe(true);
@@ -214,6 +223,22 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     // A suspended customer's phone cannot register.
     await database.db.execute(sql`update users set disabled_at = now() where id = ${c.id}`);
     expect(await registers(c.username, renewed.password)).toBe(false);
+  });
+
+  it('carries a call placed over TCP on SIP_PORT_TCP to the trunk', async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort);
+    const phone = softphoneCall({ talkMs: 300 });
+    expect(await asPhone(phone, users(c.username, c.password), undefined, 't1')).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    expect(
+      await until(
+        () => lastCall(c.id),
+        (r) => r?.status === 'ended',
+        EDGE_REPORT_MS,
+      ),
+    ).toMatchObject({ status: 'ended', hangup_cause: 'normal', hangup_by: 'caller' });
   });
 
   it('carries an allowed call to the trunk with its media through rtpengine, and Parley bills what the edge reports', async () => {
@@ -380,7 +405,7 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
       );
     expect(await at(rpcPort)).toBe(403);
     expect(await at(rpcPort, { authorization: 'Bearer wrong' })).toBe(403);
-    expect(await at(sipPort, auth)).toBe(403);
+    expect(await at(tcpPort, auth)).toBe(403);
     expect(await at(rpcPort, auth)).toBe(200);
   });
 
