@@ -65,7 +65,8 @@ test('a funded customer verifies a caller ID, sees the price, calls, watches it 
   await expect(page.getByText('Invalid destination format')).toBeVisible();
 
   // A new caller ID is verified with the code the sandbox lets an admin read.
-  const callerId = `+4477009${String(Date.now()).slice(-5)}`;
+  // A number in a real UK mobile range: codes go only where a paid SMS could go.
+  const callerId = `+4474009${String(Date.now()).slice(-5)}`;
   await page.getByLabel('Caller ID', { exact: true }).fill(callerId);
   const verify = page.getByRole('region', { name: 'Verify this number' });
   await expect(verify).toContainText(callerId);

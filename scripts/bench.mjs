@@ -39,8 +39,11 @@ const drainLimitMs = Math.max(30, 4 * duration) * 1000;
 const callSettleLimitMs = 15_000;
 /** The edge's shared secret, for this run's Parley only. */
 const EDGE_SECRET = 'bench-only-edge-secret-bench-only-edge-00';
-/** The caller's caller ID, verified through the API with the sandbox's SMS code. */
-const CALLER_ID = '+447700900123';
+/**
+ * The caller's caller ID, verified through the API with the sandbox's SMS code: a real
+ * UK mobile range, as codes go only where a paid SMS could go.
+ */
+const CALLER_ID = '+447400900123';
 /** A sandbox destination that is busy ~0.8 s after dialling: it frees the line, costs nothing. */
 const BUSY_DESTINATION = '+447400120000';
 /** The package whose "Unlimited concurrent calls" gives the caller 1000 lines. */
@@ -411,20 +414,6 @@ async function prepareCaller(sql, url) {
     );
   const caller = await signUpCustomer(url, 'caller');
   const { cookie } = caller;
-  await call(url, 'POST', '/api/sip/caller-ids/verify', {
-    cookie,
-    body: { number: CALLER_ID },
-    expected: [201],
-  });
-  const [code] = await sql`
-    select sandbox_code from caller_ids where user_id = ${caller.id} and number = ${CALLER_ID}`;
-  if (!code?.sandbox_code)
-    throw new Error('No sandbox code for the caller ID: is VOICE_GATEWAY the sandbox?');
-  await call(url, 'POST', '/api/sip/caller-ids/confirm', {
-    cookie,
-    body: { number: CALLER_ID, code: code.sandbox_code },
-    expected: [200],
-  });
   await sql`
     insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
       paid_with, billing_period, status, renews_at)
@@ -440,6 +429,21 @@ async function prepareCaller(sql, url) {
     4,
   );
   await credit(sql, caller.id, amount, 'bench: balance for the call runs');
+  // After the credit: a code goes only to a customer whose balance pays for the SMS.
+  await call(url, 'POST', '/api/sip/caller-ids/verify', {
+    cookie,
+    body: { number: CALLER_ID },
+    expected: [201],
+  });
+  const [code] = await sql`
+    select sandbox_code from caller_ids where user_id = ${caller.id} and number = ${CALLER_ID}`;
+  if (!code?.sandbox_code)
+    throw new Error('No sandbox code for the caller ID: is VOICE_GATEWAY the sandbox?');
+  await call(url, 'POST', '/api/sip/caller-ids/confirm', {
+    cookie,
+    body: { number: CALLER_ID, code: code.sandbox_code },
+    expected: [200],
+  });
   const { json: account } = await call(url, 'GET', '/api/sip/account', { cookie, expected: [200] });
   return { ...caller, username: account.username, rate: quote.ratePerMinute, balance: amount };
 }

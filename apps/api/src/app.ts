@@ -318,6 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instanceId,
     keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
     sendSms: sms.sendService,
+    checkSms: sms.sms.checkSendable,
+    codes: { perHour: config.callerIdCodesPerHour, limitFactor: config.authLimitFactor },
     smsSandbox: config.sms.gateway === 'sandbox',
     limitStore,
     deps: deps.voice,

@@ -15,24 +15,25 @@ export function edge(app: FastifyInstance, path: string, body: unknown, secret =
   });
 }
 
-/** Verifies `number` as the customer's caller ID, reading the sandbox's code. */
+/**
+ * Makes `number` a verified caller ID of the customer, as a confirmed code leaves it.
+ * Written directly: a number is sent at most 3 codes an hour whoever asks, and a test
+ * file verifies one number for many customers. The code flow itself is tested in
+ * caller-ids.int.test.ts and voice.int.test.ts.
+ */
 export async function verifyCallerId(
   app: FastifyInstance,
   database: Database,
   cookie: string,
   number: string,
 ) {
-  const started = await send(app, 'POST', '/api/sip/caller-ids/verify', cookie, { number });
-  if (started.statusCode !== 201) throw new Error(`verify: ${started.statusCode} ${started.body}`);
-  const [row] = await queryRows<{ code: string }>(
-    database,
-    sql`select sandbox_code as code from caller_ids where number = ${number} order by sent_at desc limit 1`,
-  );
-  const done = await send(app, 'POST', '/api/sip/caller-ids/confirm', cookie, {
-    number,
-    code: row?.code,
-  });
-  if (done.statusCode !== 200) throw new Error(`confirm: ${done.statusCode} ${done.body}`);
+  const me = await send(app, 'GET', '/api/auth/user', cookie);
+  if (me.statusCode !== 200) throw new Error(`verify: ${me.statusCode} ${me.body}`);
+  const userId = me.json().id as string;
+  await database.db.execute(sql`
+    insert into caller_ids (user_id, number, verified_at) values (${userId}, ${number}, now())
+    on conflict (user_id, number) do update set verified_at = now(), code_hash = null,
+      code_expires_at = null, sandbox_code = null`);
 }
 
 /** A call's row as stored. */

@@ -119,6 +119,18 @@ describe('loadConfig', () => {
     expect(problemsOf({ AUTH_LIMIT_FACTOR: '0' })[0]).toMatch(/^AUTH_LIMIT_FACTOR: /);
   });
 
+  it('reads CALLER_ID_CODES_PER_HOUR: 100 by default, a whole number, times AUTH_LIMIT_FACTOR', () => {
+    expect(loadConfig({}).callerIdCodesPerHour).toBe(100);
+    expect(loadConfig({ CALLER_ID_CODES_PER_HOUR: '20' }).callerIdCodesPerHour).toBe(20);
+    expect(
+      loadConfig({ CALLER_ID_CODES_PER_HOUR: '20', AUTH_LIMIT_FACTOR: '10' }).callerIdCodesPerHour,
+    ).toBe(200);
+    for (const bad of ['0', '2.5', 'many', '100001'])
+      expect(problemsOf({ CALLER_ID_CODES_PER_HOUR: bad })[0]).toMatch(
+        /^CALLER_ID_CODES_PER_HOUR: must be/,
+      );
+  });
+
   it('reads rate expiry: 15 minutes for crypto, 24 hours for fiat, per-currency overrides', () => {
     expect(loadConfig({}).rates.maxAge).toEqual({
       cryptoMs: 15 * 60_000,

@@ -107,6 +107,7 @@ const envSchema = z.object({
       .min(1, 'must be at least 1')
       .max(1_000_000),
   ),
+  CALLER_ID_CODES_PER_HOUR: count(1, 100_000),
   CHAT_PER_MINUTE: optional(
     z.coerce
       .number({ error: 'must be a number' })
@@ -249,6 +250,8 @@ export interface Config {
   smsSenders: { defaultSender: string; pendingMax: number };
   /** SMS a customer may send per minute (a batch counts each message), on every instance. */
   smsPerMinute: number;
+  /** Caller ID verification codes sent per hour to all customers together, on every instance. */
+  callerIdCodesPerHour: number;
   /** Live chat messages a customer may send per minute, on every instance together. */
   chatPerMinute: number;
   /** Per customer: open (unexpired, unsubmitted) quotes and payments awaiting approval. */
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,
     },
     smsPerMinute: (e.SMS_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
+    callerIdCodesPerHour: (e.CALLER_ID_CODES_PER_HOUR ?? 100) * (e.AUTH_LIMIT_FACTOR ?? 1),
     chatPerMinute: (e.CHAT_PER_MINUTE ?? 20) * (e.AUTH_LIMIT_FACTOR ?? 1),
     paymentLimits: {
       openQuotes: e.MAX_OPEN_QUOTES ?? 5,

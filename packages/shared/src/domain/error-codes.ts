@@ -74,6 +74,10 @@ export const ERROR_STATUS = {
   VERIFICATION_EXPIRED: 410,
   /** Too many codes asked for one number in a short time. */
   VERIFICATION_RATE_LIMITED: 429,
+  /** This number was sent as many codes this hour as allowed, whoever asked for them. */
+  VERIFICATION_NUMBER_LIMITED: 429,
+  /** The hour's codes for all customers together (CALLER_ID_CODES_PER_HOUR) are used up. */
+  VERIFICATION_BUSY: 429,
   /** The voice gateway cannot take calls right now. */
   VOICE_UNAVAILABLE: 503,
   /** The customer has no conversation with that id (or it is another customer's). */

@@ -1,4 +1,11 @@
-import { capRefusal, destinationRefusal, spentToday } from '@parley/shared';
+import {
+  capRefusal,
+  compareDecimal,
+  destinationRefusal,
+  MIN_SMS_BALANCE,
+  spentToday,
+  subtract,
+} from '@parley/shared';
 import { guardrailError } from '../../lib/guardrail-error.js';
 import type { Refused, SpendingState } from './sms.repo.js';
 
@@ -25,3 +32,12 @@ export function judge(
 
 export const refusedError = (r: Refused, many: boolean) =>
   guardrailError(r.refusal, many && r.recipient ? r.recipient : undefined);
+
+/**
+ * The balance cannot pay for messages costing `total`: it is under MIN_SMS_BALANCE, or
+ * what calls do not hold of it is less than the total (the balance's CHECK would refuse
+ * the charge).
+ */
+export const balanceShort = (state: { balance: string; held: string }, total: string) =>
+  compareDecimal(state.balance, MIN_SMS_BALANCE) < 0 ||
+  compareDecimal(subtract(state.balance, state.held, 4), total) < 0;

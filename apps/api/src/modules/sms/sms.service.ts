@@ -1,16 +1,13 @@
 import {
   add,
-  BILLING_CURRENCY,
   type BulkBatch,
   type BulkPreview,
   type bulkPreviewInputSchema,
   type bulkSendInputSchema,
   type CountryPricing,
-  compareDecimal,
   destinationRefusal,
   MIN_SMS_BALANCE,
   moneyText,
-  multiply,
   type SenderChoice,
   type SmsHistory,
   type SmsMessage,
@@ -21,21 +18,19 @@ import {
   smsShape,
   utcDayStart,
 } from '@parley/shared';
-import { destinationFor } from '@parley/shared/phone';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { guardrailError } from '../../lib/guardrail-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { shortCache } from '../../lib/short-cache.js';
-import { PRICING_CACHE_MS } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { sortBulkLines } from './bulk-lines.js';
 import { readRecipients } from './recipients.js';
 import type { SmsRepo } from './sms.repo.js';
 import type { QueuedSms } from './sms-charge.repo.js';
-import { judge, refusedError } from './sms-limits.js';
+import { balanceShort, judge, refusedError } from './sms-limits.js';
+import { createSmsPricing, type NumberField } from './sms-pricing.js';
 
 type SendInput = z.output<typeof smsSendSchema>;
 
@@ -80,10 +75,7 @@ export function createSmsService(deps: {
 }) {
   const { repo, senders } = deps;
   const now = deps.now ?? (() => new Date());
-  // Read on every message; a rate change reaches sends within this, as it does calls.
-  const gbpRate = shortCache(PRICING_CACHE_MS, (currency) =>
-    deps.rates.rate(currency, BILLING_CURRENCY),
-  );
+  const { price, one } = createSmsPricing(deps);
 
   /**
    * Counts `n` messages against the customer's minute, before anything is charged: all
@@ -105,65 +97,6 @@ export function createSmsService(deps: {
       `Too many messages: at most ${max} a minute. Please wait and try again.`,
     );
     return () => limit.giveBack(userId, n);
-  }
-
-  /** Each recipient's destination and price for this message, in GBP to 4 places. */
-  async function price(recipients: string[], message: string) {
-    const shape = smsShape(message);
-    const rows = await deps.countryPricing();
-    const toGbp = new Map<string, string>();
-    const priced = [];
-    for (const recipient of recipients) {
-      const found = destinationFor(recipient.startsWith('+') ? recipient : `+${recipient}`, rows);
-      if (!found.ok) {
-        priced.push({
-          recipient,
-          ok: false as const,
-          reason: found.reason,
-          country: found.country,
-        });
-        continue;
-      }
-      const currency = found.price.currency;
-      if (!toGbp.has(currency)) toGbp.set(currency, await gbpRate.get(currency));
-      const rate = toGbp.get(currency) ?? '1';
-      const local = multiply(found.price.smsPrice, String(shape.segments), 4, 'up');
-      const same = currency === BILLING_CURRENCY;
-      priced.push({
-        recipient: found.e164,
-        ok: true as const,
-        country: found.country,
-        unitPrice: found.price.smsPrice,
-        priceCurrency: currency,
-        unitGbp: same ? found.price.smsPrice : multiply(found.price.smsPrice, rate, 4, 'up'),
-        cost: same ? local : multiply(local, rate, 4, 'up'),
-        rate: same ? null : rate,
-      });
-    }
-    return { shape, priced };
-  }
-
-  async function one(input: SendInput) {
-    const { shape, priced } = await price([input.recipient], input.message);
-    const p = priced[0];
-    if (p && !p.ok && (p.reason === 'premium-rate' || p.reason === 'shared-cost'))
-      throw premiumDestination(p.reason);
-    if (!p?.ok)
-      throw p?.reason === 'not-supported'
-        ? new AppError(
-            'DESTINATION_NOT_SUPPORTED',
-            `Destination not supported: we do not send SMS to ${p.country} yet.`,
-            undefined,
-            { params: { country: p.country ?? '' } },
-          )
-        : new AppError('INVALID_NUMBER', 'Invalid phone number format', [
-            {
-              path: 'body.recipient',
-              code: 'RECIPIENT_INVALID',
-              message: 'Invalid phone number format',
-            },
-          ]);
-    return { shape, p };
   }
 
   async function queue(
@@ -217,10 +150,7 @@ export function createSmsService(deps: {
         check: (state) => {
           const refused = judge(state, list, total);
           if (refused) return refused;
-          const { balance } = state;
-          const short =
-            compareDecimal(balance, MIN_SMS_BALANCE) < 0 || compareDecimal(balance, total) < 0;
-          return short ? 'balance-too-low' : null;
+          return balanceShort(state, total) ? 'balance-too-low' : null;
         },
       },
     );
@@ -234,7 +164,7 @@ export function createSmsService(deps: {
 
   return {
     async quote(userId: string, input: SendInput): Promise<SmsQuote> {
-      const { shape, p } = await one(input);
+      const { shape, p } = await one(input.recipient, input.message);
       const { limits } = await repo.spending(userId, utcDayStart(now()));
       const refusal = destinationRefusal(limits, 'sms', p.country, p.unitGbp);
       if (refusal) throw guardrailError(refusal);
@@ -270,7 +200,7 @@ export function createSmsService(deps: {
       };
       const earlier = await replay();
       if (earlier) return earlier;
-      const { p } = await one(input);
+      const { p } = await one(input.recipient, input.message);
       const sender = await senders.choose(userId, input.senderId);
       const giveBack = await takeQuota(userId, 1);
       try {
@@ -292,6 +222,19 @@ export function createSmsService(deps: {
         if (key && err instanceof DuplicateIdError) throw keyReused('requestId');
         throw err;
       }
+    },
+
+    /**
+     * Whether the customer could send `message` to `recipient` now: the destination rules
+     * and the balance a send meets (not their spending limits: nothing is charged). Throws
+     * the refusal a send would answer (an invalid number reported on `field`); else the
+     * number as the message would be addressed (E.164).
+     */
+    async checkSendable(userId: string, recipient: string, message: string, field?: NumberField) {
+      const { p } = await one(recipient, message, field);
+      const state = await repo.spending(userId, utcDayStart(now()));
+      if (balanceShort(state, p.cost)) throw insufficient();
+      return p.recipient;
     },
 
     async history(userId: string, page: number, pageSize: number): Promise<SmsHistory> {

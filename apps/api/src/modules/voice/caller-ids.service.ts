@@ -8,13 +8,25 @@ export const CODE_LIFETIME_MS = 10 * 60_000;
 export const CODE_TRIES = 5;
 /** A new code for the same number no sooner than this. */
 export const CODE_RESEND_MS = 60_000;
+/** Codes a customer may ask for in an hour (times AUTH_LIMIT_FACTOR). */
+export const CODES_PER_CUSTOMER = 10;
+/** Codes one number is sent in an hour, whoever asks (times AUTH_LIMIT_FACTOR). */
+export const CODES_PER_NUMBER = 3;
 
 const hashOf = (userId: string, number: string, code: string) =>
   createHash('sha256').update(`${userId}:${number}:${code}`).digest();
 
+const codeText = (code: string) =>
+  `Your Parley verification code is ${code}. It expires in 10 minutes.`;
+
+type Limit = Pick<RateLimiter, 'take' | 'giveBack'>;
+
 /**
  * Caller IDs cannot be spoofed: a call may show a number the customer rents, or one
  * they proved they hold with a 6-digit code sent to it by SMS (10 minutes, 5 tries).
+ * The code is sent at Parley's cost, so only where the customer could send a paid SMS
+ * (the SMS path's own rules and balance), and within three shared hourly limits: per
+ * customer, per number whoever asks, and for all customers together (decision 0035).
  */
 export function createCallerIdsService(deps: {
   repo: Pick<
@@ -27,10 +39,17 @@ export function createCallerIdsService(deps: {
     | 'markVerified'
     | 'sandboxCodes'
   >;
+  /**
+   * The paid SMS path's rules for `text` from this customer to `number`: throws the
+   * refusal a send would answer (invalid number, premium-rate or shared-cost, a country
+   * with no SMS price, a balance that cannot pay for it); else answers the number as
+   * the SMS is addressed (E.164).
+   */
+  checkSms: (userId: string, number: string, text: string) => Promise<string>;
   /** Sends the code's SMS; resolves once the gateway took it. */
   sendSms: (number: string, text: string) => Promise<void>;
-  /** Codes a customer may ask for, counted on every instance. */
-  limit: RateLimiter;
+  /** Codes counted on every instance: per customer, per number, and in all. */
+  limits: { customer: Limit; number: Limit; overall: Limit };
   /** Sandbox: keep the code readable for admins and write it to the log. */
   sandbox: boolean;
   log: { info(obj: unknown, msg: string): void };
@@ -54,6 +73,39 @@ export function createCallerIdsService(deps: {
     };
   }
 
+  /**
+   * Takes one code from each limit in turn, or none: a refusal gives back what the
+   * limits before it took, so a refused request costs nobody's budget.
+   */
+  async function takeLimits(userId: string, recipient: string) {
+    const { customer, number, overall } = deps.limits;
+    const steps = [
+      [customer, userId, 'RATE_LIMITED', 'You asked for too many codes. Try again later.'],
+      [
+        number,
+        recipient,
+        'VERIFICATION_NUMBER_LIMITED',
+        'Too many codes were sent to this number. Try again later.',
+      ],
+      [
+        overall,
+        'all',
+        'VERIFICATION_BUSY',
+        'Too many codes are being sent right now. Try again later.',
+      ],
+    ] as const;
+    const taken: (readonly [Limit, string])[] = [];
+    try {
+      for (const [limit, subject, code, message] of steps) {
+        await limit.take(subject, 1, code, message);
+        taken.push([limit, subject]);
+      }
+    } catch (err) {
+      for (const [limit, subject] of taken) await limit.giveBack(subject, 1);
+      throw err;
+    }
+  }
+
   return {
     list,
     async allowed(userId: string, number: string) {
@@ -63,6 +115,8 @@ export function createCallerIdsService(deps: {
 
     async start(userId: string, number: string) {
       const at = now();
+      // Refusals before anything is counted, stored or sent.
+      const recipient = await deps.checkSms(userId, number, codeText('000000'));
       const existing = await repo.callerId(userId, number);
       if (existing?.sentAt && at.getTime() - existing.sentAt.getTime() < CODE_RESEND_MS) {
         const wait = Math.ceil(
@@ -75,7 +129,7 @@ export function createCallerIdsService(deps: {
           { headers: { 'retry-after': String(wait) } },
         );
       }
-      await deps.limit.hit(userId);
+      await takeLimits(userId, recipient);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(at.getTime() + CODE_LIFETIME_MS);
       await repo.saveCode(userId, number, {
@@ -91,10 +145,7 @@ export function createCallerIdsService(deps: {
           'sandbox: caller ID verification code',
         );
       try {
-        await deps.sendSms(
-          number,
-          `Your Parley verification code is ${code}. It expires in 10 minutes.`,
-        );
+        await deps.sendSms(recipient, codeText(code));
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', 'The code could not be sent. Please try again.');
       }

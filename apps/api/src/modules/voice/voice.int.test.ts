@@ -82,7 +82,8 @@ describe('caller IDs', () => {
   });
 
   it('verifies a number with the code sent to it; a wrong code counts a try, 5 tries end it', async () => {
-    const c = await fundedCustomer(ctx.app, ctx.database, '0');
+    // The code goes only where the customer could pay for an SMS (caller-ids.int.test.ts).
+    const c = await fundedCustomer(ctx.app, ctx.database, '1');
     const number = '+447400555666';
     const started = await call('POST', '/api/sip/caller-ids/verify', c.cookie, { number });
     expect(started.statusCode).toBe(201);
@@ -112,7 +113,7 @@ describe('caller IDs', () => {
   });
 
   it('locks a code after five wrong tries, even the right one then', async () => {
-    const c = await fundedCustomer(ctx.app, ctx.database, '0');
+    const c = await fundedCustomer(ctx.app, ctx.database, '1');
     await call('POST', '/api/sip/caller-ids/verify', c.cookie, { number: ME });
     const [row] = await queryRows<{ code: string }>(
       ctx.database,

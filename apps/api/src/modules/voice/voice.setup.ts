@@ -9,9 +9,14 @@ import type { EventBus } from '../../lib/event-bus.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
 import { createSecretBox } from '../auth/secret-box.js';
 import type { RatesService } from '../payments/rates.service.js';
+import type { SmsService } from '../sms/sms.service.js';
 import { createCallJobs } from './call-jobs.js';
 import { createCallPricing } from './call-pricing.js';
-import { createCallerIdsService } from './caller-ids.service.js';
+import {
+  CODES_PER_CUSTOMER,
+  CODES_PER_NUMBER,
+  createCallerIdsService,
+} from './caller-ids.service.js';
 import { createCallsRepo } from './calls.repo.js';
 import { createCallsService } from './calls.service.js';
 import { createEdgeService } from './edge.service.js';
@@ -43,6 +48,10 @@ export function setUpVoice(
     /** VOICE_ENCRYPTION_KEY, else the session secret (a purpose of its own is derived). */
     keyMaterial: string;
     sendSms: (number: string, text: string) => Promise<void>;
+    /** The paid SMS path's rules, which a caller ID code must meet too. */
+    checkSms: SmsService['checkSendable'];
+    /** Caller ID codes sent per hour in all (CALLER_ID_CODES_PER_HOUR), and AUTH_LIMIT_FACTOR. */
+    codes: { perHour: number; limitFactor: number };
     /** The SMS gateway is the sandbox: codes are shown to admins and logged instead. */
     smsSandbox: boolean;
     limitStore: LimitStore;
@@ -57,13 +66,19 @@ export function setUpVoice(
   const gateway = opts.deps?.gateway ?? sip ?? createSandboxVoiceGateway(opts.deps?.sandboxTiming);
   const repo = createCallsRepo(opts.db);
   const accountsRepo = createVoiceAccountsRepo(opts.db);
+  const hourly = (name: string, max: number) =>
+    createRateLimiter(opts.limitStore, name, { max, windowMs: 3_600_000 });
+  const { perHour, limitFactor } = opts.codes;
   const callerIds = createCallerIdsService({
     repo: accountsRepo,
+    checkSms: (userId, number, text) =>
+      opts.checkSms(userId, number, text, { path: 'body.number', code: 'CALLER_ID_INVALID' }),
     sendSms: opts.sendSms,
-    limit: createRateLimiter(opts.limitStore, 'voice.verifyPerCustomer', {
-      max: 10,
-      windowMs: 3_600_000,
-    }),
+    limits: {
+      customer: hourly('voice.verifyPerCustomer', CODES_PER_CUSTOMER * limitFactor),
+      number: hourly('voice.verifyPerNumber', CODES_PER_NUMBER * limitFactor),
+      overall: hourly('voice.verifyOverall', perHour),
+    },
     sandbox: opts.smsSandbox,
     log: app.log,
     now: opts.deps?.now,

@@ -27,6 +27,7 @@ import {
   edgeInboundSchema,
   edgeProgressSchema,
 } from '../../contracts/voice-edge.js';
+import { refusals } from './errors.js';
 
 export const sipEndpoints = {
   'sip.call': {
@@ -66,9 +67,26 @@ export const sipEndpoints = {
     responses: { 200: callerIdsSchema },
   },
   'sip.verifyStart': {
-    summary: 'Send a 6-digit code by SMS to a number to use as caller ID',
+    summary:
+      'Send a 6-digit code by SMS to a number to use as caller ID (where a paid SMS could go)',
     body: verifyStartSchema,
-    responses: { 201: verifyStartedSchema },
+    responses: {
+      201: verifyStartedSchema,
+      ...refusals(
+        'UNAUTHORIZED',
+        'VALIDATION_FAILED',
+        'INVALID_NUMBER',
+        'INSUFFICIENT_BALANCE',
+        'PREMIUM_RATE_DESTINATION',
+        'SHARED_COST_DESTINATION',
+        'DESTINATION_NOT_SUPPORTED',
+        'RATE_LIMITED',
+        'VERIFICATION_RATE_LIMITED',
+        'VERIFICATION_NUMBER_LIMITED',
+        'VERIFICATION_BUSY',
+        'SERVICE_UNAVAILABLE',
+      ),
+    },
   },
   'sip.verifyConfirm': {
     summary: 'Confirm a caller ID with the code it received',

@@ -4,6 +4,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { regionName } from '@/lib/country-name';
 import { fieldText } from '@/lib/field-errors';
 import { isUnauthorized } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
@@ -27,13 +28,26 @@ export function VerifyCallerId({ number, id }: { number: string; id: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const sent = start.data;
 
+  /** Why no code was sent: the SMS rules it meets have words of their own here. */
+  const sendProblem = (err: unknown) => {
+    if (err instanceof ApiError && err.code === 'INSUFFICIENT_BALANCE')
+      return t('voice.verify.needsBalance');
+    if (err instanceof ApiError && err.code === 'DESTINATION_NOT_SUPPORTED') {
+      const name = regionName(String(err.params.country ?? ''), i18n.language);
+      return name
+        ? t('voice.verify.unsupported', { country: name })
+        : t('voice.verify.unsupportedAny');
+    }
+    return errorText(err, t('voice.verify.sendFailed'));
+  };
+
   const send = () => {
     setProblem(null);
     setCodeError(null);
     start.mutate(number, {
       onSuccess: () => setCode(''),
       onError: (err) => {
-        if (!isUnauthorized(err)) setProblem(errorText(err, t('voice.verify.sendFailed')));
+        if (!isUnauthorized(err)) setProblem(sendProblem(err));
       },
     });
   };

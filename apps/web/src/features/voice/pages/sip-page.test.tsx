@@ -324,6 +324,35 @@ describe('SipPage: verifying a caller ID', () => {
       'A code was sent to this number a moment ago. Please wait before asking again.',
     );
   });
+
+  it.each([
+    [
+      apiError(402, 'INSUFFICIENT_BALANCE', 'server words'),
+      'Add funds first: we send a code only when your balance covers an SMS to this number.',
+    ],
+    [
+      apiError(422, 'DESTINATION_NOT_SUPPORTED', 'no', undefined, { country: 'RU' }),
+      'We do not send SMS to Russia yet, so numbers there cannot be verified.',
+    ],
+    [
+      apiError(429, 'VERIFICATION_NUMBER_LIMITED', 'server words'),
+      'This number has been sent as many codes as allowed for now. Please try again in an hour.',
+    ],
+    [
+      apiError(429, 'VERIFICATION_BUSY', 'server words'),
+      'Too many verification codes are being sent right now. Please try again later.',
+    ],
+  ])('says in its own words why no code was sent (%#)', async (refusal, text) => {
+    api.routes['POST /api/sip/caller-ids/verify'] = () => refusal;
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(callerId().value).toBe(MY_NUMBER));
+    await user.clear(callerId());
+    await user.type(callerId(), NEW);
+    const box = await screen.findByRole('region', { name: 'Verify this number' });
+    await user.click(within(box).getByRole('button', { name: 'Verify a number' }));
+    expect((await within(box).findByRole('alert')).textContent).toBe(text);
+  });
 });
 
 describe('SipPage: the live call', () => {
