@@ -128,31 +128,46 @@ export function createCatalogueAdminService(deps: {
     deletePackage: (id: string, by: AuditBy) =>
       remove('package', () => repo.packages.remove(id, by), id),
 
-    createCountryPricing: async (input: CountryPricingInput): Promise<CountryPricing> =>
+    // Prices, SIP domains and numbers are audited the same way (before and after).
+    createCountryPricing: async (
+      input: CountryPricingInput,
+      by: AuditBy,
+    ): Promise<CountryPricing> =>
       toCountryPricing(
-        await write('country-pricing', 'created', () => repo.countryPricing.insert(input)),
+        await write('country-pricing', 'created', () => repo.countryPricing.insert(input, by)),
       ),
-    updateCountryPricing: async (id: string, input: CountryPricingInput): Promise<CountryPricing> =>
+    updateCountryPricing: async (
+      id: string,
+      input: CountryPricingInput,
+      by: AuditBy,
+    ): Promise<CountryPricing> =>
       toCountryPricing(
         await write('country-pricing', 'updated', () =>
-          repo.countryPricing.update(id, { ...input, updatedAt: now() }),
+          repo.countryPricing.update(id, { ...input, updatedAt: now() }, by),
         ),
       ),
-    deleteCountryPricing: (id: string) =>
-      remove('country-pricing', () => repo.countryPricing.remove(id), id),
+    deleteCountryPricing: (id: string, by: AuditBy) =>
+      remove('country-pricing', () => repo.countryPricing.remove(id, by), id),
 
-    createSipDomain: async (input: SipDomainInput): Promise<SipDomain> =>
-      toSipDomain(await write('sip-domain', 'created', () => repo.sipDomains.insert(input))),
-    updateSipDomain: async (id: string, input: SipDomainInput): Promise<SipDomain> =>
-      toSipDomain(await write('sip-domain', 'updated', () => repo.sipDomains.update(id, input))),
-    deleteSipDomain: (id: string) => remove('sip-domain', () => repo.sipDomains.remove(id), id),
+    createSipDomain: async (input: SipDomainInput, by: AuditBy): Promise<SipDomain> =>
+      toSipDomain(await write('sip-domain', 'created', () => repo.sipDomains.insert(input, by))),
+    updateSipDomain: async (id: string, input: SipDomainInput, by: AuditBy): Promise<SipDomain> =>
+      toSipDomain(
+        await write('sip-domain', 'updated', () => repo.sipDomains.update(id, input, by)),
+      ),
+    deleteSipDomain: (id: string, by: AuditBy) =>
+      remove('sip-domain', () => repo.sipDomains.remove(id, by), id),
 
     /**
      * Country prices from CSV: a preview (commit false) shows what each line would do
      * and its errors; a commit writes all lines in one transaction, or nothing when
-     * any line is wrong.
+     * any line is wrong. Each country added or changed is audited (`country_pricing.import`).
      */
-    async importCountryPricing(text: string, commit: boolean): Promise<CsvImportResult> {
+    async importCountryPricing(
+      text: string,
+      commit: boolean,
+      by: AuditBy,
+    ): Promise<CsvImportResult> {
       const rows = parseCountryPricingCsv(text);
       const existing = await repo.countryNames();
       const result: CsvImportResult = {
@@ -172,6 +187,7 @@ export function createCatalogueAdminService(deps: {
           rows.flatMap((r) =>
             r.input ? [{ id: existing.get(r.label.toLowerCase()), values: r.input }] : [],
           ),
+          by,
         );
       } catch (err) {
         if (err instanceof ConstraintError && err.kind === 'duplicate')
@@ -186,7 +202,7 @@ export function createCatalogueAdminService(deps: {
     },
 
     /** Numbers in bulk from CSV, previewed or committed like country prices (insert only). */
-    async importNumbers(text: string, commit: boolean): Promise<CsvImportResult> {
+    async importNumbers(text: string, commit: boolean, by: AuditBy): Promise<CsvImportResult> {
       const rows = parseNumbersCsv(text);
       const existing = await repo.existingNumbers(rows.map((r) => r.label));
       for (const row of rows) {
@@ -220,7 +236,10 @@ export function createCatalogueAdminService(deps: {
       if (!commit) return result;
       if (!result.valid) throw invalidLines(rows);
       try {
-        await repo.insertNumbers(rows.flatMap((r) => (r.input ? [r.input] : [])));
+        await repo.insertNumbers(
+          rows.flatMap((r) => (r.input ? [r.input] : [])),
+          by,
+        );
       } catch (err) {
         if (err instanceof ConstraintError && err.kind === 'duplicate')
           throw new AppError('CONFLICT', DUPLICATE.number);
@@ -239,17 +258,18 @@ export function createCatalogueAdminService(deps: {
         status: r.status as AdminNumber['status'],
       }));
     },
-    async createNumber(input: NumberInput): Promise<AdminNumber> {
+    async createNumber(input: NumberInput, by: AuditBy): Promise<AdminNumber> {
       checkNumber(input);
-      const row = await write('number', 'created', () => repo.numbers.insert(input));
+      const row = await write('number', 'created', () => repo.numbers.insert(input, by));
       return { ...toNumber(row), status: row.status as AdminNumber['status'] };
     },
-    async updateNumber(id: string, input: NumberInput): Promise<AdminNumber> {
+    async updateNumber(id: string, input: NumberInput, by: AuditBy): Promise<AdminNumber> {
       checkNumber(input);
-      const row = await write('number', 'updated', () => repo.numbers.update(id, input));
+      const row = await write('number', 'updated', () => repo.numbers.update(id, input, by));
       return { ...toNumber(row), status: row.status as AdminNumber['status'] };
     },
-    deleteNumber: (id: string) => remove('number', () => repo.numbers.remove(id), id),
+    deleteNumber: (id: string, by: AuditBy) =>
+      remove('number', () => repo.numbers.remove(id, by), id),
   };
 }
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
