@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuditBy } from '../../lib/audit-by.js';
 import { ConstraintError } from '../../lib/constraint-error.js';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
+import type { Clearable } from '../../lib/short-cache.js';
 import {
   toAdminPackage,
   toAdminService,
@@ -37,14 +38,26 @@ const DUPLICATE: Record<Entity, string> = {
   number: 'This number is already in the inventory',
 };
 
-/** Creating, editing and deleting catalogue items; every change is announced. */
+/**
+ * Creating, editing and deleting catalogue items; every change is announced. This
+ * instance's price caches are dropped before the change is answered, so the next quote
+ * here has it; other instances drop theirs when `catalogue.changed` reaches them.
+ */
 export function createCatalogueAdminService(deps: {
   repo: CatalogueAdminRepo;
   events: EventBus;
+  /** This instance's price caches (catalogue/pricing-cache.ts). */
+  priceCaches: Clearable;
   now?: () => Date;
 }) {
-  const { repo, events } = deps;
+  const { repo, events, priceCaches } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** After a committed change: drop the local caches, then tell every instance. */
+  function changed(data: Extract<DomainEvent, { type: 'catalogue.changed' }>['data']) {
+    priceCaches.clear();
+    events.publish({ type: 'catalogue.changed', data });
+  }
 
   async function write<T extends { id: string }>(
     entity: Entity,
@@ -65,7 +78,7 @@ export function createCatalogueAdminService(deps: {
       throw err;
     }
     if (!row) throw new AppError('NOT_FOUND', 'No such item.');
-    events.publish({ type: 'catalogue.changed', data: { entity, action, id: row.id } });
+    changed({ entity, action, id: row.id });
     return row;
   }
 
@@ -80,7 +93,7 @@ export function createCatalogueAdminService(deps: {
       throw err;
     }
     if (!removed) throw new AppError('NOT_FOUND', 'No such item.');
-    events.publish({ type: 'catalogue.changed', data: { entity, action: 'deleted', id } });
+    changed({ entity, action: 'deleted', id });
   }
 
   async function asPackage(
@@ -194,10 +207,7 @@ export function createCatalogueAdminService(deps: {
           throw new AppError('CONFLICT', DUPLICATE['country-pricing']);
         throw err;
       }
-      events.publish({
-        type: 'catalogue.changed',
-        data: { entity: 'country-pricing', action: 'updated', id: 'csv-import' },
-      });
+      changed({ entity: 'country-pricing', action: 'updated', id: 'csv-import' });
       return { ...result, committed: true };
     },
 
@@ -245,10 +255,7 @@ export function createCatalogueAdminService(deps: {
           throw new AppError('CONFLICT', DUPLICATE.number);
         throw err;
       }
-      events.publish({
-        type: 'catalogue.changed',
-        data: { entity: 'number', action: 'created', id: 'csv-import' },
-      });
+      changed({ entity: 'number', action: 'created', id: 'csv-import' });
       return { ...result, committed: true };
     },
 

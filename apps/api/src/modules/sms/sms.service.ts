@@ -28,7 +28,7 @@ import { guardrailError } from '../../lib/guardrail-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { shortCache } from '../../lib/short-cache.js';
+import { type CacheGroup, shortCache } from '../../lib/short-cache.js';
 import { PRICING_CACHE_MS } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { sortBulkLines } from './bulk-lines.js';
@@ -70,6 +70,8 @@ export function createSmsService(deps: {
   repo: SmsRepo;
   rates: RatesService;
   countryPricing: () => Promise<CountryPricing[]>;
+  /** The instance's price caches, cleared together when a price or rate changes. */
+  caches?: Pick<CacheGroup, 'add'>;
   /** Which sender a customer's message goes out with (sender-ids.service.ts). */
   senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
   /** Messages per customer per minute, counted on every instance (SMS_PER_MINUTE). */
@@ -80,10 +82,12 @@ export function createSmsService(deps: {
 }) {
   const { repo, senders } = deps;
   const now = deps.now ?? (() => new Date());
-  // Read on every message; a rate change reaches sends within this, as it does calls.
+  // Read on every message; a rate change reaches sends at once on this instance (the
+  // group is cleared), on others within this, as it does calls.
   const gbpRate = shortCache(PRICING_CACHE_MS, (currency) =>
     deps.rates.rate(currency, BILLING_CURRENCY),
   );
+  deps.caches?.add(gbpRate);
 
   /**
    * Counts `n` messages against the customer's minute, before anything is charged: all
