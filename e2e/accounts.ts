@@ -15,36 +15,62 @@ export const ADMIN = {
 
 const STEP_MS = 30_000;
 
-/** Where workers note the time steps whose code they took (the server accepts each once). */
+/** Where workers keep the run's last used step and the sign-in lock. */
 function claimsDir(): string {
   const dir = `${process.env.E2E_DATA_DIR ?? '/tmp/parley-e2e'}.totp-steps`;
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
 
-/**
- * A code of the e2e admin's authenticator that no other test of this run has used:
- * the current step's or the next one's (the server accepts one step either way), claimed
- * through a file only one worker can create. When both are taken it waits for the next
- * step, adding that wait to the test's time.
- */
-export async function freshAdminCode(): Promise<string> {
-  const secret = Secret.fromBase32(ADMIN.totpSecret);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Holds the run-wide admin sign-in lock (a folder only one worker can create) around `fn`. */
+async function underSignInLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = `${claimsDir()}/lock`;
   for (;;) {
-    const now = Date.now();
-    const current = Math.floor(now / STEP_MS);
-    for (const step of [current, current + 1]) {
-      try {
-        fs.writeFileSync(`${claimsDir()}/${step}`, '', { flag: 'wx' });
-        return TOTP.generate({ secret, timestamp: step * STEP_MS });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // A worker that died holding it leaves it behind: a minute is far past any sign-in.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      await sleep(50);
     }
-    const wait = (current + 1) * STEP_MS - now + 100;
-    test.info().setTimeout(test.info().timeout + wait);
-    await new Promise((r) => setTimeout(r, wait));
   }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Signs the e2e admin in with `submit(code)`, which must resolve once the sign-in is
+ * accepted. The server takes a code only for a step later than the last one used, so
+ * the run's sign-ins take turns (a lock shared by the workers) and each uses a step
+ * after the previous one: the current step's or the next one's (one step either way is
+ * accepted). When both are used it waits for the next step, adding that to the test's time.
+ */
+export async function withFreshAdminCode<T>(submit: (code: string) => Promise<T>): Promise<T> {
+  const secret = Secret.fromBase32(ADMIN.totpSecret);
+  return underSignInLock(async () => {
+    const lastFile = `${claimsDir()}/last`;
+    const last = fs.existsSync(lastFile) ? Number(fs.readFileSync(lastFile, 'utf8')) : -1;
+    for (;;) {
+      const now = Date.now();
+      const current = Math.floor(now / STEP_MS);
+      const step = Math.max(current, last + 1);
+      if (step <= current + 1) {
+        fs.writeFileSync(lastFile, String(step));
+        return submit(TOTP.generate({ secret, timestamp: step * STEP_MS }));
+      }
+      const wait = (current + 1) * STEP_MS - now + 100;
+      test.info().setTimeout(test.info().timeout + wait);
+      await sleep(wait);
+    }
+  });
 }
 
 /** This worker's admin session, reused while it lasts: each fresh sign-in needs a new code. */
@@ -62,10 +88,12 @@ export async function signInAdmin(request: APIRequestContext): Promise<void> {
     const me = await request.get('/api/auth/user');
     if (me.ok() && (await me.json()).isAdmin === true) return;
   }
-  const res = await request.post('/api/admin/login', {
-    data: { email: ADMIN.email, password: ADMIN.password, code: await freshAdminCode() },
+  await withFreshAdminCode(async (code) => {
+    const res = await request.post('/api/admin/login', {
+      data: { email: ADMIN.email, password: ADMIN.password, code },
+    });
+    expect(res.status()).toBe(200);
   });
-  expect(res.status()).toBe(200);
   adminCookie = (await request.storageState()).cookies.find((c) => c.name === 'parley_session');
 }
 

@@ -28,7 +28,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
-import { cachedCountryPricing } from './modules/catalogue/pricing-cache.js';
+import { cachedCountryPricing, createPriceCaches } from './modules/catalogue/pricing-cache.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { setUpChat } from './modules/chat/chat.setup.js';
 import { chatAdminRoutes } from './modules/chat/chat-admin.routes.js';
@@ -244,7 +244,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const walletsRepo = createWalletsRepo(db);
   const wallets = createWalletsService({ repo: walletsRepo });
-  const rates = createRatesService({ repo: createRatesRepo(db), maxAge: config.rates.maxAge });
+  // Prices and rates cached on the SMS and call paths; a change drops them (pricing-cache.ts).
+  const priceCaches = createPriceCaches(events);
+  app.addHook('onClose', async () => priceCaches.stop());
+  const rates = createRatesService({
+    repo: createRatesRepo(db),
+    maxAge: config.rates.maxAge,
+    onChange: priceCaches.clear,
+  });
   const ratesFeed = config.rates.feed
     ? createRatesFeed({ rates, feed: config.rates.feed, log: app.log })
     : null;
@@ -293,13 +300,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sharedScope(paymentsRoutes), { payments, wallets });
   await app.register(sharedScope(ordersRoutes), { orders });
   const instanceId = deps.instanceId ?? resolveInstanceId(config);
-  const pricing = cachedCountryPricing(() => catalogue.countryPricing({ admin: false }), events);
-  app.addHook('onClose', async () => pricing.stop());
+  const pricing = cachedCountryPricing(
+    () => catalogue.countryPricing({ admin: false }),
+    priceCaches,
+  );
   const sms = setUpSms(app, {
     db,
     config: config.sms,
     rates,
     countryPricing: pricing.get,
+    priceCaches,
     instanceId,
     senders: config.smsSenders,
     perMinute: config.smsPerMinute,
@@ -314,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rates,
     // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
     countryPricing: () => catalogue.countryPricing({ admin: false }),
+    priceCaches,
     events,
     instanceId,
     keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
@@ -381,7 +392,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Its own scope: the CSV parser is for its imports alone.
   await app.register(catalogueAdminRoutes, {
-    admin: createCatalogueAdminService({ repo: createCatalogueAdminRepo(db), events }),
+    admin: createCatalogueAdminService({
+      repo: createCatalogueAdminRepo(db),
+      events,
+      priceCaches,
+    }),
     catalogue,
   });
 

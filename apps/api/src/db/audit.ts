@@ -18,15 +18,23 @@ export interface AuditEntry {
  * its record commit or roll back together.
  */
 export async function writeAudit(tx: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: entry.ip ?? null,
-  });
+  await writeAudits(tx, [entry]);
+}
+
+/** Writes several audit rows at once (a bulk change), in the transaction that makes it. */
+export async function writeAudits(tx: Pick<Db, 'insert'>, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: entry.ip ?? null,
+    })),
+  );
 }
 
 // Plain values, kept outside the database layer so services can name them too.

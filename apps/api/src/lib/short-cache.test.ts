@@ -30,3 +30,21 @@ describe('shortCache', () => {
     expect(await cache.get('a')).toBe('a:6');
   });
 });
+
+describe('shortCache cleared while a load fails', () => {
+  it('keeps the newer entry when the older load fails after a clear', async () => {
+    let fail: (err: Error) => void = () => {};
+    let loads = 0;
+    const cache = shortCache(60_000, (): Promise<number> => {
+      loads += 1;
+      if (loads === 1) return new Promise((_, reject) => (fail = reject));
+      return Promise.resolve(loads);
+    });
+    const first = cache.get();
+    cache.clear();
+    expect(await cache.get()).toBe(2);
+    fail(new Error('down'));
+    await expect(first).rejects.toThrow('down');
+    expect(await cache.get()).toBe(2);
+  });
+});

@@ -11,7 +11,10 @@ export function shortCache<T>(ttlMs: number, load: (key: string) => Promise<T>, 
       if (hit && now() - hit.at < ttlMs) return hit.value;
       const value = load(key);
       entries.set(key, { at: now(), value });
-      value.catch(() => entries.delete(key));
+      // Only this load's entry: a clear() meanwhile may have let a newer one in.
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
       return value;
     },
     clear() {
@@ -19,3 +22,28 @@ export function shortCache<T>(ttlMs: number, load: (key: string) => Promise<T>, 
     },
   };
 }
+
+/** Anything that can forget what it holds. */
+export interface Clearable {
+  clear(): void;
+}
+
+/**
+ * Caches that one kind of change makes stale (prices and rates), dropped together: the
+ * code that makes the change clears the group before it answers, so the next read on
+ * this instance loads the new values.
+ */
+export function cacheGroup() {
+  const members = new Set<Clearable>();
+  return {
+    /** Adds a cache to the group and returns it. */
+    add<C extends Clearable>(cache: C): C {
+      members.add(cache);
+      return cache;
+    },
+    clear() {
+      for (const member of members) member.clear();
+    },
+  };
+}
+export type CacheGroup = ReturnType<typeof cacheGroup>;

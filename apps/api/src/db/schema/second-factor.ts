@@ -15,24 +15,14 @@ export const adminSecondFactors = pgTable('admin_second_factors', {
   /** SHA-256 of the set-up token; null once confirmed. */
   setupTokenHash: text('setup_token_hash').unique(),
   setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
+  /**
+   * The time step of the last code accepted (RFC 6238 counter); null before the first.
+   * A code is accepted only for a later step, so neither a replay nor an older code
+   * still inside the drift window opens a session.
+   */
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Time steps whose code an admin has already used: a code is accepted once only, so a
- * code seen over a shoulder or in a log cannot open a second session. Rows older than
- * the accepted window are deleted as new ones come.
- */
-export const adminUsedTotpSteps = pgTable(
-  'admin_used_totp_steps',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    step: bigint('step', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.step] })],
-);
 
 /** One-time recovery codes: SHA-256 of each, used at most once. */
 export const adminRecoveryCodes = pgTable(

@@ -99,6 +99,30 @@ describe('admin sign-in with a second factor', { timeout: 60_000 }, () => {
     expectSecondFactorRequired(await login({ email, password, code: '222222' }));
   });
 
+  it('refuses a code of a step at or before the last one used, though still in the window', async () => {
+    const email = newEmail();
+    const { password, secret } = await createTestAdmin(ctx, email);
+    const later = totpCode(secret, 1);
+    expect((await login({ email, password, code: later })).statusCode).toBe(200);
+    // The current step's code is within the window, but a later step was used already.
+    expectSecondFactorRequired(await login({ email, password, code: totpCode(secret) }));
+    // The same code again is a replay.
+    expectSecondFactorRequired(await login({ email, password, code: later }));
+    expect(await sessionsOf(email)).toBe(1);
+  });
+
+  it('lets only one of two sign-ins racing with the same code in', async () => {
+    const email = newEmail();
+    const { password, secret } = await createTestAdmin(ctx, email);
+    const code = totpCode(secret);
+    const both = await Promise.all([
+      login({ email, password, code }),
+      login({ email, password, code }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(await sessionsOf(email)).toBe(1);
+  });
+
   it('refuses a code from further than one step away', async () => {
     const email = newEmail();
     const { password, secret } = await createTestAdmin(ctx, email);
@@ -186,6 +210,8 @@ describe('first sign-in: setting the second factor up', { timeout: 60_000 }, () 
     expect(again.json().error.code).toBe('SECOND_FACTOR_SETUP_EXPIRED');
     // The code that confirmed the set-up is used: it cannot sign in too.
     expectSecondFactorRequired(await login({ email, password, code: confirmingCode }));
+    // Nor can the step before it, though still within the window.
+    expectSecondFactorRequired(await login({ email, password, code: totpCode(setup.secret, -1) }));
     const res = await login({ email, password, code: totpCode(setup.secret, 1) });
     expect(res.statusCode).toBe(200);
   });

@@ -1,22 +1,15 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import {
-  adminRecoveryCodes,
-  adminSecondFactors,
-  adminUsedTotpSteps,
-  sessions,
-  users,
-} from '../../db/schema/index.js';
+import { adminRecoveryCodes, adminSecondFactors, sessions, users } from '../../db/schema/index.js';
 
 export type SecondFactorRow = typeof adminSecondFactors.$inferSelect;
 
-/** Admins' second factors: TOTP secrets (sealed), used time steps, recovery codes. */
+/** Admins' second factors: TOTP secrets (sealed), the last step used, recovery codes. */
 export function createSecondFactorRepo(db: Db) {
-  /** Removes a user's factor, used steps and recovery codes, in `tx`. */
+  /** Removes a user's factor (its last step with it) and recovery codes, in `tx`. */
   async function clear(tx: Pick<Db, 'delete'>, userId: string) {
     await tx.delete(adminSecondFactors).where(eq(adminSecondFactors.userId, userId));
-    await tx.delete(adminUsedTotpSteps).where(eq(adminUsedTotpSteps.userId, userId));
     await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
   }
 
@@ -89,7 +82,12 @@ export function createSecondFactorRepo(db: Db) {
       return db.transaction(async (tx) => {
         const done = await tx
           .update(adminSecondFactors)
-          .set({ confirmedAt: p.now, setupTokenHash: null, setupExpiresAt: null })
+          .set({
+            confirmedAt: p.now,
+            setupTokenHash: null,
+            setupExpiresAt: null,
+            lastTotpStep: p.step,
+          })
           .where(
             and(
               eq(adminSecondFactors.userId, p.userId),
@@ -103,10 +101,6 @@ export function createSecondFactorRepo(db: Db) {
         await tx
           .insert(adminRecoveryCodes)
           .values(p.recoveryCodeHashes.map((codeHash) => ({ userId: p.userId, codeHash })));
-        await tx
-          .insert(adminUsedTotpSteps)
-          .values({ userId: p.userId, step: p.step })
-          .onConflictDoNothing();
         await writeAudit(tx, {
           actorId: p.userId,
           action: 'second_factor.enable',
@@ -120,18 +114,23 @@ export function createSecondFactorRepo(db: Db) {
     },
 
     /**
-     * Marks a time step's code used; false when it already was (a replay). Steps older
-     * than `keepFrom` can no longer be accepted and are dropped on the way.
+     * Takes a time step's code: records `step` as the last one used, only when it is
+     * later than the one recorded. One conditional UPDATE, so of two sign-ins racing
+     * with the same code (on any instance) one wins; false for a replay or an older
+     * step, and for a factor that is not confirmed.
      */
-    async useTotpStep(userId: string, step: number, keepFrom: number): Promise<boolean> {
-      await db
-        .delete(adminUsedTotpSteps)
-        .where(and(eq(adminUsedTotpSteps.userId, userId), lt(adminUsedTotpSteps.step, keepFrom)));
+    async useTotpStep(userId: string, step: number): Promise<boolean> {
       const rows = await db
-        .insert(adminUsedTotpSteps)
-        .values({ userId, step })
-        .onConflictDoNothing()
-        .returning({ step: adminUsedTotpSteps.step });
+        .update(adminSecondFactors)
+        .set({ lastTotpStep: step })
+        .where(
+          and(
+            eq(adminSecondFactors.userId, userId),
+            isNotNull(adminSecondFactors.confirmedAt),
+            or(isNull(adminSecondFactors.lastTotpStep), lt(adminSecondFactors.lastTotpStep, step)),
+          ),
+        )
+        .returning({ userId: adminSecondFactors.userId });
       return rows.length === 1;
     },
 

@@ -38,8 +38,9 @@ export function hashRecoveryCode(code: string): string {
 
 /**
  * Admins' second factor: TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step either way)
- * with one-time recovery codes. Each code is accepted once: its time step is recorded,
- * atomically, so a replay on any instance is refused.
+ * with one-time recovery codes. A code is accepted only for a step later than the last
+ * one used (recorded atomically), so a replay, or an older code still inside the
+ * window, is refused on any instance.
  */
 export function createSecondFactor(deps: {
   repo: SecondFactorRepo;
@@ -73,7 +74,7 @@ export function createSecondFactor(deps: {
         if (!secret) return false;
         const step = stepOf(secret, code, t);
         if (step === null) return false;
-        return repo.useTotpStep(userId, step, step - 2 * WINDOW - 1);
+        return repo.useTotpStep(userId, step);
       }
       if (/^[A-Z2-7]{16}$/.test(code)) {
         return repo.useRecoveryCode(userId, hashRecoveryCode(code), t);

@@ -393,3 +393,175 @@ describe('numbers from CSV', () => {
     expect(added[0]).toMatchObject({ features: ['Voice', 'SMS'], setupPrice: '1.00' });
   });
 });
+
+describe('price changes in the audit log', () => {
+  type Row = {
+    action: string;
+    target_type: string;
+    actor_id: string | null;
+    ip: string | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  };
+  const auditOf = (targetId: string) =>
+    queryRows<Row>(
+      ctx.database,
+      sql`select action, target_type, actor_id, ip, before, after from audit_log
+          where target_id = ${targetId} order by created_at, action`,
+    );
+  const adminId = async () =>
+    (
+      await queryRows<{ id: string }>(
+        ctx.database,
+        sql`select id from users where email = 'cat-admin@example.com'`,
+      )
+    )[0]?.id;
+  const country = {
+    countryName: 'Bouvet Island',
+    countryCode: 'BV',
+    region: 'Africa',
+    smsPrice: '0.0450',
+    voipPrice: '0.1200',
+    didPrice: '5.00',
+    sipTrunkPrice: '30.00',
+  };
+
+  it('keeps a country price set to 0 and back: who, from where, before and after', async () => {
+    const id = (await send('POST', '/api/admin/country-pricing', country)).json().id;
+    await send('PUT', `/api/admin/country-pricing/${id}`, { ...country, voipPrice: '0' });
+    await send('PUT', `/api/admin/country-pricing/${id}`, country);
+    expect((await send('DELETE', `/api/admin/country-pricing/${id}`)).statusCode).toBe(204);
+    const rows = await auditOf(id);
+    expect(rows.map((r) => r.action)).toEqual([
+      'country_pricing.create',
+      'country_pricing.update',
+      'country_pricing.update',
+      'country_pricing.delete',
+    ]);
+    const [created, toZero, back, deleted] = rows as [Row, Row, Row, Row];
+    for (const r of rows)
+      expect(r).toMatchObject({
+        target_type: 'country_pricing',
+        actor_id: await adminId(),
+        ip: '127.0.0.1',
+      });
+    expect(created.before).toBeNull();
+    expect(created.after).toMatchObject({ countryName: 'Bouvet Island', voipPrice: '0.1200' });
+    expect(toZero.before).toMatchObject({ countryCode: 'BV', voipPrice: '0.1200' });
+    expect(toZero.after).toMatchObject({ countryCode: 'BV', voipPrice: '0.0000' });
+    expect(back.before).toMatchObject({ voipPrice: '0.0000' });
+    expect(back.after).toMatchObject({ voipPrice: '0.1200' });
+    expect(deleted.before).toMatchObject({ countryName: 'Bouvet Island' });
+    expect(deleted.after).toBeNull();
+  });
+
+  it('keeps SIP domain and number changes with their prices', async () => {
+    const domain = (
+      await send('POST', '/api/admin/sip-domains', { domain: 'audit.example', price: '100.00' })
+    ).json().id;
+    await send('PUT', `/api/admin/sip-domains/${domain}`, {
+      domain: 'audit.example',
+      price: '120.00',
+    });
+    await send('DELETE', `/api/admin/sip-domains/${domain}`);
+    const domainRows = await auditOf(domain);
+    expect(domainRows.map((r) => [r.action, r.before?.price, r.after?.price])).toEqual([
+      ['sip_domain.create', undefined, '100.00'],
+      ['sip_domain.update', '100.00', '120.00'],
+      ['sip_domain.delete', '120.00', undefined],
+    ]);
+
+    const number = {
+      number: '+442079460555',
+      countryCode: 'GB',
+      type: 'local',
+      monthlyPrice: '5.00',
+    };
+    const id = (await send('POST', '/api/admin/numbers', number)).json().id;
+    await send('PUT', `/api/admin/numbers/${id}`, { ...number, monthlyPrice: '0' });
+    await send('DELETE', `/api/admin/numbers/${id}`);
+    const numberRows = await auditOf(id);
+    expect(
+      numberRows.map((r) => [r.action, r.before?.monthlyPrice, r.after?.monthlyPrice]),
+    ).toEqual([
+      ['number.create', undefined, '5.00'],
+      ['number.update', '5.00', '0.00'],
+      ['number.delete', '0.00', undefined],
+    ]);
+    expect(numberRows[1]).toMatchObject({ target_type: 'number', actor_id: await adminId() });
+  });
+
+  it('keeps what a CSV import changed: one row per country added or changed, none for the same', async () => {
+    const csv = (text: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/country-pricing/import?commit=true',
+        headers: { cookie, 'content-type': 'text/csv' },
+        payload: text,
+      });
+    const kept = (
+      await send('POST', '/api/admin/country-pricing', {
+        ...country,
+        countryName: 'Heard Island',
+        countryCode: 'HM',
+      })
+    ).json();
+    const changed = (
+      await send('POST', '/api/admin/country-pricing', {
+        ...country,
+        countryName: 'Norfolk Island',
+        countryCode: 'NF',
+      })
+    ).json();
+    const header =
+      'countryName,countryCode,region,smsPrice,voipPrice,didPrice,sipTrunkPrice,currency,isActive';
+    const res = await csv(
+      [
+        header,
+        'Heard Island,HM,Africa,0.0450,0.1200,5.00,30.00,USD,true',
+        'Norfolk Island,NF,Africa,0.0450,0,5.00,30.00,USD,true',
+        'Christmas Island,CX,Oceania,0.0300,0.0900,4.00,20.00,USD,true',
+      ].join('\n'),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await auditOf(kept.id)).toHaveLength(1); // its creation only
+    const [, imported] = (await auditOf(changed.id)) as [Row, Row];
+    expect(imported).toMatchObject({
+      action: 'country_pricing.import',
+      target_type: 'country_pricing',
+      actor_id: await adminId(),
+      before: { countryName: 'Norfolk Island', voipPrice: '0.1200' },
+      after: { countryName: 'Norfolk Island', voipPrice: '0.0000' },
+    });
+    const [added] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from country_pricing where country_name = 'Christmas Island'`,
+    );
+    expect(await auditOf(added?.id ?? '')).toMatchObject([
+      { action: 'country_pricing.import', before: null, after: { smsPrice: '0.0300' } },
+    ]);
+  });
+
+  it('keeps each number a CSV import added', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/numbers/import?commit=true',
+      headers: { cookie, 'content-type': 'text/csv' },
+      payload:
+        'number,countryCode,city,type,monthlyPrice,setupPrice,features\n+442079460591,GB,London,local,4.00,1.00,Voice\n',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from did_numbers where number = '+442079460591'`,
+    );
+    expect(await auditOf(row?.id ?? '')).toMatchObject([
+      {
+        action: 'number.import',
+        target_type: 'number',
+        before: null,
+        after: { number: '+442079460591', monthlyPrice: '4.00', setupPrice: '1.00' },
+      },
+    ]);
+  });
+});

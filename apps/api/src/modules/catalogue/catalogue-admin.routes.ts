@@ -8,7 +8,7 @@ import type { CatalogueService } from './catalogue.service.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
 import { countryPricingToCsv } from './catalogue-csv.js';
 
-/** Who changes a service or package and from where, for the audit log. */
+/** Who changes a catalogue item or price and from where, for the audit log. */
 const by = (request: FastifyRequest): AuditBy => ({
   actorId: signedInUser(request).id,
   ip: request.ip,
@@ -47,11 +47,15 @@ export const catalogueAdminRoutes: FastifyPluginAsync<{
   route(app, 'catalogueAdmin.deletePackage', (r) => admin.deletePackage(r.params.id, by(r)));
 
   route(app, 'catalogueAdmin.countryPricing', () => catalogue.countryPricing({ admin: true }));
-  route(app, 'catalogueAdmin.createCountryPricing', (r) => admin.createCountryPricing(r.body));
-  route(app, 'catalogueAdmin.updateCountryPricing', (r) =>
-    admin.updateCountryPricing(r.params.id, r.body),
+  route(app, 'catalogueAdmin.createCountryPricing', (r) =>
+    admin.createCountryPricing(r.body, by(r)),
   );
-  route(app, 'catalogueAdmin.deleteCountryPricing', (r) => admin.deleteCountryPricing(r.params.id));
+  route(app, 'catalogueAdmin.updateCountryPricing', (r) =>
+    admin.updateCountryPricing(r.params.id, r.body, by(r)),
+  );
+  route(app, 'catalogueAdmin.deleteCountryPricing', (r) =>
+    admin.deleteCountryPricing(r.params.id, by(r)),
+  );
   route(app, 'catalogueAdmin.exportCountryPricing', async (_request, reply) =>
     sendCsv(
       reply,
@@ -60,19 +64,21 @@ export const catalogueAdminRoutes: FastifyPluginAsync<{
     ),
   );
   route(app, 'catalogueAdmin.importCountryPricing', (r) =>
-    admin.importCountryPricing(csvBody(r.body), r.query.commit),
+    admin.importCountryPricing(csvBody(r.body), r.query.commit, by(r)),
   );
 
   route(app, 'catalogueAdmin.sipDomains', () => catalogue.sipDomains({ admin: true }));
-  route(app, 'catalogueAdmin.createSipDomain', (r) => admin.createSipDomain(r.body));
-  route(app, 'catalogueAdmin.updateSipDomain', (r) => admin.updateSipDomain(r.params.id, r.body));
-  route(app, 'catalogueAdmin.deleteSipDomain', (r) => admin.deleteSipDomain(r.params.id));
+  route(app, 'catalogueAdmin.createSipDomain', (r) => admin.createSipDomain(r.body, by(r)));
+  route(app, 'catalogueAdmin.updateSipDomain', (r) =>
+    admin.updateSipDomain(r.params.id, r.body, by(r)),
+  );
+  route(app, 'catalogueAdmin.deleteSipDomain', (r) => admin.deleteSipDomain(r.params.id, by(r)));
 
   route(app, 'catalogueAdmin.numbers', () => admin.listNumbers());
-  route(app, 'catalogueAdmin.createNumber', (r) => admin.createNumber(r.body));
-  route(app, 'catalogueAdmin.updateNumber', (r) => admin.updateNumber(r.params.id, r.body));
-  route(app, 'catalogueAdmin.deleteNumber', (r) => admin.deleteNumber(r.params.id));
+  route(app, 'catalogueAdmin.createNumber', (r) => admin.createNumber(r.body, by(r)));
+  route(app, 'catalogueAdmin.updateNumber', (r) => admin.updateNumber(r.params.id, r.body, by(r)));
+  route(app, 'catalogueAdmin.deleteNumber', (r) => admin.deleteNumber(r.params.id, by(r)));
   route(app, 'catalogueAdmin.importNumbers', (r) =>
-    admin.importNumbers(csvBody(r.body), r.query.commit),
+    admin.importNumbers(csvBody(r.body), r.query.commit, by(r)),
   );
 };

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuditBy } from '../../lib/audit-by.js';
 import { ConstraintError } from '../../lib/constraint-error.js';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
+import type { Clearable } from '../../lib/short-cache.js';
 import {
   toAdminPackage,
   toAdminService,
@@ -37,14 +38,26 @@ const DUPLICATE: Record<Entity, string> = {
   number: 'This number is already in the inventory',
 };
 
-/** Creating, editing and deleting catalogue items; every change is announced. */
+/**
+ * Creating, editing and deleting catalogue items; every change is announced. This
+ * instance's price caches are dropped before the change is answered, so the next quote
+ * here has it; other instances drop theirs when `catalogue.changed` reaches them.
+ */
 export function createCatalogueAdminService(deps: {
   repo: CatalogueAdminRepo;
   events: EventBus;
+  /** This instance's price caches (catalogue/pricing-cache.ts). */
+  priceCaches: Clearable;
   now?: () => Date;
 }) {
-  const { repo, events } = deps;
+  const { repo, events, priceCaches } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** After a committed change: drop the local caches, then tell every instance. */
+  function changed(data: Extract<DomainEvent, { type: 'catalogue.changed' }>['data']) {
+    priceCaches.clear();
+    events.publish({ type: 'catalogue.changed', data });
+  }
 
   async function write<T extends { id: string }>(
     entity: Entity,
@@ -65,7 +78,7 @@ export function createCatalogueAdminService(deps: {
       throw err;
     }
     if (!row) throw new AppError('NOT_FOUND', 'No such item.');
-    events.publish({ type: 'catalogue.changed', data: { entity, action, id: row.id } });
+    changed({ entity, action, id: row.id });
     return row;
   }
 
@@ -80,7 +93,7 @@ export function createCatalogueAdminService(deps: {
       throw err;
     }
     if (!removed) throw new AppError('NOT_FOUND', 'No such item.');
-    events.publish({ type: 'catalogue.changed', data: { entity, action: 'deleted', id } });
+    changed({ entity, action: 'deleted', id });
   }
 
   async function asPackage(
@@ -128,31 +141,46 @@ export function createCatalogueAdminService(deps: {
     deletePackage: (id: string, by: AuditBy) =>
       remove('package', () => repo.packages.remove(id, by), id),
 
-    createCountryPricing: async (input: CountryPricingInput): Promise<CountryPricing> =>
+    // Prices, SIP domains and numbers are audited the same way (before and after).
+    createCountryPricing: async (
+      input: CountryPricingInput,
+      by: AuditBy,
+    ): Promise<CountryPricing> =>
       toCountryPricing(
-        await write('country-pricing', 'created', () => repo.countryPricing.insert(input)),
+        await write('country-pricing', 'created', () => repo.countryPricing.insert(input, by)),
       ),
-    updateCountryPricing: async (id: string, input: CountryPricingInput): Promise<CountryPricing> =>
+    updateCountryPricing: async (
+      id: string,
+      input: CountryPricingInput,
+      by: AuditBy,
+    ): Promise<CountryPricing> =>
       toCountryPricing(
         await write('country-pricing', 'updated', () =>
-          repo.countryPricing.update(id, { ...input, updatedAt: now() }),
+          repo.countryPricing.update(id, { ...input, updatedAt: now() }, by),
         ),
       ),
-    deleteCountryPricing: (id: string) =>
-      remove('country-pricing', () => repo.countryPricing.remove(id), id),
+    deleteCountryPricing: (id: string, by: AuditBy) =>
+      remove('country-pricing', () => repo.countryPricing.remove(id, by), id),
 
-    createSipDomain: async (input: SipDomainInput): Promise<SipDomain> =>
-      toSipDomain(await write('sip-domain', 'created', () => repo.sipDomains.insert(input))),
-    updateSipDomain: async (id: string, input: SipDomainInput): Promise<SipDomain> =>
-      toSipDomain(await write('sip-domain', 'updated', () => repo.sipDomains.update(id, input))),
-    deleteSipDomain: (id: string) => remove('sip-domain', () => repo.sipDomains.remove(id), id),
+    createSipDomain: async (input: SipDomainInput, by: AuditBy): Promise<SipDomain> =>
+      toSipDomain(await write('sip-domain', 'created', () => repo.sipDomains.insert(input, by))),
+    updateSipDomain: async (id: string, input: SipDomainInput, by: AuditBy): Promise<SipDomain> =>
+      toSipDomain(
+        await write('sip-domain', 'updated', () => repo.sipDomains.update(id, input, by)),
+      ),
+    deleteSipDomain: (id: string, by: AuditBy) =>
+      remove('sip-domain', () => repo.sipDomains.remove(id, by), id),
 
     /**
      * Country prices from CSV: a preview (commit false) shows what each line would do
      * and its errors; a commit writes all lines in one transaction, or nothing when
-     * any line is wrong.
+     * any line is wrong. Each country added or changed is audited (`country_pricing.import`).
      */
-    async importCountryPricing(text: string, commit: boolean): Promise<CsvImportResult> {
+    async importCountryPricing(
+      text: string,
+      commit: boolean,
+      by: AuditBy,
+    ): Promise<CsvImportResult> {
       const rows = parseCountryPricingCsv(text);
       const existing = await repo.countryNames();
       const result: CsvImportResult = {
@@ -172,21 +200,19 @@ export function createCatalogueAdminService(deps: {
           rows.flatMap((r) =>
             r.input ? [{ id: existing.get(r.label.toLowerCase()), values: r.input }] : [],
           ),
+          by,
         );
       } catch (err) {
         if (err instanceof ConstraintError && err.kind === 'duplicate')
           throw new AppError('CONFLICT', DUPLICATE['country-pricing']);
         throw err;
       }
-      events.publish({
-        type: 'catalogue.changed',
-        data: { entity: 'country-pricing', action: 'updated', id: 'csv-import' },
-      });
+      changed({ entity: 'country-pricing', action: 'updated', id: 'csv-import' });
       return { ...result, committed: true };
     },
 
     /** Numbers in bulk from CSV, previewed or committed like country prices (insert only). */
-    async importNumbers(text: string, commit: boolean): Promise<CsvImportResult> {
+    async importNumbers(text: string, commit: boolean, by: AuditBy): Promise<CsvImportResult> {
       const rows = parseNumbersCsv(text);
       const existing = await repo.existingNumbers(rows.map((r) => r.label));
       for (const row of rows) {
@@ -220,16 +246,16 @@ export function createCatalogueAdminService(deps: {
       if (!commit) return result;
       if (!result.valid) throw invalidLines(rows);
       try {
-        await repo.insertNumbers(rows.flatMap((r) => (r.input ? [r.input] : [])));
+        await repo.insertNumbers(
+          rows.flatMap((r) => (r.input ? [r.input] : [])),
+          by,
+        );
       } catch (err) {
         if (err instanceof ConstraintError && err.kind === 'duplicate')
           throw new AppError('CONFLICT', DUPLICATE.number);
         throw err;
       }
-      events.publish({
-        type: 'catalogue.changed',
-        data: { entity: 'number', action: 'created', id: 'csv-import' },
-      });
+      changed({ entity: 'number', action: 'created', id: 'csv-import' });
       return { ...result, committed: true };
     },
 
@@ -239,17 +265,18 @@ export function createCatalogueAdminService(deps: {
         status: r.status as AdminNumber['status'],
       }));
     },
-    async createNumber(input: NumberInput): Promise<AdminNumber> {
+    async createNumber(input: NumberInput, by: AuditBy): Promise<AdminNumber> {
       checkNumber(input);
-      const row = await write('number', 'created', () => repo.numbers.insert(input));
+      const row = await write('number', 'created', () => repo.numbers.insert(input, by));
       return { ...toNumber(row), status: row.status as AdminNumber['status'] };
     },
-    async updateNumber(id: string, input: NumberInput): Promise<AdminNumber> {
+    async updateNumber(id: string, input: NumberInput, by: AuditBy): Promise<AdminNumber> {
       checkNumber(input);
-      const row = await write('number', 'updated', () => repo.numbers.update(id, input));
+      const row = await write('number', 'updated', () => repo.numbers.update(id, input, by));
       return { ...toNumber(row), status: row.status as AdminNumber['status'] };
     },
-    deleteNumber: (id: string) => remove('number', () => repo.numbers.remove(id), id),
+    deleteNumber: (id: string, by: AuditBy) =>
+      remove('number', () => repo.numbers.remove(id, by), id),
   };
 }
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

@@ -33,6 +33,8 @@ export function maxAgeMsOf(maxAge: RatesConfig['maxAge'], base: string, quote: s
 export function createRatesService(deps: {
   repo: RatesRepo;
   maxAge: RatesConfig['maxAge'];
+  /** Called after every change, before it is answered (drops this instance's price caches). */
+  onChange?: () => void;
   now?: () => Date;
 }) {
   const { repo, maxAge } = deps;
@@ -74,7 +76,9 @@ export function createRatesService(deps: {
   ): Promise<ExchangeRate> {
     if (base === quote) throw new AppError('BAD_REQUEST', 'A rate needs two different currencies.');
     const at = now();
-    return toRate(await repo.set(base, quote, rate, source, at, by), at);
+    const row = await repo.set(base, quote, rate, source, at, by);
+    deps.onChange?.();
+    return toRate(row, at);
   }
 
   return {

@@ -8,7 +8,7 @@ import {
 import { destinationFor } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
-import { shortCache } from '../../lib/short-cache.js';
+import { type CacheGroup, shortCache } from '../../lib/short-cache.js';
 import { PRICING_CACHE_MS } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 
@@ -28,11 +28,15 @@ const RECIPIENT: NumberField = { path: 'body.recipient', code: 'RECIPIENT_INVALI
 export function createSmsPricing(deps: {
   rates: RatesService;
   countryPricing: () => Promise<CountryPricing[]>;
+  /** The instance's price caches, cleared together when a price or rate changes. */
+  caches?: Pick<CacheGroup, 'add'>;
 }) {
-  // Read on every message; a rate change reaches sends within this, as it does calls.
+  // Read on every message; a rate change reaches sends at once on this instance (the
+  // group is cleared), on others within this, as it does calls.
   const gbpRate = shortCache(PRICING_CACHE_MS, (currency) =>
     deps.rates.rate(currency, BILLING_CURRENCY),
   );
+  deps.caches?.add(gbpRate);
 
   /** Each recipient's destination and price for this message, in GBP to 4 places. */
   async function price(recipients: string[], message: string) {

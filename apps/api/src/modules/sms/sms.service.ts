@@ -24,6 +24,7 @@ import { guardrailError } from '../../lib/guardrail-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { CacheGroup } from '../../lib/short-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { sortBulkLines } from './bulk-lines.js';
 import { readRecipients } from './recipients.js';
@@ -65,6 +66,8 @@ export function createSmsService(deps: {
   repo: SmsRepo;
   rates: RatesService;
   countryPricing: () => Promise<CountryPricing[]>;
+  /** The instance's price caches, cleared together when a price or rate changes. */
+  caches?: Pick<CacheGroup, 'add'>;
   /** Which sender a customer's message goes out with (sender-ids.service.ts). */
   senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
   /** Messages per customer per minute, counted on every instance (SMS_PER_MINUTE). */

@@ -10,6 +10,7 @@ type SandboxGateway = ReturnType<typeof createSandboxGateway>;
 
 import { createSmppGateway } from '../../integrations/sms/smpp.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
+import type { CacheGroup } from '../../lib/short-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { createSenderIdsRepo } from './sender-ids.repo.js';
 import { createSenderIdsService } from './sender-ids.service.js';
@@ -37,6 +38,8 @@ export function setUpSms(
     config: Config['sms'];
     rates: RatesService;
     countryPricing: () => Promise<CountryPricing[]>;
+    /** The instance's price caches (catalogue/pricing-cache.ts): the GBP rates go there. */
+    priceCaches: Pick<CacheGroup, 'add'>;
     /** This instance's stable id (config/instance-id.ts). */
     instanceId: string;
     /** The brand sender and the open requests allowed (SMS_DEFAULT_SENDER…). */
@@ -75,6 +78,7 @@ export function setUpSms(
     repo,
     rates: opts.rates,
     countryPricing: opts.countryPricing,
+    caches: opts.priceCaches,
     senders,
     limit: createRateLimiter(opts.limitStore, 'sms.perCustomer', {
       max: opts.perMinute,

@@ -2,11 +2,11 @@ import { BILLING_CURRENCY, type CountryPricing, ratePerMinuteInGbp } from '@parl
 import { destinationFor } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
-import { shortCache } from '../../lib/short-cache.js';
+import { type CacheGroup, shortCache } from '../../lib/short-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type { CallPrice } from './call-decisions.js';
 
-/** A price or rate change reaches calls within this. */
+/** A price or rate change reaches calls on other instances within this at worst. */
 export const PRICE_CACHE_MS = 5000;
 
 /** A destination's country, price per minute and its GBP value at the current rate. */
@@ -15,10 +15,13 @@ export function createCallPricing(deps: {
   countryPricing: () => Promise<CountryPricing[]>;
   /** How long prices and rates are reused (they are read on every call's path). */
   cacheMs?: number;
+  /** The instance's price caches, cleared together when a price or rate changes. */
+  caches?: Pick<CacheGroup, 'add'>;
 }) {
   const ttl = deps.cacheMs ?? PRICE_CACHE_MS;
-  const prices = shortCache(ttl, () => deps.countryPricing());
-  const rates = shortCache(ttl, (currency) => deps.rates.rate(currency, BILLING_CURRENCY));
+  const keep = <C extends { clear(): void }>(cache: C) => deps.caches?.add(cache) ?? cache;
+  const prices = keep(shortCache(ttl, () => deps.countryPricing()));
+  const rates = keep(shortCache(ttl, (currency) => deps.rates.rate(currency, BILLING_CURRENCY)));
   return async function priceOf(destination: string): Promise<CallPrice & { e164: string }> {
     const found = destinationFor(destination, await prices.get());
     if (!found.ok && (found.reason === 'premium-rate' || found.reason === 'shared-cost'))

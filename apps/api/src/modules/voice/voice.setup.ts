@@ -7,6 +7,7 @@ import { createSandboxVoiceGateway, type SandboxTiming } from '../../integration
 import { createSipVoiceGateway } from '../../integrations/voice/sip.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
+import type { CacheGroup } from '../../lib/short-cache.js';
 import { createSecretBox } from '../auth/secret-box.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type { SmsService } from '../sms/sms.service.js';
@@ -43,6 +44,8 @@ export function setUpVoice(
     config: VoiceConfig;
     rates: RatesService;
     countryPricing: () => Promise<CountryPricing[]>;
+    /** The instance's price caches (catalogue/pricing-cache.ts): calls keep theirs there. */
+    priceCaches: Pick<CacheGroup, 'add'>;
     events: EventBus;
     instanceId: string;
     /** VOICE_ENCRYPTION_KEY, else the session secret (a purpose of its own is derived). */
@@ -90,6 +93,7 @@ export function setUpVoice(
       rates: opts.rates,
       countryPricing: opts.countryPricing,
       cacheMs: opts.deps?.priceCacheMs,
+      caches: opts.priceCaches,
     }),
     gateway,
     events: opts.events,

@@ -1,0 +1,70 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { fakeApi, json } from '@/test/fake-api';
+import { AuditTab } from './audit-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const entry = (
+  id: string,
+  action: string,
+  targetType: string,
+  before: unknown,
+  after: unknown,
+) => ({
+  id,
+  action,
+  actor: { id: 'a1', email: 'admin@example.com' },
+  targetType,
+  targetId: `${targetType}-1`,
+  before,
+  after,
+  ip: '192.0.2.1',
+  createdAt: '2026-03-01T10:00:00.000Z',
+});
+
+describe('AuditTab', () => {
+  it('names price, SIP domain and number changes, with the old and new price', async () => {
+    const items = [
+      entry(
+        '1',
+        'country_pricing.update',
+        'country_pricing',
+        { voipPrice: '0.1200' },
+        {
+          voipPrice: '0.0000',
+        },
+      ),
+      entry('2', 'country_pricing.import', 'country_pricing', null, { smsPrice: '0.0300' }),
+      entry('3', 'sip_domain.delete', 'sip_domain', { price: '120.00' }, null),
+      entry('4', 'number.import', 'number', null, { monthlyPrice: '4.00' }),
+    ];
+    fakeApi({
+      'GET /api/admin/audit?page=1&pageSize=20': () =>
+        json({ items, total: items.length, page: 1, pageSize: 20 }),
+      'GET /api/admin/audit/facets': () =>
+        json({
+          actions: items.map((i) => i.action),
+          targetTypes: ['country_pricing', 'sip_domain', 'number'],
+        }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditTab />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('Country price changed');
+    expect(rows[0]?.textContent).toContain('voipPrice: was 0.1200 → now 0.0000');
+    expect(rows[1]?.textContent).toContain('Country price imported from CSV');
+    expect(rows[2]?.textContent).toContain('SIP domain deleted');
+    expect(rows[2]?.textContent).toContain('SIP domain');
+    expect(rows[3]?.textContent).toContain('DID number imported from CSV');
+    const action = await screen.findByRole('option', { name: 'Country price changed' });
+    expect(action).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'DID number' })).toBeTruthy();
+  });
+});
