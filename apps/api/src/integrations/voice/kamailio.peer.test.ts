@@ -137,9 +137,10 @@ const lastCall = async (userId: string) =>
       hangup_by: string;
       rate_per_minute: string;
       edge_call_id: string;
+      destination: string;
     }>(
       database,
-      sql`select status, duration, cost::text, hangup_cause, hangup_by, rate_per_minute::text, edge_call_id
+      sql`select status, duration, cost::text, hangup_cause, hangup_by, rate_per_minute::text, edge_call_id, destination
           from calls where user_id = ${userId} order by created_at desc limit 1`,
     )
   )[0];
@@ -272,11 +273,30 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     expect(call?.cost).toBe(callCost(call?.rate_per_minute ?? '', call?.duration ?? 0));
   });
 
-  it('answers a refusal with the SIP status Parley names: 402 for no credit', async () => {
+  it('answers a refusal with the SIP status and reason phrase Parley names: 402 for no credit', async () => {
     const c = await customer('0.05');
     await verifyCallerId(app, database, c.cookie, ME);
-    expect(await asPhone(softphoneCall({ refused: 402 }), users(c.username, c.password))).toBe(0);
+    const refused = softphoneCall({ refused: 402, phrase: 'Insufficient balance' });
+    expect(await asPhone(refused, users(c.username, c.password))).toBe(0);
     expect(await lastCall(c.id)).toBeUndefined();
+  });
+
+  it("calls a number dialled nationally in the caller ID's country; one too short is 484", async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort);
+    const call = softphoneCall({ talkMs: 300 });
+    expect(await asPhone(call, users(c.username, c.password, '07400123456'))).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    expect(
+      await until(
+        () => lastCall(c.id),
+        (r) => r?.status === 'ended',
+        EDGE_REPORT_MS,
+      ),
+    ).toMatchObject({ status: 'ended', destination: '+447400123456' });
+    const short = softphoneCall({ refused: 484, phrase: 'Address Incomplete' });
+    expect(await asPhone(short, users(c.username, c.password, '0740'))).toBe(0);
   });
 
   it('cuts the call off at its maximum: BYE to both sides, billed exactly the maximum', {
