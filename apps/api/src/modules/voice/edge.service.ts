@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
 import type { CallsService } from './calls.service.js';
+import type { LateReports } from './late-reports.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 
 const OPEN = ['dialing', 'ringing', 'answered'];
@@ -78,6 +79,8 @@ function denial(err: unknown): EdgeDecision {
  */
 export function createEdgeService(deps: {
   calls: CallsService;
+  /** Answers reported after the call was settled unanswered. */
+  late: Pick<LateReports, 'answered'>;
   repo: Pick<CallsRepo, 'byEdgeId' | 'byToken' | 'attachEdge'>;
   accounts: Pick<VoiceAccountsRepo, 'byUsername' | 'numberHolder'>;
   callerIds: { list(userId: string): Promise<{ items: { number: string }[] }> };
@@ -212,11 +215,13 @@ export function createEdgeService(deps: {
       const moved =
         input.state === 'ringing'
           ? await calls.ringing(row.id, at)
-          : await calls.answered(row.id, at);
+          : ((await calls.answered(row.id, at)) ?? (await deps.late.answered(row, at, true)));
       return { callId: row.id, status: (moved ?? row).status };
     },
     async end(input: z.output<typeof edgeEndSchema>) {
       const row = await known(input.edgeCallId);
+      // An end saying when it was answered, for a call settled unanswered meanwhile.
+      if (input.answeredAt) await deps.late.answered(row, new Date(input.answeredAt), false);
       const ended = await calls.settle(row.id, {
         at: input.endedAt ? new Date(input.endedAt) : new Date(),
         cause: input.cause,
