@@ -89,6 +89,8 @@ export interface TrunkBehaviour {
   callerId?: string;
   /** Ring without answering until the caller cancels. */
   ringUntilCancel?: boolean;
+  /** Ring this many milliseconds before answering. */
+  answerAfterMs?: number;
   /** Answer, then hang up first after this many milliseconds (the far end's BYE). */
   hangUpAfterMs?: number;
   /** Talk with audio and RTCP of its own (a pcap file, see rtp-pcap.ts) instead of
@@ -145,6 +147,7 @@ function trunkScenario(b: TrunkBehaviour): string {
   ]]></send>
   <recv request="ACK"/>
   <label id="end"/>`;
+  if (b.answerAfterMs) steps += `\n  <pause milliseconds="${b.answerAfterMs}"/>`;
   return `${steps}
   <send retrans="500"><![CDATA[
       SIP/2.0 200 OK
