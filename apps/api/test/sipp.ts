@@ -89,6 +89,8 @@ export interface TrunkBehaviour {
   callerId?: string;
   /** Ring without answering until the caller cancels. */
   ringUntilCancel?: boolean;
+  /** Ring this many milliseconds before answering. */
+  answerAfterMs?: number;
   /** Answer, then hang up first after this many milliseconds (the far end's BYE). */
   hangUpAfterMs?: number;
   /** Talk with audio and RTCP of its own (a pcap file, see rtp-pcap.ts) instead of
@@ -145,6 +147,7 @@ function trunkScenario(b: TrunkBehaviour): string {
   ]]></send>
   <recv request="ACK"/>
   <label id="end"/>`;
+  if (b.answerAfterMs) steps += `\n  <pause milliseconds="${b.answerAfterMs}"/>`;
   return `${steps}
   <send retrans="500"><![CDATA[
       SIP/2.0 200 OK
@@ -303,15 +306,26 @@ const bye = (cseq: number) => `
   ]]></send>
   <recv response="200"/>`;
 
+/** The final answer `status`; with `phrase`, its reason phrase must be that (a failed check fails the run). */
+const refusal = (status: number, phrase?: string) =>
+  phrase
+    ? `<recv response="${status}"><action><ereg regexp="^SIP/2.0 ${status} ${phrase}[[:cntrl:]]" search_in="msg" check_it="true" assign_to="phrase"/></action></recv>
+  <nop hide="true"><action><log message="[$phrase]"/></action></nop>`
+    : `<recv response="${status}"/>`;
+
 /**
  * A softphone's call (fields: username; destination; domain; [authentication …]):
  * answered (then it plays sipp's G.711 sample as its voice) and hung up after `talkMs`,
  * answered and ended by the far side (`waitBye`),
- * refused with `refused` as the final answer, or cancelled once it rings. `callerId`
+ * refused with `refused` as the final answer (and `phrase` as its reason phrase), or cancelled once it rings. `callerId`
  * asks for that caller ID (P-Preferred-Identity).
  */
 export function softphoneCall(
-  end: { talkMs: number } | { waitBye: true } | { refused: number } | { cancel: true },
+  end:
+    | { talkMs: number }
+    | { waitBye: true }
+    | { refused: number; phrase?: string }
+    | { cancel: true },
   callerId?: string,
 ): string {
   const first = `${invite(1, '', callerId)}
@@ -321,7 +335,7 @@ export function softphoneCall(
   ${invite(2, '[field3]', callerId)}
   <recv response="100" optional="true"/>`;
   let rest: string;
-  if ('refused' in end) rest = `<recv response="${end.refused}"/>${ack(2, false)}`;
+  if ('refused' in end) rest = `${refusal(end.refused, end.phrase)}${ack(2, false)}`;
   else if ('cancel' in end)
     // CANCEL repeats the INVITE's branch: three scenario messages back.
     rest = `<recv response="180"/>

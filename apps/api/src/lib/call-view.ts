@@ -22,6 +22,7 @@ export interface StoredCall {
   createdAt: Date;
   answeredAt: Date | null;
   endedAt: Date | null;
+  lateReportAt: Date | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -48,4 +49,5 @@ export const toCall = (r: StoredCall): Call => ({
   createdAt: r.createdAt.toISOString(),
   answeredAt: iso(r.answeredAt),
   endedAt: iso(r.endedAt),
+  lateReportAt: iso(r.lateReportAt),
 });

@@ -10,12 +10,30 @@ export const CALL_TONES: ToneMap<CallStatus> = {
   no_answer: 'bad',
 };
 
-export function CallStatusBadge({ status }: { status: CallStatus }) {
+const LATE_TONE: ToneMap<'late'> = { late: 'waiting' };
+
+/** A call's status; with `lateReportAt`, a second badge says its answer was reported late. */
+export function CallStatusBadge({
+  status,
+  lateReportAt = null,
+}: {
+  status: CallStatus;
+  lateReportAt?: string | null;
+}) {
   const { t } = useTranslation();
-  return (
+  const badge = (
     <StatusBadge status={status} tones={CALL_TONES}>
       {t(`callStatus.${status}`)}
     </StatusBadge>
+  );
+  if (!lateReportAt) return badge;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {badge}
+      <StatusBadge status="late" tones={LATE_TONE} title={t('callLate.hint')}>
+        {t('callLate.badge')}
+      </StatusBadge>
+    </span>
   );
 }
 

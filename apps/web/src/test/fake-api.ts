@@ -60,6 +60,7 @@ export const aCall = (over: Partial<Call> = {}): Call => ({
   createdAt: '2026-03-01T10:00:00.000Z',
   answeredAt: '2026-03-01T10:00:03.000Z',
   endedAt: '2026-03-01T10:01:18.000Z',
+  lateReportAt: null,
   ...over,
 });
 

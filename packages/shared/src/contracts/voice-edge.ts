@@ -21,6 +21,21 @@ const number = z
       .replace(/[\s()-]/g, ''),
   )
   .pipe(z.string().regex(/^\+?[1-9]\d{1,14}$/, 'must be an international number'));
+/**
+ * A number as a phone dialled it: international, national (`07400…`) or with an
+ * international prefix (`0044…`). Parley reads it in the caller's country and answers
+ * a decision (484 when it cannot), never a malformed request.
+ */
+const dialled = z
+  .string()
+  .trim()
+  .transform((v) =>
+    v
+      .replace(/^sip:/i, '')
+      .replace(/@.*$/, '')
+      .replace(/[\s()-]/g, ''),
+  )
+  .pipe(z.string().regex(/^\+?\d{1,20}$/, 'must be digits, with or without a leading +'));
 /** When something happened: ISO 8601, or epoch milliseconds (as Kamailio writes it). */
 const instant = z.union([
   z.iso.datetime({ offset: true }),
@@ -41,9 +56,15 @@ export const edgeAuthoriseSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{20,128}$/)
       .optional(),
-    destination: number,
-    /** The caller ID the softphone asked for (From user); the web call's own otherwise. */
-    callerId: number.optional(),
+    destination: dialled,
+    /** The caller ID the softphone asked for (its P-Preferred-Identity user), as it wrote
+     * it: one that is not a number the customer may show is refused (403), not malformed. */
+    callerId: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[\x21-\x7e]*$/, 'callerId must be printable ASCII without spaces')
+      .optional(),
   })
   .refine((v) => Boolean(v.username) || Boolean(v.token), {
     message: 'Give username, token or both',
@@ -51,12 +72,20 @@ export const edgeAuthoriseSchema = z
   });
 export type EdgeAuthorise = z.input<typeof edgeAuthoriseSchema>;
 
-/** Why the edge must refuse a call, and the SIP answer that fits. */
+/**
+ * Why the edge must refuse a call, and the SIP answer that fits. 503 is the edge's own
+ * answer when Parley cannot be reached; Parley names it only when it cannot decide.
+ */
 export const EDGE_DENY_REASONS = {
   UNKNOWN_ACCOUNT: 403,
   ACCOUNT_DISABLED: 403,
   CALLER_ID_NOT_VERIFIED: 403,
+  /** The Call-ID is another call's: another account's, the other direction, another
+   * destination, or a call that has ended. */
+  CALL_ID_USED: 403,
   DESTINATION_NOT_SUPPORTED: 404,
+  /** A national or prefixed number Parley cannot read in the caller's country, or too short. */
+  ADDRESS_INCOMPLETE: 484,
   INSUFFICIENT_BALANCE: 402,
   /** The customer's calling plan is suspended for an unpaid renewal. */
   SUBSCRIPTION_SUSPENDED: 402,
@@ -71,6 +100,32 @@ export const EDGE_DENY_REASONS = {
 } as const;
 export type EdgeDenyReason = keyof typeof EDGE_DENY_REASONS;
 
+/** The reason phrase of each refusal's SIP answer (ASCII): what a phone shows. */
+export const EDGE_DENY_PHRASES: Record<EdgeDenyReason, string> = {
+  UNKNOWN_ACCOUNT: 'Unknown account',
+  ACCOUNT_DISABLED: 'Account suspended',
+  CALLER_ID_NOT_VERIFIED: 'Caller ID not verified',
+  CALL_ID_USED: 'Call-ID already used',
+  DESTINATION_NOT_SUPPORTED: 'Destination not supported',
+  ADDRESS_INCOMPLETE: 'Address Incomplete',
+  INSUFFICIENT_BALANCE: 'Insufficient balance',
+  SUBSCRIPTION_SUSPENDED: 'Calling plan suspended',
+  CONCURRENT_CALL_LIMIT: 'Too many calls in progress',
+  SPENDING_LIMIT: 'Spending limit reached',
+  NUMBER_NOT_ASSIGNED: 'Number not assigned',
+  UNREACHABLE: 'Temporarily Unavailable',
+  UNAVAILABLE: 'Service Unavailable',
+};
+
+/** A refusal: its reason, the SIP status and reason phrase to answer, and Parley's words. */
+const edgeDenial = z.object({
+  allow: z.literal(false),
+  reason: z.enum(Object.keys(EDGE_DENY_REASONS) as [EdgeDenyReason, ...EdgeDenyReason[]]),
+  sipStatus: z.number().int(),
+  phrase: z.string(),
+  message: z.string(),
+});
+
 export const edgeDecisionSchema = z.union([
   z.object({
     allow: z.literal(true),
@@ -81,12 +136,7 @@ export const edgeDecisionSchema = z.union([
     /** The dialog's timeout: the call must end after this many answered seconds. */
     maxSeconds: z.number().int(),
   }),
-  z.object({
-    allow: z.literal(false),
-    reason: z.enum(Object.keys(EDGE_DENY_REASONS) as [EdgeDenyReason, ...EdgeDenyReason[]]),
-    sipStatus: z.number().int(),
-    message: z.string(),
-  }),
+  edgeDenial,
 ]);
 export type EdgeDecision = z.infer<typeof edgeDecisionSchema>;
 
@@ -110,12 +160,7 @@ export const edgeInboundDecisionSchema = z.union([
     /** The SIP account whose registered devices ring. */
     username: z.string(),
   }),
-  z.object({
-    allow: z.literal(false),
-    reason: z.enum(Object.keys(EDGE_DENY_REASONS) as [EdgeDenyReason, ...EdgeDenyReason[]]),
-    sipStatus: z.number().int(),
-    message: z.string(),
-  }),
+  edgeDenial,
 ]);
 export type EdgeInboundDecision = z.infer<typeof edgeInboundDecisionSchema>;
 

@@ -89,6 +89,9 @@ export const callSchema = z.object({
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  /** When the edge reported its answer after Parley had settled it unanswered (its
+   * reports came late): it was ended at the edge and billed then. Null otherwise. */
+  lateReportAt: z.string().nullable(),
 });
 export type Call = z.infer<typeof callSchema>;
 
@@ -173,7 +176,12 @@ export const voiceStatusSchema = z.object({
 export type VoiceStatus = z.infer<typeof voiceStatusSchema>;
 
 /** An admin's view of a call: whose it is too. */
-export const adminCallSchema = callSchema.extend({ userId: z.string(), userEmail: z.string() });
+export const adminCallSchema = callSchema.extend({
+  userId: z.string(),
+  userEmail: z.string(),
+  /** GBP of a late-reported call's talk time the balance no longer covered: not charged. */
+  uncharged: z.string().nullable(),
+});
 export const adminCallsQuerySchema = callHistoryQuerySchema.extend({
   /** Only calls in progress. */
   active: z.enum(['true', 'false']).optional(),

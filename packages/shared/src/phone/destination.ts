@@ -44,3 +44,4 @@ export function destinationFor<T extends PricedCountry>(
 }
 
 export { areaCodePattern } from './area-code.js';
+export { type Dialled, dialledNumber } from './dialled.js';

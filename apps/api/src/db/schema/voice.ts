@@ -85,6 +85,11 @@ export const calls = pgTable(
     /** outbound: the customer called out; inbound: the trunk rang one of their numbers
      * (free unless the catalogue prices inbound minutes). */
     direction: text('direction').notNull().default('outbound'),
+    /** When a report of its answer arrived after the deadline job had settled it unanswered:
+     * the call was opened again, ended at the edge and billed for the talk time reported. */
+    lateReportAt: timestamp('late_report_at', { withTimezone: true }),
+    /** GBP of such a call's talk time that the balance could no longer cover (not charged). */
+    uncharged: numeric('uncharged', { precision: 20, scale: 4 }),
   },
   (t) => [
     check('calls_direction', sql`${t.direction} in ('outbound', 'inbound')`),

@@ -143,9 +143,12 @@ const lastCall = async (userId: string) =>
       hangup_by: string;
       rate_per_minute: string;
       edge_call_id: string;
+      destination: string;
+      late: boolean;
     }>(
       database,
-      sql`select status, duration, cost::text, hangup_cause, hangup_by, rate_per_minute::text, edge_call_id
+      sql`select status, duration, cost::text, hangup_cause, hangup_by, rate_per_minute::text, edge_call_id, destination,
+          late_report_at is not null as late
           from calls where user_id = ${userId} order by created_at desc limit 1`,
     )
   )[0];
@@ -297,11 +300,30 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     expect(call?.cost).toBe(callCost(call?.rate_per_minute ?? '', call?.duration ?? 0));
   });
 
-  it('answers a refusal with the SIP status Parley names: 402 for no credit', async () => {
+  it('answers a refusal with the SIP status and reason phrase Parley names: 402 for no credit', async () => {
     const c = await customer('0.05');
     await verifyCallerId(app, database, c.cookie, ME);
-    expect(await asPhone(softphoneCall({ refused: 402 }), users(c.username, c.password))).toBe(0);
+    const refused = softphoneCall({ refused: 402, phrase: 'Insufficient balance' });
+    expect(await asPhone(refused, users(c.username, c.password))).toBe(0);
     expect(await lastCall(c.id)).toBeUndefined();
+  });
+
+  it("calls a number dialled nationally in the caller ID's country; one too short is 484", async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort);
+    const call = softphoneCall({ talkMs: 300 });
+    expect(await asPhone(call, users(c.username, c.password, '07400123456'))).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    expect(
+      await until(
+        () => lastCall(c.id),
+        (r) => r?.status === 'ended',
+        EDGE_REPORT_MS,
+      ),
+    ).toMatchObject({ status: 'ended', destination: '+447400123456' });
+    const short = softphoneCall({ refused: 484, phrase: 'Address Incomplete' });
+    expect(await asPhone(short, users(c.username, c.password, '0740'))).toBe(0);
   });
 
   it('cuts the call off at its maximum: BYE to both sides, billed exactly the maximum', {
@@ -562,6 +584,57 @@ describe.skipIf(!ready)('the SIP edge (Kamailio, sipp)', { timeout: 60_000 }, ()
     // Billed for the three seconds talked (the edge's times), not until the restart.
     expect(call?.duration).toBeGreaterThanOrEqual(3);
     expect(call?.duration).toBeLessThanOrEqual(4);
+    const [row] = await queryRows<{ id: string }>(
+      database,
+      sql`select id from calls where edge_call_id = ${call?.edge_call_id ?? ''}`,
+    );
+    expect(await callCharges(database, row?.id ?? '')).toEqual([{ amount: `-${call?.cost}` }]);
+    expect(await moneyOf(database, c.id)).toMatchObject({ held: '0.0000' });
+  });
+
+  it('bills a call whose answer reached Parley after its deadline: ended at the edge, billed once, flagged', async () => {
+    const c = await customer('5.00');
+    await verifyCallerId(app, database, c.cookie, ME);
+    const trunk = sippTrunk(trunkPort, { answerAfterMs: 2000 });
+    const phone = asPhone(softphoneCall({ waitBye: true }), users(c.username, c.password));
+    const ringing = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'ringing',
+      EDGE_REPORT_MS,
+    );
+    expect(ringing?.status).toBe('ringing');
+    // Parley stops while it rings; the answer waits at the edge. Meanwhile another
+    // instance's job finds the call past its deadline and settles it unanswered.
+    await app.close();
+    await database.db.execute(
+      sql`update calls set deadline_at = now() - interval '1 second' where edge_call_id = ${ringing?.edge_call_id ?? ''}`,
+    );
+    const other = await startParley({ listen: false });
+    try {
+      await other.voiceJobs.tick();
+    } finally {
+      await other.close();
+    }
+    expect(await lastCall(c.id)).toMatchObject({ status: 'no_answer', cost: '0.0000' });
+    // The far end answers, and talks a while before Parley is back.
+    await new Promise((r) => setTimeout(r, 3500));
+    app = await startParley();
+    // The late answer reaches Parley, which ends the call: both sides get their BYE.
+    expect(await phone).toBe(0);
+    expect(await trunk.exited).toBe(0);
+    const call = await until(
+      () => lastCall(c.id),
+      (r) => r?.status === 'ended',
+      EDGE_REPORT_MS,
+    );
+    expect(call).toMatchObject({
+      status: 'ended',
+      hangup_cause: 'deadline',
+      hangup_by: 'system',
+      late: true,
+    });
+    expect(call?.duration).toBeGreaterThanOrEqual(1);
+    expect(call?.cost).toBe(callCost(call?.rate_per_minute ?? '', call?.duration ?? 0));
     const [row] = await queryRows<{ id: string }>(
       database,
       sql`select id from calls where edge_call_id = ${call?.edge_call_id ?? ''}`,

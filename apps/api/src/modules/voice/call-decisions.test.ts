@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideCall, settlementOf } from './call-decisions.js';
+import { decideCall, lateAnswer, settlementOf } from './call-decisions.js';
 import type { AccountState, CallRow } from './calls.repo.js';
 
 const state = (over: Partial<AccountState> = {}): AccountState => ({
@@ -172,5 +172,49 @@ describe('settling a call', () => {
       quality: { jitterMs: 2.5, lossPercent: 0.1, mos: 4.25 },
     });
     expect(s).toMatchObject({ status: 'ended', duration: 30, jitterMs: '2.50', mos: '4.25' });
+  });
+});
+
+describe('an answer reported after the call was settled unanswered', () => {
+  const settled = (over: Partial<CallRow> = {}) =>
+    row({
+      status: 'no_answer',
+      answeredAt: null,
+      lateReportAt: null,
+      edgeCallId: 'e',
+      createdAt: at(0),
+      ...over,
+    });
+  const late = (r: CallRow, balance: string, held = '0', answeredAt = at(5)) =>
+    lateAnswer(r, { answeredAt, at: at(900), balance, held, graceMs: 30_000 });
+
+  it('opens it again with its hold, and a deadline leaving the end time to arrive', () => {
+    expect(late(settled(), '5.0000')).toEqual({
+      answeredAt: at(5),
+      lateReportAt: at(900),
+      // The answer plus its maximum (605 s) has passed: the grace from now.
+      deadlineAt: at(930),
+      hold: '0.1190',
+    });
+  });
+
+  it('holds only what the balance still covers after other holds, never below zero', () => {
+    expect(late(settled(), '0.1000', '0.0400')?.hold).toBe('0.0600');
+    expect(late(settled(), '0.1000', '0.1000')?.hold).toBe('0');
+  });
+
+  it('never before the call was placed; never twice, nor for a call open or answered', () => {
+    expect(late(settled({ createdAt: at(10) }), '1', '0', at(2))?.answeredAt).toEqual(at(10));
+    expect(late(settled({ lateReportAt: at(800) }), '1')).toBeNull();
+    expect(late(settled({ status: 'answered' }), '1')).toBeNull();
+    expect(late(settled({ status: 'ended', answeredAt: at(1) }), '1')).toBeNull();
+    expect(late(settled({ edgeCallId: null }), '1')).toBeNull();
+  });
+
+  it('records what the hold did not cover of a late call, not of others', () => {
+    const end = { at: at(65), cause: 'normal', by: 'caller', answeredAt: at(5) };
+    const short = row({ hold: '0.0100', lateReportAt: at(900) });
+    expect(settlementOf(short, end)).toMatchObject({ cost: '0.0100', uncharged: '0.0019' });
+    expect(settlementOf(row({ hold: '0.0100' }), end)).toMatchObject({ uncharged: null });
   });
 });

@@ -7,6 +7,7 @@ import {
   type Increments,
   MIN_CALL_BALANCE,
   maxCallSeconds,
+  OPEN_CALL_STATUSES,
   type PlanAllowance,
   parseIncrements,
   rateCall,
@@ -156,6 +157,7 @@ export function settlementOf(row: CallRow, end: CallEnd): Settlement {
     ratePerMinute: row.ratePerMinute,
     includedSecondsLeft: row.includedHeld,
   });
+  const capped = compareDecimal(rating.cost, row.hold) > 0;
   return {
     status: 'ended',
     answeredAt,
@@ -164,11 +166,58 @@ export function settlementOf(row: CallRow, end: CallEnd): Settlement {
     billableSeconds: rating.billableSeconds,
     includedSeconds: rating.includedSeconds,
     // The hold covers the maximum; the CHECK calls_cost_covered says so too.
-    cost: compareDecimal(rating.cost, row.hold) > 0 ? row.hold : rating.cost,
+    cost: capped ? row.hold : rating.cost,
+    // A call billed after a late report holds only what the balance still had: the rest
+    // of its talk time is recorded, not charged.
+    uncharged: capped && row.lateReportAt ? subtract(rating.cost, row.hold, 4) : null,
     // Parley asked the edge to end it (a hang-up on the page, an admin): that request,
     // not how the edge saw the BYE it sent, says why and by whom.
     hangupCause: row.hangupCause ?? end.cause,
     hangupBy: row.hangupBy ?? end.by,
     ...quality,
+  };
+}
+
+/** Opening a settled call again as answered: when, until when, and what it holds. */
+export interface Reopening {
+  answeredAt: Date;
+  lateReportAt: Date;
+  deadlineAt: Date;
+  hold: string;
+}
+
+/** A call on the edge that was settled without an answer, and never opened again since. */
+export const settledUnanswered = (row: CallRow) =>
+  !(OPEN_CALL_STATUSES as readonly string[]).includes(row.status) &&
+  row.answeredAt === null &&
+  row.lateReportAt === null &&
+  row.edgeCallId !== null;
+
+/**
+ * The edge reports an answer for a call already settled unanswered (its reports reached
+ * Parley after the deadline job): the call is answered after all, from that moment. It
+ * holds again what the balance still covers of its first hold (never more: the balance
+ * cannot go below zero), and its deadline leaves the end still on its way time to come.
+ * Null when the call is open, was answered, or was opened again before.
+ */
+export function lateAnswer(
+  row: CallRow,
+  input: { answeredAt: Date; at: Date; balance: string; held: string; graceMs: number },
+): Reopening | null {
+  if (!settledUnanswered(row)) return null;
+  const available = subtract(input.balance, input.held, 4);
+  const hold =
+    compareDecimal(available, row.hold) >= 0
+      ? row.hold
+      : compareDecimal(available, '0') > 0
+        ? available
+        : '0';
+  const answeredAt = new Date(Math.max(input.answeredAt.getTime(), row.createdAt.getTime()));
+  const end = answeredAt.getTime() + row.maxSeconds * 1000 + input.graceMs;
+  return {
+    answeredAt,
+    lateReportAt: input.at,
+    deadlineAt: new Date(Math.max(end, input.at.getTime() + input.graceMs)),
+    hold,
   };
 }

@@ -44,6 +44,8 @@ export interface Settlement {
   jitterMs?: string | null;
   lossPercent?: string | null;
   mos?: string | null;
+  /** What talk time reported late cost beyond what the balance still covered. */
+  uncharged?: string | null;
 }
 
 /** The balance, holds and included seconds of a customer (locked for an authorisation). */
@@ -247,6 +249,7 @@ export function createCallsRepo(db: Db) {
             jitterMs: s.jitterMs ?? null,
             lossPercent: s.lossPercent ?? null,
             mos: s.mos ?? null,
+            uncharged: s.uncharged ?? null,
           })
           .where(eq(calls.id, id))
           .returning();

@@ -47,6 +47,8 @@ export const refusalError = (refusal: Refusal | 'balance' | 'duplicate') => {
   );
 };
 
+const uncharged = (row: CallRow) => (row.uncharged === null ? null : moneyText(row.uncharged));
+
 export interface PlaceInput {
   userId: string;
   destination: string;
@@ -280,6 +282,7 @@ export function createCallsService(deps: {
         ...toCall(ended),
         userId: ended.userId,
         userEmail: await repo.emailOf(ended.userId),
+        uncharged: uncharged(ended),
       };
     },
 
@@ -329,7 +332,12 @@ export function createCallsService(deps: {
     async adminCalls(page: number, pageSize: number, activeOnly: boolean) {
       const { items, total } = await repo.adminList(page, pageSize, activeOnly);
       return {
-        items: items.map((r) => ({ ...toCall(r.call), userId: r.call.userId, userEmail: r.email })),
+        items: items.map((r) => ({
+          ...toCall(r.call),
+          userId: r.call.userId,
+          userEmail: r.email,
+          uncharged: uncharged(r.call),
+        })),
         total,
         page,
         pageSize,

@@ -1,4 +1,5 @@
 import {
+  EDGE_DENY_PHRASES,
   EDGE_DENY_REASONS,
   type EdgeDecision,
   type EdgeDenyReason,
@@ -9,10 +10,12 @@ import {
   type edgeInboundSchema,
   moneyText,
 } from '@parley/shared';
+import { countryOfNumber, dialledNumber } from '@parley/shared/phone';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
 import type { CallsService } from './calls.service.js';
+import type { LateReports } from './late-reports.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 
 const OPEN = ['dialing', 'ringing', 'answered'];
@@ -30,8 +33,25 @@ const deny = (reason: EdgeDenyReason, message: string) => ({
   allow: false as const,
   reason,
   sipStatus: EDGE_DENY_REASONS[reason],
+  phrase: EDGE_DENY_PHRASES[reason],
   message,
 });
+
+type AuthoriseInput = z.output<typeof edgeAuthoriseSchema>;
+
+/** The destination dialled, read in the country of the caller ID the call shows. */
+const destinationOf = (dialled: string, callerId: string) =>
+  dialledNumber(dialled, countryOfNumber(callerId)?.country ?? null);
+
+const incomplete = (reason: 'no-country' | 'incomplete') =>
+  deny(
+    'ADDRESS_INCOMPLETE',
+    reason === 'no-country'
+      ? 'Dial the number in international format (+ and the country code).'
+      : 'The number dialled is too short: dial the whole number.',
+  );
+
+const INTERNATIONAL = /^\+?[1-9]\d{1,14}$/;
 
 /** What an AppError from authorising means for the edge. */
 function denial(err: unknown): EdgeDecision {
@@ -59,6 +79,8 @@ function denial(err: unknown): EdgeDecision {
  */
 export function createEdgeService(deps: {
   calls: CallsService;
+  /** Answers reported after the call was settled unanswered. */
+  late: Pick<LateReports, 'answered'>;
   repo: Pick<CallsRepo, 'byEdgeId' | 'byToken' | 'attachEdge'>;
   accounts: Pick<VoiceAccountsRepo, 'byUsername' | 'numberHolder'>;
   callerIds: { list(userId: string): Promise<{ items: { number: string }[] }> };
@@ -67,13 +89,40 @@ export function createEdgeService(deps: {
 }) {
   const { calls, repo } = deps;
 
-  async function authorise(input: z.output<typeof edgeAuthoriseSchema>): Promise<EdgeDecision> {
+  /**
+   * A Call-ID Parley knows (a retransmitted INVITE, or two asking at once) is answered
+   * as that call only when the same account asks for the same outbound call again.
+   */
+  async function repeat(known: CallRow, input: AuthoriseInput): Promise<EdgeDecision> {
+    const used = deny('CALL_ID_USED', 'This Call-ID belongs to another call.');
+    if (known.direction !== 'outbound') return used;
+    if (input.token && input.token !== known.token) return used;
+    if (input.username) {
+      const account = await deps.accounts.byUsername(input.username);
+      if (account?.userId !== known.userId) return used;
+    }
+    const to = destinationOf(input.destination, known.callerId);
+    if (!to.ok || to.e164 !== known.destination) return used;
+    return OPEN.includes(known.status)
+      ? allow(known)
+      : deny('CALL_ID_USED', 'This call has ended already.');
+  }
+
+  /** The caller ID asked for (international, or national in the customer's first
+   * number's country), or the customer's first one; null when none can be shown. */
+  async function callerIdFor(userId: string, asked: string | undefined) {
+    if (asked && INTERNATIONAL.test(asked)) return e164(asked);
+    const first = (await deps.callerIds.list(userId)).items[0]?.number;
+    if (!asked || !first) return first ?? null;
+    if (!/^\d{1,20}$/.test(asked)) return null;
+    const read = dialledNumber(asked, countryOfNumber(first)?.country ?? null);
+    return read.ok ? read.e164 : null;
+  }
+
+  async function authorise(input: AuthoriseInput): Promise<EdgeDecision> {
     deps.touch();
     const known = await repo.byEdgeId(input.edgeCallId);
-    if (known)
-      return OPEN.includes(known.status)
-        ? allow(known)
-        : deny('UNAVAILABLE', 'This call has ended already.');
+    if (known) return repeat(known, input);
     if (input.token) {
       const row = await repo.byToken(input.token);
       if (row?.status !== 'dialing' || row.edgeCallId)
@@ -84,23 +133,29 @@ export function createEdgeService(deps: {
         if (account?.userId !== row.userId)
           return deny('UNKNOWN_ACCOUNT', 'No call is waiting for this token.');
       }
-      if (row.destination !== e164(input.destination))
+      const to = destinationOf(input.destination, row.callerId);
+      if (!to.ok || row.destination !== to.e164)
         return deny('DESTINATION_NOT_SUPPORTED', 'The destination is not the one authorised.');
       const attached = await repo.attachEdge(row.id, input.edgeCallId);
-      return attached ? allow(attached) : deny('UNAVAILABLE', 'This call is taken.');
+      return attached ? allow(attached) : deny('CALL_ID_USED', 'This call is taken.');
     }
     const account = await deps.accounts.byUsername(input.username ?? '');
     if (!account) return deny('UNKNOWN_ACCOUNT', 'Unknown SIP account.');
     if (account.disabledAt) return deny('ACCOUNT_DISABLED', 'This account is suspended.');
-    const callerId = input.callerId
-      ? e164(input.callerId)
-      : (await deps.callerIds.list(account.userId)).items[0]?.number;
+    const callerId = await callerIdFor(account.userId, input.callerId);
     if (!callerId)
-      return deny('CALLER_ID_NOT_VERIFIED', 'Verify a number to use as caller ID first.');
+      return deny(
+        'CALLER_ID_NOT_VERIFIED',
+        input.callerId
+          ? 'Use one of your numbers or a verified number as caller ID.'
+          : 'Verify a number to use as caller ID first.',
+      );
+    const to = destinationOf(input.destination, callerId);
+    if (!to.ok) return incomplete(to.reason);
     try {
       const row = await calls.authorise({
         userId: account.userId,
-        destination: e164(input.destination),
+        destination: to.e164,
         callerId,
         gateway: 'sip',
         edgeCallId: input.edgeCallId,
@@ -109,7 +164,7 @@ export function createEdgeService(deps: {
     } catch (err) {
       // Two tries with one Call-ID at once: the second finds the first's call.
       const raced = await repo.byEdgeId(input.edgeCallId);
-      if (raced) return allow(raced);
+      if (raced) return repeat(raced, input);
       return denial(err);
     }
   }
@@ -133,8 +188,10 @@ export function createEdgeService(deps: {
         edgeCallId: input.edgeCallId,
       })) ??
       (await repo.byEdgeId(input.edgeCallId));
-    if (row?.direction !== 'inbound' || !OPEN.includes(row.status))
-      return deny('UNAVAILABLE', 'This call has ended already.');
+    // A Call-ID is one call: the same number's, rung inbound, still ringing or talking.
+    if (row?.direction !== 'inbound' || row.userId !== holder.userId || row.destination !== number)
+      return deny('CALL_ID_USED', 'This Call-ID belongs to another call.');
+    if (!OPEN.includes(row.status)) return deny('CALL_ID_USED', 'This call has ended already.');
     return { allow: true, callId: row.id, username: holder.username };
   }
 
@@ -158,11 +215,13 @@ export function createEdgeService(deps: {
       const moved =
         input.state === 'ringing'
           ? await calls.ringing(row.id, at)
-          : await calls.answered(row.id, at);
+          : ((await calls.answered(row.id, at)) ?? (await deps.late.answered(row, at, true)));
       return { callId: row.id, status: (moved ?? row).status };
     },
     async end(input: z.output<typeof edgeEndSchema>) {
       const row = await known(input.edgeCallId);
+      // An end saying when it was answered, for a call settled unanswered meanwhile.
+      if (input.answeredAt) await deps.late.answered(row, new Date(input.answeredAt), false);
       const ended = await calls.settle(row.id, {
         at: input.endedAt ? new Date(input.endedAt) : new Date(),
         cause: input.cause,

@@ -19,8 +19,10 @@ import {
   createCallerIdsService,
 } from './caller-ids.service.js';
 import { createCallsRepo } from './calls.repo.js';
-import { createCallsService } from './calls.service.js';
+import { createCallsService, DEADLINE_GRACE_MS } from './calls.service.js';
 import { createEdgeService } from './edge.service.js';
+import { createLateReports } from './late-reports.js';
+import { createLateReportsRepo } from './late-reports.repo.js';
 import { createSipAccountsService } from './sip-accounts.service.js';
 import { createVoiceAccountsRepo } from './voice-accounts.repo.js';
 
@@ -109,8 +111,17 @@ export function setUpVoice(
     config,
     activeCalls: (userId) => repo.openCount(userId),
   });
+  const late = createLateReports({
+    repo: { ...createLateReportsRepo(opts.db), markEnding: repo.markEnding },
+    gateway,
+    events: opts.events,
+    graceMs: DEADLINE_GRACE_MS,
+    log: app.log,
+    now: opts.deps?.now,
+  });
   const edge = createEdgeService({
     calls,
+    late,
     repo,
     accounts: accountsRepo,
     callerIds,

@@ -32,6 +32,8 @@ const aCall = (over: Partial<AdminCall> = {}): AdminCall => ({
   createdAt: '2026-06-15T09:00:00.000Z',
   answeredAt: '2026-06-15T09:00:05.000Z',
   endedAt: null,
+  lateReportAt: null,
+  uncharged: null,
   ...over,
 });
 const list = (items: AdminCall[]) => json({ items, total: items.length, page: 1, pageSize: 20 });
@@ -84,5 +86,24 @@ describe('admin CallsTab', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );
     expect(api.count('POST /api/admin/calls/c1/hangup')).toBe(0);
+  });
+
+  it('flags a call whose answer was reported late, with what the balance could not cover', async () => {
+    const late = aCall({
+      id: 'c3',
+      status: 'ended',
+      duration: 60,
+      cost: '0.30',
+      uncharged: '0.30',
+      lateReportAt: '2026-06-15T10:00:00.000Z',
+    });
+    fakeApi({ 'GET /api/admin/calls?page=1&pageSize=20': () => list([aCall(), late]) });
+    renderWithApp(<CallsTab />, { user: aUser({ isAdmin: true }) });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).queryByText('Late report')).toBeNull();
+    const flagged = within(rows[2] as HTMLElement).getByText('Late report');
+    expect(flagged.getAttribute('title')).toMatch(/after Parley had closed it as unanswered/);
+    expect(within(rows[2] as HTMLElement).getByText('Not charged: £0.30')).toBeTruthy();
   });
 });

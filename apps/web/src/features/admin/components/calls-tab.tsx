@@ -106,11 +106,18 @@ export function CallsTab() {
                       </span>
                     </td>
                     <td className="p-3">
-                      <CallStatusBadge status={c.status} />
+                      <CallStatusBadge status={c.status} lateReportAt={c.lateReportAt} />
                     </td>
                     <td className="p-3 tabular-nums">{callDurationText(c.duration)}</td>
                     <td className="p-3 tabular-nums">
                       {c.cost === null ? '—' : formatMoney(c.cost, 'GBP', i18n.language, 4)}
+                      {c.uncharged && (
+                        <span className="block text-xs text-muted-foreground">
+                          {t('admin.calls.uncharged', {
+                            amount: formatMoney(c.uncharged, 'GBP', i18n.language, 4),
+                          })}
+                        </span>
+                      )}
                     </td>
                     <td className="p-3 text-end">
                       {isOpen(c) && (

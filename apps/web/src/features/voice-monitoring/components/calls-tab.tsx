@@ -157,7 +157,7 @@ export function CallsTab() {
                       {c.callerId}
                     </td>
                     <td className="p-3">
-                      <CallStatusBadge status={c.status} />
+                      <CallStatusBadge status={c.status} lateReportAt={c.lateReportAt} />
                     </td>
                     <td className="p-3 tabular-nums">{callDurationText(c.duration)}</td>
                     <td className="p-3 text-end tabular-nums">

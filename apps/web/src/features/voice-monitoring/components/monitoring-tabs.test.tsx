@@ -54,6 +54,7 @@ const aCall = (over: Partial<Call> = {}): Call => ({
   createdAt: '2026-06-15T09:00:00.000Z',
   answeredAt: '2026-06-15T09:00:05.000Z',
   endedAt: '2026-06-15T09:02:10.000Z',
+  lateReportAt: null,
   ...over,
 });
 const page = (items: Call[], total = items.length, p = 1) =>
