@@ -12,6 +12,7 @@ import {
   firstFreeAmount,
   isTxHashFormat,
   type LedgerCheck,
+  largestQuotableAmount,
   localizeSoldName,
   MIN_TOP_UP_USD,
   multiply,
@@ -77,6 +78,17 @@ export function createPaymentsService(deps: {
       );
     const rate = await rates.rate(currency, input.fiatCurrency);
     const creditRate = await rates.rate(input.fiatCurrency, BILLING_CURRENCY);
+    // Checked before anything is written: what the amount converts to must fit too.
+    const largest = largestQuotableAmount(rate, creditRate);
+    if (compareDecimal(input.amount, largest) > 0)
+      throw new AppError('VALIDATION_FAILED', `The amount can be at most ${largest}.`, [
+        {
+          path: 'body.amount',
+          code: 'TOO_BIG',
+          params: { maximum: largest },
+          message: `Must be at most ${largest}`,
+        },
+      ]);
     const at = now();
     const decimals = CRYPTO_DECIMALS[currency];
     // Rounded up: the customer never sends less than the amount is worth.
