@@ -191,6 +191,17 @@ export const adminPaymentSchema = transactionSchema.extend({
   approverEmail: z.string().nullable(),
   /** The hash on the network's block explorer (EXPLORER_URL_<NETWORK>), when there is a hash. */
   explorerUrl: z.string().nullable(),
+  /**
+   * What the customer says they sent (the amount they gave, else that of the quote they
+   * named); null when they said neither: their quote was written with the payment.
+   */
+  claimedCryptoAmount: z.string().nullable(),
+  /**
+   * The claim is missing or differs from `cryptoAmount`, the quote's exact amount: the
+   * payment may not be theirs (anyone can copy a hash from the chain); compare the
+   * amount on chain before approving.
+   */
+  amountDiffers: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -212,15 +223,18 @@ export const ledgerCheckSchema = z.object({
   users: z.number().int(),
   mismatches: z.array(z.object({ userId: z.string(), balance: z.string(), ledgerSum: z.string() })),
   /**
-   * Payments that share one on-chain transaction (network and canonical hash): found by
-   * migration 0019 among rows submitted before hashes were canonical. Each group is
-   * one on-chain payment; at most one of its rows may be credited.
+   * Hashes that more than one pending or approved payment carries, on one network or
+   * several (compared canonical, without EVM's 0x): rows migrations marked (0019: equal
+   * once canonical; 0032: one hash on two networks). Each group is one on-chain payment;
+   * at most one of its rows may be credited. `txHash` is its oldest row's.
    */
   hashCollisions: z.array(
     z.object({
-      network: z.string(),
       txHash: z.string(),
-      transactions: z.array(z.object({ id: z.string(), status: z.string(), userId: z.string() })),
+      networks: z.array(z.string()),
+      transactions: z.array(
+        z.object({ id: z.string(), status: z.string(), userId: z.string(), network: z.string() }),
+      ),
     }),
   ),
 });

@@ -31,7 +31,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { CatalogueItem, OrdersService } from '../orders/orders.service.js';
-import { type QuoteRow, toQuote, toTransaction } from './payment-view.js';
+import { amountClaim, type QuoteRow, toQuote, toTransaction } from './payment-view.js';
 import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
@@ -220,7 +220,7 @@ export function createPaymentsService(deps: {
           },
         ]);
       const txHash = parsed ? canonicalTxHash(parsed.network, input.txHash) : input.txHash;
-      if (parsed && !input.quoteId && (await repo.hashTaken(parsed.network, txHash)))
+      if (parsed && !input.quoteId && (await repo.hashTaken(txHash)))
         throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
       const item = input.serviceName === TOP_UP_SERVICE_NAME ? null : await itemFor(input);
       const q = await quoteFor(user.id, input);
@@ -251,6 +251,8 @@ export function createPaymentsService(deps: {
           walletAddress: q.address,
           // The quote's own (unique) amount: what the admin compares with the chain.
           cryptoAmount: q.cryptoAmount,
+          // Naming a quote claims its amount; a quote written just now claims nothing.
+          claimedCryptoAmount: input.cryptoAmount ?? (input.quoteId ? q.cryptoAmount : null),
           quoteId: q.id,
           txHash,
           creditAmount: q.creditAmount,
@@ -319,6 +321,7 @@ export function createPaymentsService(deps: {
           explorerUrl: tx.txHash
             ? `${explorers[tx.network as Network]}${encodeURIComponent(tx.txHash)}`
             : null,
+          ...amountClaim(tx),
         }),
       );
     },
