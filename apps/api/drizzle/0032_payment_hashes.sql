@@ -1,6 +1,6 @@
 DROP INDEX "transactions_network_tx_hash";--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "claimed_crypto_amount" numeric(38, 18);--> statement-breakpoint
--- ---- BEGIN hand-written data step (review items 2 and 14; keep when regenerating) ----
+-- ---- BEGIN hand-written data step (keep when regenerating: decision 0036) ----
 -- Rows from before claims existed: the browser always named its quote, so they claim
 -- its amount.
 UPDATE "transactions" SET "claimed_crypto_amount" = "crypto_amount" WHERE "claimed_crypto_amount" IS NULL;--> statement-breakpoint

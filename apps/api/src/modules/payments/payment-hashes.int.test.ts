@@ -89,7 +89,7 @@ const refusal = (res: { statusCode: number; json: () => { error?: { code: string
   res.json().error?.code,
 ];
 
-describe('a squatted hash (review item 2)', () => {
+describe('a hash someone else submitted first', () => {
   it('is freed when the admin rejects the squatter, so its owner can submit it', async () => {
     const victim = await customer();
     const squatter = await customer();
@@ -173,7 +173,7 @@ describe('a squatted hash (review item 2)', () => {
   });
 });
 
-describe('one hash on two networks (review item 14)', () => {
+describe('one hash on two networks', () => {
   it('is refused on a second network, whatever its case or 0x prefix', async () => {
     const ada = await customer();
     const bob = await customer();
