@@ -18,7 +18,11 @@ type Lang = (typeof LANGS)[number];
 const locale = (lang: Lang) =>
   JSON.parse(
     fs.readFileSync(path.join(import.meta.dirname, `../apps/web/src/locales/${lang}.json`), 'utf8'),
-  ) as { common: { loading: string }; payment: { getAddress: string } };
+  ) as {
+    common: { loading: string };
+    payment: { getAddress: string };
+    adminPaymentsList: { claimDiffers: string };
+  };
 
 /** What a visitor can open: the landing page, its sign-up form, the admin sign-in, 404s. */
 const VISITOR_PATHS = ['/', '/?auth=signup', '/admin/login', '/some/page', '/dashboard'];
@@ -63,6 +67,16 @@ const THEN: Record<string, { what: string; act: (page: Page, lang: Lang) => Prom
       await expect(boxes).toHaveCount(4);
       for (const box of await boxes.all()) await box.scrollIntoViewIfNeeded();
       await expect(page.locator('.recharts-surface')).toHaveCount(4);
+    },
+  },
+  '/admin?tab=payments': {
+    what: 'with a claimed amount warning in view',
+    act: async (page, lang) => {
+      // The warning's words before its first amount, in the page's language.
+      const words = locale(lang).adminPaymentsList.claimDiffers.split('{{')[0]?.trim() ?? '';
+      const warning = page.getByText(words).first();
+      await warning.scrollIntoViewIfNeeded();
+      await expect(warning).toBeVisible();
     },
   },
   '/payment?service=balance&amount=150': {
@@ -121,7 +135,8 @@ async function overflowsOf(page: Page, lang: Lang, paths: readonly string[]) {
 const report = (problems: string[]) => `pages wider than the screen:\n${problems.join('\n')}`;
 
 /**
- * A customer with something in every list: payments (one approved, one waiting), a
+ * A customer with something in every list: payments (one approved, two waiting, one of
+ * them claiming an amount its quote did not ask for, which the admin's row warns of), a
  * message, an order, a call from a verified caller ID and a sender ID request with a
  * long unbroken reason.
  */
@@ -133,6 +148,8 @@ async function customerWithData(page: Page, admin: APIRequestContext) {
   const { payment } = await submitTopUp(me, '140');
   await decide(admin, payment.id, 'approve');
   await submitTopUp(me, '120');
+  // One claiming another amount than its quote's: the admin's row carries a warning.
+  await submitTopUp(me, '130', { cryptoAmount: '0.5' });
   const sms = await me.post('/api/sms/send', {
     data: { senderId: 'Parley', recipient: '+447400123456', message: 'Hello from a phone' },
   });

@@ -5,6 +5,7 @@ export * from './contracts/auth.js';
 export * from './contracts/catalogue.js';
 export * from './contracts/chat.js';
 export * from './contracts/dashboard.js';
+export * from './contracts/decimal.js';
 export * from './contracts/errors.js';
 export * from './contracts/guardrails.js';
 export * from './contracts/health.js';

@@ -7,25 +7,26 @@ import {
   REGIONS,
 } from '../domain/catalogue.js';
 import { FIELD_CODES } from '../domain/field-codes.js';
+import { DECIMAL_COLUMNS, type DecimalColumn } from '../domain/money.js';
 import {
   packageTranslationsSchema,
   serviceTranslationsSchema,
   translationsSchema,
 } from './catalogue-translations.js';
+import { decimalInput } from './decimal.js';
 import { singleLine } from './text.js';
 
 export * from './catalogue-translations.js';
 
-/** A decimal amount as text, never a float: up to 10 digits and `scale` decimals. */
-export const decimalString = (label: string, scale = 2) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .regex(
-      new RegExp(`^(\\d{1,10}(\\.\\d{1,${scale}})?)?$`),
-      `${label} must be a non-negative number with at most ${scale} decimals`,
-    );
+/**
+ * A catalogue price as text, never a float: 0 or more, as many decimals as its column
+ * keeps and no more integer digits than it holds (numeric(12,2) by default, numeric(12,4)
+ * for per-unit prices).
+ */
+export const decimalString = (
+  label: string,
+  column: DecimalColumn = DECIMAL_COLUMNS.price,
+): ReturnType<typeof decimalInput> => decimalInput(label, { column });
 
 const CURRENCY = z.enum(CATALOGUE_CURRENCIES);
 
@@ -217,10 +218,10 @@ export const countryPricingInputSchema = z.object({
     .nullable()
     .default(null),
   region: z.enum(REGIONS, 'Region is required'),
-  smsPrice: decimalString('SMS price', 4),
-  voipPrice: decimalString('VoIP price', 4),
-  didPrice: decimalString('DID price', 2),
-  sipTrunkPrice: decimalString('SIP Trunk price', 2),
+  smsPrice: decimalString('SMS price', DECIMAL_COLUMNS.unitPrice),
+  voipPrice: decimalString('VoIP price', DECIMAL_COLUMNS.unitPrice),
+  didPrice: decimalString('DID price'),
+  sipTrunkPrice: decimalString('SIP Trunk price'),
   currency: CURRENCY.default('USD'),
   isActive: z.boolean().default(true),
 });

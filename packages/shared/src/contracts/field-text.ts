@@ -27,6 +27,8 @@ const ENGLISH: Partial<Record<FieldCode, string>> = {
   CODE_INVALID: 'Enter the 6-digit code',
   IP_NOT_PUBLIC: 'Each allowed address must be a public address',
   REQUIRED: 'This field is required',
+  TOO_BIG: 'Must be at most {maximum}',
+  TOO_SMALL: 'Must be at least {minimum}',
   AMOUNT_INVALID: 'Enter a positive amount with at most two decimals',
   AMOUNT_TOO_LARGE: 'At most {max}',
   LIMIT_AMOUNT_INVALID: 'Enter an amount of 0 or more with at most four decimals',

@@ -5,18 +5,12 @@ import {
   PAYMENT_NOTE_CODES,
   WALLET_TYPES,
 } from '../domain/crypto.js';
+import { DECIMAL_COLUMNS, RATE_MAX, RATE_MIN } from '../domain/money.js';
+import { decimalInput } from './decimal.js';
 import { singleLine } from './text.js';
 
-/** A positive decimal string with at most `scale` decimals. */
-const positiveDecimal = (label: string, scale: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .regex(
-      new RegExp(`^\\d{1,20}(\\.\\d{1,${scale}})?$`),
-      `${label} must be a positive number with at most ${scale} decimals`,
-    )
-    .refine((v) => /[1-9]/.test(v), `${label} must be a positive number`);
+/** A fiat amount of a quote or payment: numeric(20,2), a penny at least. */
+const fiatAmount = decimalInput('Amount', { column: DECIMAL_COLUMNS.money, min: '0.01' });
 
 export const FIAT_CURRENCIES = ['USD', 'GBP'] as const;
 
@@ -39,7 +33,10 @@ export const rateParamsSchema = z.object({
   base: z.string().regex(/^[A-Z]{3,5}$/, 'Invalid currency'),
   quote: z.string().regex(/^[A-Z]{3,5}$/, 'Invalid currency'),
 });
-export const rateInputSchema = z.object({ rate: positiveDecimal('Rate', 18) });
+/** numeric(38,18), between RATE_MIN and RATE_MAX. */
+export const rateInputSchema = z.object({
+  rate: decimalInput('Rate', { column: DECIMAL_COLUMNS.fine, min: RATE_MIN, max: RATE_MAX }),
+});
 
 const network = singleLine(
   z.string({ error: 'Network is required' }).trim().min(1, 'Network is required'),
@@ -89,7 +86,7 @@ export const paymentWalletSchema = cryptoWalletSchema.pick({
 export type PaymentWallet = z.infer<typeof paymentWalletSchema>;
 
 export const quoteInputSchema = z.object({
-  amount: positiveDecimal('Amount', 2),
+  amount: fiatAmount,
   fiatCurrency: z.enum(FIAT_CURRENCIES).default('USD'),
   currency: z.enum(CRYPTO_CURRENCIES, 'Choose a supported cryptocurrency'),
   network: network.optional(),
@@ -114,7 +111,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 /** POST /api/transactions/create, plus the quote it pays. */
 export const createTransactionSchema = z.object({
-  amount: positiveDecimal('Amount', 2),
+  amount: fiatAmount,
   /** BTC, ETH…, or USDT-TRC20 / USDT-ERC20. */
   currency: z
     .string({ error: 'Currency is required' })
@@ -142,6 +139,15 @@ export const createTransactionSchema = z.object({
     'Transaction hash',
   ),
   quoteId: z.uuid('Invalid quote').optional(),
+  /**
+   * The crypto amount the customer says they sent, as their wallet shows it. Left out
+   * with a quote, they claim the quote's amount; the admin's row says plainly when the
+   * claim differs from the quote (or there is neither).
+   */
+  cryptoAmount: decimalInput('Crypto amount', {
+    column: DECIMAL_COLUMNS.fine,
+    min: '0.000000000000000001',
+  }).optional(),
   /** What a purchase buys (a package, SIP domain or number); absent for "Add Funds". */
   itemId: z.uuid('Invalid item').optional(),
 });
@@ -185,6 +191,17 @@ export const adminPaymentSchema = transactionSchema.extend({
   approverEmail: z.string().nullable(),
   /** The hash on the network's block explorer (EXPLORER_URL_<NETWORK>), when there is a hash. */
   explorerUrl: z.string().nullable(),
+  /**
+   * What the customer says they sent (the amount they gave, else that of the quote they
+   * named); null when they said neither: their quote was written with the payment.
+   */
+  claimedCryptoAmount: z.string().nullable(),
+  /**
+   * The claim is missing or differs from `cryptoAmount`, the quote's exact amount: the
+   * payment may not be theirs (anyone can copy a hash from the chain); compare the
+   * amount on chain before approving.
+   */
+  amountDiffers: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -206,15 +223,18 @@ export const ledgerCheckSchema = z.object({
   users: z.number().int(),
   mismatches: z.array(z.object({ userId: z.string(), balance: z.string(), ledgerSum: z.string() })),
   /**
-   * Payments that share one on-chain transaction (network and canonical hash): found by
-   * migration 0019 among rows submitted before hashes were canonical. Each group is
-   * one on-chain payment; at most one of its rows may be credited.
+   * Hashes that more than one pending or approved payment carries, on one network or
+   * several (compared canonical, without EVM's 0x): rows migrations marked (0019: equal
+   * once canonical; 0032: one hash on two networks). Each group is one on-chain payment;
+   * at most one of its rows may be credited. `txHash` is its oldest row's.
    */
   hashCollisions: z.array(
     z.object({
-      network: z.string(),
       txHash: z.string(),
-      transactions: z.array(z.object({ id: z.string(), status: z.string(), userId: z.string() })),
+      networks: z.array(z.string()),
+      transactions: z.array(
+        z.object({ id: z.string(), status: z.string(), userId: z.string(), network: z.string() }),
+      ),
     }),
   ),
 });

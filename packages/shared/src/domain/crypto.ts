@@ -1,4 +1,12 @@
-import { fromUnits, toUnits } from './money.js';
+import {
+  columnMax,
+  DECIMAL_COLUMNS,
+  divide,
+  fromUnits,
+  minDecimal,
+  multiply,
+  toUnits,
+} from './money.js';
 
 /** Currencies a customer can top up with (USDT on two networks). */
 export const CRYPTO_CURRENCIES = [
@@ -128,6 +136,24 @@ export function firstFreeAmount(base: string, held: readonly string[], scale: nu
   let units = toUnits(base, FINE);
   while (taken.has(units)) units += step;
   return fromUnits(units / step, scale);
+}
+
+/**
+ * The largest fiat amount a quote may be for at these rates (1 coin = `rate` fiat,
+ * 1 fiat = `creditRate` in the billing currency): the amount itself, what it credits
+ * (both numeric(20,2)) and its crypto amount (numeric(38,18), with a digit to spare for
+ * the units firstFreeAmount adds) must each fit their column.
+ */
+export function largestQuotableAmount(rate: string, creditRate: string): string {
+  const { money, fine } = DECIMAL_COLUMNS;
+  const coins = '9'.repeat(fine.precision - fine.scale - 1);
+  return (
+    minDecimal([
+      columnMax(money),
+      multiply(coins, rate, money.scale, 'down'),
+      divide(columnMax(money), creditRate, money.scale, 'down'),
+    ]) ?? columnMax(money)
+  );
 }
 
 /** Decimal places a quoted crypto amount carries (the chains allow as many or more). */

@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   add,
+  columnMax,
   compareDecimal,
+  DECIMAL_COLUMNS,
+  decimalBoundProblem,
   divide,
+  fitsColumn,
   fromUnits,
   minDecimal,
   moneyText,
@@ -134,4 +138,64 @@ describe('moneyText', () => {
     ['12', '12.00'],
     ['-3.1200', '-3.12'],
   ])('%s → %s', (input, output) => expect(moneyText(input)).toBe(output));
+});
+
+describe('decimal columns and their bounds', () => {
+  it('knows the largest value each column holds', () => {
+    expect(columnMax(DECIMAL_COLUMNS.money)).toBe('999999999999999999.99');
+    expect(columnMax(DECIMAL_COLUMNS.balance)).toBe('9999999999999999.9999');
+    expect(columnMax(DECIMAL_COLUMNS.fine)).toBe(`${'9'.repeat(20)}.${'9'.repeat(18)}`);
+    expect(columnMax(DECIMAL_COLUMNS.unitPrice)).toBe('99999999.9999');
+    expect(columnMax({ precision: 3, scale: 0 })).toBe('999');
+  });
+
+  it.each([
+    ['999999999999999999.99', true],
+    ['99999999999999999999.99', false],
+    ['0001.10', true],
+    ['1.001', false],
+    ['1.00100', false],
+    ['1.0000', true],
+    ['-1', false],
+    ['1e3', false],
+  ] as const)('numeric(20,2) holds %s: %s', (value, fits) => {
+    expect(fitsColumn(value, DECIMAL_COLUMNS.money)).toBe(fits);
+  });
+
+  it('answers TOO_BIG past the column or the maximum, TOO_SMALL below the minimum', () => {
+    const amount = { column: DECIMAL_COLUMNS.money, min: '0.01' };
+    expect(decimalBoundProblem('99999999999999999999.99', amount)).toEqual({
+      code: 'TOO_BIG',
+      params: { maximum: '999999999999999999.99' },
+    });
+    expect(decimalBoundProblem('999999999999999999.99', amount)).toBeNull();
+    expect(decimalBoundProblem(' 0.00 ', amount)).toEqual({
+      code: 'TOO_SMALL',
+      params: { minimum: '0.01' },
+    });
+    expect(decimalBoundProblem('0.01', amount)).toBeNull();
+    const rate = { column: DECIMAL_COLUMNS.fine, min: '0.00000001', max: '100000000' };
+    expect(decimalBoundProblem('0.000000000000000001', rate)?.code).toBe('TOO_SMALL');
+    expect(decimalBoundProblem('100000000.000000000000000001', rate)).toEqual({
+      code: 'TOO_BIG',
+      params: { maximum: '100000000' },
+    });
+    // Leading zeros are not digits; a thousand digits cost nothing to refuse.
+    expect(decimalBoundProblem(`000${'1'.repeat(18)}`, amount)).toBeNull();
+    expect(decimalBoundProblem('9'.repeat(1000), amount)?.code).toBe('TOO_BIG');
+    // The format is the caller's rule.
+    expect(decimalBoundProblem('abc', amount)).toBeNull();
+  });
+
+  it('never lets through a value its column cannot hold (property)', () => {
+    const column = DECIMAL_COLUMNS.unitPrice;
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 14n }), fc.nat(6), (units, scale) => {
+        const value = fromUnits(units, scale);
+        const refused = decimalBoundProblem(value, { column }) !== null;
+        expect(refused).toBe(compareDecimal(value, columnMax(column)) > 0);
+        if (!refused && scale <= column.scale) expect(fitsColumn(value, column)).toBe(true);
+      }),
+    );
+  });
 });

@@ -2,6 +2,7 @@
  * Exact decimal arithmetic on strings through bigint, for money and exchange rates.
  * Amounts never become JavaScript numbers; every rounding is explicit.
  */
+import type { FieldProblem } from './field-codes.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -105,4 +106,80 @@ export function moneyText(value: string): string {
   const trimmed = trimDecimal(value);
   const [whole, fraction = ''] = trimmed.split('.');
   return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/** A SQL numeric(precision, scale) column: `precision` digits, `scale` of them decimals. */
+export interface DecimalColumn {
+  readonly precision: number;
+  readonly scale: number;
+}
+
+/** The columns money is kept in (apps/api/src/db/schema), by what they hold. */
+export const DECIMAL_COLUMNS = {
+  /** Fiat amounts of payments, quotes and orders: numeric(20,2). */
+  money: { precision: 20, scale: 2 },
+  /** The balance, its ledger and spending limits: numeric(20,4). */
+  balance: { precision: 20, scale: 4 },
+  /** Crypto amounts and exchange rates: numeric(38,18). */
+  fine: { precision: 38, scale: 18 },
+  /** Catalogue prices per unit (an SMS, a minute): numeric(12,4). */
+  unitPrice: { precision: 12, scale: 4 },
+  /** Catalogue prices (a number, a domain, a DID or trunk a month): numeric(12,2). */
+  price: { precision: 12, scale: 2 },
+} as const satisfies Record<string, DecimalColumn>;
+
+/**
+ * The range an exchange rate may take (1 base = rate quote). Outside it a rate is a
+ * typing slip, not a market, and what it converts would not fit its columns: an amount
+ * divided by 10^-18 has 18 more integer digits. The rate feed skips prices outside the
+ * same range.
+ */
+export const RATE_MIN = '0.00000001';
+export const RATE_MAX = '100000000';
+
+/** The largest value a column holds: "999999999999999999.99" for numeric(20,2). */
+export function columnMax(column: DecimalColumn): string {
+  const whole = '9'.repeat(column.precision - column.scale) || '0';
+  return column.scale > 0 ? `${whole}.${'9'.repeat(column.scale)}` : whole;
+}
+
+/**
+ * Whether a non-negative decimal string fits a column as it is: no more integer digits
+ * than the column has room for, and no decimal it would round away.
+ */
+export function fitsColumn(value: string, column: DecimalColumn): boolean {
+  if (!/^\d+(\.\d+)?$/.test(value)) return false;
+  const [int = '', frac = ''] = value.split('.');
+  return (
+    int.replace(/^0+/, '').length <= column.precision - column.scale &&
+    frac.replace(/0+$/, '').length <= column.scale
+  );
+}
+
+/** Where a decimal input must lie: within its column, and at least `min` when given. */
+export interface DecimalBound {
+  column: DecimalColumn;
+  /** The smallest accepted value; give one wherever 0 means nothing (an amount, a rate). */
+  min?: string;
+  /** The largest accepted value, when less than the column holds. */
+  max?: string;
+}
+
+/**
+ * What is wrong with a decimal input's size: TOO_BIG (with the largest accepted value)
+ * past the column or `max`, TOO_SMALL (with the smallest) below `min`. A value that is
+ * not a plain non-negative decimal is left to the caller's format rule (null here).
+ */
+export function decimalBoundProblem(raw: string, bound: DecimalBound): FieldProblem | null {
+  const value = raw.trim();
+  if (!/^\d+(\.\d+)?$/.test(value)) return null;
+  const maximum = bound.max ?? columnMax(bound.column);
+  // The integer digits are counted before anything is parsed: a thousand-digit input
+  // costs no big arithmetic.
+  const digits = (value.split('.')[0] ?? '').replace(/^0+/, '').length;
+  if (digits > bound.column.precision - bound.column.scale || compareDecimal(value, maximum) > 0)
+    return { code: 'TOO_BIG', params: { maximum } };
+  if (bound.min !== undefined && compareDecimal(value, bound.min) < 0)
+    return { code: 'TOO_SMALL', params: { minimum: bound.min } };
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { PaymentNoteCode } from '@parley/shared';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -24,6 +24,14 @@ const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const balanceMoney = (name: string) => numeric(name, { precision: 20, scale: 4 });
 /** Crypto amounts and exchange rates need far more places than fiat. */
 const fine = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+/**
+ * What makes two payments' hashes one on-chain transaction, whatever their network: the
+ * canonical hash (canonicalTxHash) without EVM's 0x. Bitcoin, Litecoin and TRON write
+ * 32 bytes as 64 hex digits, EVM chains as 0x and the same digits, Solana in base58
+ * (which has no 0); one value on two networks is one payment claimed twice.
+ */
+export const txHashKey = (hash: SQLWrapper) => sql`regexp_replace(${hash}, '^0x', '')`;
 
 /** 1 `base` = `rate` `quote`, as set by `source` at `updated_at`. */
 export const exchangeRates = pgTable(
@@ -146,7 +154,13 @@ export const transactions = pgTable(
       .notNull()
       .references(() => cryptoWallets.id, { onDelete: 'restrict' }),
     walletAddress: text('wallet_address').notNull(),
+    /** The quote's own exact amount: what the admin compares with the chain. */
     cryptoAmount: fine('crypto_amount').notNull(),
+    /**
+     * What the customer says they sent: the amount they gave, else the amount of the
+     * quote they named; null when they named neither (a quote written with the payment).
+     */
+    claimedCryptoAmount: fine('claimed_crypto_amount'),
     quoteId: uuid('quote_id')
       .notNull()
       .unique()
@@ -154,9 +168,10 @@ export const transactions = pgTable(
     /** In its canonical form (canonicalTxHash): hex lower-case, base58 as it is. */
     txHash: text('tx_hash'),
     /**
-     * Set by migration 0019 on a row whose hash, once canonical, equals an older row's:
-     * both are kept (and shown by the ledger check), only the oldest holds the unique
-     * (network, hash). New rows are never marked.
+     * Set by migrations on a row whose hash equals a row's that holds it (0019: once
+     * canonical; 0034: on another network): both are kept (and shown by the ledger
+     * check), the row is never approved, and only the other holds the hash. New rows
+     * are never marked.
      */
     hashConflict: boolean('hash_conflict').notNull().default(false),
     /** What a purchase buys: a package, a SIP domain or a number (null for a top-up). */
@@ -188,10 +203,14 @@ export const transactions = pgTable(
       'transactions_tx_hash_canonical',
       sql`${t.network} = 'solana' or ${t.txHash} = lower(${t.txHash})`,
     ),
-    // One on-chain payment is submitted once: per network, per canonical hash.
-    uniqueIndex('transactions_network_tx_hash')
-      .on(t.network, t.txHash)
-      .where(sql`${t.txHash} is not null and not ${t.hashConflict}`),
+    // One on-chain payment is held by one payment at a time, across networks: a pending
+    // or approved one. A rejected payment frees its hash, so a bystander who submitted
+    // someone else's hash first cannot keep it from them.
+    uniqueIndex('transactions_tx_hash_live')
+      .on(txHashKey(t.txHash))
+      .where(
+        sql`${t.txHash} is not null and ${t.status} in ('pending', 'approved') and not ${t.hashConflict}`,
+      ),
     index('transactions_user_idx').on(t.userId, t.createdAt),
     index('transactions_status_idx').on(t.status, t.createdAt),
   ],

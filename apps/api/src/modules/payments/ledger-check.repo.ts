@@ -1,13 +1,22 @@
+import type { LedgerCheck } from '@parley/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries, transactions, users } from '../../db/schema/index.js';
+import { ledgerEntries, transactions, txHashKey, users } from '../../db/schema/index.js';
 
-/** The admin's ledger check: balances against their ledger, and hashes paid twice. */
+/** The admin's ledger check: balances against their ledger, and hashes claimed twice. */
 export function createLedgerCheckQueries(db: Db) {
-  /** Every (network, hash) more than one payment carries, with those payments, oldest first. */
+  /**
+   * Every hash that more than one pending or approved payment carries, on one network or
+   * several (the same key as the unique index: the canonical hash without 0x), with
+   * those payments, oldest first. Rows marked hash_conflict by a migration are the only
+   * way in past the index; a rejected payment holds nothing and is left out.
+   */
   async function hashCollisions() {
+    const live = sql`${transactions.txHash} is not null and ${transactions.status} in ('pending', 'approved')`;
+    const key = txHashKey(transactions.txHash);
     const rows = await db
       .select({
+        key: sql<string>`${key}`,
         network: transactions.network,
         txHash: transactions.txHash,
         id: transactions.id,
@@ -16,28 +25,17 @@ export function createLedgerCheckQueries(db: Db) {
       })
       .from(transactions)
       .where(
-        sql`(${transactions.network}, ${transactions.txHash}) in (select network, tx_hash from ${transactions} where tx_hash is not null group by network, tx_hash having count(*) > 1)`,
+        sql`${live} and ${key} in (select ${key} from ${transactions} where ${live} group by 1 having count(*) > 1)`,
       )
-      .orderBy(transactions.network, transactions.txHash, transactions.createdAt, transactions.id);
-    const groups = new Map<
-      string,
-      {
-        network: string;
-        txHash: string;
-        transactions: { id: string; status: string; userId: string }[];
-      }
-    >();
+      .orderBy(key, transactions.createdAt, transactions.id);
+    const groups = new Map<string, LedgerCheck['hashCollisions'][number]>();
     for (const r of rows) {
-      const key = `${r.network}:${r.txHash}`;
-      const group = groups.get(key) ?? {
-        network: r.network,
-        txHash: r.txHash ?? '',
-        transactions: [],
-      };
-      group.transactions.push({ id: r.id, status: r.status, userId: r.userId });
-      groups.set(key, group);
+      const group = groups.get(r.key) ?? { txHash: r.txHash ?? '', networks: [], transactions: [] };
+      if (!group.networks.includes(r.network)) group.networks.push(r.network);
+      group.transactions.push({ id: r.id, status: r.status, userId: r.userId, network: r.network });
+      groups.set(r.key, group);
     }
-    return [...groups.values()];
+    return [...groups.values()].map((g) => ({ ...g, networks: g.networks.sort() }));
   }
 
   return {

@@ -1,5 +1,7 @@
 import {
+  type AdminPayment,
   type CryptoCurrency,
+  compareDecimal,
   type Network,
   paymentUri,
   type Quote,
@@ -56,3 +58,18 @@ export const toQuote = (q: QuoteRow): Quote => ({
     amount: q.cryptoAmount,
   }),
 });
+
+/**
+ * What the customer claims to have sent beside the quote's exact amount: the admin's
+ * row warns when the claim is missing or differs (anyone can copy a hash off the chain).
+ */
+export function amountClaim(r: {
+  cryptoAmount: string;
+  claimedCryptoAmount: string | null;
+}): Pick<AdminPayment, 'claimedCryptoAmount' | 'amountDiffers'> {
+  const claimed = r.claimedCryptoAmount;
+  return {
+    claimedCryptoAmount: claimed === null ? null : trimDecimal(claimed),
+    amountDiffers: claimed === null || compareDecimal(claimed, r.cryptoAmount) !== 0,
+  };
+}

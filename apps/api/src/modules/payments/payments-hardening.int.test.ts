@@ -315,7 +315,7 @@ describe('migration 0019 on existing rows', () => {
     // Back to the schema before 0019, with rows as it let them be written.
     for (const statement of [
       'alter table transactions drop constraint transactions_tx_hash_canonical',
-      'drop index transactions_network_tx_hash',
+      'drop index transactions_tx_hash_live',
       'drop index events_created_idx',
       'drop index payment_quotes_address_idx',
       'drop index payment_quotes_user_idx',
@@ -333,8 +333,8 @@ describe('migration 0019 on existing rows', () => {
     const check = (await call('GET', '/api/admin/ledger/check', admin)).json();
     expect(check.hashCollisions).toEqual([
       {
-        network: 'bitcoin',
         txHash: shared,
+        networks: ['bitcoin'],
         transactions: [
           expect.objectContaining({ id: a.id, status: 'pending' }),
           expect.objectContaining({ id: b.id, status: 'pending' }),

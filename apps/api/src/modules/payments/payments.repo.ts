@@ -1,5 +1,5 @@
 import { compareDecimal, type PaymentNoteCode } from '@parley/shared';
-import { and, count, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, inArray, lt, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
@@ -11,7 +11,7 @@ import {
   placeOrder,
 } from '../../db/orders.js';
 import { asIsoText, preparedRead } from '../../db/raw.js';
-import { paymentQuotes, transactions, users } from '../../db/schema/index.js';
+import { paymentQuotes, transactions, txHashKey, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { createLedgerCheckQueries } from './ledger-check.repo.js';
 
@@ -208,11 +208,21 @@ export function createPaymentsRepo(db: Db) {
         return { quote: row };
       });
     },
-    async hashTaken(network: string, txHash: string) {
+    /**
+     * Whether a pending or approved payment holds this canonical hash, on any network
+     * (the unique index transactions_tx_hash_live, read before anything is written).
+     */
+    async hashTaken(txHash: string) {
       const [row] = await db
         .select({ id: transactions.id })
         .from(transactions)
-        .where(and(eq(transactions.network, network), eq(transactions.txHash, txHash)))
+        .where(
+          and(
+            sql`${txHashKey(transactions.txHash)} = ${txHashKey(sql`${txHash}::text`)}`,
+            inArray(transactions.status, ['pending', 'approved']),
+            not(transactions.hashConflict),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },
@@ -226,7 +236,8 @@ export function createPaymentsRepo(db: Db) {
     /**
      * Writes a payment unless the customer has `maxPending` awaiting approval (checked
      * under a lock of the customer, so concurrent submissions cannot both pass), or its
-     * quote or (network, hash) was submitted already (the unique indexes decide).
+     * quote was submitted already, or a pending or approved payment holds its hash on
+     * any network (the unique indexes decide).
      */
     async createTransaction(
       values: NewTransaction,

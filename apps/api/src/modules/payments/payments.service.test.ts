@@ -42,6 +42,7 @@ const txRow = (over: Partial<TxRow> = {}): TxRow => ({
   walletId: 'w1',
   walletAddress: WALLET,
   cryptoAmount: '0.050000000000000001',
+  claimedCryptoAmount: '0.050000000000000001',
   quoteId: 'q1',
   txHash: HASH,
   hashConflict: false,

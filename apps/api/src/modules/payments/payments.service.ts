@@ -12,6 +12,7 @@ import {
   firstFreeAmount,
   isTxHashFormat,
   type LedgerCheck,
+  largestQuotableAmount,
   localizeSoldName,
   MIN_TOP_UP_USD,
   multiply,
@@ -30,7 +31,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { CatalogueItem, OrdersService } from '../orders/orders.service.js';
-import { type QuoteRow, toQuote, toTransaction } from './payment-view.js';
+import { amountClaim, type QuoteRow, toQuote, toTransaction } from './payment-view.js';
 import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
@@ -77,6 +78,17 @@ export function createPaymentsService(deps: {
       );
     const rate = await rates.rate(currency, input.fiatCurrency);
     const creditRate = await rates.rate(input.fiatCurrency, BILLING_CURRENCY);
+    // Checked before anything is written: what the amount converts to must fit too.
+    const largest = largestQuotableAmount(rate, creditRate);
+    if (compareDecimal(input.amount, largest) > 0)
+      throw new AppError('VALIDATION_FAILED', `The amount can be at most ${largest}.`, [
+        {
+          path: 'body.amount',
+          code: 'TOO_BIG',
+          params: { maximum: largest },
+          message: `Must be at most ${largest}`,
+        },
+      ]);
     const at = now();
     const decimals = CRYPTO_DECIMALS[currency];
     // Rounded up: the customer never sends less than the amount is worth.
@@ -208,7 +220,7 @@ export function createPaymentsService(deps: {
           },
         ]);
       const txHash = parsed ? canonicalTxHash(parsed.network, input.txHash) : input.txHash;
-      if (parsed && !input.quoteId && (await repo.hashTaken(parsed.network, txHash)))
+      if (parsed && !input.quoteId && (await repo.hashTaken(txHash)))
         throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
       const item = input.serviceName === TOP_UP_SERVICE_NAME ? null : await itemFor(input);
       const q = await quoteFor(user.id, input);
@@ -239,6 +251,8 @@ export function createPaymentsService(deps: {
           walletAddress: q.address,
           // The quote's own (unique) amount: what the admin compares with the chain.
           cryptoAmount: q.cryptoAmount,
+          // Naming a quote claims its amount; a quote written just now claims nothing.
+          claimedCryptoAmount: input.cryptoAmount ?? (input.quoteId ? q.cryptoAmount : null),
           quoteId: q.id,
           txHash,
           creditAmount: q.creditAmount,
@@ -307,6 +321,7 @@ export function createPaymentsService(deps: {
           explorerUrl: tx.txHash
             ? `${explorers[tx.network as Network]}${encodeURIComponent(tx.txHash)}`
             : null,
+          ...amountClaim(tx),
         }),
       );
     },

@@ -25,7 +25,9 @@ export function LedgerCheckCard() {
 }
 
 function LedgerCheckResult({ data }: { data: LedgerCheck }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // One hash may be claimed on several networks: "Bitcoin and TRON".
+  const networks = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   const { mismatches, users } = data;
   // Older servers do not send it.
   const collisions = data.hashCollisions ?? [];
@@ -66,8 +68,8 @@ function LedgerCheckResult({ data }: { data: LedgerCheck }) {
       {collisions.length > 0 && (
         <ul className="mt-2 space-y-1 break-all font-mono text-xs" dir="ltr">
           {collisions.map((c) => (
-            <li key={`${c.network}:${c.txHash}`}>
-              {networkName(c.network)} <bdi dir="ltr">{c.txHash}</bdi>:{' '}
+            <li key={c.txHash}>
+              {networks.format(c.networks.map(networkName))} <bdi dir="ltr">{c.txHash}</bdi>:{' '}
               {c.transactions
                 .map((tx) => `${tx.id} (${t(`admin.payments.status.${tx.status}`)})`)
                 .join(', ')}

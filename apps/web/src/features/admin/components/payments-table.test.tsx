@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
@@ -34,6 +35,8 @@ const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
   approvedBy: null,
   approverEmail: null,
   explorerUrl: `https://mempool.space/tx/${HASH}`,
+  claimedCryptoAmount: '0.00157895',
+  amountDiffers: false,
   ...over,
 });
 
@@ -63,6 +66,47 @@ describe('PaymentsTable', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(within(first).getByText('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toBeTruthy();
     expect(screen.getByText('short-hash')).toBeTruthy();
+  });
+
+  it("warns plainly when the claimed amount is missing or differs from the quote's", async () => {
+    fakeApi({
+      'GET /api/admin/payments': () =>
+        json([
+          aPayment(),
+          aPayment({ id: 'p2', claimedCryptoAmount: '0.00157894', amountDiffers: true }),
+          aPayment({ id: 'p3', claimedCryptoAmount: null, amountDiffers: true }),
+        ]),
+    });
+    const view = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    const [, matching, differs, unclaimed] = (await screen.findAllByRole('row')) as HTMLElement[];
+    expect(within(matching as HTMLElement).queryByText(/Check the amount on chain/)).toBeNull();
+    expect(differs?.textContent).toContain(
+      'Amount differs from the quote: the customer says they sent 0.00157894 BTC, the quote asked for exactly 0.00157895. Check the amount on chain before approving.',
+    );
+    expect(unclaimed?.textContent).toContain(
+      "Paid without a quote: the customer named no amount, so 0.00157895 BTC is only today's price.",
+    );
+    view.unmount();
+
+    // In Arabic the warning reads right to left, its amounts left to right.
+    await setLanguage('ar');
+    try {
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <PaymentsTable />
+        </QueryClientProvider>,
+      );
+      const rows = (await screen.findAllByRole('row')) as HTMLElement[];
+      const warning = within(rows[2] as HTMLElement).getByText(/المبلغ يختلف عن عرض السعر/);
+      expect(warning.textContent).toContain('0.00157894 BTC');
+      expect(warning.closest('[dir="ltr"]')).toBeNull();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('filters by status and pages, asking the server for each', async () => {

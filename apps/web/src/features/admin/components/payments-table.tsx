@@ -1,5 +1,6 @@
 import type { AdminPayment } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
@@ -34,6 +35,28 @@ function TxHash({ payment }: { payment: AdminPayment }) {
     >
       {text}
     </a>
+  );
+}
+
+/**
+ * A plain warning when the customer's claimed amount is missing or differs from the
+ * quote's exact amount: anyone can copy a hash off the chain, so the admin compares the
+ * amount on chain before approving.
+ */
+function ClaimWarning({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation();
+  // Older servers do not send it.
+  if (!payment.amountDiffers) return null;
+  const { claimedCryptoAmount: claimed, cryptoAmount: quoted, currency } = payment;
+  return (
+    <p className="mt-2 flex max-w-72 gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900">
+      <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+      <span>
+        {claimed === null
+          ? t('adminPaymentsList.noClaim', { quoted, currency })
+          : t('adminPaymentsList.claimDiffers', { claimed, quoted, currency })}
+      </span>
+    </p>
   );
 }
 
@@ -126,14 +149,17 @@ export function PaymentsTable() {
                       {formatMoney(p.creditAmount, BILLING_CURRENCY, i18n.language, 4)}
                     </div>
                   </td>
-                  <td className="p-3" dir="ltr">
-                    <div className="whitespace-nowrap">
-                      {p.cryptoAmount} {p.currency}
+                  <td className="p-3">
+                    <div dir="ltr">
+                      <div className="whitespace-nowrap">
+                        {p.cryptoAmount} {p.currency}
+                      </div>
+                      <div className="break-all font-mono text-xs text-muted-foreground">
+                        {p.walletAddress}
+                      </div>
+                      <TxHash payment={p} />
                     </div>
-                    <div className="break-all font-mono text-xs text-muted-foreground">
-                      {p.walletAddress}
-                    </div>
-                    <TxHash payment={p} />
+                    <ClaimWarning payment={p} />
                   </td>
                   <td className="p-3">
                     <StatusBadge status={p.status} tones={PAYMENT_TONES}>
