@@ -3,12 +3,11 @@ import {
   add,
   type CatalogueTranslations,
   compareDecimal,
-  divide,
   IN_SERVICE,
   localizeCatalogueText,
   monthlyPeriodStart,
-  multiply,
   type OrderItemKind,
+  renewalChargeOf,
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -158,16 +157,8 @@ export class ItemUnavailableError extends Error {
   }
 }
 
-/**
- * What each renewal of a monthly item charges, GBP: the monthly share of what its
- * purchase charged (the whole of it for a plan; a number's setup fee is not renewed), so
- * renewals follow the purchase's price and rate, however it was paid.
- */
-export function renewalChargeOf(item: CatalogueItem, charged: string): string | null {
-  if (item.billingPeriod !== 'monthly' || item.recurringPrice === null) return null;
-  if (compareDecimal(item.price, '0') <= 0) return '0.00';
-  return divide(multiply(charged, item.recurringPrice, 4, 'half-up'), item.price, 2, 'half-up');
-}
+/** What each renewal charges (shared domain/renewals.ts), kept here for the order's writers. */
+export { renewalChargeOf };
 
 /** When a monthly item bought at `at` renews first (domain/renewals.ts). */
 export function renewal(billingPeriod: string, at: Date): Date | null {

@@ -21,6 +21,8 @@ export const purchasableSchema = z.object({
   billingPeriod: z.string(),
   /** The price in the billing currency (GBP) at today's rate: what the balance pays. */
   balancePrice: z.string(),
+  /** What each renewal charges the balance (GBP); null for a one-off purchase. */
+  balanceRenewal: z.string().nullable(),
   /** False when it can no longer be bought (a sold number or domain, an inactive package). */
   available: z.boolean(),
 });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dashboardStats, type SpendEntry, UNBOUNDED_DAYS } from './dashboard-stats.js';
+import {
+  dashboardStats,
+  remainingBudget,
+  type SpendEntry,
+  UNBOUNDED_DAYS,
+} from './dashboard-stats.js';
 import { add, compareDecimal, fromUnits } from './money.js';
+import { RUNWAY_HORIZON_DAYS, runwayDays } from './renewals.js';
 
 const NOW = new Date('2025-06-30T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -43,8 +49,6 @@ describe('dashboardStats, known vectors', () => {
       totalSpent: '90.00',
       averageDailySpend: '3.00',
       projectedMonthlySpend: '90.00',
-      remainingBudgetDays: 50,
-      remainingBudgetLabel: '50',
       projectedBalance: '60.00',
       transactionCount: 7,
       spendCount: 4,
@@ -76,7 +80,6 @@ describe('dashboardStats, known vectors', () => {
     // …but the month ahead is the £25 renewal and £9 of usage a month, not £434.
     expect(s.projectedMonthlySpend).toBe('34.00');
     expect(s.projectedBalance).toBe('66.00');
-    expect(s.remainingBudgetDays).toBe(88); // 100 × 30 ÷ 34
     expect(s.projection[1]).toEqual({ day: 5, balance: '94.33' });
   });
 
@@ -113,7 +116,6 @@ describe('dashboardStats, known vectors', () => {
     const poor = stats(spend, '10.00');
     expect(poor.projectedBalance).toBe('0.00');
     expect(poor.projection.at(-1)).toEqual({ day: 30, balance: '0.00' });
-    expect(poor.remainingBudgetDays).toBe(3);
   });
 
   it('shows a new customer zeros, and a balance nobody spends from as 365+ (999)', () => {
@@ -122,36 +124,22 @@ describe('dashboardStats, known vectors', () => {
       averageDailySpend: '0.00',
       projectedMonthlySpend: '0.00',
       projectedBalance: '0.00',
-      remainingBudgetDays: 0,
-      remainingBudgetLabel: '0',
       serviceBreakdown: [],
       transactionCount: 0,
     });
     expect(stats([], '0.00').weeklyTrends.map((w) => w.amount)).toEqual(Array(4).fill('0.00'));
-    // 118.50 ÷ the 0.01 fallback = 11850 days, shown as unbounded.
+    expect(stats([], '118.50').projectedBalance).toBe('118.50');
+    // The days left are the runway's: unknown until it is given.
     expect(stats([], '118.50')).toMatchObject({
-      remainingBudgetDays: UNBOUNDED_DAYS,
-      remainingBudgetLabel: '365+',
-      projectedBalance: '118.50',
+      remainingBudgetDays: null,
+      remainingBudgetLabel: '…',
     });
-    // Below the fallback's reach: 0.05 ÷ 0.01 = 5 days.
-    expect(stats([], '0.05').remainingBudgetDays).toBe(5);
   });
 
   it('rounds once: 10.00 over 30 days is 0.33 a day but 10.00 a month', () => {
     const s = stats([entry('10.00', 'SMS', 3)], '5.00');
     expect(s.averageDailySpend).toBe('0.33');
     expect(s.projectedMonthlySpend).toBe('10.00');
-    expect(s.remainingBudgetDays).toBe(15);
-  });
-
-  it("reads '365+' above 365 days and the count below it", () => {
-    const spend7 = [entry('70.00', 'SMS', 1)];
-    expect(stats(spend7, '4000.00', 7)).toMatchObject({
-      remainingBudgetDays: 400,
-      remainingBudgetLabel: '365+',
-    });
-    expect(stats(spend7, '3650.00', 7).remainingBudgetLabel).toBe('365');
   });
 
   it('keeps the timeframe boundary: exactly 7 days ago is outside, just inside is in', () => {
@@ -218,6 +206,36 @@ describe('dashboardStats, known vectors', () => {
   });
 });
 
+describe('days left: one answer with the runway', () => {
+  it('reads the days left from the runway, not from the month ahead spread evenly', () => {
+    // £10, a £9 plan bought on 25 June renewing monthly, nothing else spent: 25 July is
+    // paid (day 25), 25 August is not (day 56), so the balance lasts 56 days. Spread
+    // evenly (£9 a month) it would read 33 days.
+    const items = [{ id: 'p', anchor: new Date(NOW.getTime() - 5 * DAY), next: 1, amount: '9.00' }];
+    const runway = runwayDays({ available: '10.00', items, dailyUsage: '0', now: NOW });
+    expect(runway).toBe(56);
+    const s = dashboardStats({
+      spend: [],
+      balance: '10.00',
+      timeframeDays: 30,
+      transactionCount: 0,
+      now: NOW,
+      recurringMonthly: '9.00',
+      runwayDays: runway,
+    });
+    expect(s.remainingBudgetDays).toBe(56);
+    expect(s.remainingBudgetLabel).toBe('56');
+  });
+
+  it("shows the runway's horizon and nothing spent as '365+', and an unknown runway as unknown", () => {
+    expect(remainingBudget(0)).toEqual({ days: 0, label: '0' });
+    expect(remainingBudget(364)).toEqual({ days: 364, label: '364' });
+    expect(remainingBudget(RUNWAY_HORIZON_DAYS)).toEqual({ days: UNBOUNDED_DAYS, label: '365+' });
+    expect(remainingBudget(null)).toEqual({ days: UNBOUNDED_DAYS, label: '365+' });
+    expect(remainingBudget(undefined)).toEqual({ days: null, label: '…' });
+  });
+});
+
 describe('dashboardStats, properties', () => {
   const pence = fc.bigInt({ min: 0n, max: 10_000_000n }).map((u) => fromUnits(u, 2));
   const spendEntry = fc.record({
@@ -264,17 +282,12 @@ describe('dashboardStats, properties', () => {
     );
   });
 
-  it('keeps projections within bounds and the day count consistent with its label', () => {
+  it('keeps projections within bounds, falling day by day', () => {
     fc.assert(
       fc.property(input, (i) => {
         const s = run(i);
         expect(compareDecimal(s.projectedBalance, '0')).toBeGreaterThanOrEqual(0);
         expect(compareDecimal(s.projectedBalance, s.balance)).toBeLessThanOrEqual(0);
-        expect(s.remainingBudgetDays).toBeGreaterThanOrEqual(0);
-        expect(s.remainingBudgetDays).toBeLessThanOrEqual(UNBOUNDED_DAYS);
-        expect(s.remainingBudgetLabel).toBe(
-          s.remainingBudgetDays > 365 ? '365+' : String(s.remainingBudgetDays),
-        );
         const balances = s.projection.map((p) => p.balance);
         for (let k = 1; k < balances.length; k++)
           expect(compareDecimal(balances[k] ?? '', balances[k - 1] ?? '')).toBeLessThanOrEqual(0);

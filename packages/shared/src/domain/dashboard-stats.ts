@@ -1,4 +1,5 @@
 import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './money.js';
+import { RUNWAY_HORIZON_DAYS } from './renewals.js';
 
 /**
  * The customer dashboard's statistics (tiles and optional cards), derived in the
@@ -9,6 +10,11 @@ import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './mo
  * debit of the ledger by day and kind (purchases, SMS, calls, an admin's debits); top-ups
  * are not spending. The month ahead is what renews monthly plus the usage trend (SMS and
  * calls): a one-off purchase is spent once, not every month.
+ *
+ * The days the balance lasts are not computed here: they are the runway (renewals.ts
+ * `runwayDays`: renewals as they fall due, usage day by day, one-off purchases never),
+ * which the caller passes in, so "Financial Projections" and "Renewals and runway" give
+ * one answer.
  */
 
 /** The timeframes the Widget Settings offer, in days. */
@@ -31,8 +37,6 @@ export const DEFAULT_SERVICE_NAME = 'General';
 export const TREND_WEEKS = 4;
 /** Days ahead the projections look: a month. */
 export const PROJECTION_DAYS = 30;
-/** The daily spend divided by when there was none, so nothing divides by zero. */
-export const DAILY_SPEND_FALLBACK = '0.01';
 /** Remaining-budget days stop here: the balance lasts indefinitely. */
 export const UNBOUNDED_DAYS = 999;
 /** Above this many days the remaining budget reads '365+'. */
@@ -67,6 +71,11 @@ export interface DashboardStatsInput {
   now: Date;
   /** What the active monthly items cost each month (GBP); none when absent. */
   recurringMonthly?: string;
+  /**
+   * The runway: `runwayDays` of renewals.ts for this customer (the server's answer in
+   * /api/subscriptions); null when nothing is spent; undefined while it is not known.
+   */
+  runwayDays?: number | null;
 }
 
 export interface ServiceShare {
@@ -109,9 +118,9 @@ export interface DashboardStats {
   averageDailySpend: string;
   /** The month ahead: what renews monthly plus 30 days of usage at its daily rate. */
   projectedMonthlySpend: string;
-  /** Whole days the balance lasts at the month ahead's daily rate, at most UNBOUNDED_DAYS. */
-  remainingBudgetDays: number;
-  /** remainingBudgetDays as shown: '365+' above 365. */
+  /** Whole days the balance lasts (the runway), UNBOUNDED_DAYS beyond it; null while unknown. */
+  remainingBudgetDays: number | null;
+  /** remainingBudgetDays as shown: '365+' at the runway's horizon, '…' while unknown. */
   remainingBudgetLabel: string;
   /** The balance after the month ahead, never below 0. */
   projectedBalance: string;
@@ -136,6 +145,20 @@ function pence(value: string): string | null {
   const v = value.trim();
   if (!isDecimal(v) || v.startsWith('-')) return null;
   return multiply(v, '1', SCALE, 'half-up');
+}
+
+/**
+ * The runway as the Financial Projections card shows it: the count of days, '365+' when it
+ * reaches the runway's horizon or nothing is spent (999, unbounded), '…' while unknown.
+ */
+export function remainingBudget(runway: number | null | undefined): {
+  days: number | null;
+  label: string;
+} {
+  if (runway === undefined) return { days: null, label: '…' };
+  if (runway === null || runway >= RUNWAY_HORIZON_DAYS)
+    return { days: UNBOUNDED_DAYS, label: `${SHOWN_DAYS_LIMIT}+` };
+  return { days: runway, label: String(runway) };
 }
 
 const ZERO = '0.00';
@@ -265,7 +288,6 @@ export function dashboardStats(input: DashboardStatsInput): DashboardStats {
     divide(multiply(usage, String(PROJECTION_DAYS), SCALE, 'half-up'), period, SCALE, 'half-up'),
     SCALE,
   );
-  const burning = compareDecimal(projectedMonthlySpend, '0') > 0;
   // The month ahead's spend over its first n days.
   const overDays = (n: number) =>
     divide(
@@ -275,17 +297,7 @@ export function dashboardStats(input: DashboardStatsInput): DashboardStats {
       'half-up',
     );
 
-  // balance ÷ daily rate (0.01 when nothing is due) = balance × 30 ÷ the month ahead.
-  const lasting = burning
-    ? divide(
-        multiply(balance, String(PROJECTION_DAYS), SCALE, 'half-up'),
-        projectedMonthlySpend,
-        0,
-        'down',
-      )
-    : divide(balance, DAILY_SPEND_FALLBACK, 0, 'down');
-  const remainingBudgetDays =
-    compareDecimal(lasting, String(UNBOUNDED_DAYS)) > 0 ? UNBOUNDED_DAYS : Number(lasting);
+  const remaining = remainingBudget(input.runwayDays);
 
   const byKind = new Map<string, string>();
   for (const e of inTimeframe) byKind.set(e.kind, add(byKind.get(e.kind) ?? ZERO, e.amount, SCALE));
@@ -299,9 +311,8 @@ export function dashboardStats(input: DashboardStatsInput): DashboardStats {
     spentByKind,
     averageDailySpend: divide(totalSpent, period, SCALE, 'half-up'),
     projectedMonthlySpend,
-    remainingBudgetDays,
-    remainingBudgetLabel:
-      remainingBudgetDays > SHOWN_DAYS_LIMIT ? `${SHOWN_DAYS_LIMIT}+` : String(remainingBudgetDays),
+    remainingBudgetDays: remaining.days,
+    remainingBudgetLabel: remaining.label,
     projectedBalance: atLeastZero(subtract(balance, projectedMonthlySpend, SCALE)),
     serviceBreakdown: breakdown(inTimeframe, totalSpent),
     weeklyTrends: weeklyTrends(counted, input.now),

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from './money.js';
+import { compareDecimal, divide, fromUnits, multiply, toUnits } from './money.js';
 
 /**
  * Monthly billing periods, counted from the purchase (the anchor): period `n` starts `n`
@@ -141,4 +141,18 @@ export function uncoveredRenewals(input: {
     if (left < 0n) out.push({ ...r, shortfall: fromUnits(-left, 4) });
   }
   return out;
+}
+
+/**
+ * What each renewal of a monthly item charges, GBP: the monthly share of what its
+ * purchase charged (the whole of it for a plan; a number's setup fee is not renewed), so
+ * renewals follow the purchase's price and rate, however it was paid. Null for a one-off.
+ */
+export function renewalChargeOf(
+  item: { billingPeriod: string; price: string; recurringPrice: string | null },
+  charged: string,
+): string | null {
+  if (item.billingPeriod !== 'monthly' || item.recurringPrice === null) return null;
+  if (compareDecimal(item.price, '0') <= 0) return '0.00';
+  return divide(multiply(charged, item.recurringPrice, 4, 'half-up'), item.price, 2, 'half-up');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { compareDecimal } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -85,11 +86,17 @@ describe('an item for sale', () => {
       currency: 'GBP',
       billingPeriod: 'monthly',
       balancePrice: '99.00',
+      balanceRenewal: '99.00',
       available: true,
     });
-    // 9 USD at the seeded 0.79 GBP per USD.
+    // 9 USD at the seeded 0.79 GBP per USD, now and each month after.
     const smtp = await call('GET', `/api/orders/items/${await packageId('SMTP Basic')}`, cookie);
-    expect(smtp.json()).toMatchObject({ price: '9.00', currency: 'USD', balancePrice: '7.11' });
+    expect(smtp.json()).toMatchObject({
+      price: '9.00',
+      currency: 'USD',
+      balancePrice: '7.11',
+      balanceRenewal: '7.11',
+    });
   });
 
   it('shows a number’s monthly price and setup fee apart, and charges exactly their sum', async () => {
@@ -105,6 +112,10 @@ describe('an item for sale', () => {
     const bought = await call('POST', '/api/orders', c.cookie, { itemId: id });
     expect(bought.statusCode).toBe(201);
     expect(bought.json().charged).toBe(item.balancePrice);
+    // What the item said each month would cost is what its renewals charge.
+    expect(compareDecimal(item.balanceRenewal, item.balancePrice)).toBe(-1);
+    const subs = (await call('GET', '/api/subscriptions', c.cookie)).json();
+    expect(subs.items[0].amount).toBe(item.balanceRenewal);
     // The list reads orders its own way (decision 0033): the same answer, renewal date too.
     expect(bought.json().renewsAt).toEqual(expect.any(String));
     expect((await call('GET', '/api/orders', c.cookie)).json()).toContainEqual(bought.json());

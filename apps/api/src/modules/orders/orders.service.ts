@@ -6,6 +6,7 @@ import {
   type Order,
   type Page,
   type Purchasable,
+  renewalChargeOf,
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
@@ -71,7 +72,12 @@ export function createOrdersService(deps: {
     async item(id: string, lang?: string): Promise<Purchasable> {
       const { translations, ...item } = await find(id);
       const { charged } = await inBilling(item);
-      return localizeCatalogueText({ ...item, balancePrice: charged }, translations, lang);
+      const balanceRenewal = renewalChargeOf(item, charged);
+      return localizeCatalogueText(
+        { ...item, balancePrice: charged, balanceRenewal },
+        translations,
+        lang,
+      );
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { Package } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
+import { useHeldItems } from '../api/held-items';
 import { PackageCard } from './package-card';
 import { PurchaseLink } from './purchase-link';
 
@@ -12,12 +13,14 @@ export function PackageGrid({
   columns?: 2 | 3;
 }) {
   const { t } = useTranslation();
+  const held = useHeldItems();
   return (
     <ul className={`grid gap-6 ${columns === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3'}`}>
       {packages.map((pkg) => (
         <li key={pkg.id}>
           <PackageCard
             pkg={pkg}
+            held={held.get(pkg.id)}
             action={
               <PurchaseLink
                 service={pkg.serviceSlug}

@@ -9,6 +9,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { getPublicConfig } from '@/lib/public-config';
 import { rememberSelection } from '@/lib/selection';
 import { usePackages } from '../api/catalogue';
+import { useHeldItems } from '../api/held-items';
 import { PackageCard } from '../components/package-card';
 
 const BENEFITS = [
@@ -33,6 +34,7 @@ export default function VoipPage() {
   const navigate = useNavigate();
   const { data, isPending, error } = usePackages('voip');
   const plans = (data ?? []).filter((p) => p.billingPeriod === 'monthly');
+  const held = useHeldItems();
   const sales = getPublicConfig().telegramUrl ?? getPublicConfig().whatsappUrl;
 
   return (
@@ -66,6 +68,7 @@ export default function VoipPage() {
             <PackageCard
               pkg={plan}
               headingLevel="h2"
+              held={held.get(plan.id)}
               action={
                 <Button
                   className="w-full"

@@ -363,6 +363,29 @@ describe('DashboardPage: renewals', () => {
     expect(within(card).getByRole('button', { name: 'Top up' })).toBeTruthy();
   });
 
+  it('gives Financial Projections the same days left as the runway, whatever was bought once', async () => {
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    const tz = -today.getTimezoneOffset();
+    routes['GET /api/dashboard/preferences'] = () => json({ ...PREFS, showProjections: true });
+    // A one-off £400 domain and £15 of monthly renewals: spread evenly the £15 would read
+    // 40 days; the runway, renewals as they fall due, reads 41.
+    routes[`GET /api/dashboard/spending?days=30&tzOffset=${tz}&lang=en`] = () =>
+      json({
+        entries: [
+          { date: day, kind: 'purchases', label: 'SIP domain', amount: '400.0000', count: 1 },
+        ],
+        recurringMonthly: '15.00',
+      });
+    routes['GET /api/subscriptions?lang=en'] = mine([sub()]);
+    renderPage('20.00');
+    const runway = await screen.findByRole('region', { name: 'Renewals and runway' });
+    expect(await within(runway).findByText('41 days')).toBeTruthy();
+    const projections = await screen.findByRole('region', { name: 'Financial Projections' });
+    const days = within(projections).getByText('Days your balance lasts').nextElementSibling;
+    await waitFor(() => expect(days?.textContent).toBe('41'));
+  });
+
   it('says the monthly items could not be loaded instead of showing nothing bought', async () => {
     routes['GET /api/subscriptions?lang=en'] = () =>
       json({ error: { code: 'INTERNAL', message: 'x', requestId: 'r' } }, 500);

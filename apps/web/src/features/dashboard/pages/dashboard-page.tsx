@@ -57,8 +57,10 @@ export default function DashboardPage() {
         timeframeDays: Number(timeframe),
         now: new Date(),
         recurringMonthly: spending.data?.recurringMonthly,
+        // Days left are the runway's, the one answer the Renewals card gives too.
+        runwayDays: subscriptions.data?.runwayDays,
       }),
-    [spending.data, transactions.data, balance, timeframe, t],
+    [spending.data, transactions.data, balance, timeframe, t, subscriptions.data?.runwayDays],
   );
 
   if (!user) return null;

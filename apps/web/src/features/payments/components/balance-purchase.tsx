@@ -11,6 +11,7 @@ import { useUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useBuyFromBalance } from '../api/payments';
+import { renewalTerms } from '../renewal-terms';
 
 /** "Pay from balance": when the balance covers the item, it is bought and active at once. */
 export function BalancePurchase({ item }: { item: Purchasable }) {
@@ -25,6 +26,7 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
   // The balance keeps four decimals: shown exactly, never rounded to pence.
   const price = formatMoney(item.balancePrice, 'GBP', i18n.language, 4);
   const covers = compareDecimal(user.cryptoBalance, item.balancePrice) >= 0;
+  const terms = renewalTerms(t, price, item.balancePrice, item.balanceRenewal, i18n.language);
   return (
     <section aria-labelledby="pay-balance" className="space-y-3 rounded-lg border p-4">
       <h3 id="pay-balance" className="flex items-center gap-2 font-semibold">
@@ -36,14 +38,20 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
           balance: formatMoney(user.cryptoBalance, 'GBP', i18n.language, 4),
         })}
       </p>
+      {terms && <p className="text-sm font-medium">{terms}</p>}
       {covers ? (
         <ConfirmButton
           disabled={buy.isPending}
           title={t('payment.fromBalance.confirmTitle')}
-          description={t('payment.fromBalance.confirmText', {
-            price: isolate(price),
-            item: isolate(item.name),
-          })}
+          description={[
+            t('payment.fromBalance.confirmText', {
+              price: isolate(price),
+              item: isolate(item.name),
+            }),
+            terms,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           confirmLabel={t('payment.fromBalance.confirm', { price })}
           // Awaited rather than mutate's own callbacks: buying a number makes it unavailable,
           // the page then drops this section, and mutate's callbacks would never run.

@@ -25,6 +25,7 @@ const anItem = (over: Partial<Purchasable> = {}): Purchasable => ({
   currency: 'GBP',
   billingPeriod: 'monthly',
   balancePrice: '25.00',
+  balanceRenewal: '25.00',
   available: true,
   ...over,
 });
@@ -122,6 +123,7 @@ describe('PaymentPage', () => {
           setupPrice: '2.00',
           currency: 'USD',
           balancePrice: '4.38',
+          balanceRenewal: '2.79',
         }),
       );
     api.routes['POST /api/orders'] = () => json({}, 201);
@@ -140,6 +142,13 @@ describe('PaymentPage', () => {
     expect(dialog.textContent).toContain(
       '\u2068£4.38\u2069 will be taken from your balance for \u2068+493025583741\u2069.',
     );
+    // It says it renews, and for how much once the setup fee is paid.
+    expect(dialog.textContent).toContain('£4.38 now, then £2.79 monthly; stop any time');
+    expect(
+      within(screen.getByRole('region', { name: 'Pay from balance', hidden: true })).getByText(
+        '£4.38 now, then £2.79 monthly; stop any time',
+      ),
+    ).toBeTruthy();
     expect(api.count('POST /api/orders')).toBe(0);
     // Once bought, the number is no longer for sale: the page drops the balance section.
     api.routes['POST /api/orders'] = () => {
@@ -159,12 +168,25 @@ describe('PaymentPage', () => {
     );
   });
 
+  it('says nothing of renewing for a one-off purchase', async () => {
+    api.routes[`GET /api/orders/items/${ITEM_ID}?lang=en`] = () =>
+      json(anItem({ recurringPrice: null, billingPeriod: 'one-time', balanceRenewal: null }));
+    renderPage(`/payment?service=voip&type=Starter&price=25.00&item=${ITEM_ID}`, '40.00');
+    const balance = await screen.findByRole('region', { name: 'Pay from balance' });
+    expect(
+      await within(balance).findByRole('button', { name: 'Pay £25.00 from balance' }),
+    ).toBeTruthy();
+    expect(within(balance).queryByText(/monthly/)).toBeNull();
+  });
+
   it('shows a four-decimal balance exactly next to the price it does not cover', async () => {
     renderPage(`/payment?service=voip&type=Starter&price=25.00&item=${ITEM_ID}`, '24.9960');
     const balance = await screen.findByRole('region', { name: 'Pay from balance' });
     expect(within(balance).getByText('Your balance: £24.9960')).toBeTruthy();
     expect(within(balance).getByText(/^Your balance does not cover £25\.00\./)).toBeTruthy();
     expect(within(balance).queryByRole('button')).toBeNull();
+    // A plan costs the same each month: it says so, and that it can be stopped.
+    expect(within(balance).getByText('£25.00 now, then monthly; stop any time')).toBeTruthy();
     // The crypto form of an item sits under its own heading.
     expect(screen.getByRole('region', { name: 'Or pay in cryptocurrency' })).toBeTruthy();
     expectNoDanglingLabels();
