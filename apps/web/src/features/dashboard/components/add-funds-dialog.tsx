@@ -120,19 +120,26 @@ function AddFundsForm() {
           })}
         />
       </FormField>
-      <FormField
-        id="add-funds-currency"
-        label={t('dashboard.addFunds.currency')}
-        className="flex flex-col gap-1.5"
-      >
-        <Select {...form.register('currency')}>
-          {coins.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      {coins.length === 0 ? (
+        // No coin has a wallet: none is offered; the payment page says the same.
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t('paymentFlow.noCoins')}
+        </p>
+      ) : (
+        <FormField
+          id="add-funds-currency"
+          label={t('dashboard.addFunds.currency')}
+          className="flex flex-col gap-1.5"
+        >
+          <Select {...form.register('currency')}>
+            {coins.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
       <DialogFooter>
         <Button type="submit" disabled={pending}>
           {pending ? t('dashboard.addFunds.processing') : t('dashboard.addFunds.submit')}
