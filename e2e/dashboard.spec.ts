@@ -66,7 +66,12 @@ test('a new customer sees zero tiles, the empty states and the charts; widget se
   await expect(tile(page, 'Spent')).toContainText('Last 7 days');
 });
 
-test('the Add Funds dialog checks the minimum and leads to the payment page', async ({ page }) => {
+test('the Add Funds dialog checks the minimum and leads to the payment page', async ({
+  page,
+  browser,
+}) => {
+  const staff = await adminWithWallet(browser);
+  await staff.close();
   await signUpThroughForm(page, newCustomer());
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Add Funds' }).click();
@@ -79,13 +84,15 @@ test('the Add Funds dialog checks the minimum and leads to the payment page', as
   expect(await seriousViolations(page)).toEqual([]);
 
   await dialog.getByLabel('Amount (USD)').fill('150');
-  await dialog.getByLabel('Cryptocurrency').selectOption('ETH');
+  // Only coins with a wallet are offered (the admin added BTC).
+  await expect(dialog.getByLabel('Cryptocurrency').locator('option[value="ETH"]')).toHaveCount(0);
+  await dialog.getByLabel('Cryptocurrency').selectOption('BTC');
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(
-    /\/payment\?service=balance&type=Add\+Funds&amount=150&currency=ETH$/,
+    /\/payment\?service=balance&type=Add\+Funds&amount=150&currency=BTC$/,
   );
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('150');
-  await expect(page.getByLabel('Cryptocurrency')).toHaveValue('ETH');
+  await expect(page.getByLabel('Cryptocurrency')).toHaveValue('BTC');
 });
 
 test('after an admin approves a top-up, the dashboard shows the balance and the payment', async ({

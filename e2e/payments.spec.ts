@@ -27,12 +27,9 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('175');
   await expect(page.getByText('Minimum top-up: $100')).toBeVisible();
 
-  await page.getByLabel('Cryptocurrency').selectOption('ETH');
-  await expect(
-    page.getByText('Payments in ETH are unavailable right now.', { exact: false }),
-  ).toBeVisible();
-  await page.getByLabel('Cryptocurrency').selectOption('BTC');
-  await page.getByRole('button', { name: 'Get payment address' }).click();
+  // Only coins with a wallet are offered, and the address comes without a click.
+  await expect(page.getByLabel('Cryptocurrency').locator('option[value="ETH"]')).toHaveCount(0);
+  await expect(page.getByLabel('Cryptocurrency')).toHaveValue('BTC');
   // 175 USD at the seeded 95,000 USD per BTC, rounded up to 8 places; a few satoshis
   // more if another open quote held that amount. No other test tops up $175, so the
   // admin's notice below is this payment's.
@@ -65,7 +62,7 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await expect(
     page.getByText('every customer pays the same address', { exact: false }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
+  await page.getByRole('button', { name: 'Submit for manual review' }).click();
   await expect(
     page.getByText('Enter the transaction hash of your payment', { exact: false }),
   ).toBeVisible();
@@ -77,7 +74,7 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   ).toBeVisible();
   const hash = randomBytes(32).toString('hex');
   await hashField.fill(hash.toUpperCase());
-  await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
+  await page.getByRole('button', { name: 'Submit for manual review' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
 
   // The admin hears about it without reloading, then approves it.
@@ -155,10 +152,9 @@ test('a plan bought from the balance is active at once; a dearer item offers cry
   await expect(page.getByText(/Your balance does not cover £400\.00/)).toBeVisible();
   await expect(page.getByRole('button', { name: /from balance/ })).toHaveCount(0);
   await expect(page.getByLabel('Amount (GBP)')).toHaveValue('400.00');
-  await page.getByRole('button', { name: 'Get payment address' }).click();
   await expect(page.getByRole('heading', { name: /Send exactly\s+[\d.]+ BTC/ })).toBeVisible();
   await page.getByLabel('Transaction hash', { exact: true }).fill(randomBytes(32).toString('hex'));
-  await page.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }).click();
+  await page.getByRole('button', { name: 'Submit for manual review' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
   const mine = await (await page.request.get('/api/transactions')).json();
   expect(mine[0]).toMatchObject({

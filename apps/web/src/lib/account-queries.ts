@@ -13,6 +13,15 @@ export const transactionsQueryOptions = (lang: string) =>
     queryFn: () => call(paymentsApi.mine, { query: { lang } }),
   });
 
+/**
+ * Where payments go, per coin and chain: the payment page and the Add Funds dialog offer
+ * only the coins listed here (a coin without a wallet cannot be paid).
+ */
+export const walletsQueryOptions = queryOptions({
+  queryKey: queryKeys.paymentWallets,
+  queryFn: () => call(paymentsApi.wallets),
+});
+
 /** The customer's purchases: active services and numbers, and what the balance paid. */
 export const ordersQueryOptions = (lang: string) =>
   queryOptions({

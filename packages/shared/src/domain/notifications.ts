@@ -22,6 +22,10 @@ export const NOTIFICATION_PARAMS = {
   /** An admin waived a period. */
   'subscription.waived': { required: ['item', 'renewsAt'], optional: [] },
   'balance.low': { required: ['balance', 'threshold'], optional: [] },
+  /** An admin approved a payment of `crypto` ("0.00184211 BTC"): `amount` was credited. */
+  'payment.approved': { required: ['amount', 'crypto'], optional: [] },
+  /** An admin rejected a payment of `crypto`; `reason` is what they typed, when they did. */
+  'payment.rejected': { required: ['crypto'], optional: ['reason'] },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 
 export type NotificationCode = keyof typeof NOTIFICATION_PARAMS;
@@ -45,6 +49,8 @@ export const NOTIFICATION_PARAM_KINDS = {
   renewsAt: 'date',
   graceUntil: 'date',
   releaseAt: 'date',
+  crypto: 'text',
+  reason: 'text',
 } as const satisfies Record<Spec['required'][number] | Spec['optional'][number], string>;
 export type NotificationParamName = keyof typeof NOTIFICATION_PARAM_KINDS;
 

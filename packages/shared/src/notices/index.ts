@@ -95,6 +95,9 @@ function templateOf(texts: NoticeTexts, code: NotificationCode, params: Record<s
   const suspended = texts.codes['subscription.suspended'];
   if (code === 'subscription.suspended' && params.releaseAt)
     return { title: suspended.title, body: suspended.bodyWithRelease };
+  const rejected = texts.codes['payment.rejected'];
+  if (code === 'payment.rejected' && params.reason)
+    return { title: rejected.title, body: rejected.bodyWithReason };
   return texts.codes[code];
 }
 

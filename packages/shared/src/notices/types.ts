@@ -11,6 +11,8 @@ export interface NoticeTexts {
   codes: { [C in NotificationCode]: NoticeTemplate } & {
     /** When the notice says when a suspended number is released. */
     'subscription.suspended': NoticeTemplate & { bodyWithRelease: string };
+    /** When the admin gave a reason: `{reason}`. */
+    'payment.rejected': NoticeTemplate & { bodyWithReason: string };
   };
   /** A code this version does not know yet (written by a newer one). */
   unknown: NoticeTemplate;

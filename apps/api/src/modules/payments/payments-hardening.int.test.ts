@@ -221,14 +221,18 @@ describe('a payment cannot be claimed by someone who did not make it', () => {
 describe('open requests are bounded', () => {
   it('refuses a quote beyond the open ones allowed, also when asked at once; paying one frees it', async () => {
     const ada = await customer();
-    const results = await Promise.all(Array.from({ length: 6 }, () => quote(ada, '120')));
+    // Six amounts: asking the same amount again answers the open quote (no new one).
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => quote(ada, `${120 + i}`)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
     const refused = results.find((r) => r.statusCode === 429)?.json().error;
     expect(refused.code).toBe('TOO_MANY_OPEN_QUOTES');
     const open = results.filter((r) => r.statusCode === 201).map((r) => r.json());
+    expect((await quote(ada, open[1].fiatAmount)).json().id).toBe(open[1].id);
     expect((await submit(ada, open[0], hex())).statusCode).toBe(201);
-    expect((await quote(ada, '120')).statusCode).toBe(201);
-    expect((await quote(ada, '120')).json().error.code).toBe('TOO_MANY_OPEN_QUOTES');
+    expect((await quote(ada, '130')).statusCode).toBe(201);
+    expect((await quote(ada, '131')).json().error.code).toBe('TOO_MANY_OPEN_QUOTES');
   });
 
   it('refuses a payment beyond the pending ones allowed, also when sent at once; a decision frees one', async () => {

@@ -439,11 +439,12 @@ describe('exchange rates', () => {
       stale: false,
       source: 'admin:pay-admin@example.com',
     });
+    // An amount no open quote of this customer holds (one that does is answered as locked).
     const quote = await call('POST', '/api/payments/quote', customer, {
-      amount: '150',
+      amount: '151',
       currency: 'BTC',
     });
-    expect(quote.json().cryptoAmount).toBe('0.0015');
+    expect(quote.json().cryptoAmount).toBe('0.00151');
   });
 
   it('convert through USD when there is no direct pair, and refuse nonsense', async () => {

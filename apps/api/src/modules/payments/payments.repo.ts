@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
+import { insertNotification, type NoticeInput } from '../../db/notifications.js';
 import {
   findCatalogueItem,
   ItemUnavailableError,
@@ -88,7 +89,7 @@ export type PaymentListRow = Pick<
 > & { approvedAt: string | null; createdAt: string };
 
 export type Decided =
-  | { outcome: 'decided'; row: TxRow }
+  | { outcome: 'decided'; row: TxRow; notice: { id: string; code: string } | null }
   | { outcome: 'not-found' }
   | { outcome: 'already'; status: string }
   | { outcome: 'own-payment' }
@@ -178,10 +179,39 @@ export function createPaymentsRepo(db: Db) {
      */
     async createQuote(
       values: Omit<NewQuote, 'cryptoAmount'>,
-      opts: { at: Date; maxOpen: number; pickAmount: (held: string[]) => string },
+      opts: {
+        at: Date;
+        maxOpen: number;
+        pickAmount: (held: string[]) => string;
+        /**
+         * An open quote of this customer for the same amount, coin, chain and address
+         * that runs past this time is answered instead of a new one (a reload, a revisit).
+         */
+        reuseIfOpenUntil?: Date;
+      },
     ): Promise<{ quote: typeof paymentQuotes.$inferSelect } | { refused: QuoteRefusal }> {
       return db.transaction(async (tx) => {
         await lockKey(tx, `quotes:user:${values.userId}`);
+        if (opts.reuseIfOpenUntil) {
+          const [same] = await tx
+            .select()
+            .from(paymentQuotes)
+            .where(
+              and(
+                eq(paymentQuotes.userId, values.userId),
+                eq(paymentQuotes.fiatAmount, values.fiatAmount),
+                eq(paymentQuotes.fiatCurrency, values.fiatCurrency),
+                eq(paymentQuotes.currency, values.currency),
+                eq(paymentQuotes.network, values.network),
+                eq(paymentQuotes.address, values.address),
+                gt(paymentQuotes.expiresAt, opts.reuseIfOpenUntil),
+                isOpenQuote(opts.at),
+              ),
+            )
+            .orderBy(desc(paymentQuotes.expiresAt))
+            .limit(1);
+          if (same) return { quote: same };
+        }
         const [open] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(paymentQuotes)
@@ -347,6 +377,8 @@ export function createPaymentsRepo(db: Db) {
         status: 'approved' | 'rejected';
         /** What the admin typed; null for none. */
         notes: string | null;
+        /** What the customer is told of it, written with the decision. */
+        notice: (row: TxRow) => Omit<NoticeInput, 'userId' | 'at'>;
         /** The server's own notes (the default decision note when none was typed). */
         noteCodes: PaymentNoteCode[];
         by: string;
@@ -354,7 +386,7 @@ export function createPaymentsRepo(db: Db) {
         at: Date;
       },
     ): Promise<Decided> {
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<Decided> => {
         const [before] = await tx
           .select()
           .from(transactions)
@@ -399,7 +431,12 @@ export function createPaymentsRepo(db: Db) {
           before: decisionSnapshot(before),
           after: decisionSnapshot(row),
         });
-        return { outcome: 'decided', row };
+        const told = await insertNotification(tx, {
+          ...decision.notice(row),
+          userId: row.userId,
+          at: decision.at,
+        });
+        return { outcome: 'decided', row, notice: told ? { id: told.id, code: told.code } : null };
       });
     },
 

@@ -178,13 +178,16 @@ describe('payments service', () => {
 
   it('approves once: a payment already decided is refused and announced no more', async () => {
     const decisions: string[] = [];
+    const notices: unknown[] = [];
     let status = 'pending';
     const { service, published } = setUp({
       async decide(id, d) {
         if (status !== 'pending') return { outcome: 'already', status };
         status = d.status;
         decisions.push(`${id} ${d.status} ${d.notes ?? d.noteCodes.join()}`);
-        return { outcome: 'decided', row: txRow({ status: d.status }) };
+        const row = txRow({ status: d.status });
+        notices.push(d.notice(row));
+        return { outcome: 'decided', row, notice: { id: 'n1', code: 'payment.approved' } };
       },
     });
     const admin = { id: 'a1', ip: null };
@@ -197,7 +200,11 @@ describe('payments service', () => {
     });
     // No note typed: the default note is a code, worded in the reader's language.
     expect(decisions).toEqual(['t1 approved APPROVED_BY_ADMIN']);
-    expect(published.map((e) => e.type)).toEqual(['transaction.updated']);
+    // The customer is told once, by the bell and by email, and live.
+    expect(notices).toEqual([
+      expect.objectContaining({ code: 'payment.approved', key: 'payment.approved:t1', email: true }),
+    ]);
+    expect(published.map((e) => e.type)).toEqual(['transaction.updated', 'notification.created']);
   });
 
   it("refuses an admin's own payment and a hash another payment carries", async () => {

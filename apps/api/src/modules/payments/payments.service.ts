@@ -17,6 +17,7 @@ import {
   MIN_TOP_UP_USD,
   multiply,
   type Network,
+  notice,
   type Page,
   parsePaymentCurrency,
   paymentCurrencyLabel,
@@ -26,6 +27,7 @@ import {
   quoteInputSchema,
   TOP_UP_SERVICE_NAME,
   type Transaction,
+  trimDecimal,
 } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -37,6 +39,23 @@ import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
 type CreateInput = z.output<typeof createTransactionSchema>;
+
+/** An open quote is answered again only while at least this much of its time is left. */
+export const QUOTE_REUSE_MIN_MS = 60_000;
+
+/** What the customer is told of a decision: in the bell, and by email when mail is set up. */
+function decisionNotice(status: 'approved' | 'rejected', reason: string | null) {
+  return (row: { id: string; cryptoAmount: string; currency: string; creditAmount: string }) => {
+    const crypto = `${trimDecimal(row.cryptoAmount)} ${row.currency}`;
+    return {
+      ...(status === 'approved'
+        ? notice('payment.approved', { amount: row.creditAmount, crypto })
+        : notice('payment.rejected', { crypto, reason: reason ?? undefined })),
+      key: `payment.${status}:${row.id}`,
+      email: true,
+    };
+  };
+}
 
 /**
  * Crypto payments as invoices: a quote locks the crypto amount for a while; the
@@ -58,7 +77,15 @@ export function createPaymentsService(deps: {
   const { repo, wallets, rates, orders, events, limits, explorers } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function quote(userId: string, input: ReturnType<typeof quoteInputSchema.parse>) {
+  /**
+   * A locked quote. `reuse`: the customer asking (not a submission without a quote,
+   * which always pays a quote of its own), so an open one for the same amount answers.
+   */
+  async function quote(
+    userId: string,
+    input: ReturnType<typeof quoteInputSchema.parse>,
+    reuse = false,
+  ) {
     const currency = input.currency as CryptoCurrency;
     const network: Network = input.network ?? (CURRENCY_NETWORKS[currency][0] as Network);
     if (!CURRENCY_NETWORKS[currency].includes(network))
@@ -113,6 +140,8 @@ export function createPaymentsService(deps: {
         // Everyone pays the same address: a few units of the last decimal more than
         // another open quote asks for tell the payments apart on chain.
         pickAmount: (held) => firstFreeAmount(base, held, decimals),
+        // A reload or a revisit asks again: the open quote answers while it has time left.
+        reuseIfOpenUntil: reuse ? new Date(at.getTime() + QUOTE_REUSE_MIN_MS) : undefined,
       },
     );
     if ('refused' in created)
@@ -204,7 +233,7 @@ export function createPaymentsService(deps: {
 
   return {
     async quote(userId: string, input: QuoteInput): Promise<Quote> {
-      return toQuote(await quote(userId, quoteInputSchema.parse(input)));
+      return toQuote(await quote(userId, quoteInputSchema.parse(input), true));
     },
 
     async create(user: { id: string; email: string }, input: CreateInput): Promise<Transaction> {
@@ -342,6 +371,7 @@ export function createPaymentsService(deps: {
         by: admin.id,
         ip: admin.ip,
         at: now(),
+        notice: decisionNotice(status, typed),
       });
       if (result.outcome === 'not-found') throw new AppError('NOT_FOUND', 'No such payment.');
       if (result.outcome === 'already')
@@ -361,6 +391,11 @@ export function createPaymentsService(deps: {
         type: 'transaction.updated',
         data: { id: row.id, userId: row.userId, status: row.status },
       });
+      if (result.notice)
+        events.publish({
+          type: 'notification.created',
+          data: { userId: row.userId, ...result.notice },
+        });
       return toTransaction(row);
     },
 

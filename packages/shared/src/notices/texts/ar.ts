@@ -44,6 +44,16 @@ export const ar: NoticeTexts = {
       title: 'رصيد منخفض',
       body: 'رصيدك {balance}، وهو أقل من حد التنبيه الذي حددته وهو {threshold}. أضف رصيدًا لتستمر خدماتك في العمل.',
     },
+    'payment.approved': {
+      title: 'تمت الموافقة على الدفعة',
+      body: 'تمت الموافقة على دفعتك البالغة {crypto}، وأُضيف {amount} إلى رصيدك.',
+    },
+    'payment.rejected': {
+      title: 'تم رفض الدفعة',
+      body: 'تم رفض دفعتك البالغة {crypto}، لذلك لم يُضف أي مبلغ إلى رصيدك.',
+      bodyWithReason:
+        'تم رفض دفعتك البالغة {crypto}، لذلك لم يُضف أي مبلغ إلى رصيدك. السبب: {reason}',
+    },
   },
   unknown: {
     title: 'إشعار',

@@ -44,6 +44,16 @@ export const de: NoticeTexts = {
       title: 'Niedriges Guthaben',
       body: 'Ihr Guthaben beträgt {balance} und liegt unter Ihrer Warnschwelle von {threshold}. Laden Sie Guthaben auf, damit Ihre Dienste weiterlaufen.',
     },
+    'payment.approved': {
+      title: 'Zahlung bestätigt',
+      body: 'Ihre Zahlung über {crypto} wurde bestätigt: {amount} wurden Ihrem Guthaben gutgeschrieben.',
+    },
+    'payment.rejected': {
+      title: 'Zahlung abgelehnt',
+      body: 'Ihre Zahlung über {crypto} wurde abgelehnt; Ihrem Guthaben wurde nichts gutgeschrieben.',
+      bodyWithReason:
+        'Ihre Zahlung über {crypto} wurde abgelehnt; Ihrem Guthaben wurde nichts gutgeschrieben. Grund: {reason}',
+    },
   },
   unknown: {
     title: 'Benachrichtigung',

@@ -44,6 +44,16 @@ export const en: NoticeTexts = {
       title: 'Low balance',
       body: 'Your balance is {balance}, below your alert level of {threshold}. Add funds to keep your services running.',
     },
+    'payment.approved': {
+      title: 'Payment approved',
+      body: 'Your payment of {crypto} was approved: {amount} was added to your balance.',
+    },
+    'payment.rejected': {
+      title: 'Payment rejected',
+      body: 'Your payment of {crypto} was rejected, so nothing was added to your balance.',
+      bodyWithReason:
+        'Your payment of {crypto} was rejected, so nothing was added to your balance. Reason: {reason}',
+    },
   },
   unknown: {
     title: 'Notification',

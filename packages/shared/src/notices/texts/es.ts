@@ -44,6 +44,16 @@ export const es: NoticeTexts = {
       title: 'Saldo bajo',
       body: 'Tu saldo es de {balance}, por debajo de tu nivel de aviso de {threshold}. Añade fondos para que tus servicios sigan funcionando.',
     },
+    'payment.approved': {
+      title: 'Pago aprobado',
+      body: 'Tu pago de {crypto} fue aprobado: se añadieron {amount} a tu saldo.',
+    },
+    'payment.rejected': {
+      title: 'Pago rechazado',
+      body: 'Tu pago de {crypto} fue rechazado, así que no se añadió nada a tu saldo.',
+      bodyWithReason:
+        'Tu pago de {crypto} fue rechazado, así que no se añadió nada a tu saldo. Motivo: {reason}',
+    },
   },
   unknown: {
     title: 'Notificación',

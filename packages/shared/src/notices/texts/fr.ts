@@ -44,6 +44,16 @@ export const fr: NoticeTexts = {
       title: 'Solde faible',
       body: 'Votre solde est de {balance}, sous votre seuil d’alerte de {threshold}. Ajoutez des fonds pour que vos services restent actifs.',
     },
+    'payment.approved': {
+      title: 'Paiement approuvé',
+      body: 'Votre paiement de {crypto} a été approuvé : {amount} ont été ajoutés à votre solde.',
+    },
+    'payment.rejected': {
+      title: 'Paiement refusé',
+      body: 'Votre paiement de {crypto} a été refusé ; rien n’a été ajouté à votre solde.',
+      bodyWithReason:
+        'Votre paiement de {crypto} a été refusé ; rien n’a été ajouté à votre solde. Motif : {reason}',
+    },
   },
   unknown: {
     title: 'Avis',

@@ -44,6 +44,16 @@ export const it: NoticeTexts = {
       title: 'Saldo basso',
       body: 'Il tuo saldo è {balance}, sotto la tua soglia di avviso di {threshold}. Aggiungi fondi per mantenere attivi i tuoi servizi.',
     },
+    'payment.approved': {
+      title: 'Pagamento approvato',
+      body: 'Il tuo pagamento di {crypto} è stato approvato: {amount} sono stati aggiunti al tuo saldo.',
+    },
+    'payment.rejected': {
+      title: 'Pagamento rifiutato',
+      body: 'Il tuo pagamento di {crypto} è stato rifiutato, quindi non è stato aggiunto nulla al tuo saldo.',
+      bodyWithReason:
+        'Il tuo pagamento di {crypto} è stato rifiutato, quindi non è stato aggiunto nulla al tuo saldo. Motivo: {reason}',
+    },
   },
   unknown: {
     title: 'Notifica',

@@ -44,6 +44,16 @@ export const ja: NoticeTexts = {
       title: '残高が少なくなっています',
       body: '残高は {balance} で、通知の基準額 {threshold} を下回っています。サービスを継続するには入金してください。',
     },
+    'payment.approved': {
+      title: 'お支払いが承認されました',
+      body: '{crypto} のお支払いが承認され、{amount} が残高に追加されました。',
+    },
+    'payment.rejected': {
+      title: 'お支払いが却下されました',
+      body: '{crypto} のお支払いは却下されたため、残高には何も追加されていません。',
+      bodyWithReason:
+        '{crypto} のお支払いは却下されたため、残高には何も追加されていません。理由：{reason}',
+    },
   },
   unknown: {
     title: 'お知らせ',

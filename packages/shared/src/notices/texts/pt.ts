@@ -44,6 +44,16 @@ export const pt: NoticeTexts = {
       title: 'Saldo baixo',
       body: 'Seu saldo é {balance}, abaixo do seu nível de alerta de {threshold}. Adicione fundos para manter seus serviços ativos.',
     },
+    'payment.approved': {
+      title: 'Pagamento aprovado',
+      body: 'Seu pagamento de {crypto} foi aprovado: {amount} foram adicionados ao seu saldo.',
+    },
+    'payment.rejected': {
+      title: 'Pagamento recusado',
+      body: 'Seu pagamento de {crypto} foi recusado, então nada foi adicionado ao seu saldo.',
+      bodyWithReason:
+        'Seu pagamento de {crypto} foi recusado, então nada foi adicionado ao seu saldo. Motivo: {reason}',
+    },
   },
   unknown: {
     title: 'Notificação',

@@ -44,6 +44,15 @@ export const zh: NoticeTexts = {
       title: '余额不足',
       body: '您的余额为 {balance}，低于您设置的提醒金额 {threshold}。请充值以保持服务正常运行。',
     },
+    'payment.approved': {
+      title: '付款已批准',
+      body: '您支付的 {crypto} 已获批准：{amount} 已存入您的余额。',
+    },
+    'payment.rejected': {
+      title: '付款被拒绝',
+      body: '您支付的 {crypto} 被拒绝，您的余额未增加任何金额。',
+      bodyWithReason: '您支付的 {crypto} 被拒绝，您的余额未增加任何金额。原因：{reason}',
+    },
   },
   unknown: {
     title: '通知',

@@ -3,6 +3,9 @@ import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '@/components/confirm-button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
@@ -29,11 +32,11 @@ export function PaymentDecision({ payment }: { payment: DecidablePayment }) {
   const errorToast = useAdminErrorToast();
   // Set synchronously, so a second click before React re-renders sends nothing.
   const sending = useRef(false);
-  const act = (action: 'approve' | 'reject') => {
+  const act = (action: 'approve' | 'reject', text = notes) => {
     if (sending.current) return;
     sending.current = true;
     decide.mutate(
-      { id: payment.id, action, notes },
+      { id: payment.id, action, notes: text },
       {
         onSuccess: () =>
           showToast(
@@ -71,18 +74,95 @@ export function PaymentDecision({ payment }: { payment: DecidablePayment }) {
         >
           {t('admin.payments.approve')}
         </ConfirmButton>
-        <ConfirmButton
-          size="sm"
-          variant="destructive"
+        <RejectButton
+          payment={payment}
+          notes={notes}
           disabled={decide.isPending}
-          title={t('admin.payments.confirmRejectTitle')}
-          description={t('admin.payments.confirmRejectText', { email, amount })}
-          confirmLabel={t('admin.payments.confirmReject')}
-          onConfirm={() => act('reject')}
-        >
-          {t('admin.payments.reject')}
-        </ConfirmButton>
+          onReject={(reason) => act('reject', reason)}
+        />
       </div>
     </div>
+  );
+}
+
+/**
+ * Reject, asking why first: the reason (the notes typed so far, to start with) is required,
+ * because the customer reads it in their notice and on their payment.
+ */
+function RejectButton({
+  payment,
+  notes,
+  disabled,
+  onReject,
+}: {
+  payment: DecidablePayment;
+  notes: string;
+  disabled: boolean;
+  onReject: (reason: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const id = `reject-reason-${payment.id}`;
+  const amount = `${payment.amount} ${payment.amountCurrency}`;
+  return (
+    <>
+      <Button
+        type="button"
+        size="sm"
+        variant="destructive"
+        disabled={disabled}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setReason(notes.trim());
+          setMissing(false);
+          setOpen(true);
+        }}
+      >
+        {t('admin.payments.reject')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onCancel={() => setOpen(false)}
+        title={t('admin.payments.confirmRejectTitle')}
+        description={t('admin.payments.confirmRejectText', {
+          email: payment.user.email,
+          amount,
+        })}
+        confirm={t('admin.payments.confirmReject')}
+        variant="destructive"
+        onConfirm={() => {
+          if (!reason.trim()) {
+            setMissing(true);
+            document.getElementById(id)?.focus();
+            return;
+          }
+          setOpen(false);
+          onReject(reason.trim());
+        }}
+      >
+        <FormField
+          id={id}
+          label={t('paymentOutcomes.reasonLabel')}
+          description={t('paymentOutcomes.reasonHint')}
+          error={missing ? t('paymentOutcomes.reasonRequired') : null}
+          className="flex flex-col gap-1.5"
+        >
+          <textarea
+            rows={3}
+            maxLength={1000}
+            required
+            aria-required="true"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (e.target.value.trim()) setMissing(false);
+            }}
+            className="min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
+          />
+        </FormField>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -232,6 +232,10 @@ describe('PaymentsTable', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.count('POST /api/admin/payments/p1/reject')).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Reason (the customer reads it)' }),
+      'Duplicate',
+    );
     await user.click(await screen.findByRole('button', { name: 'Reject payment' }));
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
@@ -242,5 +246,33 @@ describe('PaymentsTable', () => {
     );
     expect(showToast).not.toHaveBeenCalledWith('error', expect.anything(), expect.anything());
     await waitFor(() => expect(api.count('GET /api/admin/payments')).toBe(2));
+  });
+
+  it('asks why before rejecting, and sends the reason the customer will read', async () => {
+    const api = fakeApi({
+      'GET /api/admin/payments': () => json([aPayment()]),
+      'POST /api/admin/payments/p1/reject': () => json(aPayment({ status: 'rejected' })),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PaymentsTable />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this payment?' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (the customer reads it)' });
+    // No reason: nothing is sent, the field says why and keeps the focus.
+    await user.click(within(dialog).getByRole('button', { name: 'Reject payment' }));
+    expect(api.count('POST /api/admin/payments/p1/reject')).toBe(0);
+    expect(within(dialog).getByText('Give a reason: the customer reads it.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
+    await user.type(reason, '  No such transaction on chain ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject payment' }));
+    await waitFor(() => expect(api.count('POST /api/admin/payments/p1/reject')).toBe(1));
+    expect(api.calls.find((c) => c.key === 'POST /api/admin/payments/p1/reject')?.body).toEqual({
+      adminNotes: 'No such transaction on chain',
+    });
   });
 });

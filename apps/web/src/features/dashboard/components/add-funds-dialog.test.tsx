@@ -1,10 +1,62 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { AddFundsDialog } from './add-funds-dialog';
 
+beforeEach(() => {
+  fakeApi({
+    'GET /api/payments/wallets': () =>
+      json([{ id: 'w1', currency: 'BTC', network: 'bitcoin', address: 'a' }]),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
+}
+
 describe('AddFundsDialog', () => {
+  it('offers only coins that can be paid, and carries the amount and coin to the payment page', async () => {
+    fakeApi({
+      'GET /api/payments/wallets': () =>
+        json([
+          { id: 'w1', currency: 'BTC', network: 'bitcoin', address: 'a' },
+          { id: 'w2', currency: 'LTC', network: 'litecoin', address: 'b' },
+        ]),
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <Routes>
+        <Route path="/dashboard" element={<AddFundsDialog />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { user: aUser(), path: '/dashboard' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    const coin = within(dialog).getByLabelText('Cryptocurrency') as HTMLSelectElement;
+    await vi.waitFor(() => expect([...coin.options].map((o) => o.value)).toEqual(['BTC', 'LTC']));
+    await user.selectOptions(coin, 'LTC');
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '250');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const where = new URL(
+      (await screen.findByTestId('where')).textContent ?? '',
+      'http://localhost',
+    );
+    expect(where.pathname).toBe('/payment');
+    expect(Object.fromEntries(where.searchParams)).toMatchObject({
+      service: 'balance',
+      amount: '250',
+      currency: 'LTC',
+    });
+  });
+
   it('focuses the amount once its error is rendered, so a screen reader reads it', async () => {
     const user = userEvent.setup();
     renderWithApp(<AddFundsDialog />, { user: aUser() });

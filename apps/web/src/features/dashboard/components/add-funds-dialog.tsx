@@ -4,8 +4,9 @@ import {
   MIN_TOP_UP_USD,
   TOP_UP_SERVICE_NAME,
 } from '@parley/shared/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
+import { walletsQueryOptions } from '@/lib/account-queries';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
 import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
@@ -67,6 +69,16 @@ function AddFundsForm() {
   });
   const problem = form.formState.errors.amount?.message;
   const [pending, setPending] = useState(false);
+  // Only coins with a wallet are offered (all of them until the wallets are known).
+  const wallets = useQuery(walletsQueryOptions);
+  const coins = wallets.data
+    ? CRYPTO_CURRENCIES.filter((c) => wallets.data.some((w) => w.currency === c))
+    : CRYPTO_CURRENCIES;
+  const first = coins[0];
+  const chosen = form.watch('currency');
+  useEffect(() => {
+    if (first && !coins.includes(chosen)) form.setValue('currency', first);
+  }, [coins, chosen, first, form]);
 
   const submit = form.handleSubmit(
     ({ amount, currency }) => {
@@ -108,19 +120,26 @@ function AddFundsForm() {
           })}
         />
       </FormField>
-      <FormField
-        id="add-funds-currency"
-        label={t('dashboard.addFunds.currency')}
-        className="flex flex-col gap-1.5"
-      >
-        <Select {...form.register('currency')}>
-          {CRYPTO_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      {coins.length === 0 ? (
+        // No coin has a wallet: none is offered; the payment page says the same.
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t('paymentFlow.noCoins')}
+        </p>
+      ) : (
+        <FormField
+          id="add-funds-currency"
+          label={t('dashboard.addFunds.currency')}
+          className="flex flex-col gap-1.5"
+        >
+          <Select {...form.register('currency')}>
+            {coins.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
       <DialogFooter>
         <Button type="submit" disabled={pending}>
           {pending ? t('dashboard.addFunds.processing') : t('dashboard.addFunds.submit')}

@@ -1,5 +1,6 @@
-import { BILLING_CURRENCY } from '@parley/shared/domain';
-import { Shield, Wallet } from 'lucide-react';
+import type { Transaction } from '@parley/shared';
+import { add, BILLING_CURRENCY } from '@parley/shared/domain';
+import { Clock, Shield, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -7,8 +8,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useFormat } from '../use-format';
 import { AddFundsDialog } from './add-funds-dialog';
 
-/** The crypto balance, exact to its four decimals, and the way to top it up. */
-export function BalanceCard({ balance }: { balance: string }) {
+/** What the payments awaiting approval will credit (GBP), or null when none awaits. */
+export function pendingCredit(transactions: readonly Transaction[] | undefined): string | null {
+  const pending = (transactions ?? []).filter((tx) => tx.status === 'pending');
+  if (pending.length === 0) return null;
+  return pending.reduce((sum, tx) => add(sum, tx.creditAmount, 2), '0');
+}
+
+/**
+ * The crypto balance, exact to its four decimals, what payments awaiting approval will
+ * add to it, and the way to top it up.
+ */
+export function BalanceCard({
+  balance,
+  pendingCredit: pending = null,
+}: {
+  balance: string;
+  pendingCredit?: string | null;
+}) {
   const { t } = useTranslation();
   const { money } = useFormat();
   return (
@@ -27,6 +44,19 @@ export function BalanceCard({ balance }: { balance: string }) {
         <p className="text-4xl font-bold" data-testid="balance">
           {money(balance, BILLING_CURRENCY, 4)}
         </p>
+        {pending && (
+          <p
+            className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground"
+            data-testid="balance-pending"
+          >
+            <Clock aria-hidden="true" className="size-4 shrink-0" />
+            <span>
+              {t('paymentOutcomes.pendingCredit', {
+                credit: `\u2066${money(pending, BILLING_CURRENCY)}\u2069`,
+              })}
+            </span>
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -96,6 +96,28 @@ const renderPage = (balance = '0.00') =>
   );
 
 describe('DashboardPage', () => {
+  it('shows what pending payments will credit beside the balance', async () => {
+    routes['GET /api/transactions?lang=en'] = () =>
+      json([
+        tx({ id: 'p1', status: 'pending', creditAmount: '118.50' }),
+        tx({ id: 'p2', status: 'pending', creditAmount: '40.25' }),
+        tx({ id: 'a1', status: 'approved', creditAmount: '99.00' }),
+      ]);
+    renderPage('12.00');
+    const pending = await screen.findByTestId('balance-pending');
+    expect(pending.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('£158.75 awaiting approval');
+  });
+
+  it('shows no pending line when no payment awaits approval', async () => {
+    routes['GET /api/transactions?lang=en'] = () => json([tx()]);
+    renderPage('12.00');
+    await screen.findByTestId('balance');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/transactions?lang=en')).toBe(true),
+    );
+    expect(screen.queryByTestId('balance-pending')).toBeNull();
+  });
+
   it('shows a new customer zero tiles and every empty state', async () => {
     renderPage();
     expect(await screen.findByText('No transactions yet')).toBeTruthy();

@@ -16,7 +16,7 @@ import { useDashboardPreferences } from '../api/dashboard-preferences';
 import { spendEntriesOf, useSpending } from '../api/spending';
 import { useSubscriptions, useSubscriptionUpdates } from '../api/subscriptions';
 import { ActiveServices } from '../components/active-services';
-import { AdminCard, BalanceCard } from '../components/balance-card';
+import { AdminCard, BalanceCard, pendingCredit } from '../components/balance-card';
 import { DashboardCharts } from '../components/dashboard-charts';
 import { RecentCalls, RecentSms } from '../components/recent-activity';
 import { RenewalsCard } from '../components/renewals-card';
@@ -73,7 +73,7 @@ export default function DashboardPage() {
   return (
     <DashboardFrame firstName={user.firstName}>
       <div className="grid gap-6 md:grid-cols-2">
-        <BalanceCard balance={balance} />
+        <BalanceCard balance={balance} pendingCredit={pendingCredit(transactions.data)} />
         {user.isAdmin ? (
           <AdminCard />
         ) : (

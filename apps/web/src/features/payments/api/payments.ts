@@ -1,14 +1,10 @@
 import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
 import { ordersApi, paymentsApi } from '@parley/shared/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { walletsQueryOptions } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-
-export const walletsQueryOptions = queryOptions({
-  queryKey: queryKeys.paymentWallets,
-  queryFn: () => call(paymentsApi.wallets),
-});
 
 export function usePaymentWallets() {
   return useQuery(walletsQueryOptions);

@@ -71,33 +71,106 @@ const renderForm = (amount: string | null = '150') =>
 
 const amountField = () => screen.getByLabelText('Amount (USD)') as HTMLInputElement;
 const verifyButton = () =>
-  screen.getByRole('button', { name: 'Verify Payment & Return to Dashboard' }) as HTMLButtonElement;
+  screen.getByRole('button', { name: 'Submit for manual review' }) as HTMLButtonElement;
 
-async function quoted(user: ReturnType<typeof userEvent.setup>, hash = 'b'.repeat(64)) {
-  await user.click(await screen.findByRole('button', { name: 'Get payment address' }));
+/** The page asks for the quote itself: no click between the amount and the address. */
+async function quoted(_user: ReturnType<typeof userEvent.setup>, hash = 'b'.repeat(64)) {
   await screen.findByRole('heading', { name: /Send exactly\s+0\.00157895 BTC/ });
   if (hash)
     fireEvent.change(screen.getByLabelText('Transaction hash'), { target: { value: hash } });
 }
 
 describe('CryptoPaymentForm', () => {
-  it('asks for a quote on Enter in the amount, and never pays from there', async () => {
+  it('shows the address at once, what the top-up credits, and copies the exact amount', async () => {
     const user = userEvent.setup();
     renderForm();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Get payment address' })).toHaveProperty(
-        'disabled',
-        false,
-      ),
-    );
-    await user.type(amountField(), '{Enter}');
-    await screen.findByRole('heading', { name: /Send exactly/ });
+    await screen.findByRole('heading', { name: /Send exactly\s+0\.00157895 BTC/ });
     expect(api.count(QUOTE_KEY)).toBe(1);
     expect(api.calls.find((c) => c.key === QUOTE_KEY)?.body).toMatchObject({ amount: '150' });
-
-    // A quote is showing: Enter changes nothing and submits nothing.
+    expect(screen.queryByRole('button', { name: 'Get payment address' })).toBeNull();
+    const plain = (text: string | null | undefined) => text?.replace(/[\u2066-\u2069]/g, '');
+    expect(
+      screen.getByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          plain(el.textContent) === 'Credits £118.50 to your balance once approved.',
+      ),
+    ).toBeTruthy();
+    // What happens next is a person checking it, and the button says so.
+    expect(verifyButton()).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Verify Payment/ })).toBeNull();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy Amount' }));
+    expect(writeText).toHaveBeenCalledWith('0.00157895');
+    // A quote is showing: Enter in the amount changes nothing and submits nothing.
     await user.type(amountField(), '{Enter}');
     expect(api.count(QUOTE_KEY)).toBe(1);
+    expect(api.count(CREATE_KEY)).toBe(0);
+  });
+
+  it('offers only coins that can be paid, and their chains', async () => {
+    api.routes['GET /api/payments/wallets'] = () =>
+      json([
+        { id: 'w1', currency: 'BTC', network: 'bitcoin', address: ADDRESS },
+        {
+          id: 'w2',
+          currency: 'USDT',
+          network: 'tron',
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        },
+      ]);
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    const coins = screen.getByLabelText('Cryptocurrency') as HTMLSelectElement;
+    expect([...coins.options].map((o) => o.value)).toEqual(['BTC', 'USDT']);
+    await user.selectOptions(coins, 'USDT');
+    const chains = screen.getByLabelText('Network') as HTMLSelectElement;
+    expect([...chains.options].map((o) => o.value)).toEqual(['tron']);
+    // Another coin is asked for at once too.
+    await waitFor(() => expect(api.count(QUOTE_KEY)).toBe(2));
+    expect(api.calls.filter((c) => c.key === QUOTE_KEY)[1]?.body).toMatchObject({
+      currency: 'USDT',
+      network: 'tron',
+    });
+  });
+
+  it('a coin the link named that cannot be paid gives way to one that can', async () => {
+    renderWithApp(
+      <CryptoPaymentForm target={{ kind: 'topup', amount: '150', currency: 'ETH' }} />,
+      {
+        user: aUser(),
+      },
+    );
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    expect((screen.getByLabelText('Cryptocurrency') as HTMLSelectElement).value).toBe('BTC');
+    expect(api.calls.find((c) => c.key === QUOTE_KEY)?.body).toMatchObject({ currency: 'BTC' });
+  });
+
+  it('says so when no coin can be paid, and asks for nothing', async () => {
+    api.routes['GET /api/payments/wallets'] = () => json([]);
+    renderForm();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No cryptocurrency can be paid in right now. Please contact support.',
+    );
+    expect(api.count(QUOTE_KEY)).toBe(0);
+  });
+
+  it('asks for a quote on Enter once the amount changed, and never pays from there', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    await user.clear(amountField());
+    await user.type(amountField(), '160');
+    // Typing asks nothing: each keystroke would lock a quote.
+    expect(api.count(QUOTE_KEY)).toBe(1);
+    await user.type(amountField(), '{Enter}');
+    await waitFor(() => expect(api.count(QUOTE_KEY)).toBe(2));
+    expect(api.calls.filter((c) => c.key === QUOTE_KEY)[1]?.body).toMatchObject({ amount: '160' });
+    await screen.findByRole('heading', { name: /Send exactly/ });
+    await user.type(amountField(), '{Enter}');
+    expect(api.count(QUOTE_KEY)).toBe(2);
     expect(api.count(CREATE_KEY)).toBe(0);
   });
 

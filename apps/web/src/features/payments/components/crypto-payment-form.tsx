@@ -1,5 +1,4 @@
 import {
-  CRYPTO_CURRENCIES,
   type CryptoCurrency,
   CURRENCY_NETWORKS,
   MIN_TOP_UP_USD,
@@ -59,13 +58,14 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
             disabled={pay.submitted}
             onChange={(e) => pay.setCurrency(e.target.value as CryptoCurrency)}
           >
-            {CRYPTO_CURRENCIES.map((c) => (
+            {pay.coins.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
           </Select>
         </FormField>
+        {/* A coin of several chains names its chain, even when only one can be paid. */}
         {CURRENCY_NETWORKS[currency].length > 1 && (
           <FormField id="pay-network" label={t('payment.network')} className={FIELD}>
             <Select
@@ -73,7 +73,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
               disabled={pay.submitted}
               onChange={(e) => pay.setNetwork(e.target.value as Network)}
             >
-              {CURRENCY_NETWORKS[currency].map((n) => (
+              {pay.networks.map((n) => (
                 <option key={n} value={n}>
                   {n === 'tron' ? 'TRC20 (Tron)' : 'ERC20 (Ethereum)'}
                 </option>
@@ -87,6 +87,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
         quote={pay.quote}
         currency={currency}
         quoting={pay.quoting}
+        credit={target.kind === 'topup' ? (pay.quote?.creditAmount ?? null) : null}
         onQuote={pay.getQuote}
         onExpire={pay.onExpire}
         txHash={pay.txHash}

@@ -46,6 +46,21 @@ describe('QrDialogContent', () => {
     );
   });
 
+  it('draws the code dark on light, as every scanner reads it; the brand colours only frame it', async () => {
+    qr.mockResolvedValue('data:image/png;base64,AAAA');
+    const { dialog } = await openDialog();
+    const img = await within(dialog).findByRole('img', { name: 'QR code for the BTC payment' });
+    const options = qr.mock.calls[0]?.[1] as { color: { dark: string; light: string } };
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    // Near black on white: contrast a standard decoder reads without trying inverted images.
+    expect(luminance(options.color.dark)).toBeLessThan(0.1);
+    expect(luminance(options.color.light)).toBeGreaterThan(0.9);
+    expect(img.closest('[data-qr-frame]')).not.toBeNull();
+  });
+
   it('says in the dialog when the code cannot be made, instead of loading for ever', async () => {
     qr.mockRejectedValue(new Error('too long'));
     const { dialog } = await openDialog();

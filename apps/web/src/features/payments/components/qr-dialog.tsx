@@ -5,12 +5,16 @@ import { buttonVariants } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useQrImage } from '@/lib/use-qr-image';
 
-/** The QR image: 300 px wide, margin 2, error correction M, green on dark slate. */
+/**
+ * The QR image: 300 px wide, margin 2, error correction M, drawn dark on light as QR
+ * codes are meant to be read (the spec's green-on-slate was inverted, which standard
+ * decoders and some wallet scanners refuse). The brand's green and slate frame it.
+ */
 const QR_OPTIONS = {
   width: 300,
   margin: 2,
   errorCorrectionLevel: 'M',
-  color: { dark: '#22c55e', light: '#1e293b' },
+  color: { dark: '#0f172a', light: '#ffffff' },
 } as const;
 
 /** The payment URI as a QR code, with the address, the amount and a download. */
@@ -34,7 +38,18 @@ export function QrDialogContent({
       <DialogDescription>{t('payment.qrText')}</DialogDescription>
       <div className="flex justify-center">
         {image ? (
-          <img src={image} alt={t('payment.qrAlt', { currency })} width={300} height={300} />
+          <div
+            data-qr-frame
+            className="max-w-full rounded-xl border-4 border-[#22c55e] bg-[#1e293b] p-3"
+          >
+            <img
+              src={image}
+              alt={t('payment.qrAlt', { currency })}
+              width={300}
+              height={300}
+              className="block h-auto max-w-full rounded bg-white"
+            />
+          </div>
         ) : failed ? (
           <p role="alert" className="text-sm text-destructive">
             {t('payment.qrError')}

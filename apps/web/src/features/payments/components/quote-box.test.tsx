@@ -62,7 +62,7 @@ describe('QuoteBox', () => {
     expect(
       (
         screen.getByRole('button', {
-          name: 'Verify Payment & Return to Dashboard',
+          name: 'Submit for manual review',
         }) as HTMLButtonElement
       ).disabled,
     ).toBe(true);

@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { formatMoney } from '@/lib/money';
 import { Countdown } from './countdown';
 import { QrDialogContent } from './qr-dialog';
 
@@ -15,6 +16,8 @@ export function QuoteBox(props: {
   quote: Quote | null;
   currency: string;
   quoting: boolean;
+  /** A top-up's credit to the balance (GBP), told before paying; null for a purchase. */
+  credit?: string | null;
   onQuote: () => void;
   onExpire: () => void;
   txHash: string;
@@ -26,12 +29,12 @@ export function QuoteBox(props: {
   /** Sent: nothing more to do here while the dashboard opens. */
   submitted: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { quote, currency, state } = props;
   if (state === 'unavailable')
     return (
       <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-        {t('payment.unavailable', { currency })}
+        {t('paymentFlow.noCoins')}
       </p>
     );
   if (!quote || state === 'none')
@@ -69,12 +72,20 @@ export function QuoteBox(props: {
               {quote.cryptoAmount} {currency}
             </span>
           </h3>
+          {props.credit && (
+            <p className="text-sm font-medium">
+              {t('paymentFlow.credits', {
+                credit: `\u2066${formatMoney(props.credit, 'GBP', i18n.language)}\u2069`,
+              })}
+            </p>
+          )}
           <p className="text-sm text-muted-foreground">{t('paymentProof.uniqueAmount')}</p>
           <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
             {quote.address}
           </p>
           <div className="flex flex-wrap gap-2">
             <CopyButton text={quote.address} label={t('payment.copyAddress')} />
+            <CopyButton text={quote.cryptoAmount} label={t('paymentFlow.copyAmount')} />
             <Dialog>
               <DialogTrigger asChild>
                 <Button type="button" variant="outline">
@@ -124,13 +135,20 @@ export function QuoteBox(props: {
           onChange={(e) => props.onTxHash(e.target.value)}
         />
       </FormField>
-      <Button
-        type="submit"
-        wrap
-        disabled={props.submitting || props.submitted || expired || !props.hashValid}
-      >
-        {props.submitting ? t('payment.verifying') : t('payment.verify')}
-      </Button>
+      {/* Today every network is checked by a person: the button says what happens next. */}
+      <div className="space-y-1.5">
+        <Button
+          type="submit"
+          wrap
+          aria-describedby="pay-submit-next"
+          disabled={props.submitting || props.submitted || expired || !props.hashValid}
+        >
+          {props.submitting ? t('payment.verifying') : t('paymentFlow.submit')}
+        </Button>
+        <p id="pay-submit-next" className="text-xs text-muted-foreground">
+          {t('paymentFlow.submitHint')}
+        </p>
+      </div>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import {
   type Network,
   TOP_UP_SERVICE_NAME,
 } from '@parley/shared/domain';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormErrorMessage } from '@/components/form-error';
@@ -39,6 +39,17 @@ const paymentLabel = (currency: CryptoCurrency, network: Network) =>
 
 const firstNetwork = (currency: CryptoCurrency) => CURRENCY_NETWORKS[currency][0] as Network;
 
+/** Coins and their chains that have a wallet to pay: only those are offered. */
+function payableOf(wallets: readonly { currency: string; network: string }[] | undefined) {
+  if (!wallets) return null;
+  const networks = (c: CryptoCurrency) =>
+    (CURRENCY_NETWORKS[c] as readonly Network[]).filter((n) =>
+      wallets.some((w) => w.currency === c && w.network === n),
+    );
+  const coins = CRYPTO_CURRENCIES.filter((c) => networks(c).length > 0);
+  return { coins, networks };
+}
+
 /**
  * The crypto payment form's state: amount, coin and chain; the locked quote and its
  * expiry; the hash; and the submission, after which the form stays disabled until the
@@ -66,6 +77,20 @@ export function useCryptoPayment(target: PaymentTarget) {
   const submit = useSubmitPayment();
   const messageOf = useFormErrorMessage();
   const fiatCurrency = target.kind === 'item' ? target.priceCurrency : 'USD';
+  const payable = useMemo(() => payableOf(wallets.data), [wallets.data]);
+  // The quote is asked for without a click: on arrival, and for another coin or chain
+  // (not while the amount is typed, which would lock a quote per keystroke).
+  const autoQuote = useRef(true);
+
+  // A coin or chain without a wallet gives way to the first that has one.
+  useEffect(() => {
+    if (!payable || submitted) return;
+    const coin = payable.coins.includes(currency) ? currency : payable.coins[0];
+    if (!coin) return;
+    const chains = payable.networks(coin);
+    if (coin !== currency) setCurrencyState(coin);
+    if (!chains.includes(network)) setNetwork(chains[0] as Network);
+  }, [payable, currency, network, submitted]);
 
   // A new amount, coin or chain needs a new quote.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these inputs only
@@ -84,19 +109,19 @@ export function useCryptoPayment(target: PaymentTarget) {
 
   const onExpire = useCallback(() => setExpired(true), []);
   const available = wallets.data?.some((w) => w.currency === currency && w.network === network);
+  const noCoins = payable !== null && payable.coins.length === 0;
   const amountProblem = target.kind === 'item' ? null : depositProblem(amount);
   // Required: the hash is what ties the payment on chain to this customer.
   const hashValid = txHash.trim() === '' || isTxHashFormat(network, txHash.trim());
   const [hashMissing, setHashMissing] = useState(false);
-  const quoteState: QuoteState =
-    wallets.isSuccess && !available
-      ? 'unavailable'
-      : quote
-        ? expired
-          ? 'expired'
-          : 'quoted'
-        : 'none';
-  const quoting = requestQuote.isPending || !wallets.isSuccess;
+  const quoteState: QuoteState = noCoins
+    ? 'unavailable'
+    : quote
+      ? expired
+        ? 'expired'
+        : 'quoted'
+      : 'none';
+  const quoting = requestQuote.isPending || !wallets.isSuccess || !available;
 
   function getQuote() {
     if (submitted || quoting) return;
@@ -114,6 +139,14 @@ export function useCryptoPayment(target: PaymentTarget) {
       },
     );
   }
+
+  // The address without another click, once per arrival or coin (an unpayable amount waits).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: getQuote reads the current inputs
+  useEffect(() => {
+    if (!autoQuote.current || !available || submitted || quote) return;
+    autoQuote.current = false;
+    if (!amountProblem) getQuote();
+  }, [available, currency, network, submitted, quote, amountProblem]);
 
   function verify(event: FormEvent) {
     event.preventDefault();
@@ -156,14 +189,24 @@ export function useCryptoPayment(target: PaymentTarget) {
   return {
     fiatCurrency,
     amount,
-    setAmount,
+    setAmount: (value: string) => {
+      autoQuote.current = false;
+      setAmount(value);
+    },
     currency,
     setCurrency: (next: CryptoCurrency) => {
+      autoQuote.current = true;
       setCurrencyState(next);
-      setNetwork(firstNetwork(next));
+      setNetwork(payable?.networks(next)[0] ?? firstNetwork(next));
     },
     network,
-    setNetwork,
+    setNetwork: (next: Network) => {
+      autoQuote.current = true;
+      setNetwork(next);
+    },
+    /** The coins offered (all of them until the wallets are known). */
+    coins: payable?.coins ?? CRYPTO_CURRENCIES,
+    networks: payable ? payable.networks(currency) : CURRENCY_NETWORKS[currency],
     quote,
     quoteState,
     quoting,

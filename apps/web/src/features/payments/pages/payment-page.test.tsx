@@ -91,16 +91,17 @@ describe('PaymentPage', () => {
   it('starts a fresh form when the query string names another target', async () => {
     const user = userEvent.setup();
     renderPage('/payment?service=balance&amount=150');
-    const get = await screen.findByRole('button', { name: 'Get payment address' });
-    await waitFor(() => expect(get).toHaveProperty('disabled', false));
-    await user.click(get);
+    // The address comes without a click.
     await screen.findByRole('heading', { name: /Send exactly/ });
     await user.type(screen.getByLabelText('Transaction hash'), 'abc');
 
     await user.click(screen.getByRole('link', { name: 'Another amount' }));
     expect(screen.getByLabelText('Amount (USD)')).toHaveProperty('value', '200');
-    expect(screen.queryByRole('heading', { name: /Send exactly/ })).toBeNull();
-    expect(screen.queryByLabelText('Transaction hash')).toBeNull();
+    // A new quote for the new amount; the hash typed for the old one is gone.
+    const quotes = () => api.calls.filter((c) => c.key === 'POST /api/payments/quote');
+    await waitFor(() => expect(quotes()).toHaveLength(2));
+    expect(quotes()[1]?.body).toMatchObject({ amount: '200' });
+    expect(await screen.findByLabelText('Transaction hash')).toHaveProperty('value', '');
   });
 
   it('words a number from the link in the page language', () => {
