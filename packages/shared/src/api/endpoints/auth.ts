@@ -8,6 +8,7 @@ import {
 } from '../../contracts/auth.js';
 import { errorResponseSchema } from '../../contracts/errors.js';
 import { healthResponseSchema } from '../../contracts/health.js';
+import { loginPageQuerySchema } from '../../contracts/password-reset.js';
 import {
   confirmSecondFactorSchema,
   secondFactorEnabledSchema,
@@ -52,8 +53,9 @@ export const authEndpoints = {
   },
   'auth.user': { summary: 'The signed-in user', responses: { 200: userSchema } },
   'auth.loginPage': {
-    summary: 'Where the Login and Sign Up links lead',
-    responses: { 302: redirect('the landing page sign-in form') },
+    summary: 'Where the Login and Sign Up links lead; `tab=signup` opens the Sign Up tab',
+    query: loginPageQuerySchema,
+    responses: { 302: redirect('the landing page sign-in or sign-up form') },
   },
   'auth.logout': { summary: 'Sign out', responses: { 303: redirect('the landing page') } },
   'auth.logoutPage': {
