@@ -40,7 +40,7 @@ if (window.location.pathname === '/dashboard') loadDashboard().catch(() => {});
 /** Signed-in pages do not exist for visitors: they see the 404 page. */
 function SignedInOnly() {
   const { data: user } = useUser();
-  return user ? <Outlet /> : <NotFoundPage />;
+  return user ? <Outlet /> : <NotFoundPage signedInPage />;
 }
 
 /** Every route but "/", matched below the shell's catch-all route. */
