@@ -8,7 +8,12 @@ import {
 } from '../../contracts/auth.js';
 import { errorResponseSchema } from '../../contracts/errors.js';
 import { healthResponseSchema } from '../../contracts/health.js';
-import { loginPageQuerySchema } from '../../contracts/password-reset.js';
+import {
+  forgotPasswordResultSchema,
+  forgotPasswordSchema,
+  loginPageQuerySchema,
+  resetPasswordSchema,
+} from '../../contracts/password-reset.js';
 import {
   confirmSecondFactorSchema,
   secondFactorEnabledSchema,
@@ -69,6 +74,17 @@ export const authEndpoints = {
   'auth.changePassword': {
     summary: "A new password; the user's other sessions end",
     body: changePasswordSchema,
+    responses: { 204: null },
+  },
+  'auth.forgotPassword': {
+    summary:
+      'Email a one-time password reset link (an hour) if the address has an account; the same answer either way',
+    body: forgotPasswordSchema,
+    responses: { 200: forgotPasswordResultSchema },
+  },
+  'auth.resetPassword': {
+    summary: 'A new password from a reset link; every session of the user ends',
+    body: resetPasswordSchema,
     responses: { 204: null },
   },
   'auth.logoutEverywhere': {
