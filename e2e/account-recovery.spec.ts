@@ -160,11 +160,13 @@ test.describe('with an account', () => {
     await page.context().clearCookies();
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
-    await expect(page.getByRole('heading', { name: t('sessionEnded.title') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: t('notFound.sessionEnded.title') }),
+    ).toBeVisible();
     await clean(page);
     await page
       .getByRole('main')
-      .getByRole('link', { name: t('sessionEnded.signIn') })
+      .getByRole('link', { name: t('notFound.sessionEnded.signIn') })
       .click();
     await expect(page).toHaveURL(/\/\?auth=signin#auth$/);
     await expect(page.getByRole('tab', { name: t('auth.signIn') })).toHaveAttribute(

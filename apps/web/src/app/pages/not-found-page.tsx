@@ -19,11 +19,11 @@ export function NotFoundPage({ signedInPage = false }: { signedInPage?: boolean 
       <p className="mt-3 text-muted-foreground">{t('notFound.description')}</p>
       {ended && (
         <div className="mt-8 w-full rounded-lg border bg-muted/50 p-4" role="status">
-          <h2 className="text-lg font-semibold">{t('sessionEnded.title')}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{t('sessionEnded.text')}</p>
+          <h2 className="text-lg font-semibold">{t('notFound.sessionEnded.title')}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('notFound.sessionEnded.text')}</p>
           <a href={LOGIN_URL} className={`${buttonVariants()} mt-4`}>
             <LogIn aria-hidden="true" />
-            {t('sessionEnded.signIn')}
+            {t('notFound.sessionEnded.signIn')}
           </a>
         </div>
       )}
