@@ -35,7 +35,7 @@ test('the landing page renders every section and loads no admin code', async ({ 
   await expect(contact.getByRole('link', { name: 'support@example.com' })).toBeVisible();
   await expect(contact.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute(
     'href',
-    '/api/login',
+    '/api/login?tab=signup',
   );
 
   const terms = page.locator('#terms');

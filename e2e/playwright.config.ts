@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 5187);
 // A fresh data folder per run; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+// The server's mail goes to a local SMTP sink (e2e/mail-sink.mjs) that keeps it in files.
+process.env.E2E_SMTP_PORT ??= String(port + 1000);
+process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}.mail`;
 
 export default defineConfig({
   testDir: '.',
@@ -29,45 +32,59 @@ export default defineConfig({
     // Changes the catalogue that other tests count, so it runs after them.
     { name: 'catalogue-changes', testMatch: '**/admin-catalogue.spec.ts', dependencies: ['main'] },
   ],
-  webServer: {
-    command: 'node apps/api/dist/main.js',
-    cwd: root,
-    url: `${process.env.E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    // A first start migrates and seeds a new database; on a busy machine that takes a while.
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SALES_EMAIL: 'sales@example.com',
-      SUPPORT_EMAIL: 'support@example.com',
-      TELEGRAM_URL: 'https://t.me/parley_support',
-      WHATSAPP_URL: 'https://wa.me/15550100',
-      SIP_DOMAIN: 'sip.e2e.example',
-      // Every test signs a customer up from 127.0.0.1; real limits would stop the suite.
-      AUTH_LIMIT_FACTOR: '100',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // Production needs the gateway named; the e2e suite never leaves the machine.
-      SMS_GATEWAY: 'sandbox',
-      VOICE_GATEWAY: 'sandbox',
-      ADMIN_TOTP_SECRET: ADMIN.totpSecret,
-      // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
-      SMS_SANDBOX_DELAY_MS: '300',
-      // The seeded crypto rates are set when the data folder is created; a slow run of the
-      // whole suite must not outlive them (the default is 15 minutes, as in production).
-      RATE_MAX_AGE_CRYPTO_MINUTES: '600',
-      // Renewals a month away are within the reminder window, and the job runs often, so a
-      // plan the balance cannot renew is reminded within seconds (e2e/renewals.spec.ts).
-      RENEWAL_REMINDER_DAYS: '31',
-      RENEWAL_INTERVAL_SECONDS: '2',
+  webServer: [
+    {
+      command: 'node e2e/mail-sink.mjs',
+      cwd: root,
+      port: Number(process.env.E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node apps/api/dist/main.js',
+      cwd: root,
+      url: `${process.env.E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      // A first start migrates and seeds a new database; on a busy machine that takes a while.
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        SALES_EMAIL: 'sales@example.com',
+        SUPPORT_EMAIL: 'support@example.com',
+        TELEGRAM_URL: 'https://t.me/parley_support',
+        WHATSAPP_URL: 'https://wa.me/15550100',
+        SIP_DOMAIN: 'sip.e2e.example',
+        // Every test signs a customer up from 127.0.0.1; real limits would stop the suite.
+        AUTH_LIMIT_FACTOR: '100',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // Production needs the gateway named; the e2e suite never leaves the machine.
+        SMS_GATEWAY: 'sandbox',
+        VOICE_GATEWAY: 'sandbox',
+        ADMIN_TOTP_SECRET: ADMIN.totpSecret,
+        // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
+        SMS_SANDBOX_DELAY_MS: '300',
+        // The seeded crypto rates are set when the data folder is created; a slow run of the
+        // whole suite must not outlive them (the default is 15 minutes, as in production).
+        RATE_MAX_AGE_CRYPTO_MINUTES: '600',
+        // Renewals a month away are within the reminder window, and the job runs often, so a
+        // plan the balance cannot renew is reminded within seconds (e2e/renewals.spec.ts).
+        RENEWAL_REMINDER_DAYS: '31',
+        RENEWAL_INTERVAL_SECONDS: '2',
+        // Email (reset links, notices) goes to the sink; links point at this server.
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Parley <accounts@parley.test>',
+        PUBLIC_URL: process.env.E2E_BASE_URL,
+      },
+    },
+  ],
 });

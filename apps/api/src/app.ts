@@ -18,6 +18,7 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
+import { setUpPasswordReset } from './modules/auth/password-reset.setup.js';
 import { createSecondFactor } from './modules/auth/second-factor.js';
 import { createSecondFactorRepo } from './modules/auth/second-factor.repo.js';
 import { createSecretBox } from './modules/auth/secret-box.js';
@@ -203,22 +204,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limitStore = deps.limitStore ?? openLimitStore(config, db, app.log);
   if (!deps.limitStore) app.addHook('onClose', () => limitStore.close());
   const authRepo = createAuthRepo(db);
+  const authLimits = deps.authLimits ?? scaledLimits(config.authLimitFactor);
+  const securityCheck = createSecurityCheck({
+    secret: deps.sessionSecret,
+    counterRange: deps.challengeCounterRange,
+    useOnce: (signature, expiresAt) => authRepo.useChallenge(signature, expiresAt, new Date()),
+  });
   const auth = createAuthService({
     repo: authRepo,
     events,
     limitStore,
-    limits: deps.authLimits ?? scaledLimits(config.authLimitFactor),
+    limits: authLimits,
     lifetimes: config.sessions,
     now: deps.now,
     secondFactor: createSecondFactor({
       repo: createSecondFactorRepo(db),
       box: createSecretBox(config.totpEncryptionKey ?? deps.sessionSecret),
     }),
-    securityCheck: createSecurityCheck({
-      secret: deps.sessionSecret,
-      counterRange: deps.challengeCounterRange,
-      useOnce: (signature, expiresAt) => authRepo.useChallenge(signature, expiresAt, new Date()),
-    }),
+    securityCheck,
   });
   registerSameOriginCheck(app, config.publicUrl);
   await registerApiDocs(app, config.webDistDir);
@@ -359,6 +362,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('mailOutbox', notices.outbox);
   await app.register(sharedScope(notificationsRoutes), { notifications: notices.service });
+  const passwordResets = await setUpPasswordReset(app, {
+    db,
+    mailer: notices.mailer,
+    publicUrl: config.publicUrl,
+    securityCheck,
+    limitStore,
+    limits: authLimits,
+    now: deps.now,
+  });
   const streamDeps = {
     bus: events,
     repo: eventsRepo,
@@ -374,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sharedScope(usersRoutes), {
     users: createUsersService({ repo: createUsersRepo(db) }),
+    issueReset: passwordResets.issue,
   });
   await app.register(sharedScope(ledgerRoutes), {
     ledger: createLedgerService({ repo: createLedgerRepo(db), events }),

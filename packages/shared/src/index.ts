@@ -13,6 +13,7 @@ export * from './contracts/ledger.js';
 export * from './contracts/notifications.js';
 export * from './contracts/orders.js';
 export * from './contracts/page.js';
+export * from './contracts/password-reset.js';
 export * from './contracts/payments.js';
 export * from './contracts/public-config.js';
 export * from './contracts/second-factor.js';

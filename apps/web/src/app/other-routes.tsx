@@ -28,6 +28,7 @@ const SipCredentialsPage = page(() =>
   voicePages().then((m) => ({ default: m.SipCredentialsPage })),
 );
 const AccountPage = page(() => import('@/features/account/pages/account-page'));
+const ResetPasswordPage = page(() => import('@/features/auth/pages/reset-password-page'));
 const SipMonitoringPage = page(() => voicePages().then((m) => ({ default: m.SipMonitoringPage })));
 // The four call-centre demo screens are one lazy page (one chunk) that picks the screen
 // by its path: the Call Center menu's entries.
@@ -40,7 +41,7 @@ if (window.location.pathname === '/dashboard') loadDashboard().catch(() => {});
 /** Signed-in pages do not exist for visitors: they see the 404 page. */
 function SignedInOnly() {
   const { data: user } = useUser();
-  return user ? <Outlet /> : <NotFoundPage />;
+  return user ? <Outlet /> : <NotFoundPage signedInPage />;
 }
 
 /** Every route but "/", matched below the shell's catch-all route. */
@@ -48,6 +49,8 @@ export default function OtherRoutes() {
   return (
     <Routes>
       <Route path="admin/login" element={<AdminLoginPage />} />
+      {/* Where a password reset link leads, signed in or not. */}
+      <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route element={<SignedInOnly />}>
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="account" element={<AccountPage />} />

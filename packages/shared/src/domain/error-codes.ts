@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   /** A requestId/orderId sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,
   EMAIL_TAKEN: 409,
+  /** A password reset link that was used, expired or replaced by a newer one. */
+  RESET_LINK_INVALID: 400,
+  /** An admin issuing a reset link for their own account. */
+  SELF_RESET_FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './guardrails.js';
 export * from './notifications.js';
 export * from './orders.js';
+export * from './password-resets.js';
 export * from './payments.js';
 export * from './rate-limits.js';
 export * from './second-factor.js';

@@ -63,7 +63,9 @@ export const authRoutes: FastifyPluginAsync<{
   );
 
   /** The Login and Sign Up buttons are navigations here; the landing page has the forms. */
-  route(app, 'auth.loginPage', (_request, reply) => reply.redirect('/?auth=signin#auth', 302));
+  route(app, 'auth.loginPage', (request, reply) =>
+    reply.redirect(`/?auth=${request.query.tab ?? 'signin'}#auth`, 302),
+  );
 
   /**
    * Signing out is this POST. GET /api/logout (the Log out menu item's navigation)

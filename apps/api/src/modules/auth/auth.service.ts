@@ -33,6 +33,10 @@ export const DEFAULT_LIMITS = {
   /** Per account across every address, locked out longer after each window it goes over. */
   adminPerAccount: { max: 5, windowMs: 15 * MINUTE, backoff: { maxMs: 240 * MINUTE } },
   challengePerIp: { max: 60, windowMs: 10 * MINUTE },
+  /** "Forgot password?" and reset links used, per client address. */
+  resetPerIp: { max: 10, windowMs: 60 * MINUTE },
+  /** Reset emails asked for one address, whoever asks. */
+  resetPerAddress: { max: 3, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type AuthLimits = Record<keyof typeof DEFAULT_LIMITS, RateLimitRule>;
 

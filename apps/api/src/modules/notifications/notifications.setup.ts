@@ -24,14 +24,19 @@ export interface MailDeps {
 export function setUpNotifications(
   app: FastifyInstance,
   opts: { db: Db; config: MailConfig; events: EventBus; now?: () => Date; deps?: MailDeps },
-): { service: ReturnType<typeof createNotificationsService>; outbox: MailOutbox | null } {
+): {
+  service: ReturnType<typeof createNotificationsService>;
+  outbox: MailOutbox | null;
+  /** The mailer, when email is configured: password reset links go through it too. */
+  mailer: Mailer | null;
+} {
   const service = createNotificationsService({
     repo: createNotificationsRepo(opts.db),
     now: opts.now,
   });
   const mailer =
     opts.deps?.mailer ?? (opts.config.smtp ? createSmtpMailer(opts.config.smtp) : null);
-  if (!mailer) return { service, outbox: null };
+  if (!mailer) return { service, outbox: null, mailer: null };
   const outbox = createMailOutbox({
     repo: createMailOutboxRepo(opts.db),
     mailer,
@@ -52,5 +57,5 @@ export function setUpNotifications(
     await outbox.stop();
     await mailer.close();
   });
-  return { service, outbox };
+  return { service, outbox, mailer };
 }

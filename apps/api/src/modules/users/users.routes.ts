@@ -1,13 +1,25 @@
+import type { IssuedPasswordReset } from '@parley/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/endpoints.js';
 import { userId } from '../../plugins/guards.js';
 import type { UsersService } from './users.service.js';
 
-/** The admin's users: search, one user, suspending and reactivating. */
-export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (app, { users }) => {
+/** The admin's users: search, one user, suspending and reactivating, reset links. */
+export const usersRoutes: FastifyPluginAsync<{
+  users: UsersService;
+  /** The auth module's one-time reset link, issued by an admin. */
+  issueReset: (
+    userId: string,
+    actor: { id: string; ip: string | null },
+  ) => Promise<IssuedPasswordReset>;
+}> = async (app, { users, issueReset }) => {
   route(app, 'admin.users', (r) => users.search(r.query));
   route(app, 'admin.user', (r) => users.detail(r.params.id));
   route(app, 'admin.setUserDisabled', (r) =>
     users.setDisabled(r.params.id, r.body.disabled, { id: userId(r), ip: r.ip }),
   );
+  route(app, 'admin.issuePasswordReset', (r, reply) => {
+    reply.header('cache-control', 'no-store');
+    return issueReset(r.params.id, { id: userId(r), ip: r.ip });
+  });
 };

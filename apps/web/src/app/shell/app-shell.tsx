@@ -1,9 +1,10 @@
 import type { User } from '@parley/shared';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DashboardFrame } from '@/components/dashboard-frame';
 import { useUser } from '@/lib/current-user';
+import { rememberSession } from '@/lib/session-memory';
 import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { HelpWidget } from './help-widget';
@@ -30,6 +31,10 @@ export function AppShell() {
   const signedIn = Boolean(user);
   const { pathname } = useLocation();
   const [openedAt] = useState(pathname);
+  // A later 404 on a signed-in page can then say the session ended.
+  useEffect(() => {
+    if (user) rememberSession();
+  }, [user]);
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { LOGIN_URL, LOGOUT_URL } from '@/lib/routes';
+import { LOGIN_URL, LOGOUT_URL, SIGNUP_URL } from '@/lib/routes';
+import { forgetSession } from '@/lib/session-memory';
 import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, LANDING_ANCHORS, SERVICE_ITEMS } from './nav-items';
@@ -89,7 +90,14 @@ export default function MobileDrawer({
               <div className="mt-3 px-2">
                 <LanguagePicker align="start" showName />
               </div>
-              <a href={LOGOUT_URL} onClick={() => queryClient.clear()} className={itemClass}>
+              <a
+                href={LOGOUT_URL}
+                onClick={() => {
+                  forgetSession();
+                  queryClient.clear();
+                }}
+                className={itemClass}
+              >
                 <LogOut aria-hidden="true" />
                 {t('userMenu.logout')}
               </a>
@@ -109,7 +117,7 @@ export default function MobileDrawer({
                 >
                   {t('nav.login')}
                 </a>
-                <a href={LOGIN_URL} className={cn(buttonVariants(), 'flex-1')}>
+                <a href={SIGNUP_URL} className={cn(buttonVariants(), 'flex-1')}>
                   {t('nav.signUp')}
                 </a>
               </div>

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
-import { LOGIN_URL } from '@/lib/routes';
+import { LOGIN_URL, SIGNUP_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';
 import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
@@ -62,7 +62,7 @@ export function Navbar({ user }: { user: User | null }) {
               >
                 {t('nav.login')}
               </a>
-              <a href={LOGIN_URL} className={buttonVariants({ size: 'sm' })}>
+              <a href={SIGNUP_URL} className={buttonVariants({ size: 'sm' })}>
                 {t('nav.signUp')}
               </a>
             </>

@@ -16,6 +16,7 @@ import {
 import { fullName } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { LOGOUT_URL } from '@/lib/routes';
+import { forgetSession } from '@/lib/session-memory';
 
 function initials(user: User): string {
   const letters = [user.firstName, user.lastName].map((n) => n?.trim()[0] ?? '').join('');
@@ -95,7 +96,13 @@ export function UserMenu({ user }: { user: User }) {
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <a href={LOGOUT_URL} onClick={() => queryClient.clear()}>
+          <a
+            href={LOGOUT_URL}
+            onClick={() => {
+              forgetSession();
+              queryClient.clear();
+            }}
+          >
             <LogOut aria-hidden="true" />
             {t('userMenu.logout')}
           </a>

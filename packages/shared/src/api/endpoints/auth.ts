@@ -9,6 +9,12 @@ import {
 import { errorResponseSchema } from '../../contracts/errors.js';
 import { healthResponseSchema } from '../../contracts/health.js';
 import {
+  forgotPasswordResultSchema,
+  forgotPasswordSchema,
+  loginPageQuerySchema,
+  resetPasswordSchema,
+} from '../../contracts/password-reset.js';
+import {
   confirmSecondFactorSchema,
   secondFactorEnabledSchema,
   secondFactorSetupSchema,
@@ -52,8 +58,9 @@ export const authEndpoints = {
   },
   'auth.user': { summary: 'The signed-in user', responses: { 200: userSchema } },
   'auth.loginPage': {
-    summary: 'Where the Login and Sign Up links lead',
-    responses: { 302: redirect('the landing page sign-in form') },
+    summary: 'Where the Login and Sign Up links lead; `tab=signup` opens the Sign Up tab',
+    query: loginPageQuerySchema,
+    responses: { 302: redirect('the landing page sign-in or sign-up form') },
   },
   'auth.logout': { summary: 'Sign out', responses: { 303: redirect('the landing page') } },
   'auth.logoutPage': {
@@ -67,6 +74,17 @@ export const authEndpoints = {
   'auth.changePassword': {
     summary: "A new password; the user's other sessions end",
     body: changePasswordSchema,
+    responses: { 204: null },
+  },
+  'auth.forgotPassword': {
+    summary:
+      'Email a one-time password reset link (an hour) if the address has an account; the same answer either way',
+    body: forgotPasswordSchema,
+    responses: { 200: forgotPasswordResultSchema },
+  },
+  'auth.resetPassword': {
+    summary: 'A new password from a reset link; every session of the user ends',
+    body: resetPasswordSchema,
     responses: { 204: null },
   },
   'auth.logoutEverywhere': {

@@ -9,6 +9,7 @@ import {
 } from '../../contracts/ledger.js';
 import { orderSchema } from '../../contracts/orders.js';
 import { pageOf, pageQuery } from '../../contracts/page.js';
+import { issuedPasswordResetSchema } from '../../contracts/password-reset.js';
 import { TRANSACTION_STATUSES, transactionSchema } from '../../contracts/payments.js';
 import { smsHistoryQuerySchema, smsHistorySchema } from '../../contracts/sms.js';
 import {
@@ -63,6 +64,14 @@ export const usersEndpoints = {
     responses: {
       200: adminUserSchema,
       ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'CONFLICT'),
+    },
+  },
+  'admin.issuePasswordReset': {
+    summary: 'A one-time password reset link for a user (an hour; shown once, audited)',
+    params: userIdParamsSchema,
+    responses: {
+      200: issuedPasswordResetSchema,
+      ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'CONFLICT', 'SELF_RESET_FORBIDDEN'),
     },
   },
   'admin.userLedger': ofUser(

@@ -5,6 +5,7 @@ export const adminApi = /* @__PURE__ */ group('admin', {
   users: ['GET', '/api/admin/users', 'admin'],
   user: ['GET', '/api/admin/users/:id', 'admin'],
   setUserDisabled: ['PATCH', '/api/admin/users/:id', 'admin'],
+  issuePasswordReset: ['POST', '/api/admin/users/:id/password-reset', 'admin'],
   userLedger: ['GET', '/api/admin/users/:id/ledger', 'admin'],
   userOrders: ['GET', '/api/admin/users/:id/orders', 'admin'],
   userSms: ['GET', '/api/admin/users/:id/sms', 'admin'],

@@ -13,4 +13,6 @@ export const authApi = /* @__PURE__ */ group('auth', {
   logoutScript: ['GET', '/api/logout.js', 'public'],
   changePassword: ['POST', '/api/auth/password', 'user'],
   logoutEverywhere: ['POST', '/api/auth/logout-everywhere', 'user'],
+  forgotPassword: ['POST', '/api/auth/forgot-password', 'public'],
+  resetPassword: ['POST', '/api/auth/reset-password', 'public'],
 });

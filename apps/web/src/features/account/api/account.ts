@@ -2,6 +2,7 @@ import type { ChangePasswordInput } from '@parley/shared';
 import { authApi } from '@parley/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
+import { forgetSession } from '@/lib/session-memory';
 
 /** A new password; the server ends every other session of the user. */
 export function changePassword(input: ChangePasswordInput) {
@@ -23,6 +24,7 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: signOutEverywhere,
     onSuccess: () => {
+      forgetSession();
       queryClient.clear();
       window.location.assign('/');
     },

@@ -74,6 +74,14 @@ export function useSetUserDisabled() {
   });
 }
 
+/** A one-time password reset link for a user (audited); its token is shown once. */
+export function useIssuePasswordReset() {
+  return useMutation({
+    mutationFn: (id: string) => call(adminApi.issuePasswordReset, { params: { id } }),
+    meta: ADMIN_SIGN_IN,
+  });
+}
+
 /** Credits or debits a balance by hand; the body's requestId makes a retry harmless. */
 export function useAdjustBalance(id: string) {
   const reload = useReloadUsers();

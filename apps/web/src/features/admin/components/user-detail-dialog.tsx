@@ -8,6 +8,7 @@ import { fullName, useUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/money';
 import { useAdminUser } from '../api/user-detail';
 import { AdjustBalance } from './adjust-balance';
+import { ResetLink } from './reset-link';
 import { StatementDownload } from './statement-download';
 import { SuspendUser } from './suspend-user';
 import { UserActivity } from './user-activity';
@@ -82,6 +83,7 @@ export function UserDetailDialog({ id, onClose }: { id: string; onClose: () => v
                 <Summary user={u} />
                 <div className="flex flex-wrap gap-2">
                   <SuspendUser user={u} />
+                  <ResetLink user={u} />
                 </div>
                 {me?.id === u.id ? (
                   <p className="rounded-lg border p-4 text-sm text-muted-foreground">

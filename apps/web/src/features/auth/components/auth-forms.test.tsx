@@ -7,10 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../api/security-check', () => ({ solveSecurityCheck: vi.fn(async () => 'solved-check') }));
 
 import { renderWithApp } from '@/test/render';
+import { solveSecurityCheck } from '../api/security-check';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(solveSecurityCheck).mockClear();
+});
 
 describe('SignInForm', () => {
   it('stays disabled until email, password and the security check are all given', async () => {
@@ -51,14 +55,23 @@ describe('SignInForm', () => {
       password: 'wrong',
       altcha: 'solved-check',
     });
-    // A used answer is not accepted again: the box is unticked for the next attempt.
-    expect((check as HTMLInputElement).checked).toBe(false);
-    await user.click(check);
-    await vi.waitFor(() => expect((check as HTMLInputElement).checked).toBe(true));
+    // A used answer is not accepted again, but the box stays ticked: a new one is solved
+    // at once, and the next attempt carries it.
+    expect((check as HTMLInputElement).checked).toBe(true);
+    await vi.waitFor(() => expect(vi.mocked(solveSecurityCheck)).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign In' })).toHaveProperty('disabled', false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect((check as HTMLInputElement).checked).toBe(true);
 
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign In' })).toHaveProperty('disabled', false),
     );
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByText('Login failed. Please try again.')).getAttribute('role')).toBe(

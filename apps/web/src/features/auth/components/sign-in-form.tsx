@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -57,6 +57,14 @@ export function SignInForm() {
       <FormField id="signin-password" label={t('auth.password')}>
         <Input type="password" autoComplete="current-password" {...field('password')} />
       </FormField>
+      <Link
+        to="/?auth=forgot"
+        replace
+        preventScrollReset
+        className="-mt-2 self-end text-sm text-primary underline"
+      >
+        {t('auth.forgot.link')}
+      </Link>
       <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError
         message={

@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
 import { getPublicConfig } from '@/lib/public-config';
-import { LOGIN_URL } from '@/lib/routes';
+import { SIGNUP_URL } from '@/lib/routes';
 
 export function ContactSection() {
   const { t } = useTranslation();
@@ -40,7 +40,7 @@ export function ContactSection() {
       </div>
       <div className="mt-10 rounded-lg bg-slate-900 p-8 text-center text-white">
         <p className="text-xl font-semibold">{t('landing.contact.ctaTitle')}</p>
-        <a href={LOGIN_URL} className={`${buttonVariants({ size: 'lg' })} mt-4`}>
+        <a href={SIGNUP_URL} className={`${buttonVariants({ size: 'lg' })} mt-4`}>
           {t('landing.contact.cta')}
         </a>
       </div>
