@@ -312,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     priceCaches,
     instanceId,
     senders: config.smsSenders,
+    events,
     perMinute: config.smsPerMinute,
     limitStore,
     deps: deps.sms,
