@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
@@ -83,4 +85,41 @@ test('a customer asks for a sender ID, an admin approves it, and the SMS screen 
   await expect(page.getByRole('dialog', { name: 'طلب معرّف مرسل' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect(await fitsWidth(page)).toBe(true);
+});
+
+test('a sender ID decision reaches the SMS page live, without a reload (390 px, Arabic)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ar = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/locales/ar.json'), 'utf8'),
+  );
+  await signUpThroughForm(page, newCustomer());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
+  const sender = `Live${String(Date.now()).slice(-5)}`;
+  const asked = await page.request.post('/api/sms/senders', {
+    data: { senderId: sender, reason: 'Order updates from our shop' },
+  });
+  expect(asked.status()).toBe(201);
+  const { id } = await asked.json();
+  await page.goto('/services/sms');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(senderStatus(page, sender)).toHaveText(ar.sms.senders.status.pending);
+
+  const context = await browser.newContext();
+  await signInAdmin(context.request);
+  const decided = await context.request.post(`/api/admin/sender-ids/${id}/reject`, {
+    data: { note: 'Not a registered brand' },
+  });
+  expect(decided.status()).toBe(200);
+  await context.close();
+
+  // No reload: the stream brings the decision, the list follows and a toast says so.
+  await expect(senderStatus(page, sender)).toHaveText(ar.sms.senders.status.rejected);
+  await expect(page.getByText(ar.senderEvents.rejected)).toBeVisible();
+  expect(await fitsWidth(page)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
 });

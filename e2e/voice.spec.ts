@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { newCustomer, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
@@ -284,3 +286,37 @@ for (const path of ['/services/sip', '/sip-credentials'] as const) {
     });
   });
 }
+
+test('in the sandbox the caller ID code is shown on screen, and a code sent survives a reload (390 px, Arabic)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ar = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/locales/ar.json'), 'utf8'),
+  );
+  const staff = await adminWithWallet(browser);
+  await fundedCustomer(page, staff.admin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
+  await page.goto('/services/sip');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const callerId = `+4474008${String(Date.now()).slice(-5)}`;
+  await page.getByLabel(ar.voice.form.callerId, { exact: true }).fill(callerId);
+  const verify = page.getByRole('region', { name: ar.voice.verify.title });
+  await verify.getByRole('button', { name: ar.voice.verify.start }).click();
+  const note = verify.getByRole('note', { name: ar.callerIdSandbox.title });
+  await expect(note).toContainText(/\d{6}/);
+  const code = (await note.textContent())?.match(/\d{6}/)?.[0] ?? '';
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A reload keeps the code waiting: the number is offered again at the code's entry.
+  await page.reload();
+  await expect(page.getByLabel(ar.voice.form.callerId, { exact: true })).toHaveValue(callerId);
+  await expect(verify.getByRole('note', { name: ar.callerIdSandbox.title })).toContainText(code);
+  await verify.getByLabel(ar.voice.verify.code).fill(code);
+  await verify.getByRole('button', { name: ar.voice.verify.confirm, exact: true }).click();
+  await expect(verify).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
+});

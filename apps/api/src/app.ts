@@ -315,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     priceCaches,
     instanceId,
     senders: config.smsSenders,
+    events,
     perMinute: config.smsPerMinute,
     limitStore,
     deps: deps.sms,

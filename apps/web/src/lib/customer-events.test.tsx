@@ -74,6 +74,43 @@ describe('useCustomerEvents', () => {
     );
   });
 
+  it('on a sender ID decision reloads the senders and the SMS quote, and says which', async () => {
+    const { invalidated } = setup();
+    FakeEventSource.opened[0]?.emit('sender.updated', {
+      id: 's1',
+      senderId: 'AcmeShop',
+      status: 'approved',
+    });
+    expect(invalidated).toEqual([['sms', 'senders'], ['sms-quote']]);
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'success',
+        'Sender ID approved',
+        'Your messages can now go out as AcmeShop.',
+      ),
+    );
+    FakeEventSource.opened[0]?.emit('sender.updated', {
+      id: 's2',
+      senderId: 'Other',
+      status: 'rejected',
+    });
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        'error',
+        'Sender ID rejected',
+        'Other was not approved; the reason is under Sender IDs on the SMS page.',
+      ),
+    );
+    // A request of their own (from another tab) only reloads the list.
+    vi.mocked(showToast).mockClear();
+    FakeEventSource.opened[0]?.emit('sender.updated', {
+      id: 's3',
+      senderId: 'New',
+      status: 'pending',
+    });
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
   it('on a rejection shows an error toast', async () => {
     setup();
     FakeEventSource.opened[0]?.emit('transaction.updated', { id: 't1', status: 'rejected' });

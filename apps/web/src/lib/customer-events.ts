@@ -40,6 +40,27 @@ export function useCustomerEvents(enabled: boolean): void {
             : showToast('error', i18next.t('events.rejected'), i18next.t('events.rejectedText')),
         );
     },
+    // A sender ID was asked for (another tab) or decided: the SMS page's list and any quote
+    // (which names the sender a message goes out with) follow; a decision says so.
+    'sender.updated': ({ senderId, status }) => {
+      reload([queryKeys.smsSenders, queryKeys.smsQuote]);
+      if (status !== 'approved' && status !== 'rejected') return;
+      void loadFullEnglish()
+        .catch(() => undefined)
+        .then(() =>
+          status === 'approved'
+            ? showToast(
+                'success',
+                i18next.t('senderEvents.approved'),
+                i18next.t('senderEvents.approvedText', { sender: senderId }),
+              )
+            : showToast(
+                'error',
+                i18next.t('senderEvents.rejected'),
+                i18next.t('senderEvents.rejectedText', { sender: senderId }),
+              ),
+        );
+    },
     // An admin credited or debited the balance: the balance and the history follow.
     'balance.adjusted': () => {
       reload([ledgerKey, queryKeys.user]);

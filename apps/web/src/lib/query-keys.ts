@@ -8,6 +8,7 @@ export const queryKeys = {
   catalogue: ['catalogue'],
   /** Catalogue words come in the reader's language: one entry per language. */
   services: (lang: string) => ['catalogue', 'services', lang] as const,
+  coverage: ['catalogue', 'coverage'],
   countryPricing: ['catalogue', 'country-pricing'],
   packages: (service: string, lang: string) => ['catalogue', 'packages', service, lang] as const,
   sipDomains: ['catalogue', 'sip-domains'],

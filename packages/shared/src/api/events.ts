@@ -65,6 +65,11 @@ export type DomainEvent =
       data: { userId: string; sessionId: string; status: ChatStatus };
     }
   | {
+      /** A customer asked for a sender ID (pending), or an admin approved or rejected it. */
+      type: 'sender.updated';
+      data: { userId: string; id: string; senderId: string; status: string };
+    }
+  | {
       /** A customer's subscription renewed, entered grace, was suspended, reactivated or ended. */
       type: 'subscription.updated';
       data: { userId: string; orderId: string; status: string; renewsAt: string | null };
@@ -101,6 +106,7 @@ export const ADMIN_EVENT_TYPES = [
   'chat.status',
   'chat.internal',
   'subscription.updated',
+  'sender.updated',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
   'transaction.created',
@@ -113,6 +119,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'chat.status',
   'subscription.updated',
   'notification.created',
+  'sender.updated',
 ] as const satisfies readonly DomainEventType[];
 
 /** Why a stream ended; a reconnect then gets 401 or 403 (or, when unavailable, retries). */

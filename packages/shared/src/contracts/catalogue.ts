@@ -164,6 +164,15 @@ export const numbersQuerySchema = z.object({
 });
 export type NumbersQuery = z.infer<typeof numbersQuerySchema>;
 
+/** What the catalogue really covers, for the claims the pages make. */
+export const coverageSchema = z.object({
+  /** Countries with an active price (SMS and calls). */
+  countries: z.number().int(),
+  /** Countries with a number for sale now. */
+  numberCountries: z.number().int(),
+});
+export type Coverage = z.infer<typeof coverageSchema>;
+
 export const numbersPageSchema = z.object({
   items: z.array(didNumberSchema),
   total: z.number().int(),

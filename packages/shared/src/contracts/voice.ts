@@ -154,11 +154,23 @@ export const callerIdsSchema = z.object({
       source: z.enum(['did', 'verified']),
     }),
   ),
+  /**
+   * Numbers with a code still waiting to be entered (not expired, tries left), so the
+   * entry resumes after a reload; the code itself only in sandbox mode.
+   */
+  pending: z.array(
+    z.object({ number: z.string(), expiresAt: z.string(), sandboxCode: z.string().nullable() }),
+  ),
 });
 export type CallerIds = z.infer<typeof callerIdsSchema>;
 
 export const verifyStartSchema = z.object({ number: callerIdSchema });
-export const verifyStartedSchema = z.object({ number: z.string(), expiresAt: z.string() });
+export const verifyStartedSchema = z.object({
+  number: z.string(),
+  expiresAt: z.string(),
+  /** Sandbox mode only (no real SMS is sent): the code, shown to this customer. */
+  sandboxCode: z.string().nullable(),
+});
 export const verifyConfirmSchema = z.object({
   number: callerIdSchema,
   code: z

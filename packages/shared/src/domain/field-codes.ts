@@ -51,6 +51,16 @@ export const FIELD_CODES = [
   /** { max } */
   'MESSAGE_TOO_LONG',
   'FILE_UNREADABLE',
+  /** A CSV header names no column of numbers. */
+  'RECIPIENT_COLUMN_MISSING',
+  // An admin's CSV import refused as a whole.
+  'CSV_EMPTY',
+  /** { columns } */
+  'CSV_COLUMNS_MISSING',
+  /** { columns } */
+  'CSV_COLUMNS_UNKNOWN',
+  /** { max } */
+  'CSV_TOO_MANY_ROWS',
   // Accounts.
   /** { min } */
   'PASSWORD_TOO_SHORT',

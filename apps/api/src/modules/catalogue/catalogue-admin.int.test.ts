@@ -318,7 +318,21 @@ describe('country pricing CSV', () => {
   });
 
   it('refuses a wrong header, a duplicate line, a broken file and another content type', async () => {
-    expect((await csv('name,price\nX,1\n')).json().error.message).toContain('missing columns');
+    const wrong = (await csv('name,price\nX,1\n')).json().error;
+    expect(wrong.message).toContain('missing columns');
+    // Each problem of the file as a whole has a code the dialog translates.
+    expect(wrong.fields.map((f: { code: string }) => f.code)).toEqual([
+      'CSV_COLUMNS_MISSING',
+      'CSV_COLUMNS_UNKNOWN',
+    ]);
+    expect(wrong.fields[1]).toMatchObject({
+      path: 'body.unknownColumns',
+      params: { columns: 'name, price' },
+    });
+    expect((await csv('')).json().error.fields[0].code).toBe('CSV_EMPTY');
+    expect((await csv(`${header}\n"Narnia,NN`)).json().error.fields[0].code).toBe(
+      'FILE_UNREADABLE',
+    );
     const dup = (
       await csv(`${header}\nNarnia,,Europe,1,1,1,1,,\nnarnia,,Europe,1,1,1,1,,\n`)
     ).json();

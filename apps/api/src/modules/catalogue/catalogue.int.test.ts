@@ -102,6 +102,29 @@ describe('the starting catalogue', () => {
   });
 });
 
+describe('GET /api/coverage', () => {
+  it("counts the catalogue's priced countries and the countries with numbers for sale", async () => {
+    const [priced] = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(*)::int as n from country_pricing where is_active`,
+    );
+    const [numbered] = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(distinct country_code)::int as n from did_numbers where status = 'available'`,
+    );
+    const res = await get('/api/coverage');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ countries: priced?.n, numberCountries: numbered?.n });
+    expect(priced?.n).toBeGreaterThan(0);
+    // A country taken off sale is no longer counted.
+    await queryRows(
+      ctx.database,
+      sql`update country_pricing set is_active = false where id = (select id from country_pricing where is_active limit 1)`,
+    );
+    expect((await get('/api/coverage')).json().countries).toBe((priced?.n ?? 0) - 1);
+  });
+});
+
 describe('GET /api/numbers', () => {
   it('filters by country and type, and pages', async () => {
     const res = await get('/api/numbers?country=gb&type=local&pageSize=2');

@@ -34,6 +34,18 @@ export function createCatalogueRepo(db: Db) {
         .orderBy(asc(services.slug), asc(packages.price), asc(packages.name));
     },
 
+    /** Active priced countries, and countries with a number available. */
+    async coverage() {
+      const [[priced], [numbered]] = await Promise.all([
+        db.select({ n: count() }).from(countryPricing).where(eq(countryPricing.isActive, true)),
+        db
+          .select({ n: sql<number>`count(distinct ${didNumbers.countryCode})::int` })
+          .from(didNumbers)
+          .where(eq(didNumbers.status, 'available')),
+      ]);
+      return { countries: priced?.n ?? 0, numberCountries: numbered?.n ?? 0 };
+    },
+
     listCountryPricing(onlyActive: boolean) {
       return db
         .select()

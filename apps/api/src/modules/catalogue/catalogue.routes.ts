@@ -30,5 +30,6 @@ export const catalogueRoutes: FastifyPluginAsync<{
     search,
   );
   route(app, 'catalogue.sipDomains', () => catalogue.sipDomains({ admin: false }));
+  route(app, 'catalogue.coverage', () => catalogue.coverage());
   route(app, 'catalogue.numbers', (request) => catalogue.numbers(request.query), search);
 };

@@ -3,6 +3,7 @@ import {
   type AdminService,
   type CatalogueTranslations,
   type CountryPricing,
+  type Coverage,
   type Destination,
   type DidNumber,
   localizeCatalogueText,
@@ -140,6 +141,8 @@ export function createCatalogueService(deps: { repo: CatalogueRepo }) {
     async countryPricing(opts: { admin: boolean }) {
       return (await repo.listCountryPricing(!opts.admin)).map(toCountryPricing);
     },
+    /** The real counts behind "countries" and "numbers in … countries" on the pages. */
+    coverage: (): Promise<Coverage> => repo.coverage(),
     async sipDomains(opts: { admin: boolean }) {
       return (await repo.listSipDomains(!opts.admin)).map(toSipDomain);
     },

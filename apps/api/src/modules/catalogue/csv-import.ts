@@ -14,6 +14,12 @@ export interface CsvLine<T> {
 
 const MAX_ROWS = 5000;
 
+/** A refusal of the file as a whole: the message, and each problem with its code. */
+const refused = (
+  message: string,
+  problems: { path: string; code: FieldCode; params?: FieldParams; message: string }[],
+) => new AppError('BAD_REQUEST', message, problems);
+
 /**
  * Reads a CSV upload with a header row and validates each line with `schema`. A bad
  * line never throws: it carries its errors. Only an unreadable file, a wrong header
@@ -34,24 +40,54 @@ export function readCsvUpload<S extends z.ZodType>(
   try {
     table = parseCsv(text);
   } catch (err) {
-    if (err instanceof CsvError)
-      throw new AppError('BAD_REQUEST', `The CSV file is not readable: ${err.message}.`);
+    if (err instanceof CsvError) {
+      const message = `The CSV file is not readable: ${err.message}.`;
+      throw refused(message, [{ path: 'body.file', code: 'FILE_UNREADABLE', message }]);
+    }
     throw err;
   }
   const [header, ...body] = table;
-  if (!header) throw new AppError('BAD_REQUEST', 'The CSV file is empty.');
+  if (!header)
+    throw refused('The CSV file is empty.', [
+      { path: 'body.file', code: 'CSV_EMPTY', message: 'The CSV file is empty.' },
+    ]);
   const columns = header.map((h) => h.trim());
   const unknown = columns.filter((c) => !opts.columns.includes(c));
   const missing = opts.required.filter((c) => !columns.includes(c));
   if (unknown.length || missing.length) {
     const problems = [
-      ...(missing.length ? [`missing columns: ${missing.join(', ')}`] : []),
-      ...(unknown.length ? [`unknown columns: ${unknown.join(', ')}`] : []),
+      ...(missing.length
+        ? [
+            {
+              path: 'body.missingColumns',
+              code: 'CSV_COLUMNS_MISSING' as const,
+              params: { columns: missing.join(', ') },
+              message: `missing columns: ${missing.join(', ')}`,
+            },
+          ]
+        : []),
+      ...(unknown.length
+        ? [
+            {
+              path: 'body.unknownColumns',
+              code: 'CSV_COLUMNS_UNKNOWN' as const,
+              params: { columns: unknown.join(', ') },
+              message: `unknown columns: ${unknown.join(', ')}`,
+            },
+          ]
+        : []),
     ];
-    throw new AppError('BAD_REQUEST', `The CSV header is wrong (${problems.join('; ')}).`);
+    throw refused(
+      `The CSV header is wrong (${problems.map((p) => p.message).join('; ')}).`,
+      problems,
+    );
   }
-  if (body.length > MAX_ROWS)
-    throw new AppError('BAD_REQUEST', `The CSV file has more than ${MAX_ROWS} rows.`);
+  if (body.length > MAX_ROWS) {
+    const message = `The CSV file has more than ${MAX_ROWS} rows.`;
+    throw refused(message, [
+      { path: 'body.rows', code: 'CSV_TOO_MANY_ROWS', params: { max: MAX_ROWS }, message },
+    ]);
+  }
 
   const seen = new Map<string, number>();
   return body

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
   createTestApp,
+  generousLimits,
   queryRows,
   sessionCookieOf,
   signUp,
@@ -102,6 +103,45 @@ describe("a customer's event stream", () => {
   });
 });
 
+describe('sender ID decisions', () => {
+  it("reach the customer's own stream as they are made, and every admin's", async () => {
+    const ask = async (cookie: string, senderId: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/sms/senders',
+          headers: { cookie },
+          payload: { senderId, reason: 'Order updates for our shop' },
+        })
+      ).json().id as string;
+    const decide = (id: string, action: 'approve' | 'reject') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/sender-ids/${id}/${action}`,
+        headers: { cookie: admin },
+        payload: { note: 'Checked' },
+      });
+    const ada = sessionCookieOf((await signUp(ctx.app)).res);
+    const bob = sessionCookieOf((await signUp(ctx.app)).res);
+    const watchAdmin = openStream(base, '/api/admin/events', admin);
+    await watchAdmin.next((e) => e.event === 'connected');
+    const [adaId, bobId] = [await ask(ada, 'AdaShop'), await ask(bob, 'BobShop')];
+    // A new request reaches the admins' list at once.
+    const asked = await watchAdmin.next((e) => e.event === 'sender.updated');
+    expect(asked.data).toMatchObject({ id: adaId, status: 'pending' });
+    const s = openStream(base, '/api/events', ada);
+    await s.next((e) => e.event === 'connected');
+    expect((await decide(bobId, 'reject')).statusCode).toBe(200);
+    expect((await decide(adaId, 'approve')).statusCode).toBe(200);
+    const decided = await s.next((e) => e.event === 'sender.updated');
+    expect(decided.data).toMatchObject({ id: adaId, senderId: 'AdaShop', status: 'approved' });
+    // Nothing about Bob's request reaches Ada.
+    expect(s.received.filter((e) => e.event === 'sender.updated')).toHaveLength(1);
+    s.close();
+    watchAdmin.close();
+  });
+});
+
 describe('retention', () => {
   /** The id of the stored user.created event for `email`, once it is stored. */
   const storedId = async (email: string) => {
@@ -182,6 +222,8 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('across server instanc
       database,
       sessionSecret: 'test-secret-test-secret-test-secret!',
       challengeCounterRange: [1, 50],
+      // Sign-ups are counted on every instance together: the first's generous limits too.
+      authLimits: generousLimits(),
     });
     try {
       const s = openStream(base, '/api/admin/events', admin);
@@ -205,6 +247,8 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('across server instanc
       database,
       sessionSecret: 'test-secret-test-secret-test-secret!',
       challengeCounterRange: [1, 50],
+      // Sign-ups are counted on every instance together: the first's generous limits too.
+      authLimits: generousLimits(),
     });
     const s = openStream(base, '/api/admin/events', admin);
     try {

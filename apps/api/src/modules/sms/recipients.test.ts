@@ -36,6 +36,21 @@ describe('readRecipients', () => {
     ]);
   });
 
+  it('refuses a CSV whose header names no recipient column, saying so', () => {
+    for (const file of ['name,email\nAda,ada@example.com\n', 'Name\nAda\n', 'Customer;Mobile no\n'])
+      expect(() => readRecipients(file), file).toThrow(
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          fields: [
+            expect.objectContaining({ path: 'body.file', code: 'RECIPIENT_COLUMN_MISSING' }),
+          ],
+        }),
+      );
+    // Plural headers are recipient columns too; a file of numbers needs no header.
+    expect(readRecipients('Numbers\n+447400123456\n').recipients).toHaveLength(1);
+    expect(readRecipients('+447400123456,Ada\n').recipients).toHaveLength(1);
+  });
+
   it('refuses a broken CSV with a clear error', () => {
     expect(() => readRecipients('"+4474001')).toThrow(/Unterminated quote/);
   });

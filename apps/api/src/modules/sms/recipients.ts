@@ -8,7 +8,16 @@ import {
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 
-const HEADER = /^(recipient|number|phone|phone_number|msisdn|mobile|to)$/i;
+const HEADER = /^(recipients?|numbers?|phones?|phone_numbers?|msisdns?|mobiles?|to)$/i;
+const COLUMN_NAMES = 'recipient, number, phone, phone_number, msisdn, mobile or to';
+
+/** A row of names, not numbers: every cell has a letter and too few digits for a number. */
+const isHeaderRow = (row: string[] | undefined) => {
+  const cells = (row ?? []).map((c) => c.trim()).filter(Boolean);
+  return (
+    cells.length > 0 && cells.every((c) => /\p{L}/u.test(c) && (c.match(/\d/g)?.length ?? 0) < 5)
+  );
+};
 
 export interface RecipientLines {
   recipients: { line: number; value: string }[];
@@ -18,7 +27,9 @@ export interface RecipientLines {
 /**
  * The recipients of a bulk upload: CSV (the column named recipient, number, phone,
  * msisdn, mobile or to; else the first) or plain text, one number a line. Blank lines
- * are skipped; malformed numbers and repeats are reported by line, not sent.
+ * are skipped; malformed numbers and repeats are reported by line, not sent. A header
+ * row that names none of those columns is refused as such (RECIPIENT_COLUMN_MISSING),
+ * rather than reported as a file of bad numbers.
  */
 export function readRecipients(file: string): RecipientLines {
   let rows: string[][];
@@ -32,6 +43,12 @@ export function readRecipients(file: string): RecipientLines {
     throw err;
   }
   const header = rows[0]?.findIndex((cell) => HEADER.test(cell.trim())) ?? -1;
+  if (header < 0 && isHeaderRow(rows[0])) {
+    const message = `The file has no recipient column: name the column of numbers ${COLUMN_NAMES}.`;
+    throw new AppError('VALIDATION_FAILED', message, [
+      { path: 'body.file', code: 'RECIPIENT_COLUMN_MISSING', message },
+    ]);
+  }
   const column = Math.max(header, 0);
   const seen = new Set<string>();
   const out: RecipientLines = { recipients: [], invalid: [] };

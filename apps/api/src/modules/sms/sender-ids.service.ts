@@ -11,6 +11,7 @@ import {
 } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import type { SenderIdRow, SenderIdsRepo } from './sender-ids.repo.js';
 
 export const toSenderRequest = (r: SenderIdRow): SenderRequest => ({
@@ -35,16 +36,26 @@ const alreadyRequested = () =>
 
 /**
  * Sender IDs: which sender a customer's message goes out with (domain chooseSender),
- * the customer's requests, and the admin's approvals and rejections (audited).
+ * the customer's requests, and the admin's approvals and rejections (audited). Each
+ * request and decision is published (`sender.updated`): the customer's page and the
+ * admins' list follow live, as they do for payments.
  */
 export function createSenderIdsService(deps: {
   repo: SenderIdsRepo;
+  events: Pick<EventBus, 'publish'>;
   defaultSender: string;
   pendingMax: number;
   now?: () => Date;
 }) {
   const { repo, defaultSender, pendingMax } = deps;
   const now = deps.now ?? (() => new Date());
+  const published = (row: SenderIdRow): SenderRequest => {
+    deps.events.publish({
+      type: 'sender.updated',
+      data: { userId: row.userId, id: row.id, senderId: row.senderId, status: row.status },
+    });
+    return toSenderRequest(row);
+  };
 
   async function facts(userId: string, rows?: SenderIdRow[]): Promise<SenderFacts> {
     const [requests, owned] = await Promise.all([
@@ -81,7 +92,7 @@ export function createSenderIdsService(deps: {
       throw new AppError('ALREADY_DECIDED', 'This request has already been decided.');
     if (result === 'own')
       throw new AppError('FORBIDDEN', 'Another admin must decide your own sender ID request.');
-    return toSenderRequest(result);
+    return published(result);
   }
 
   return {
@@ -149,7 +160,7 @@ export function createSenderIdsService(deps: {
         );
       // The same sender asked for twice at once: the unique index kept one.
       if (row === 'duplicate') throw alreadyRequested();
-      return toSenderRequest(row);
+      return published(row);
     },
 
     async adminList(query: {

@@ -247,6 +247,11 @@ describe('a bulk send', () => {
       ['/api/sms/bulk/preview', { ...body, file: '' }, 'The file is empty'],
       ['/api/sms/bulk/preview', { ...body, file: 'x'.repeat(600 * 1024) }, 'larger than 512 KB'],
       ['/api/sms/bulk/preview', { ...body, file: '"+44740012' }, 'Unterminated quote'],
+      [
+        '/api/sms/bulk/preview',
+        { ...body, file: `name,email\nAda,ada@example.com\n` },
+        'RECIPIENT_COLUMN_MISSING',
+      ],
       ['/api/sms/bulk/preview', { ...body, message: '', file: UK }, 'Message is required'],
       ['/api/sms/bulk/send', { ...body, recipients: [] }, 'No recipients'],
       ['/api/sms/bulk/send', { ...body, recipients: 'not a list' }, 'body.recipients'],

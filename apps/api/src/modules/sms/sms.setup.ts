@@ -5,6 +5,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { SmsGateway } from '../../integrations/sms/port.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
+import type { EventBus } from '../../lib/event-bus.js';
 
 type SandboxGateway = ReturnType<typeof createSandboxGateway>;
 
@@ -44,6 +45,8 @@ export function setUpSms(
     instanceId: string;
     /** The brand sender and the open requests allowed (SMS_DEFAULT_SENDER…). */
     senders: Config['smsSenders'];
+    /** Sender ID requests and decisions are published here. */
+    events: Pick<EventBus, 'publish'>;
     /** SMS per customer per minute, counted in the shared limit store. */
     perMinute: number;
     limitStore: LimitStore;
@@ -53,6 +56,7 @@ export function setUpSms(
   const config = opts.config;
   const senders = createSenderIdsService({
     repo: createSenderIdsRepo(opts.db),
+    events: opts.events,
     ...opts.senders,
   });
   const gateway =

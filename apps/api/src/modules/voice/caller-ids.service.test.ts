@@ -38,6 +38,14 @@ function setUp(opts: {
       countTry: async () => null,
       markVerified: async () => {},
       sandboxCodes: async () => [],
+      pendingCodes: async () => [
+        {
+          number: UK,
+          expiresAt: new Date('2026-12-01T10:05:00Z'),
+          sandboxCode: '123456',
+          attempts: 0,
+        },
+      ],
     },
     async checkSms(userId, number, text) {
       steps.push(`check sms ${userId} ${number} ${text.length > 0}`);
@@ -119,5 +127,16 @@ describe('asking for a caller ID code', () => {
     const customer = setUp({ refuse: 'customer' });
     expect(await refusal(customer.service.start('u1', UK))).toBe('RATE_LIMITED');
     expect(customer.steps.slice(2)).toEqual(['take customer u1 1']);
+  });
+});
+
+describe('a waiting code outside the sandbox', () => {
+  it('is never shown to the customer: neither when sent nor in the list', async () => {
+    const { service } = setUp({});
+    const started = await service.start('u1', UK);
+    expect(started.sandboxCode).toBeNull();
+    expect((await service.list('u1')).pending).toEqual([
+      { number: UK, expiresAt: '2026-12-01T10:05:00.000Z', sandboxCode: null },
+    ]);
   });
 });

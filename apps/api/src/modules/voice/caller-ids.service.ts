@@ -38,6 +38,7 @@ export function createCallerIdsService(deps: {
     | 'countTry'
     | 'markVerified'
     | 'sandboxCodes'
+    | 'pendingCodes'
   >;
   /**
    * The paid SMS path's rules for `text` from this customer to `number`: throws the
@@ -50,7 +51,10 @@ export function createCallerIdsService(deps: {
   sendSms: (number: string, text: string) => Promise<void>;
   /** Codes counted on every instance: per customer, per number, and in all. */
   limits: { customer: Limit; number: Limit; overall: Limit };
-  /** Sandbox: keep the code readable for admins and write it to the log. */
+  /**
+   * Sandbox: keep the code readable for admins, show it to the customer who asked for it
+   * (no real SMS reaches the number) and write it to the log.
+   */
   sandbox: boolean;
   log: { info(obj: unknown, msg: string): void };
   now?: () => Date;
@@ -59,11 +63,20 @@ export function createCallerIdsService(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function list(userId: string): Promise<CallerIds> {
-    const [owned, verified] = await Promise.all([
+    const [owned, verified, pending] = await Promise.all([
       repo.ownedNumbers(userId),
       repo.verifiedNumbers(userId),
+      repo.pendingCodes(userId, now()),
     ]);
     return {
+      // A code locked by its tries is no longer waiting: a new one must be asked for.
+      pending: pending
+        .filter((p) => p.attempts < CODE_TRIES)
+        .map((p) => ({
+          number: p.number,
+          expiresAt: p.expiresAt.toISOString(),
+          sandboxCode: deps.sandbox ? p.sandboxCode : null,
+        })),
       items: [
         ...owned.map((number) => ({ number, source: 'did' as const })),
         ...verified
@@ -149,7 +162,11 @@ export function createCallerIdsService(deps: {
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', 'The code could not be sent. Please try again.');
       }
-      return { number, expiresAt: expiresAt.toISOString() };
+      return {
+        number,
+        expiresAt: expiresAt.toISOString(),
+        sandboxCode: deps.sandbox ? code : null,
+      };
     },
 
     async confirm(userId: string, number: string, code: string) {

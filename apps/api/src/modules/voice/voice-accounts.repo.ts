@@ -157,6 +157,27 @@ export function createVoiceAccountsRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The customer's numbers with a code not yet expired (tries counted), newest first. */
+    async pendingCodes(userId: string, now: Date) {
+      const rows = await db
+        .select({
+          number: callerIds.number,
+          expiresAt: callerIds.codeExpiresAt,
+          sandboxCode: callerIds.sandboxCode,
+          attempts: callerIds.attempts,
+        })
+        .from(callerIds)
+        .where(
+          and(
+            eq(callerIds.userId, userId),
+            isNotNull(callerIds.codeHash),
+            gt(callerIds.codeExpiresAt, now),
+          ),
+        )
+        .orderBy(sql`${callerIds.sentAt} desc`);
+      return rows.flatMap((r) => (r.expiresAt ? [{ ...r, expiresAt: r.expiresAt }] : []));
+    },
+
     /** A new code for a number (a verified number stays verified until the code is used). */
     async saveCode(
       userId: string,

@@ -112,6 +112,39 @@ describe('caller IDs', () => {
     ]);
   });
 
+  it('shows a sandbox code to its own customer, and keeps a waiting code in the list until used', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '1');
+    const other = await fundedCustomer(ctx.app, ctx.database, '1');
+    const number = '+447400555777';
+    const started = await call('POST', '/api/sip/caller-ids/verify', c.cookie, { number });
+    expect(started.statusCode).toBe(201);
+    const { sandboxCode, expiresAt } = started.json();
+    expect(sandboxCode).toMatch(/^\d{6}$/);
+    // After a reload the list names the waiting number, its expiry and (sandbox) its code.
+    const list = (await call('GET', '/api/sip/caller-ids', c.cookie)).json();
+    expect(list.items).toEqual([]);
+    expect(list.pending).toEqual([{ number, expiresAt, sandboxCode }]);
+    // Nobody else sees it.
+    expect((await call('GET', '/api/sip/caller-ids', other.cookie)).json().pending).toEqual([]);
+    const done = await call('POST', '/api/sip/caller-ids/confirm', c.cookie, {
+      number,
+      code: sandboxCode,
+    });
+    expect(done.json()).toEqual({ items: [{ number, source: 'verified' }], pending: [] });
+  });
+
+  it('drops a locked code from the waiting list', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '1');
+    const number = '+447400555888';
+    const { sandboxCode } = (
+      await call('POST', '/api/sip/caller-ids/verify', c.cookie, { number })
+    ).json();
+    const wrongCode = sandboxCode === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i += 1)
+      await call('POST', '/api/sip/caller-ids/confirm', c.cookie, { number, code: wrongCode });
+    expect((await call('GET', '/api/sip/caller-ids', c.cookie)).json().pending).toEqual([]);
+  });
+
   it('locks a code after five wrong tries, even the right one then', async () => {
     const c = await fundedCustomer(ctx.app, ctx.database, '1');
     await call('POST', '/api/sip/caller-ids/verify', c.cookie, { number: ME });

@@ -6,6 +6,7 @@ import {
   catalogueLanguageQuerySchema,
   countryPricingInputSchema,
   countryPricingSchema,
+  coverageSchema,
   csvImportQuerySchema,
   csvImportResultSchema,
   destinationQuerySchema,
@@ -72,6 +73,10 @@ export const catalogueEndpoints = {
     responses: { 200: destinationSchema },
   },
   'catalogue.sipDomains': list(sipDomainSchema, 'SIP domains for sale'),
+  'catalogue.coverage': {
+    summary: 'How many countries are priced, and how many have numbers for sale',
+    responses: { 200: coverageSchema },
+  },
   'catalogue.numbers': {
     summary: 'Available DID and toll-free numbers',
     query: numbersQuerySchema,

@@ -6,5 +6,6 @@ export const catalogueApi = /* @__PURE__ */ group('catalogue', {
   countryPricing: ['GET', '/api/country-pricing', 'public'],
   destination: ['GET', '/api/destinations', 'public'],
   sipDomains: ['GET', '/api/sip-domains', 'public'],
+  coverage: ['GET', '/api/coverage', 'public'],
   numbers: ['GET', '/api/numbers', 'public'],
 });

@@ -53,6 +53,8 @@ export function useAdminEvents(enabled: boolean): void {
       reload(voiceKeys.adminVoiceStatus);
       reload(adminAnalyticsQueryOptions.queryKey);
     },
+    // A sender ID was asked for or decided (by this admin or another): the list follows.
+    'sender.updated': () => reload(adminKeys.adminSenderIds),
     // A monthly item renewed, fell into grace, was suspended, extended or waived.
     'subscription.updated': () => reload(adminKeys.adminSubscriptions),
     // Signed out, disabled or no longer an admin: the stream stops; the user query finds out.

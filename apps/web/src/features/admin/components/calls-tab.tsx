@@ -81,6 +81,7 @@ export function CallsTab() {
           return (
             <>
               <DataTable
+                cards
                 caption={t('admin.calls.title')}
                 headers={[
                   t('admin.calls.columns.started'),

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 import { createQueryClient } from '@/lib/query-client';
-import { fakeApi, json } from '@/test/fake-api';
+import { showToast } from '@/lib/toast';
+import { apiError, fakeApi, json } from '@/test/fake-api';
 import { CsvImport, problemsFirst } from './csv-import';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,6 +30,47 @@ describe('problemsFirst', () => {
 });
 
 describe('CsvImport', () => {
+  it("keeps a refused file's problems in the dialog, translated, not in a toast behind it", async () => {
+    let answered = 0;
+    fakeApi({
+      'POST /api/admin/country-pricing/import?commit=false': () =>
+        answered++
+          ? json({ committed: false, valid: true, rows: [row(2, 'Andorra')] })
+          : apiError(400, 'BAD_REQUEST', 'The CSV header is wrong', [
+              {
+                path: 'body.missingColumns',
+                code: 'CSV_COLUMNS_MISSING',
+                params: { columns: 'countryCode, smsPrice' },
+                message: 'missing',
+              },
+              {
+                path: 'body.unknownColumns',
+                code: 'CSV_COLUMNS_UNKNOWN',
+                params: { columns: 'name' },
+                message: 'x',
+              },
+            ]),
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CsvImport resource="country-pricing" />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
+    const file = new File(['name\nAndorra\n'], 'prices.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText('CSV file'), file);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Missing columns: countryCode, smsPrice');
+    expect(alert.textContent).toContain('Unknown columns: name');
+    expect(showToast).not.toHaveBeenCalled();
+    // The next file starts clean.
+    const good = new File(['countryName\nAndorra\n'], 'p.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText('CSV file'), good);
+    await vi.waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+  });
+
   it('lists the problem rows of a preview first, and does not offer to commit it', async () => {
     const api = fakeApi({
       'POST /api/admin/country-pricing/import?commit=false': () =>

@@ -3,6 +3,7 @@ import { COUNTRY_PRICING_CSV_COLUMNS, NUMBER_CSV_COLUMNS } from '@parley/shared/
 import { Download, Upload } from 'lucide-react';
 import { type ChangeEvent, Fragment, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormErrorMessage } from '@/components/form-error';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,9 +13,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
 import { fieldText } from '@/lib/field-errors';
+import { isUnauthorized } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
-import { useAdminErrorToast } from '../api/admin-errors';
 import { useCsvImport } from '../api/catalogue-admin';
 
 const COLUMNS = { 'country-pricing': COUNTRY_PRICING_CSV_COLUMNS, numbers: NUMBER_CSV_COLUMNS };
@@ -41,14 +43,17 @@ export function problemsFirst<T extends { line: number; errors: readonly unknown
  * Upload in two steps: the server first answers with what each line would do and
  * what is wrong with it; only an error-free preview can be committed, all at once.
  * The dialog fits any window: its title and its buttons stay in view while the file
- * field and the preview scroll between them, problem rows first.
+ * field and the preview scroll between them, problem rows first. A file refused as a
+ * whole (unreadable, empty, a wrong header, too many rows) is said inside the dialog,
+ * each problem translated by its code, not in a toast behind it.
  */
 export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers' }) {
   const { t } = useTranslation();
   const id = useId();
   const upload = useCsvImport(resource);
-  const errorToast = useAdminErrorToast();
+  const messageOf = useFormErrorMessage();
   const [open, setOpen] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<CsvImportResult | null>(null);
   const [fileName, setFileName] = useState('');
@@ -61,7 +66,16 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
     setOpen(false);
     setCsv(null);
     setPreview(null);
+    setProblems([]);
     upload.reset();
+  };
+
+  const refused = (err: unknown) => {
+    if (isUnauthorized(err)) return;
+    const failed = t('admin.operationFailed');
+    const fields = err instanceof ApiError ? Object.values(err.fields) : [];
+    const texts = fields.flatMap((f) => fieldText(t, f) ?? []);
+    setProblems(texts.length ? texts : [messageOf(err, failed, failed)]);
   };
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -70,6 +84,7 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
     // Cleared so that choosing the same file again, once fixed, reads it again.
     input.value = '';
     setPreview(null);
+    setProblems([]);
     if (!file) return;
     const mine = session.current;
     const text = await file.text();
@@ -80,7 +95,7 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
       { csv: text, commit: false },
       {
         onSuccess: (result) => mine === session.current && setPreview(result),
-        onError: errorToast,
+        onError: (err) => mine === session.current && refused(err),
       },
     );
   }
@@ -99,7 +114,7 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
           );
           close();
         },
-        onError: errorToast,
+        onError: refused,
       },
     );
   }
@@ -153,6 +168,15 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
               )}
             </div>
             {upload.isPending && <p role="status">{t('common.loading')}</p>}
+            {problems.length > 0 && (
+              <div role="alert" className="text-sm text-destructive">
+                <ul className="space-y-1">
+                  {problems.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {preview && (
               <div className="space-y-3">
                 <p role="status" className={bad ? 'text-destructive' : 'text-green-800'}>

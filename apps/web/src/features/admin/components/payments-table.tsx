@@ -124,6 +124,7 @@ export function PaymentsTable() {
             </p>
           ) : (
             <DataTable
+              cards
               caption={t('admin.payments.title')}
               headers={[
                 'date',

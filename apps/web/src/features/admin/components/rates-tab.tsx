@@ -61,6 +61,7 @@ export function RatesTab() {
       <QueryState query={rates} errorText={t('admin.loadFailed')}>
         {(rows) => (
           <DataTable
+            cards
             caption={t('admin.rates.title')}
             headers={[
               ...['pair', 'rate', 'source', 'updated'].map((c) => t(`admin.rates.${c}`)),

@@ -144,6 +144,7 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
       >
         {() => (
           <DataTable
+            cards
             caption={texts.title}
             headers={[...columns.map((c) => c.header), { label: t('admin.actions'), end: true }]}
           >

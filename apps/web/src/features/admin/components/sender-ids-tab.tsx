@@ -112,6 +112,7 @@ export function SenderIdsTab() {
     >
       {(data) => (
         <DataTable
+          cards
           caption={t('admin.senderIds.title')}
           headers={['date', 'customer', 'sender', 'reason', 'status', 'decision'].map((c) =>
             t(`admin.senderIds.columns.${c}`),

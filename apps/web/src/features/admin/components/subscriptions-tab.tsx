@@ -244,6 +244,7 @@ export function SubscriptionsTab() {
         {(data) => (
           <>
             <DataTable
+              cards
               caption={t(`admin.subscriptions.filters.${filter}`)}
               headers={[
                 t('admin.subscriptions.columns.customer'),

@@ -136,6 +136,7 @@ export function UsersTab() {
                 {t('adminUsers.count', { total: data.total })}
               </p>
               <DataTable
+                cards
                 caption={t('admin.users.title')}
                 headers={[
                   t('admin.users.name'),

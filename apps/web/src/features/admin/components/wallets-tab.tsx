@@ -100,6 +100,7 @@ export function WalletsTab() {
       >
         {(rows) => (
           <DataTable
+            cards
             caption={t('admin.wallets.title')}
             headers={[
               ...['currency', 'network', 'address', 'type'].map((c) => t(`admin.wallets.${c}`)),

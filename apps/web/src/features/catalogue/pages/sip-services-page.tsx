@@ -6,6 +6,7 @@ import { ActionName } from '@/components/action-name';
 import { BackLink } from '@/components/back-link';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCoverage } from '@/lib/coverage';
 import { formatMoney } from '@/lib/money';
 import { getPublicConfig } from '@/lib/public-config';
 import { useServices } from '@/lib/services-query';
@@ -18,7 +19,7 @@ import { PurchaseLink } from '../components/purchase-link';
 const PLANS = ['sip', 'voip', 'pbx', 'call-center', 'sip-trunk-advanced', 'analytics'] as const;
 const STATS = [
   { key: 'uptime', value: '99.9%' },
-  { key: 'countries', value: '150+' },
+  { key: 'countries', value: null },
   { key: 'support', value: '24/7' },
 ] as const;
 const FEATURES = [
@@ -40,6 +41,7 @@ const COMPARISON: Record<string, readonly (typeof PLANS)[number][]> = {
 /** /sip-services: every SIP offer side by side, the SIP domains and the add-ons. */
 export default function SipServicesPage() {
   const { t, i18n } = useTranslation();
+  const coverage = useCoverage();
   const services = useServices(i18n.language);
   const packages = useAllPackages();
   const domains = useSipDomains();
@@ -73,7 +75,7 @@ export default function SipServicesPage() {
           {STATS.map(({ key, value }) => (
             <div key={key} className="flex flex-col-reverse rounded-lg border p-4 text-center">
               <dt className="text-sm text-muted-foreground">{t(`sipServices.stats.${key}`)}</dt>
-              <dd className="text-2xl font-bold text-primary">{value}</dd>
+              <dd className="text-2xl font-bold text-primary">{value ?? coverage.countries}</dd>
             </div>
           ))}
           <div className="flex flex-col-reverse rounded-lg border p-4 text-center">

@@ -2,12 +2,18 @@ import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
-
-const STATS = ['uptime', 'countries', 'didCountries'] as const;
+import { useCoverage } from '@/lib/coverage';
 
 /** The hero; `aside` (the sign-in card) sits beside it, composed by the page. */
 export function Hero({ aside }: { aside: ReactNode }) {
   const { t } = useTranslation();
+  const coverage = useCoverage();
+  // The uptime is a promise; the country counts are the catalogue's own.
+  const stats = [
+    { key: 'uptime', value: t('landing.hero.stats.uptime.value') },
+    { key: 'countries', value: coverage.countries },
+    { key: 'didCountries', value: coverage.numberCountries },
+  ] as const;
   return (
     <section className="bg-gradient-to-b from-green-50 to-background">
       {/* One column of minmax(0, 1fr) on a phone: a long word cannot widen the page. */}
@@ -33,12 +39,12 @@ export function Hero({ aside }: { aside: ReactNode }) {
             </a>
           </div>
           <dl className="mt-10 grid grid-cols-3 gap-4">
-            {STATS.map((key) => (
+            {stats.map(({ key, value }) => (
               <div key={key}>
                 <dt className="text-sm text-muted-foreground">
                   {t(`landing.hero.stats.${key}.label`)}
                 </dt>
-                <dd className="text-2xl font-bold">{t(`landing.hero.stats.${key}.value`)}</dd>
+                <dd className="text-2xl font-bold">{value}</dd>
               </div>
             ))}
           </dl>

@@ -6,6 +6,7 @@ import { BackLink } from '@/components/back-link';
 import { FormField } from '@/components/form-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useCoverage } from '@/lib/coverage';
 import { useNumbers } from '../api/search-numbers';
 import { CountrySelect } from '../components/country-select';
 import { NumberList } from '../components/number-list';
@@ -13,6 +14,7 @@ import { NumberList } from '../components/number-list';
 /** DID/TFN numbers: pick a country and an area code, then Search. */
 export default function DidPage() {
   const { t } = useTranslation();
+  const coverage = useCoverage();
   const [country, setCountry] = useState('');
   const [areaCode, setAreaCode] = useState('');
   const [search, setSearch] = useState({ country: '', areaCode: '' });
@@ -34,6 +36,11 @@ export default function DidPage() {
         <div>
           <h1 className="text-3xl font-bold">{t('numbers.didTitle')}</h1>
           <p className="mt-2 text-muted-foreground">{t('numbers.didSubtitle')}</p>
+          {coverage.loaded && (
+            <p className="mt-1 text-sm text-muted-foreground">
+              {t('catalogueCoverage.numberCountries', { n: coverage.numberCountries })}
+            </p>
+          )}
         </div>
         <Link to="/did-numbers" className={buttonVariants({ variant: 'outline' })}>
           {t('numbers.browseAll')}

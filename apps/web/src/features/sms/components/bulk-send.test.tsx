@@ -130,6 +130,22 @@ describe('BulkSend', () => {
     expect(screen.getByText('Batch finished. Failed messages were refunded.')).toBeTruthy();
   });
 
+  it('says a file has no recipient column, beside the file', async () => {
+    fakeApi({
+      'POST /api/sms/bulk/preview': () =>
+        apiError(400, 'VALIDATION_FAILED', 'no column', [
+          { path: 'body.file', code: 'RECIPIENT_COLUMN_MISSING', message: 'no column' },
+        ]),
+    });
+    render();
+    await upload('name,email\nAda,ada@example.com\n');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The file has no recipient column: name the column of numbers recipient, number, phone, msisdn, mobile or to',
+    );
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
   it('shows the insufficient-balance message on a 402 and sends nothing', async () => {
     fakeApi({
       'POST /api/sms/bulk/preview': () => json(PREVIEW),

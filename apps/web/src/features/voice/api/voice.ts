@@ -114,9 +114,12 @@ export function useHangUp() {
 }
 
 export function useStartVerification() {
+  const queryClient = useQueryClient();
   return useMutation({
     meta: VOICE_SIGN_IN,
     mutationFn: (number: string) => call(sipApi.verifyStart, { body: { number } }),
+    // The list names the code now waiting, so its entry resumes after a reload.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: voiceKeys.voiceCallerIds }),
   });
 }
 

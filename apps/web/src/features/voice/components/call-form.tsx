@@ -68,8 +68,9 @@ export function CallForm({
   });
   const placing = useRef(false);
 
-  // The first of the customer's caller IDs is offered until they type another.
-  const firstId = callerIds.data?.items[0]?.number;
+  // A number whose code is still waiting is offered first (its entry resumes after a
+  // reload), else the first of the customer's caller IDs, until they type another.
+  const firstId = callerIds.data?.pending[0]?.number ?? callerIds.data?.items[0]?.number;
   useEffect(() => {
     if (firstId && !form.getValues('callerId') && !form.formState.dirtyFields.callerId)
       form.setValue('callerId', firstId);
@@ -174,6 +175,7 @@ export function CallForm({
             <VerifyCallerId
               key={e164(draft.callerId)}
               number={e164(draft.callerId)}
+              pending={callerIds.data?.pending.find((p) => p.number === e164(draft.callerId))}
               id="sip-verify"
             />
           ) : null

@@ -1,3 +1,5 @@
+import type { CallerIds } from '@parley/shared';
+import { FlaskConical } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
@@ -13,12 +15,24 @@ import { useVoiceErrorText } from '../api/voice-errors';
 
 const CODE = /^\d{6}$/;
 
+type Pending = CallerIds['pending'][number];
+
 /**
  * For a caller ID that is neither the customer's number nor verified: "Verify a number"
  * sends it a 6-digit code by SMS, then the code is entered and confirmed. Lives inside
- * the call form, so its buttons do not submit it and Enter in the code confirms.
+ * the call form, so its buttons do not submit it and Enter in the code confirms. A code
+ * already sent (`pending`, from the server's list) resumes at its entry after a reload;
+ * in sandbox mode the code itself is shown, marked as sandbox.
  */
-export function VerifyCallerId({ number, id }: { number: string; id: string }) {
+export function VerifyCallerId({
+  number,
+  id,
+  pending = null,
+}: {
+  number: string;
+  id: string;
+  pending?: Pending | null;
+}) {
   const { t, i18n } = useTranslation();
   const start = useStartVerification();
   const confirm = useConfirmVerification();
@@ -26,7 +40,7 @@ export function VerifyCallerId({ number, id }: { number: string; id: string }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const sent = start.data;
+  const sent = start.data ?? pending;
 
   /** Why no code was sent: the SMS rules it meets have words of their own here. */
   const sendProblem = (err: unknown) => {
@@ -102,6 +116,7 @@ export function VerifyCallerId({ number, id }: { number: string; id: string }) {
       ) : (
         <div className="space-y-3">
           <p role="status">{t('voice.verify.sent', { number: sent.number, time: expires })}</p>
+          {sent.sandboxCode && <SandboxCode id={`${id}-sandbox`} code={sent.sandboxCode} />}
           <div className="flex flex-wrap items-end gap-2">
             <FormField
               id={`${id}-code`}
@@ -141,5 +156,28 @@ export function VerifyCallerId({ number, id }: { number: string; id: string }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** Sandbox mode sends no real SMS: the code is shown to the customer who asked for it. */
+function SandboxCode({ id, code }: { id: string; code: string }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="note"
+      aria-labelledby={`${id}-title`}
+      className="space-y-1 rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950"
+    >
+      <p id={`${id}-title`} className="flex items-center gap-2 font-semibold">
+        <FlaskConical aria-hidden="true" className="size-4" />
+        {t('callerIdSandbox.title')}
+      </p>
+      <p>
+        {t('callerIdSandbox.text')}{' '}
+        <span className="font-mono text-base font-semibold tracking-widest" dir="ltr">
+          {code}
+        </span>
+      </p>
+    </div>
   );
 }

@@ -98,7 +98,8 @@ beforeEach(() => {
   api = fakeApi({
     'GET /api/sip/history?pageSize=5': () => json({ items: [], total: 0, page: 1, pageSize: 5 }),
     'GET /api/sip/status': () => json(status),
-    'GET /api/sip/caller-ids': () => json({ items: [{ number: MY_NUMBER, source: 'did' }] }),
+    'GET /api/sip/caller-ids': () =>
+      json({ items: [{ number: MY_NUMBER, source: 'did' }], pending: [] }),
     'GET /api/sip/account': () => json(ACCOUNT),
     'POST /api/sip/call': () => json({ ...placed, token: 'tok-123' }, 201),
     'GET /api/auth/user': () => json(aUser()),

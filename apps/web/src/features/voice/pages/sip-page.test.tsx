@@ -55,7 +55,7 @@ beforeEach(() => {
   api = fakeApi({
     [HISTORY]: () => json(history([])),
     [STATUS]: () => json(status),
-    [CALLER_IDS]: () => json({ items: [{ number: MY_NUMBER, source: 'did' }] }),
+    [CALLER_IDS]: () => json({ items: [{ number: MY_NUMBER, source: 'did' }], pending: [] }),
     [QUOTE_KEY]: () => json(QUOTE),
     'GET /api/auth/user': () => json(aUser()),
   });
@@ -79,7 +79,7 @@ const quoted = (label: string) =>
 describe('SipPage: the call form', () => {
   it("shows the spec's messages under the fields, by code, and calls nobody", async () => {
     const user = userEvent.setup();
-    api.routes[CALLER_IDS] = () => json({ items: [] });
+    api.routes[CALLER_IDS] = () => json({ items: [], pending: [] });
     renderPage();
     await screen.findByText(/verify it to use it as your caller ID/);
     await user.click(screen.getByRole('button', { name: 'Call' }));
@@ -253,6 +253,7 @@ describe('SipPage: verifying a caller ID', () => {
           { number: MY_NUMBER, source: 'did' },
           { number: NEW, source: 'verified' },
         ],
+        pending: [],
       });
     const user = userEvent.setup();
     renderPage();
@@ -289,6 +290,43 @@ describe('SipPage: verifying a caller ID', () => {
       'Success',
       '+447700900999 is verified: you can use it as your caller ID.',
     );
+  });
+
+  it('shows the code on screen in sandbox mode, marked as sandbox', async () => {
+    api.routes['POST /api/sip/caller-ids/verify'] = () =>
+      json(
+        {
+          number: NEW,
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          sandboxCode: '493027',
+        },
+        201,
+      );
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(callerId().value).toBe(MY_NUMBER));
+    await user.clear(callerId());
+    await user.type(callerId(), NEW);
+    const box = await screen.findByRole('region', { name: 'Verify this number' });
+    await user.click(within(box).getByRole('button', { name: 'Verify a number' }));
+    const note = await within(box).findByRole('note', { name: 'Sandbox: no SMS is sent' });
+    expect(note.textContent).toContain('493027');
+  });
+
+  it('resumes a code still waiting after a reload: the number is offered and the code asked for', async () => {
+    const expiresAt = new Date(Date.now() + 300_000).toISOString();
+    api.routes[CALLER_IDS] = () =>
+      json({
+        items: [{ number: MY_NUMBER, source: 'did' }],
+        pending: [{ number: NEW, expiresAt, sandboxCode: null }],
+      });
+    renderPage();
+    await waitFor(() => expect(callerId().value).toBe(NEW));
+    const box = await screen.findByRole('region', { name: 'Verify this number' });
+    expect(within(box).getByText(/Code sent to \+447700900999/)).toBeTruthy();
+    expect(within(box).getByLabelText('Verification code')).toBeTruthy();
+    expect(within(box).queryByRole('note')).toBeNull();
+    expect(api.count('POST /api/sip/caller-ids/verify')).toBe(0);
   });
 
   it('says why a code was refused', async () => {
