@@ -1,10 +1,10 @@
 import { Mail, MessageCircle, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { payableCurrencies, usePayableCoins } from '@/features/payments/api/payable-coins';
 import { getPublicConfig } from '@/lib/public-config';
 import { LOGIN_URL } from '@/lib/routes';
 import { FOOTER_LINKS } from './nav-items';
+import { payableCurrencies, usePayableCoins } from './payable-coins';
 
 const linkClass = 'text-sm text-slate-300 hover:text-white underline-offset-4 hover:underline';
 

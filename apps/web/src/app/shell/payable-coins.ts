@@ -10,7 +10,11 @@ export const payableCoinsQueryOptions = queryOptions({
   staleTime: 60_000,
 });
 
-/** The coins a customer can pay in now, as the server decides (a wallet and a fresh rate). */
+/**
+ * The coins a customer can pay in now, as the server decides (a wallet and a fresh rate).
+ * The shell asks for them (the footer, on the landing page too); a payment form reads the
+ * same endpoint under the same key (queryKeys.payableCoins).
+ */
 export function usePayableCoins() {
   return useQuery(payableCoinsQueryOptions);
 }
