@@ -70,6 +70,8 @@ export default defineConfig({
         // Production needs the gateway named; the e2e suite never leaves the machine.
         SMS_GATEWAY: 'sandbox',
         VOICE_GATEWAY: 'sandbox',
+        // The public rate sources are the default; this machine has no internet.
+        RATES_FEED_SOURCES: 'off',
         ADMIN_TOTP_SECRET: ADMIN.totpSecret,
         // The sandbox gateway reports delivery quickly, so tests see it without waiting long.
         SMS_SANDBOX_DELAY_MS: '300',

@@ -62,6 +62,7 @@ test('a second server on the same data folder refuses to start, naming the folde
       PORT: '0',
       DATABASE_URL: '',
       NODE_ENV: 'development',
+      RATES_FEED_SOURCES: 'off',
     },
     encoding: 'utf8',
     timeout: 20_000,

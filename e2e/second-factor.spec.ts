@@ -34,6 +34,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
       NODE_ENV: 'production',
       SMS_GATEWAY: 'sandbox',
       VOICE_GATEWAY: 'sandbox',
+      RATES_FEED_SOURCES: 'off',
       SESSION_SECRET: 'e2e-second-factor-secret-e2e-second-factor',
       HOST: '127.0.0.1',
       PORT: '0',

@@ -100,6 +100,7 @@ export async function startSipStack(log: string[]) {
       AUTH_LIMIT_FACTOR: '100',
       SMS_GATEWAY: 'sandbox',
       VOICE_GATEWAY: 'sip',
+      RATES_FEED_SOURCES: 'off',
       VOICE_EDGE_SECRET: EDGE_SECRET,
       VOICE_BILLING_INCREMENTS: '1/1',
       VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,

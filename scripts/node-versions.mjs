@@ -73,6 +73,7 @@ async function bootOn(version) {
       LOG_LEVEL: 'warn',
       SMS_GATEWAY: 'sandbox',
       VOICE_GATEWAY: 'sandbox',
+      RATES_FEED_SOURCES: 'off',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

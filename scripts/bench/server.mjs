@@ -73,6 +73,7 @@ export function parleyEnv(port, extra = {}) {
     LOG_LEVEL: 'error',
     SMS_GATEWAY: 'sandbox',
     VOICE_GATEWAY: 'sandbox',
+    RATES_FEED_SOURCES: 'off',
     ...extra,
   };
 }

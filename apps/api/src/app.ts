@@ -56,6 +56,7 @@ import { type MailDeps, setUpNotifications } from './modules/notifications/notif
 import { createOrdersRepo } from './modules/orders/orders.repo.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createPayableCoins } from './modules/payments/payable-coins.js';
 import { createPaymentsRepo } from './modules/payments/payments.repo.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -67,6 +68,9 @@ import { createWalletsRepo } from './modules/payments/wallets.repo.js';
 import { createWalletsService } from './modules/payments/wallets.service.js';
 import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
 import { setUpRenewals } from './modules/renewals/renewals.setup.js';
+import { createSetupRepo } from './modules/setup/setup.repo.js';
+import { setupRoutes } from './modules/setup/setup.routes.js';
+import { createSetupService } from './modules/setup/setup.service.js';
 import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
 import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
 import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
@@ -126,7 +130,7 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
     /** The event bus the app publishes on and its streams read. */
     events: EventBus;
-    /** The exchange-rate feed when RATES_FEED_URL is set (tests run it by hand). */
+    /** The exchange-rate feed unless turned off (tests run it by hand). */
     ratesFeed: RatesFeed | null;
     /** Prunes expired quotes and old events; started with the app, stopped on close. */
     retention: RetentionJob;
@@ -300,7 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('lowBalance', lowBalance);
   app.addHook('onReady', async () => lowBalance.start());
   app.addHook('onClose', () => lowBalance.stop());
-  await app.register(sharedScope(paymentsRoutes), { payments, wallets });
+  const coins = createPayableCoins({ wallets: walletsRepo, rates });
+  await app.register(sharedScope(paymentsRoutes), { payments, wallets, coins });
   await app.register(sharedScope(ordersRoutes), { orders });
   const instanceId = deps.instanceId ?? resolveInstanceId(config);
   const pricing = cachedCountryPricing(
@@ -401,6 +406,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sharedScope(voiceAdminRoutes), voice);
   await app.register(sharedScope(paymentsAdminRoutes), { payments, wallets, rates });
   await app.register(sharedScope(chatAdminRoutes), { chat: chat.admin });
+  await app.register(sharedScope(setupRoutes), {
+    setup: createSetupService({
+      repo: createSetupRepo(db),
+      coins: coins.states,
+      rates: rates.list,
+      feed: () => ratesFeed?.status() ?? null,
+      gateways: { sms: config.sms.gateway, voice: config.voice.gateway },
+      mailConfigured: config.mail.smtp !== null,
+    }),
+  });
   await app.register(sharedScope(auditRoutes), {
     audit: createAuditService({ repo: createAuditRepo(db) }),
   });

@@ -17,6 +17,7 @@ export * from './contracts/password-reset.js';
 export * from './contracts/payments.js';
 export * from './contracts/public-config.js';
 export * from './contracts/second-factor.js';
+export * from './contracts/setup.js';
 export * from './contracts/sip-trunk.js';
 export * from './contracts/sms.js';
 export * from './contracts/sms-senders.js';

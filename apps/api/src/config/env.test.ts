@@ -161,8 +161,59 @@ describe('loadConfig', () => {
       expect(problemsOf({ RATE_MAX_AGE_OVERRIDES: bad })[0]).toMatch(/^RATE_MAX_AGE_OVERRIDES: /);
   });
 
-  it('reads the rate feed only when RATES_FEED_URL is set, with checked settings', () => {
-    expect(loadConfig({}).rates.feed).toBeNull();
+  it('reads public rate sources by default; off, elsewhere, or never under NODE_ENV=test', () => {
+    expect(loadConfig({}).rates.feed).toMatchObject({
+      sources: [
+        { name: 'coingecko', url: 'https://api.coingecko.com', exact: false },
+        { name: 'coinbase', url: 'https://api.coinbase.com', exact: false },
+        { name: 'kraken', url: 'https://api.kraken.com', exact: false },
+      ],
+      timeoutMs: 5000,
+      intervalMs: 300_000,
+    });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        SMS_GATEWAY: 'sandbox',
+        VOICE_GATEWAY: 'sandbox',
+      }).rates.feed?.sources,
+    ).toHaveLength(3);
+    // Test runs never reach the internet unless told where to read.
+    expect(loadConfig({ NODE_ENV: 'test' }).rates.feed).toBeNull();
+    expect(loadConfig({ RATES_FEED_SOURCES: 'off' }).rates.feed).toBeNull();
+    expect(loadConfig({ RATES_FEED_SOURCES: ' OFF ' }).rates.feed).toBeNull();
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        RATES_FEED_SOURCES: 'kraken=http://127.0.0.1:9/k/, coinbase',
+        RATES_FEED_TIMEOUT_SECONDS: '0.5',
+      }).rates.feed,
+    ).toMatchObject({
+      sources: [
+        { name: 'kraken', url: 'http://127.0.0.1:9/k', exact: false },
+        { name: 'coinbase', url: 'https://api.coinbase.com', exact: false },
+      ],
+      timeoutMs: 500,
+    });
+    // RATES_FEED_URL alone is the only source; with a list, it replaces CoinGecko's entry.
+    expect(
+      loadConfig({ RATES_FEED_URL: 'https://feed.example/p?x=1' }).rates.feed?.sources,
+    ).toEqual([{ name: 'coingecko', url: 'https://feed.example/p?x=1', exact: true }]);
+    expect(
+      loadConfig({
+        RATES_FEED_URL: 'https://feed.example/p',
+        RATES_FEED_SOURCES: 'coingecko,kraken',
+      }).rates.feed?.sources.map((s) => s.exact),
+    ).toEqual([true, false]);
+    for (const bad of ['binance', 'kraken,kraken', 'kraken=ftp://x', ',', 'off,kraken'])
+      expect(problemsOf({ RATES_FEED_SOURCES: bad })[0], bad).toMatch(/^RATES_FEED_SOURCES: /);
+    expect(problemsOf({ RATES_FEED_TIMEOUT_SECONDS: '600' })[0]).toMatch(
+      /^RATES_FEED_TIMEOUT_SECONDS: /,
+    );
+  });
+
+  it('reads the rate feed’s settings, checked', () => {
     const feed = loadConfig({
       RATES_FEED_URL: 'https://feed.example/simple/price?ids=bitcoin',
       RATES_FEED_INTERVAL_SECONDS: '60',

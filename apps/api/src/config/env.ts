@@ -93,6 +93,8 @@ const envSchema = z.object({
   RATE_MAX_AGE_HOURS: optional(ratesEnvShape.RATE_MAX_AGE_HOURS),
   RATE_MAX_AGE_OVERRIDES: optional(ratesEnvShape.RATE_MAX_AGE_OVERRIDES),
   RATES_FEED_URL: optional(ratesEnvShape.RATES_FEED_URL),
+  RATES_FEED_SOURCES: optional(ratesEnvShape.RATES_FEED_SOURCES),
+  RATES_FEED_TIMEOUT_SECONDS: optional(ratesEnvShape.RATES_FEED_TIMEOUT_SECONDS),
   RATES_FEED_INTERVAL_SECONDS: optional(ratesEnvShape.RATES_FEED_INTERVAL_SECONDS),
   RATES_FEED_SPREAD_PERCENT: optional(ratesEnvShape.RATES_FEED_SPREAD_PERCENT),
   RATES_FEED_MAX_CHANGE_PERCENT: optional(ratesEnvShape.RATES_FEED_MAX_CHANGE_PERCENT),
@@ -350,7 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     catalogueSearchPerMinute: (e.CATALOGUE_SEARCH_LIMIT ?? 120) * (e.AUTH_LIMIT_FACTOR ?? 1),
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
-    rates: ratesConfig(e),
+    rates: ratesConfig(e, nodeEnv),
     voice: voiceConfig(e),
     smsSenders: {
       defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,

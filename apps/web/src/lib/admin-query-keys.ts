@@ -13,6 +13,7 @@ export const adminKeys = {
   adminUsers: ['admin', 'users'],
   adminSenderIds: ['admin', 'sender-ids'],
   adminSmsStatus: ['admin', 'sms-status'],
+  adminSetup: ['admin', 'setup'],
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],
   /** Monthly items due, in grace or suspended: each filter's page and its count. */

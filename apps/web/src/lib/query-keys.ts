@@ -19,6 +19,8 @@ export const queryKeys = {
   orders: ['orders'],
   orderItem: (id: string | undefined, lang: string) => ['orders', 'item', id, lang] as const,
   paymentWallets: ['payments', 'wallets'],
+  /** The coins a customer can pay in now (public: the footer asks for them). */
+  payableCoins: ['payments', 'coins'],
   trunkSettings: ['sip-trunk', 'settings'],
   guardrails: ['account', 'guardrails'],
   dashboardPreferences: ['dashboard', 'preferences'],

@@ -1,72 +1,46 @@
 import {
-  CRYPTO_CURRENCIES,
-  type CryptoCurrency,
+  add,
+  BILLING_CURRENCY,
   compareDecimal,
   divide,
+  type FeedStatus,
   multiply,
   subtract,
 } from '@parley/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RatesConfig } from '../../config/rates-config.js';
+import type { FeedSource, FeedSourceName, RatesConfig } from '../../config/rates-config.js';
+import {
+  type FeedCode,
+  readSource,
+  type Skip,
+  type SourceReading,
+  sourceUrl,
+} from './rate-sources.js';
 import type { RatesService } from './rates.service.js';
 
+export { numberToDecimal, type Skip } from './rate-sources.js';
+
 type FeedConfig = NonNullable<RatesConfig['feed']>;
+type Outcome =
+  | { source: FeedSourceName; reading: SourceReading }
+  | { source: FeedSourceName; reason: string };
 
-/** The feed prices coins in USD; Parley's crypto rates are kept as CODE/USD. */
-const QUOTE = 'USD';
-/** Prices outside this range are no coin's price: a broken feed, not a market. */
-const MIN_PRICE = 1e-8;
-const MAX_PRICE = 1e8;
 const MAX_BODY = 1024 * 1024;
-
-export type Skip = { currency: CryptoCurrency; reason: string };
-
-/**
- * A JSON number as an exact decimal string: the shortest spelling JavaScript gives,
- * with an exponent (1.5e-7) moved into the digits rather than rounded.
- */
-export function numberToDecimal(value: number): string {
-  const text = String(value);
-  const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!m) return text;
-  const digits = `${m[1]}${m[2] ?? ''}`;
-  const point = (m[1]?.length ?? 0) + Number(m[3]);
-  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
-  return `${digits.slice(0, point)}.${digits.slice(point)}`;
-}
-
-/**
- * Reads a CoinGecko simple-price answer (`{"bitcoin":{"usd":51234.5}}`) strictly: each
- * currency's USD price must be a finite JSON number within a sane range. Anything else
- * is skipped with its reason, never guessed.
- */
-export function readFeed(
-  body: unknown,
-  ids: Record<CryptoCurrency, string>,
-): { prices: Map<CryptoCurrency, string>; skipped: Skip[] } {
-  const prices = new Map<CryptoCurrency, string>();
-  const skipped: Skip[] = [];
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  for (const currency of CRYPTO_CURRENCIES) {
-    const entry = isObject(body) && Object.hasOwn(body, ids[currency]) ? body[ids[currency]] : null;
-    const price = isObject(entry) && Object.hasOwn(entry, 'usd') ? entry.usd : undefined;
-    if (price === undefined) skipped.push({ currency, reason: 'missing' });
-    else if (typeof price !== 'number' || !Number.isFinite(price))
-      skipped.push({ currency, reason: 'not a number' });
-    else if (price <= 0) skipped.push({ currency, reason: 'not positive' });
-    else if (price < MIN_PRICE || price > MAX_PRICE)
-      skipped.push({ currency, reason: 'out of range' });
-    else prices.set(currency, numberToDecimal(price));
-  }
-  return { prices, skipped };
-}
+const SCALE = 18;
 
 /** The feed's price less the spread: the customer gets slightly fewer dollars per coin. */
 export function withSpread(price: string, spreadPercent: string): string {
   const factor = divide(subtract('100', spreadPercent, 4), '100', 6, 'down');
   return multiply(price, factor, 18, 'down');
+}
+
+/** The middle value; with an even count, the mean of the two middle ones (exact). */
+export function median(values: readonly string[]): string {
+  const sorted = [...values].sort(compareDecimal);
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? '0';
+  if (sorted.length % 2) return upper;
+  return divide(add(sorted[mid - 1] ?? upper, upper, SCALE), '2', SCALE, 'half-up');
 }
 
 /** Whether `next` is more than `percent` % away from `current`. */
@@ -78,12 +52,18 @@ function movedTooFar(current: string, next: string, percent: string): boolean {
   );
 }
 
+/** A coin is kept as CODE/USD less the spread; the billing currency as USD/GBP, as read. */
+const pairOf = (code: FeedCode) =>
+  code === BILLING_CURRENCY ? { base: 'USD', quote: code } : { base: code, quote: 'USD' };
+
 /**
- * The optional rate feed: fetches RATES_FEED_URL every interval (with a deadline), and
- * writes each valid price, less the spread, through the same path as an admin's change
- * (audit row with no actor). A bad answer changes nothing; the log says why, never the
- * URL (it may carry an API key). Several instances may run it: the same value the feed
- * wrote less than half an interval ago is not written (nor audited) again.
+ * The rate feed (decision 0041): every interval it reads all its sources at once (each
+ * with a deadline), takes for each currency the median of the sources that gave a valid
+ * price, and writes it (a coin's less the spread) through the same path as an admin's
+ * change (audit row with no actor). A source that fails is left out; when none answers,
+ * nothing changes and `status()` says so for the admin's landing. The log says why,
+ * never a URL (it may carry an API key). Several instances may run it: the same value
+ * the feed wrote less than half an interval ago is not written (nor audited) again.
  */
 export function createRatesFeed(deps: {
   rates: Pick<RatesService, 'setFromFeed' | 'current'>;
@@ -94,10 +74,19 @@ export function createRatesFeed(deps: {
   let timer: NodeJS.Timeout | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let running = false;
+  const stopping = new AbortController();
+  const status: FeedStatus = {
+    enabled: true,
+    sources: feed.sources.map((s) => s.name),
+    lastRunAt: null,
+    lastAnsweredAt: null,
+    answered: [],
+    failed: [],
+  };
 
-  async function fetchBody(): Promise<unknown> {
-    const res = await fetch(feed.url, {
-      signal: AbortSignal.timeout(feed.timeoutMs),
+  async function fetchBody(source: FeedSource): Promise<unknown> {
+    const res = await fetch(sourceUrl(source, feed.ids), {
+      signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(feed.timeoutMs)]),
       headers: { accept: 'application/json' },
       redirect: 'error',
     });
@@ -111,10 +100,11 @@ export function createRatesFeed(deps: {
     }
   }
 
-  async function run(): Promise<{ written: string[]; skipped: Skip[] }> {
-    let body: unknown;
+  async function readOne(source: FeedSource): Promise<Outcome> {
     try {
-      body = await fetchBody();
+      const reading = readSource(source.name, await fetchBody(source), feed.ids);
+      if (!reading.prices.size) return { source: source.name, reason: 'no usable price' };
+      return { source: source.name, reading };
     } catch (err) {
       const reason =
         err instanceof FeedError
@@ -122,26 +112,83 @@ export function createRatesFeed(deps: {
           : err instanceof Error && err.name === 'TimeoutError'
             ? 'timed out'
             : 'unreachable';
-      log.warn({ reason }, 'rate feed: no usable answer; rates unchanged');
+      return { source: source.name, reason };
+    }
+  }
+
+  /** Each currency any answering source was asked for: its median, or why there is none. */
+  function combine(readings: { source: FeedSourceName; reading: SourceReading }[]) {
+    const codes = new Set<FeedCode>();
+    for (const { reading } of readings) {
+      for (const code of reading.prices.keys()) codes.add(code);
+      for (const s of reading.skipped) codes.add(s.currency);
+    }
+    const prices = new Map<FeedCode, string>();
+    const skipped: Skip[] = [];
+    for (const code of codes) {
+      const values = readings.flatMap(({ reading }) => reading.prices.get(code) ?? []);
+      if (values.length) {
+        prices.set(code, median(values));
+        continue;
+      }
+      const reasons = readings.flatMap(({ source, reading }) =>
+        reading.skipped
+          .filter((s) => s.currency === code)
+          .map((s) => (readings.length > 1 ? `${source}: ${s.reason}` : s.reason)),
+      );
+      skipped.push({ currency: code, reason: reasons.join('; ') });
+    }
+    return { prices, skipped };
+  }
+
+  async function run(): Promise<{ written: string[]; skipped: Skip[] }> {
+    const outcomes = await Promise.all(feed.sources.map(readOne));
+    const readings = outcomes.filter((o) => 'reading' in o);
+    const failed = outcomes.flatMap((o) => ('reason' in o ? [o] : []));
+    const wasAnswering = status.lastRunAt === null || status.answered.length > 0;
+    const at = new Date().toISOString();
+    Object.assign(status, {
+      lastRunAt: at,
+      answered: readings.map((r) => r.source),
+      failed: failed.map(({ source, reason }) => ({ source, reason })),
+      ...(readings.length ? { lastAnsweredAt: at } : {}),
+    });
+    for (const f of failed) log.debug(f, 'rate feed: source failed');
+    if (!readings.length) {
+      // Once per outage at warn (an offline machine would otherwise log every interval).
+      (wasAnswering ? log.warn : log.debug).call(
+        log,
+        { failed: status.failed },
+        'rate feed: no source answered; rates unchanged',
+      );
       return { written: [], skipped: [] };
     }
-    const { prices, skipped } = readFeed(body, feed.ids);
+    const { prices, skipped } = combine(readings);
     const written: string[] = [];
-    for (const [currency, price] of prices) {
-      const rate = withSpread(price, feed.spreadPercent);
-      const current = await rates.current(currency, QUOTE);
+    for (const [code, price] of prices) {
+      const { base, quote } = pairOf(code);
+      const rate = code === BILLING_CURRENCY ? price : withSpread(price, feed.spreadPercent);
+      const current = await rates.current(base, quote);
+      // Another instance's fresh write of the same value is not repeated (nor audited).
       if (
-        current?.source === 'feed' &&
+        current?.fresh &&
+        current.source === 'feed' &&
         compareDecimal(current.rate, rate) === 0 &&
         current.ageMs < feed.intervalMs / 2
       )
         continue;
-      if (current?.fresh && movedTooFar(current.rate, rate, feed.maxChangePercent)) {
-        skipped.push({ currency, reason: 'moved too far from the current rate' });
+      // The guard keeps a fresh rate someone chose (an admin, or an earlier read); the
+      // shipped seed is only a placeholder, which the first read replaces whatever it says.
+      if (
+        current?.fresh &&
+        current.source !== 'seed' &&
+        movedTooFar(current.rate, rate, feed.maxChangePercent)
+      ) {
+        skipped.push({ currency: code, reason: 'moved too far from the current rate' });
         continue;
       }
-      await rates.setFromFeed(currency, QUOTE, rate);
-      written.push(`${currency}/${QUOTE}`);
+      await rates.setFromFeed(base, quote, rate);
+      written.push(`${base}/${quote}`);
     }
     for (const s of skipped) log.warn(s, 'rate feed: value skipped');
     return { written, skipped };
@@ -157,6 +204,10 @@ export function createRatesFeed(deps: {
   return {
     /** Tests call it directly rather than wait for the timer. */
     runOnce,
+    /** What the last read found, for the admin's landing (this instance's view). */
+    status(): FeedStatus {
+      return structuredClone(status);
+    },
     start(): void {
       const tick = () => {
         if (running) return;
@@ -173,10 +224,11 @@ export function createRatesFeed(deps: {
       timer = setInterval(tick, feed.intervalMs);
       timer.unref();
     },
-    /** Stops the timer and waits for a refresh in flight, so nothing writes after close. */
+    /** Stops the timer, cuts reads in flight, and waits, so nothing writes after close. */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
+      stopping.abort();
       await queue;
     },
   };

@@ -1,10 +1,10 @@
-import { FOOTER_CRYPTO } from '@parley/shared/domain';
 import { Mail, MessageCircle, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getPublicConfig } from '@/lib/public-config';
 import { LOGIN_URL } from '@/lib/routes';
 import { FOOTER_LINKS } from './nav-items';
+import { payableCurrencies, usePayableCoins } from './payable-coins';
 
 const linkClass = 'text-sm text-slate-300 hover:text-white underline-offset-4 hover:underline';
 
@@ -67,23 +67,37 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
             ))}
           </ul>
         </div>
-        <div>
-          <h2 className="font-semibold">{t('footer.cryptoTitle')}</h2>
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('footer.cryptoTitle')}>
-            {FOOTER_CRYPTO.map((c) => (
-              <li
-                key={c}
-                className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-100"
-              >
-                {c}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <AcceptedCoins />
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         {t('footer.copyright', { year: new Date().getFullYear() })}
       </div>
     </footer>
+  );
+}
+
+/** Only the coins a customer can pay in now (the server decides); none yet is said so. */
+function AcceptedCoins() {
+  const { t } = useTranslation();
+  const { data } = usePayableCoins();
+  const coins = data ? payableCurrencies(data) : null;
+  return (
+    <div>
+      <h2 className="font-semibold">{t('footer.cryptoTitle')}</h2>
+      {coins?.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-300">{t('footer.cryptoNone')}</p>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('footer.cryptoTitle')}>
+          {(coins ?? []).map((c) => (
+            <li
+              key={c}
+              className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-100"
+            >
+              {c}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

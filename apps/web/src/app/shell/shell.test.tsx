@@ -1,8 +1,9 @@
 import { PUBLIC_CONFIG_ELEMENT_ID } from '@parley/shared/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { Footer } from './footer';
 import { HelpWidget } from './help-widget';
@@ -22,6 +23,7 @@ beforeAll(() => {
 });
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await setLanguage('en');
   localStorage.clear();
 });
@@ -144,14 +146,26 @@ describe('Navbar', () => {
 });
 
 describe('Footer', () => {
-  it('lists the accepted cryptocurrencies in order and the configured contact channels', () => {
+  it('lists only the coins the server says can be paid in, in order, and the contact channels', async () => {
+    fakeApi({
+      'GET /api/payments/coins': () =>
+        json([
+          { currency: 'TRX', network: 'tron' },
+          { currency: 'ETH', network: 'ethereum' },
+          { currency: 'USDT', network: 'tron' },
+          { currency: 'USDT', network: 'ethereum' },
+          { currency: 'BTC', network: 'bitcoin' },
+        ]),
+    });
     renderWithApp(<Footer signedIn={false} />);
     const crypto = screen.getByRole('list', { name: 'We accept' });
-    expect(
-      within(crypto)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['BTC', 'USDT', 'LTC', 'SOL', 'ETH', 'USDC', 'BNB']);
+    await waitFor(() =>
+      expect(
+        within(crypto)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['BTC', 'USDT', 'ETH', 'TRX']),
+    );
     expect(screen.getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe(
       'mailto:help@example.com',
     );
@@ -159,6 +173,14 @@ describe('Footer', () => {
       'https://wa.me/15550100',
     );
     expect(screen.queryByRole('link', { name: 'Telegram' })).toBeNull();
+  });
+
+  it('says payments open soon when no coin can be paid in yet', async () => {
+    fakeApi({ 'GET /api/payments/coins': () => json([]) });
+    renderWithApp(<Footer signedIn={false} />);
+    expect(await screen.findByText('Coming soon')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'We accept' })).toBeNull();
+    expect(screen.queryByText('BTC')).toBeNull();
   });
 
   it('links a signed-in user to the service pages and a visitor to sign-in', () => {

@@ -19,6 +19,7 @@ import {
   quoteSchema,
   transactionSchema,
 } from '../../contracts/payments.js';
+import { payableCoinSchema } from '../../contracts/setup.js';
 import { trunkSettingsInputSchema, trunkSettingsSchema } from '../../contracts/sip-trunk.js';
 
 const stream = (what: string) =>
@@ -67,6 +68,10 @@ export const accountEndpoints = {
   'payments.wallets': {
     summary: 'Where to pay: the active wallet of each currency',
     responses: { 200: z.array(paymentWalletSchema) },
+  },
+  'payments.coins': {
+    summary: 'The coins a customer can pay in now: an active wallet and a fresh rate',
+    responses: { 200: z.array(payableCoinSchema) },
   },
   'payments.quote': {
     summary: 'Lock a crypto amount and its credit for 15 minutes',

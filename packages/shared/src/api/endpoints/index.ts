@@ -7,6 +7,7 @@ import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
 import { guardrailsEndpoints } from './guardrails.js';
 import { notificationsEndpoints } from './notifications.js';
+import { setupEndpoints } from './setup.js';
 import { sipEndpoints } from './sip.js';
 import { smsEndpoints } from './sms.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...chatEndpoints,
   ...subscriptionsEndpoints,
   ...notificationsEndpoints,
+  ...setupEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -13,6 +13,7 @@ export const dashboardApi = /* @__PURE__ */ group('dashboard', {
 
 export const paymentsApi = /* @__PURE__ */ group('payments', {
   wallets: ['GET', '/api/payments/wallets', 'user'],
+  coins: ['GET', '/api/payments/coins', 'public'],
   quote: ['POST', '/api/payments/quote', 'user'],
   create: ['POST', '/api/transactions/create', 'user'],
   mine: ['GET', '/api/transactions', 'user'],

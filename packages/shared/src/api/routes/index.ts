@@ -17,7 +17,7 @@ import { notificationsApi } from './notifications.js';
 import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
 import { smsApi } from './sms.js';
 import { adminSubscriptionsApi, subscriptionsApi } from './subscriptions.js';
-import { docsApi, healthApi } from './system.js';
+import { docsApi, healthApi, setupApi } from './system.js';
 import { voiceMonitoringApi } from './voice-monitoring.js';
 
 export {
@@ -37,6 +37,7 @@ export {
   notificationsApi,
   ordersApi,
   paymentsApi,
+  setupApi,
   sipApi,
   sipTrunkApi,
   smsApi,
@@ -71,6 +72,7 @@ export const routes = /* @__PURE__ */ tableOf([
   subscriptionsApi,
   adminSubscriptionsApi,
   notificationsApi,
+  setupApi,
 ]);
 
 type Groups =
@@ -96,7 +98,8 @@ type Groups =
   | typeof adminChatApi
   | typeof subscriptionsApi
   | typeof adminSubscriptionsApi
-  | typeof notificationsApi;
+  | typeof notificationsApi
+  | typeof setupApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };

@@ -7,3 +7,8 @@ export const healthApi = /* @__PURE__ */ group('health', {
 export const docsApi = /* @__PURE__ */ group('docs', {
   openapi: ['GET', '/api/openapi.json', 'public'],
 });
+
+/** The admin's set-up checklist (decision 0041). */
+export const setupApi = /* @__PURE__ */ group('setup', {
+  checklist: ['GET', '/api/admin/setup', 'admin'],
+});

@@ -10,6 +10,7 @@ export function SmsStatusNotice() {
   if (data.mode === 'sandbox')
     return (
       <p
+        id="sms-status"
         data-testid="sms-status"
         className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
       >
@@ -19,6 +20,7 @@ export function SmsStatusNotice() {
     );
   return (
     <p
+      id="sms-status"
       data-testid="sms-status"
       className={`flex items-start gap-2 rounded-md border p-3 text-sm ${data.connected ? 'border-green-300 bg-green-50 text-green-950' : 'border-red-300 bg-red-50 text-red-950'}`}
     >

@@ -55,7 +55,11 @@ export function VoiceStatusNotice() {
       ? 'admin.voiceStatus.connected'
       : 'admin.voiceStatus.disconnected';
   return (
-    <div data-testid="voice-status" className={`rounded-md border p-3 text-sm ${tone}`}>
+    <div
+      id="voice-status"
+      data-testid="voice-status"
+      className={`rounded-md border p-3 text-sm ${tone}`}
+    >
       <p className="flex items-start gap-2">
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {t(text, { count: data.activeCalls })}

@@ -11,6 +11,7 @@ import { CallsTab } from '../components/calls-tab';
 import { PaymentsTable } from '../components/payments-table';
 import { RatesTab } from '../components/rates-tab';
 import { SenderIdsTab } from '../components/sender-ids-tab';
+import { SetupNotices } from '../components/setup-checklist';
 import { SmsInbound } from '../components/sms-inbound';
 import { SmsStatusNotice } from '../components/sms-status-notice';
 import { SubscriptionsTab } from '../components/subscriptions-tab';
@@ -60,6 +61,7 @@ export default function AdminPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('nav.adminPanel')}</h1>
+      <SetupNotices />
       <SmsStatusNotice />
       <VoiceStatusNotice />
       <SmsInbound />

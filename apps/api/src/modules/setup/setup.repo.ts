@@ -1,0 +1,18 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { adminSecondFactors, users } from '../../db/schema/index.js';
+
+export function createSetupRepo(db: Db) {
+  return {
+    /** Admins who have no confirmed second factor yet. */
+    async adminsWithoutSecondFactor(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(adminSecondFactors, eq(adminSecondFactors.userId, users.id))
+        .where(and(eq(users.isAdmin, true), isNull(adminSecondFactors.confirmedAt)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type SetupRepo = ReturnType<typeof createSetupRepo>;
