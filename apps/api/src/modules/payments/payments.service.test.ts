@@ -202,7 +202,11 @@ describe('payments service', () => {
     expect(decisions).toEqual(['t1 approved APPROVED_BY_ADMIN']);
     // The customer is told once, by the bell and by email, and live.
     expect(notices).toEqual([
-      expect.objectContaining({ code: 'payment.approved', key: 'payment.approved:t1', email: true }),
+      expect.objectContaining({
+        code: 'payment.approved',
+        key: 'payment.approved:t1',
+        email: true,
+      }),
     ]);
     expect(published.map((e) => e.type)).toEqual(['transaction.updated', 'notification.created']);
   });
