@@ -104,6 +104,7 @@ function useLabelStep(data: readonly SeriesPoint[], yAxisWidth: number) {
     interval: labelStep(
       data.map((d) => d.label),
       plot || 300,
+      measured,
     ),
   };
 }
