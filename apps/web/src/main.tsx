@@ -5,11 +5,13 @@ import { ErrorBoundary } from './app/error-boundary';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
+import { trackInputModality } from './lib/input-modality';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+trackInputModality();
 await initI18n();
 // The first render as a transition: React renders it in slices and lets the browser in
 // between, rather than in one long task a phone's user cannot interrupt.

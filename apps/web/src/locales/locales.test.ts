@@ -60,7 +60,7 @@ const SAME_IN: Record<string, string[]> = {
     'adminUsers.status',
     'adminUsers.columns.status',
   ],
-  es: ['common.error'],
+  es: ['common.error', 'admin.audit.no'],
   fr: [
     'notifications.title',
     'chat.conversation',
@@ -91,6 +91,7 @@ const SAME_IN: Record<string, string[]> = {
     'regions.africa',
     'regions.oceania',
     'callCentre.demo.badge',
+    'admin.audit.no',
   ],
   pt: ['callCentre.demo.badge'],
 };

@@ -1,4 +1,4 @@
-import { MessageCircle, MessagesSquare, Send } from 'lucide-react';
+import { Mail, MessageCircle, MessagesSquare, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -10,8 +10,8 @@ import { cn } from '@/lib/utils';
 const entryClass = cn(buttonVariants({ variant: 'outline', justify: 'start' }), 'w-full');
 
 /**
- * The help widget's panel, loaded when it first opens: WhatsApp, Telegram and live chat
- * (which needs sign-in). It takes focus when it opens, and Escape closes it.
+ * The help widget's panel, loaded when it first opens: WhatsApp, Telegram, the support
+ * email and live chat (which needs sign-in). It takes focus when it opens, and Escape closes it.
  */
 export default function HelpPanel({
   id,
@@ -66,6 +66,15 @@ export default function HelpPanel({
             {t('help.telegram')}
           </a>
         )}
+        <a href={`mailto:${config.supportEmail}`} className={cn(entryClass, 'h-auto py-2')}>
+          <Mail aria-hidden="true" className="text-slate-700" />
+          <span className="flex min-w-0 flex-col items-start">
+            {t('help.email')}
+            <span className="max-w-full truncate text-xs text-muted-foreground" dir="ltr">
+              {config.supportEmail}
+            </span>
+          </span>
+        </a>
         {!signedIn ? (
           <Button
             variant="outline"

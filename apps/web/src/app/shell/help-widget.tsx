@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 const HelpPanel = lazy(() => import('./help-panel'));
 
 /**
- * The floating help button: WhatsApp, Telegram and live chat (which needs sign-in).
+ * The floating help button: WhatsApp, Telegram, the support email and live chat (which
+ * needs sign-in). It steps aside while a dialog is open (see index.css).
  * The panel follows its button in the page order (drawn above it), takes focus when
  * it opens, and Escape closes it.
  */
@@ -24,7 +25,10 @@ export function HelpWidget({ signedIn }: { signedIn: boolean }) {
   };
 
   return (
-    <div className="fixed bottom-4 end-4 z-40 flex flex-col-reverse items-end gap-3">
+    <div
+      data-floating-help
+      className="fixed bottom-4 end-4 z-40 flex flex-col-reverse items-end gap-3"
+    >
       <Button
         ref={buttonRef}
         size="fab"

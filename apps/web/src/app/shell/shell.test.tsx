@@ -218,6 +218,15 @@ describe('HelpWidget', () => {
     expect(screen.queryByRole('region', { name: 'Need help?' })).toBeNull();
   });
 
+  it('offers the support email beside the chat channels', async () => {
+    renderWithApp(<HelpWidget signedIn={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open help' }));
+    const panel = await screen.findByRole('region', { name: 'Need help?' });
+    const email = within(panel).getByRole('link', { name: /help@example\.com/ });
+    expect(email.getAttribute('href')).toBe('mailto:help@example.com');
+    expect(email.textContent).toContain('Email');
+  });
+
   it('moves focus into the panel when it opens and back to its button on Escape', async () => {
     const user = userEvent.setup();
     renderWithApp(<HelpWidget signedIn={false} />);

@@ -7,6 +7,7 @@ export function UnreadBadge({ count }: { count: number }) {
     <span
       aria-hidden="true"
       data-testid="help-unread"
+      data-floating-help
       className="pointer-events-none fixed bottom-[3.75rem] end-3 z-50 flex size-6 items-center justify-center rounded-full bg-red-700 text-xs font-bold text-white"
     >
       {count > 9 ? '9+' : count}

@@ -32,9 +32,10 @@ describe('AuditTab', () => {
         '1',
         'country_pricing.update',
         'country_pricing',
-        { voipPrice: '0.1200' },
+        { voipPrice: '0.1200', currency: 'GBP' },
         {
           voipPrice: '0.0000',
+          currency: 'GBP',
         },
       ),
       entry('2', 'country_pricing.import', 'country_pricing', null, { smsPrice: '0.0300' }),
@@ -58,7 +59,7 @@ describe('AuditTab', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('Country price changed');
-    expect(rows[0]?.textContent).toContain('voipPrice: was 0.1200 → now 0.0000');
+    expect(rows[0]?.textContent).toContain('VoIP price: was £0.1200 → now £0.0000');
     expect(rows[1]?.textContent).toContain('Country price imported from CSV');
     expect(rows[2]?.textContent).toContain('SIP domain deleted');
     expect(rows[2]?.textContent).toContain('SIP domain');
@@ -66,5 +67,72 @@ describe('AuditTab', () => {
     const action = await screen.findByRole('option', { name: 'Country price changed' });
     expect(action).toBeTruthy();
     expect(screen.getByRole('option', { name: 'DID number' })).toBeTruthy();
+  });
+
+  it('names fields and formats amounts, dates and yes/no in the admin’s language', async () => {
+    const items = [
+      entry(
+        '1',
+        'payment.approve',
+        'payment',
+        {
+          status: 'pending',
+          amount: '1500.00',
+          amountCurrency: 'USD',
+          currency: 'BTC',
+          cryptoAmount: '0.02345678',
+          creditAmount: null,
+        },
+        {
+          status: 'approved',
+          amount: '1500.00',
+          amountCurrency: 'USD',
+          currency: 'BTC',
+          cryptoAmount: '0.02345678',
+          creditAmount: '1182.35',
+        },
+      ),
+      entry('5', 'payment.create', 'payment', null, {
+        amount: '20',
+        amountCurrency: 'USD',
+        currency: 'ETH',
+        cryptoAmount: '0.0061',
+      }),
+      entry('2', 'balance.adjust', 'user', null, {
+        amount: '-12.5',
+        balanceAfter: '2087.50',
+      }),
+      entry('3', 'subscription.extend_grace', 'order', null, {
+        graceUntil: '2026-03-08T10:00:00.000Z',
+      }),
+      entry('4', 'user.suspend', 'user', { suspended: false }, { suspended: true }),
+    ];
+    fakeApi({
+      'GET /api/admin/audit?page=1&pageSize=20': () =>
+        json({ items, total: items.length, page: 1, pageSize: 20 }),
+      'GET /api/admin/audit/facets': () =>
+        json({ actions: items.map((i) => i.action), targetTypes: ['payment', 'user'] }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditTab />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const payment = rows[0]?.textContent ?? '';
+    expect(payment).toContain('Status: was pending → now approved');
+    expect(payment).not.toContain('Crypto amount'); // unchanged
+    expect(payment).toContain('Credited to balance: was — → now £1,182.35');
+    expect(payment).not.toContain('creditAmount');
+    expect(payment).not.toContain('Amount:'); // unchanged fields stay out
+    const created = rows[1]?.textContent ?? '';
+    expect(created).toContain('Amount: now $20.00');
+    expect(created).toContain('Crypto amount: now 0.0061 ETH');
+    const adjust = rows[2]?.textContent ?? '';
+    expect(adjust).toContain('Amount: now -£12.50');
+    expect(adjust).toContain('Balance after: now £2,087.50');
+    expect(rows[3]?.textContent).toMatch(/Grace until: now Mar 8, 2026, \d{1,2}:\d{2}/);
+    expect(rows[4]?.textContent).toContain('Suspended: was No → now Yes');
   });
 });

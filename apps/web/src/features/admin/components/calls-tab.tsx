@@ -31,7 +31,7 @@ export function CallsTab() {
   const hangup = useAdminHangup();
   const errorToast = useAdminErrorToast();
   const filter = useRef<HTMLInputElement>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   const confirm = () => {
     if (!ending) return;

@@ -1,4 +1,4 @@
-import type { AdminPackage } from '@parley/shared';
+import type { AdminPackage, AdminService } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import { useAdminList } from '../api/catalogue-admin';
@@ -14,6 +14,12 @@ export function PackagesTab() {
   const { t, i18n } = useTranslation();
   const servicesList = useAdminList('services');
   const services = servicesList.data ?? [];
+  const language = i18n.language as keyof AdminService['translations'];
+  /** The package's service as the admin reads it: translated name, else its name, else slug. */
+  const serviceName = (p: AdminPackage) => {
+    const service = services.find((s) => s.id === p.serviceId);
+    return service ? (service.translations[language]?.name ?? service.name) : p.serviceSlug;
+  };
   const fields: FieldSpec[] = [
     {
       name: 'serviceId',
@@ -63,7 +69,7 @@ export function PackagesTab() {
     },
   ];
   const columns: Column<AdminPackage>[] = [
-    { header: t('admin.fields.service'), cell: (p) => p.serviceSlug, ltr: true },
+    { header: t('admin.fields.service'), cell: serviceName },
     { header: t('admin.fields.packageName'), cell: (p) => p.name },
     {
       header: t('admin.fields.price'),
@@ -113,7 +119,7 @@ export function PackagesTab() {
         ...translationValues(p.translations, PARTS),
       })}
       nameOf={(p) => p.name}
-      matches={(p, q) => `${p.name} ${p.serviceSlug}`.toLowerCase().includes(q)}
+      matches={(p, q) => `${p.name} ${p.serviceSlug} ${serviceName(p)}`.toLowerCase().includes(q)}
     />
   );
 }

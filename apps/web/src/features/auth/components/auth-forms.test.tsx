@@ -100,7 +100,15 @@ describe('SignUpForm', () => {
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'analytical-engine');
     await user.type(screen.getByLabelText('Confirm password'), 'analytical-engin');
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    const mismatch = screen.getByText('Passwords do not match');
+    // Told under Confirm (in its field, after its box), not under the pair of fields.
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm.parentElement?.contains(mismatch)).toBe(true);
+    expect(
+      confirm.compareDocumentPosition(mismatch) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(confirm.getAttribute('aria-describedby')).toContain(mismatch.id);
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
     await user.type(screen.getByLabelText('Confirm password'), 'e');
     expect(screen.queryByText('Passwords do not match')).toBeNull();
     await user.selectOptions(screen.getByLabelText('Contact method'), 'telegram');

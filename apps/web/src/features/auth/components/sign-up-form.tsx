@@ -120,12 +120,11 @@ export function SignUpForm() {
         <FormField id="signup-password" label={t('auth.password')}>
           <Input type="password" autoComplete="new-password" {...field('password')} />
         </FormField>
-        {/* The mismatch is told under both password fields, so it describes this one. */}
+        {/* The mismatch is told under Confirm, the field that has to change. */}
         <FormField
           id="signup-confirm"
           label={t('auth.confirmPassword')}
-          invalid={mismatchShown}
-          describedByAfter={mismatchShown ? 'signup-confirm-error' : undefined}
+          error={mismatchShown ? t('auth.passwordsDiffer') : null}
         >
           <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
         </FormField>
@@ -136,11 +135,6 @@ export function SignUpForm() {
       >
         {t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH })}
       </p>
-      {mismatchShown && (
-        <p id="signup-confirm-error" className="text-sm text-destructive">
-          {t('auth.passwordsDiffer')}
-        </p>
-      )}
       <div className="grid grid-cols-2 gap-3">
         <FormField id="signup-contact-method" label={t('auth.contactMethod')}>
           <Select

@@ -2,7 +2,7 @@ import { CirclePause, CirclePlay, CircleStop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { canDo, type DialerAction, type DialerState, NEXT_STATE } from '../dialer-rules';
+import { canDo, type DialerAction, type DialerState } from '../dialer-rules';
 
 const TONES: ToneMap<DialerState> = { stopped: 'neutral', running: 'good', paused: 'waiting' };
 const ACTIONS = [
@@ -14,10 +14,10 @@ const ACTIONS = [
 /** The dialer's state and its Start, Pause and Stop buttons, each enabled only when it applies. */
 export function DialerControls({
   state,
-  onChange,
+  onAction,
 }: {
   state: DialerState;
-  onChange: (state: DialerState) => void;
+  onAction: (action: DialerAction) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,7 +37,7 @@ export function DialerControls({
             type="button"
             variant={variant}
             disabled={!canDo(action, state)}
-            onClick={() => onChange(NEXT_STATE[action])}
+            onClick={() => onAction(action)}
           >
             <Icon aria-hidden="true" />
             {t(`callCentre.dialer.${action}`)}

@@ -79,20 +79,40 @@ describe('AutoDialerPage (demo)', () => {
     expect(screen.getByTestId('figure-lines').textContent).toContain('5 of 5');
   });
 
-  it('lists campaigns as active or paused, and pauses or resumes each', async () => {
+  it('keeps the campaigns in step with the dialer: Active only while it runs', async () => {
     const user = userEvent.setup();
     renderWithApp(<AutoDialerPage />);
-    const rows = screen.getAllByTestId('campaign');
-    expect(rows.map((r) => within(r).getAllByText(/^(Active|Paused)$/)[0]?.textContent)).toEqual([
-      'Active',
-      'Active',
-      'Paused',
-      'Paused',
-    ]);
-    const first = rows[0];
-    if (!first) throw new Error('no campaign');
-    await user.click(within(first).getByRole('button', { name: 'Pause Spring renewals' }));
-    expect(within(first).getByText('Paused')).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Resume Spring renewals' })).toBeTruthy();
+    const statuses = () =>
+      screen
+        .getAllByTestId('campaign')
+        .map((r) => within(r).getAllByText(/^(Active|Paused)$/)[0]?.textContent);
+    // Stopped: nothing dials, so no campaign is active.
+    expect(state()).toBe('Stopped');
+    expect(statuses()).toEqual(['Paused', 'Paused', 'Paused', 'Paused']);
+
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(statuses()).toEqual(['Active', 'Active', 'Paused', 'Paused']);
+    expect(screen.getByTestId('figure-campaigns').textContent).toContain('2');
+
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(statuses()).toEqual(['Paused', 'Paused', 'Paused', 'Paused']);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(statuses()).toEqual(['Active', 'Active', 'Paused', 'Paused']);
+
+    // Pausing the last active campaign pauses the dialer; resuming one starts it.
+    await user.click(screen.getByRole('button', { name: 'Pause Spring renewals' }));
+    expect(state()).toBe('Running');
+    const [, second] = screen.getAllByTestId('campaign');
+    if (!second) throw new Error('no campaign');
+    await user.click(within(second).getByRole('button', { name: /^Pause / }));
+    expect(state()).toBe('Paused');
+    expect(screen.getByTestId('figure-lines').textContent).toContain('0 of 20');
+    await user.click(screen.getByRole('button', { name: 'Resume Spring renewals' }));
+    expect(state()).toBe('Running');
+    expect(statuses()).toEqual(['Active', 'Paused', 'Paused', 'Paused']);
+    expect(screen.getByRole('button', { name: 'Pause Spring renewals' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(statuses()).toEqual(['Paused', 'Paused', 'Paused', 'Paused']);
   });
 });

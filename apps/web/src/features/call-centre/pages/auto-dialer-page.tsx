@@ -5,7 +5,13 @@ import { DemoPage } from '../components/demo-page';
 import { DialerControls } from '../components/dialer-controls';
 import { DialerSettings, type DialerSettingsValue } from '../components/dialer-settings';
 import { Figures } from '../components/figures';
-import type { DialerState } from '../dialer-rules';
+import {
+  applyDialerAction,
+  type DialerAction,
+  type DialerDemo,
+  restingDemo,
+  toggleCampaign,
+} from '../dialer-rules';
 import { useFormat } from '../format';
 import {
   AGENTS,
@@ -22,24 +28,22 @@ const DIALLING_AGENTS = AGENTS.filter((a) => a.state !== 'offline' && a.state !=
 export default function AutoDialerPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [state, setState] = useState<DialerState>('stopped');
+  // The dialer and its campaigns change together (dialer-rules.ts): a campaign is Active
+  // only while the dialer runs, and the dialer runs only while a campaign is active.
+  const [demo, setDemo] = useState<DialerDemo<Campaign>>(() => restingDemo(CAMPAIGNS));
+  const { state, campaigns } = demo;
   const [settings, setSettings] = useState<DialerSettingsValue>({
     ratio: DEFAULT_DIAL_RATIO,
     lines: DEFAULT_MAX_LINES,
   });
-  const [campaigns, setCampaigns] = useState<Campaign[]>(CAMPAIGNS);
   const active = campaigns.filter((c) => c.status === 'active').length;
   // While running, `ratio` lines ring for each agent the dialer feeds, up to the maximum.
   const lines =
     state === 'running' && active > 0
       ? Math.min(settings.lines, Math.ceil(DIALLING_AGENTS * Number(settings.ratio)))
       : 0;
-  const toggle = (id: string) =>
-    setCampaigns((list) =>
-      list.map((c) =>
-        c.id === id ? { ...c, status: c.status === 'active' ? 'paused' : 'active' } : c,
-      ),
-    );
+  const toggle = (id: string) => setDemo((d) => toggleCampaign(d, id));
+  const act = (action: DialerAction) => setDemo((d) => applyDialerAction(d, action));
 
   return (
     <DemoPage title={t('callCentre.dialer.title')} text={t('callCentre.dialer.text')}>
@@ -48,7 +52,7 @@ export default function AutoDialerPage() {
           <h2 id="dialer-title" className="text-xl font-semibold">
             {t('callCentre.dialer.control')}
           </h2>
-          <DialerControls state={state} onChange={setState} />
+          <DialerControls state={state} onAction={act} />
         </section>
         <DialerSettings value={settings} onChange={setSettings} />
       </div>

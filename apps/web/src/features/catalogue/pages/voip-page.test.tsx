@@ -73,4 +73,10 @@ describe('VoipPage', () => {
     expect(screen.queryByText('Your plan')).toBeNull();
     expect(api.count('GET /api/subscriptions?lang=en')).toBe(0);
   });
+
+  it('links Technical Documentation to the softphone setup guide, not to its own page', async () => {
+    renderWithApp(<VoipPage />, { user: aUser(), path: '/services/voip' });
+    const docs = screen.getByRole('link', { name: 'Technical Documentation' });
+    expect(docs.getAttribute('href')).toBe('/sip-credentials?tab=guide');
+  });
 });

@@ -1,7 +1,7 @@
 import type { Package } from '@parley/shared';
-import { Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
+import { BookOpen, Clock, Headphones, MessageCircle, Wifi } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ActionName } from '@/components/action-name';
 import { BackLink } from '@/components/back-link';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -106,9 +106,11 @@ export default function VoipPage() {
             {t('voip.contactSales')}
           </a>
         )}
-        <a href="#setup" className={buttonVariants({ variant: 'outline' })}>
+        {/* The set-up documentation: the softphone guide, with the customer's own account. */}
+        <Link to="/sip-credentials?tab=guide" className={buttonVariants({ variant: 'outline' })}>
+          <BookOpen aria-hidden="true" />
           {t('voip.technicalDocs')}
-        </a>
+        </Link>
       </div>
     </div>
   );

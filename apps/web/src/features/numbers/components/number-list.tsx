@@ -25,7 +25,7 @@ export function purchaseHref(n: DidNumber, language: string): string {
   return `/payment?${params}`;
 }
 
-/** Numbers grouped by country, each with its price and a Purchase button. */
+/** Numbers grouped by country (sorted by name), each with its price and a Purchase button. */
 export function NumberList({ numbers }: { numbers: DidNumber[] }) {
   const { t, i18n } = useTranslation();
   if (numbers.length === 0) {
@@ -40,9 +40,14 @@ export function NumberList({ numbers }: { numbers: DidNumber[] }) {
   const byCountry = new Map<string, DidNumber[]>();
   for (const n of numbers)
     byCountry.set(n.countryCode, [...(byCountry.get(n.countryCode) ?? []), n]);
+  // Countries by their name in the reader's language, as the country filter lists them.
+  const name = (code: string) => countryName(code, i18n.language);
+  const countries = [...byCountry].sort(([a], [b]) =>
+    name(a).localeCompare(name(b), i18n.language),
+  );
   return (
     <div className="space-y-8">
-      {[...byCountry].map(([code, list]) => (
+      {countries.map(([code, list]) => (
         <section key={code} aria-label={countryName(code, i18n.language)}>
           <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold">
             <CountryFlag code={code} />

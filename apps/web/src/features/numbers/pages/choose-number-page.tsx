@@ -13,7 +13,8 @@ const PAGE_SIZE = 50;
 
 /** Choose a number: search, country and type filters, grouped by country. */
 export default function ChooseNumberPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const figure = new Intl.NumberFormat(i18n.language);
   const [q, setQ] = useState('');
   const [country, setCountry] = useState('');
   const [type, setType] = useState('');
@@ -78,7 +79,7 @@ export default function ChooseNumberPage() {
       {data && (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('numbers.found', { count: data.total })}
+            {t('numbers.found', { total: figure.format(data.total) })}
           </p>
           <NumberList numbers={data.items} />
           {pages > 1 && (
@@ -91,7 +92,9 @@ export default function ChooseNumberPage() {
               >
                 {t('numbers.previous')}
               </Button>
-              <span className="text-sm">{t('numbers.pageOf', { page, pages })}</span>
+              <span className="text-sm">
+                {t('numbers.pageOf', { page: figure.format(page), pages: figure.format(pages) })}
+              </span>
               <Button
                 variant="outline"
                 size="sm"

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
 import { formatMoney } from '@/lib/money';
 import { useMonitoringAlerts } from '../api/monitoring';
+import { formatRunway } from '../runway';
 import { AlertSettingsForm } from './alert-settings-form';
 
 function AlertText({ alert }: { alert: Alert }) {
   const { t, i18n } = useTranslation();
   const money = (v: string) => formatMoney(v, 'GBP', i18n.language, 4);
-  const hours = (v: string) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(Number(v));
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
@@ -23,8 +22,8 @@ function AlertText({ alert }: { alert: Alert }) {
       });
     case 'low_runway':
       return t('monitoring.alerts.lowRunway', {
-        hours: hours(alert.hours),
-        threshold: alert.thresholdHours,
+        duration: formatRunway(alert.hours, i18n.language),
+        threshold: formatRunway(String(alert.thresholdHours), i18n.language),
         perHour: money(alert.spendPerHour),
       });
     case 'failure_spike':
@@ -86,9 +85,7 @@ export function AlertsTab() {
                   })
                 : t('monitoring.alerts.runway', {
                     balance: formatMoney(data.runway.balance, 'GBP', i18n.language, 4),
-                    hours: new Intl.NumberFormat(i18n.language, {
-                      maximumFractionDigits: 1,
-                    }).format(Number(data.runway.hours)),
+                    duration: formatRunway(data.runway.hours, i18n.language),
                     perHour: formatMoney(data.runway.spendPerHour, 'GBP', i18n.language, 4),
                   })}
             </p>

@@ -39,7 +39,7 @@ export function CallsTab() {
   const [page, setPage] = useState(1);
   const [badDestination, setBadDestination] = useState(false);
   const calls = useMonitoringCalls(filters, page);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   const apply = (e: FormEvent) => {
     e.preventDefault();

@@ -229,6 +229,34 @@ describe('AlertsTab', () => {
     evaluatedAt: '2026-06-15T12:00:00.000Z',
   };
 
+  it('tells the runway in days once it is two days or more, in hours below that', async () => {
+    fakeApi({
+      'GET /api/sip/monitoring/alerts': () =>
+        json({
+          ...ALERTS,
+          settings: { ...ALERTS.settings, runwayHours: 720 },
+          runway: { balance: '2905.24', spendPerHour: '0.0081', hours: '358671.8' },
+          alerts: [
+            {
+              kind: 'low_runway',
+              balance: '0.50',
+              spendPerHour: '0.0300',
+              hours: '16.6',
+              thresholdHours: 720,
+            },
+          ],
+        }),
+    });
+    renderWithApp(<AlertsTab />, { user: aUser() });
+    const list = await screen.findByRole('list', { name: 'Current alerts' });
+    expect(
+      within(list).getByText(/your balance lasts about 16\.6 hours, less than 30 days\./),
+    ).toBeTruthy();
+    const summary = screen.getByText(/^Available balance/);
+    expect(summary.textContent).toContain('it lasts about 14,944 days.');
+    expect(summary.textContent).not.toContain('358');
+  });
+
   it('lists what triggers and saves thresholds, an empty one switched off', async () => {
     const api = fakeApi({
       'GET /api/sip/monitoring/alerts': () => json(ALERTS),

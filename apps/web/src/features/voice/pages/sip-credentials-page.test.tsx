@@ -124,4 +124,11 @@ describe('SipCredentialsPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('sip-username')).textContent).toBe('ada4821');
   });
+
+  it('opens on the setup guide when linked to it (?tab=guide), as Technical Documentation does', async () => {
+    renderWithApp(<SipCredentialsPage />, { user: aUser(), path: '/sip-credentials?tab=guide' });
+    const guide = await screen.findByRole('tab', { name: 'Setup guide' });
+    expect(guide.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Zoiper' })).toBeTruthy();
+  });
 });

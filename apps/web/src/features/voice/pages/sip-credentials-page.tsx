@@ -1,5 +1,6 @@
 import { KeySquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { QueryState } from '@/components/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,9 +8,14 @@ import { useSipAccount } from '../api/voice';
 import { CredentialsTab } from '../components/credentials-tab';
 import { SetupGuide } from '../components/setup-guide';
 
-/** /sip-credentials: the customer's SIP account, and how to set up a softphone with it. */
+/**
+ * /sip-credentials: the customer's SIP account, and how to set up a softphone with it.
+ * `?tab=guide` opens on the setup guide (the VoIP page's Technical Documentation).
+ */
 export default function SipCredentialsPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const opening = params.get('tab') === 'guide' ? 'guide' : 'credentials';
   const account = useSipAccount();
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -23,7 +29,7 @@ export default function SipCredentialsPage() {
       </header>
       <QueryState query={account} errorText={t('voice.credentials.loadFailed')}>
         {(data) => (
-          <Tabs defaultValue="credentials">
+          <Tabs defaultValue={opening}>
             <TabsList className="max-w-md">
               <TabsTrigger value="credentials">{t('voice.credentials.tabCredentials')}</TabsTrigger>
               <TabsTrigger value="guide">{t('voice.credentials.tabGuide')}</TabsTrigger>

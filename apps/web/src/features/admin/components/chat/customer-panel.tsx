@@ -37,7 +37,7 @@ export function CustomerPanel({ userId }: { userId: string }) {
   const c = useChatCustomer(userId);
   const lang = i18n.language;
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const user = c.user.data;
   const active = (c.orders.data?.items ?? []).filter((o) => o.status === 'active');
   return (

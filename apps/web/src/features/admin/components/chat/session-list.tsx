@@ -37,7 +37,7 @@ export function SessionList({
 }) {
   const { t, i18n } = useTranslation();
   const searchId = useId();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <nav aria-label={t('adminChat.list')} className="flex min-h-0 flex-col rounded-lg border">
