@@ -1,4 +1,3 @@
-import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { Shield, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,10 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useFormat } from '../use-format';
 import { AddFundsDialog } from './add-funds-dialog';
 
-/** The crypto balance, exact to its four decimals, and the way to top it up. */
+/** The crypto balance to the penny (rounded down), and the way to top it up. */
 export function BalanceCard({ balance }: { balance: string }) {
   const { t } = useTranslation();
-  const { money } = useFormat();
+  const { balance: balanceText } = useFormat();
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-4 p-6">
@@ -25,7 +24,7 @@ export function BalanceCard({ balance }: { balance: string }) {
       </div>
       <CardContent>
         <p className="text-4xl font-bold" data-testid="balance">
-          {money(balance, BILLING_CURRENCY, 4)}
+          {balanceText(balance)}
         </p>
       </CardContent>
     </Card>
