@@ -29,6 +29,6 @@ export const catalogueRoutes: FastifyPluginAsync<{
     (request) => catalogue.destination(request.query.number),
     search,
   );
-  route(app, 'catalogue.sipDomains', () => catalogue.sipDomains({ admin: false }));
+  route(app, 'catalogue.sipDomains', () => catalogue.sipDomainsForSale());
   route(app, 'catalogue.numbers', (request) => catalogue.numbers(request.query), search);
 };

@@ -19,6 +19,7 @@ import {
   packagesQuerySchema,
   serviceInputSchema,
   serviceSchema,
+  sipDomainForSaleSchema,
   sipDomainInputSchema,
   sipDomainSchema,
 } from '../../contracts/catalogue.js';
@@ -71,7 +72,7 @@ export const catalogueEndpoints = {
     query: destinationQuerySchema,
     responses: { 200: destinationSchema },
   },
-  'catalogue.sipDomains': list(sipDomainSchema, 'SIP domains for sale'),
+  'catalogue.sipDomains': list(sipDomainForSaleSchema, 'SIP domains for sale, with GBP prices'),
   'catalogue.numbers': {
     summary: 'Available DID and toll-free numbers',
     query: numbersQuerySchema,
