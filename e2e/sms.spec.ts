@@ -20,6 +20,9 @@ const pounds = (amount: string) => {
     maximumFractionDigits: 4,
   }).format(Number(amount));
 };
+/** As the page shows a balance: pounds to the penny, rounded down. */
+const balancePounds = (amount: string) =>
+  pounds(decimal((units(amount) / 100n) * 100n).slice(0, -2));
 
 const quoteBox = (page: Page) => page.getByRole('region', { name: 'Before you send' });
 const quoted = (page: Page, label: string) =>
@@ -34,7 +37,7 @@ test('a customer sees the price before sending, then the message delivered and t
   const { balance: before } = await fundedCustomer(page, staff.admin);
   await page.goto('/services/sms');
   await expect(page.getByRole('heading', { level: 1, name: 'SMS Messaging' })).toBeVisible();
-  await expect(page.getByTestId('sms-balance')).toHaveText(pounds(before));
+  await expect(page.getByTestId('sms-balance')).toHaveText(balancePounds(before));
   await expect(page.getByRole('region', { name: 'Message History' })).toContainText(
     'No messages sent yet',
   );
@@ -67,7 +70,7 @@ test('a customer sees the price before sending, then the message delivered and t
   await expect(item).toContainText(pounds(price));
   await expect(item.getByText('Delivered')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('sms-balance')).toHaveText(
-    pounds(decimal(units(before) - units(price))),
+    balancePounds(decimal(units(before) - units(price))),
   );
   expect(
     await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),

@@ -22,6 +22,9 @@ const pounds = (amount: string) => {
     maximumFractionDigits: 4,
   }).format(Number(amount));
 };
+/** As the page shows a balance: pounds to the penny, rounded down. */
+const balancePounds = (amount: string) =>
+  pounds(decimal((units(amount) / 100n) * 100n).slice(0, -2));
 /** Seconds from a m:ss text. */
 const secondsOf = (text: string) => {
   const [m = '0', s = '0'] = text.trim().split(':');
@@ -45,7 +48,7 @@ test('a funded customer verifies a caller ID, sees the price, calls, watches it 
 
   await page.goto('/services/sip');
   await expect(page.getByRole('heading', { level: 1, name: 'SIP Calling' })).toBeVisible();
-  await expect(page.getByTestId('sip-balance')).toHaveText(pounds(before));
+  await expect(page.getByTestId('sip-balance')).toHaveText(balancePounds(before));
   await expect(termValue(page, 'Connection Status', 'SIP server')).toHaveText('Connected');
   await expect(termValue(page, 'Connection Status', 'Audio status')).toHaveText(
     'Sandbox (simulated audio)',
@@ -142,7 +145,7 @@ test('a funded customer verifies a caller ID, sees the price, calls, watches it 
   );
   await expect(live.getByTestId('live-call-cost')).toHaveText(pounds(ended.cost));
   const after = decimal(units(before) - units(ended.cost));
-  await expect(page.getByTestId('sip-balance')).toHaveText(pounds(after));
+  await expect(page.getByTestId('sip-balance')).toHaveText(balancePounds(after));
   const user = await (await page.request.get('/api/auth/user')).json();
   expect(units(user.cryptoBalance)).toBe(units(after));
 

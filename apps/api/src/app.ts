@@ -235,7 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createHealthService({ repo: createHealthRepo(db) }),
   });
   await app.register(sharedScope(authRoutes), { auth, cookies });
-  const catalogue = createCatalogueService({ repo: createCatalogueRepo(db) });
+  const catalogue = createCatalogueService({
+    repo: createCatalogueRepo(db),
+    // Read at request time: the rates service is made further down.
+    rates: { rate: (from, to) => rates.rate(from, to) },
+  });
   await app.register(sharedScope(catalogueRoutes), {
     catalogue,
     searchLimit: createRateLimiter(limitStore, 'catalogue.searchPerIp', {

@@ -1,3 +1,5 @@
+import { BILLING_CURRENCY, compareDecimal, isDecimal, multiply, subtract } from '@parley/shared';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(locale: string, currency: string, min: number, max: number): Intl.NumberFormat {
@@ -51,4 +53,25 @@ export function formatSignedMoney(
 ): string {
   const text = formatMoney(amount, currency, locale, maxDecimals);
   return amount.trim().startsWith('-') ? text : `+${text}`;
+}
+
+/**
+ * The balance as a person reads it: pounds with two decimals, rounded down (a floor, so a
+ * debt rounds away from zero) so it never shows money that is not there. The exact balance
+ * keeps four decimals; fractions of a penny are shown only where they matter (formatRate).
+ */
+export function formatBalance(amount: string, locale: string): string {
+  const value = amount.trim() || '0';
+  if (!isDecimal(value)) return formatMoney(value, BILLING_CURRENCY, locale);
+  let pence = multiply(value, '1', 2, 'down');
+  if (compareDecimal(value, pence) < 0) pence = subtract(pence, '0.01', 2);
+  return formatMoney(pence, BILLING_CURRENCY, locale, 2);
+}
+
+/**
+ * A per-unit price or rate (per SMS, per minute, per second) or a usage cost, where
+ * fractions of a penny matter: at least two decimals and up to four, as written.
+ */
+export function formatRate(amount: string, currency: string, locale: string): string {
+  return formatMoney(amount, currency, locale, 4);
 }

@@ -85,12 +85,19 @@ export const packageSchema = z.object({
   isPopular: z.boolean(),
   isAddon: z.boolean(),
   isActive: z.boolean(),
+  /**
+   * What the balance pays for it today, in the billing currency (GBP), at the current
+   * rate and rounded as a purchase is; null while that rate is missing or out of date.
+   */
+  balancePrice: z.string().nullable(),
 });
 /** A package as customers read it: its words in the language they asked for. */
 export type Package = z.infer<typeof packageSchema>;
 
 /** A package as admins edit it: English, and its translations. */
-export const adminPackageSchema = packageSchema.extend({ translations: translationsSchema });
+export const adminPackageSchema = packageSchema
+  .omit({ balancePrice: true })
+  .extend({ translations: translationsSchema });
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
 /**
@@ -132,6 +139,12 @@ export const sipDomainSchema = z.object({
 });
 export type SipDomain = z.infer<typeof sipDomainSchema>;
 
+/** A SIP domain for sale, with its price in GBP today (null without a fresh rate). */
+export const sipDomainForSaleSchema = sipDomainSchema.extend({
+  balancePrice: z.string().nullable(),
+});
+export type SipDomainForSale = z.infer<typeof sipDomainForSaleSchema>;
+
 export const didNumberSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -142,6 +155,10 @@ export const didNumberSchema = z.object({
   setupPrice: z.string(),
   currency: z.string(),
   features: z.array(z.string()),
+  /** The monthly price in GBP today, as a purchase charges it; null without a fresh rate. */
+  balanceMonthlyPrice: z.string().nullable(),
+  /** The setup fee in GBP today; null without a fresh rate. */
+  balanceSetupPrice: z.string().nullable(),
 });
 export type DidNumber = z.infer<typeof didNumberSchema>;
 
@@ -270,7 +287,9 @@ export const numberInputSchema = z.object({
 });
 export type NumberInput = z.infer<typeof numberInputSchema>;
 
-export const adminNumberSchema = didNumberSchema.extend({ status: z.enum(NUMBER_STATUSES) });
+export const adminNumberSchema = didNumberSchema
+  .omit({ balanceMonthlyPrice: true, balanceSetupPrice: true })
+  .extend({ status: z.enum(NUMBER_STATUSES) });
 export type AdminNumber = z.infer<typeof adminNumberSchema>;
 
 export const destinationQuerySchema = z.object({

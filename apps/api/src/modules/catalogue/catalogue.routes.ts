@@ -29,7 +29,7 @@ export const catalogueRoutes: FastifyPluginAsync<{
     (request) => catalogue.destination(request.query.number),
     search,
   );
-  route(app, 'catalogue.sipDomains', () => catalogue.sipDomains({ admin: false }));
+  route(app, 'catalogue.sipDomains', () => catalogue.sipDomainsForSale());
   route(app, 'catalogue.coverage', () => catalogue.coverage());
   route(app, 'catalogue.numbers', (request) => catalogue.numbers(request.query), search);
 };

@@ -12,11 +12,13 @@ import {
   type Package,
   type Service,
   type SipDomain,
+  type SipDomainForSale,
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
 import { destinationFor } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
+import { type BillingRates, type InBilling, inBillingFor } from './billing-prices.js';
 import type { CatalogueRepo } from './catalogue.repo.js';
 
 type Rows<K extends keyof CatalogueRepo> = Awaited<ReturnType<CatalogueRepo[K]>>;
@@ -60,9 +62,13 @@ export const toAdminPackage = ({ pkg, serviceSlug }: PackageRow): AdminPackage =
 });
 
 /** A package in the reader's language, each field (and feature) falling back to English. */
-export const toPackage = (row: PackageRow, lang?: string): Package => {
+export const toPackage = (row: PackageRow, gbp: InBilling, lang?: string): Package => {
   const { translations, ...pkg } = toAdminPackage(row);
-  return localizeCatalogueText(pkg, translations, lang);
+  return localizeCatalogueText(
+    { ...pkg, balancePrice: gbp(pkg.price, pkg.currency) },
+    translations,
+    lang,
+  );
 };
 
 export const toCountryPricing = (r: Rows<'listCountryPricing'>[number]): CountryPricing => ({
@@ -86,7 +92,8 @@ export const toSipDomain = (r: Rows<'listSipDomains'>[number]): SipDomain => ({
   isActive: r.isActive,
 });
 
-export const toNumber = (r: Rows<'searchNumbers'>['items'][number]): DidNumber => ({
+type NumberFields = Omit<DidNumber, 'balanceMonthlyPrice' | 'balanceSetupPrice'>;
+export const toNumber = (r: Rows<'searchNumbers'>['items'][number]): NumberFields => ({
   id: r.id,
   number: r.number,
   countryCode: r.countryCode,
@@ -98,18 +105,25 @@ export const toNumber = (r: Rows<'searchNumbers'>['items'][number]): DidNumber =
   features: r.features,
 });
 
-/** Reads of the catalogue: customers see active items, admins see everything. */
-export function createCatalogueService(deps: { repo: CatalogueRepo }) {
-  const { repo } = deps;
+/**
+ * Reads of the catalogue: customers see active items, admins see everything. What a
+ * customer reads carries each price in GBP too (what the balance pays today), or null
+ * while the rate is missing or out of date (billing-prices.ts).
+ */
+export function createCatalogueService(deps: { repo: CatalogueRepo; rates: BillingRates }) {
+  const { repo, rates } = deps;
   return {
     /** Active services in the reader's language (`lang`, English when unknown). */
     async services(lang?: string): Promise<Service[]> {
       return (await repo.listServices(true)).map((r) => toService(r, lang));
     },
     async packages(opts: { serviceSlug?: string; lang?: string }): Promise<Package[]> {
-      return (await repo.listPackages({ onlyActive: true, serviceSlug: opts.serviceSlug })).map(
-        (r) => toPackage(r, opts.lang),
+      const rows = await repo.listPackages({ onlyActive: true, serviceSlug: opts.serviceSlug });
+      const gbp = await inBillingFor(
+        rates,
+        rows.map((r) => r.pkg.currency),
       );
+      return rows.map((r) => toPackage(r, gbp, opts.lang));
     },
     /** Every service, inactive ones too, with all its translations. */
     async adminServices(): Promise<AdminService[]> {
@@ -143,12 +157,37 @@ export function createCatalogueService(deps: { repo: CatalogueRepo }) {
     },
     /** The real counts behind "countries" and "numbers in … countries" on the pages. */
     coverage: (): Promise<Coverage> => repo.coverage(),
-    async sipDomains(opts: { admin: boolean }) {
+    async sipDomains(opts: { admin: boolean }): Promise<SipDomain[]> {
       return (await repo.listSipDomains(!opts.admin)).map(toSipDomain);
+    },
+    /** Active SIP domains with their GBP prices. */
+    async sipDomainsForSale(): Promise<SipDomainForSale[]> {
+      const rows = (await repo.listSipDomains(true)).map(toSipDomain);
+      const gbp = await inBillingFor(
+        rates,
+        rows.map((d) => d.currency),
+      );
+      return rows.map((d) => ({ ...d, balancePrice: gbp(d.price, d.currency) }));
     },
     async numbers(query: NumbersQuery): Promise<NumbersPage> {
       const { items, total } = await repo.searchNumbers(query);
-      return { items: items.map(toNumber), total, page: query.page, pageSize: query.pageSize };
+      const gbp = await inBillingFor(
+        rates,
+        items.map((n) => n.currency),
+      );
+      return {
+        items: items.map((r) => {
+          const n = toNumber(r);
+          return {
+            ...n,
+            balanceMonthlyPrice: gbp(n.monthlyPrice, n.currency),
+            balanceSetupPrice: gbp(n.setupPrice, n.currency),
+          };
+        }),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
   };
 }

@@ -77,7 +77,7 @@ describe('Navbar', () => {
     );
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeTruthy();
-    expect(within(menu).getByText('Balance: £24.9960')).toBeTruthy();
+    expect(within(menu).getByText('Balance: £24.99')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Log out' }).getAttribute('href')).toBe(
       '/api/logout',
     );

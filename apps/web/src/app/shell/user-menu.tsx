@@ -1,5 +1,4 @@
 import type { User } from '@parley/shared';
-import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LayoutDashboard, LogOut, MessagesSquare, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { fullName } from '@/lib/current-user';
-import { formatMoney } from '@/lib/money';
+import { formatBalance } from '@/lib/money';
 import { LOGOUT_URL } from '@/lib/routes';
 import { forgetSession } from '@/lib/session-memory';
 
@@ -61,7 +60,7 @@ export function UserMenu({ user }: { user: User }) {
           )}
           <p className="mt-1 text-xs">
             {t('userMenu.balance', {
-              amount: formatMoney(user.cryptoBalance || '0', BILLING_CURRENCY, i18n.language, 4),
+              amount: formatBalance(user.cryptoBalance, i18n.language),
             })}
           </p>
         </DropdownMenuLabel>

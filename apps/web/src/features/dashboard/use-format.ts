@@ -1,6 +1,6 @@
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@/lib/money';
+import { formatBalance, formatMoney } from '@/lib/money';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,6 +25,8 @@ export function useFormat() {
   return {
     money: (amount: string, currency: string = BILLING_CURRENCY, maxDecimals = 2) =>
       formatMoney(amount, currency, language, maxDecimals),
+    /** The balance to the penny, rounded down. */
+    balance: (amount: string) => formatBalance(amount, language),
     date: (iso: string) => dateFormat(language, 'medium').format(new Date(iso)),
     shortDate: (iso: string) => dateFormat(language, 'short').format(new Date(iso)),
     dir: i18n.dir(language),

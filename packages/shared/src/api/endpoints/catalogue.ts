@@ -20,6 +20,7 @@ import {
   packagesQuerySchema,
   serviceInputSchema,
   serviceSchema,
+  sipDomainForSaleSchema,
   sipDomainInputSchema,
   sipDomainSchema,
 } from '../../contracts/catalogue.js';
@@ -72,7 +73,7 @@ export const catalogueEndpoints = {
     query: destinationQuerySchema,
     responses: { 200: destinationSchema },
   },
-  'catalogue.sipDomains': list(sipDomainSchema, 'SIP domains for sale'),
+  'catalogue.sipDomains': list(sipDomainForSaleSchema, 'SIP domains for sale, with GBP prices'),
   'catalogue.coverage': {
     summary: 'How many countries are priced, and how many have numbers for sale',
     responses: { 200: coverageSchema },

@@ -2,6 +2,7 @@ import type { Package, Subscription } from '@parley/shared';
 import { BadgeCheck, Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GbpAmount } from '@/components/gbp-amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useFormat } from '../../dashboard/use-format';
@@ -56,6 +57,7 @@ export function PackageCard({
             {t(`serviceDetail.billing.${pkg.billingPeriod}`, { defaultValue: '' })}
           </span>
         </p>
+        <GbpAmount amount={pkg.balancePrice} currency={pkg.currency} />
         {pkg.billingPeriod === 'monthly' && (
           <p className="text-sm text-muted-foreground">{t('renewalTerms.renewsMonthly')}</p>
         )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActionName } from '@/components/action-name';
 import { BackLink } from '@/components/back-link';
+import { GbpAmount } from '@/components/gbp-amount';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCoverage } from '@/lib/coverage';
@@ -212,7 +213,8 @@ export default function SipServicesPage() {
               <p className="text-sm text-muted-foreground">
                 {t('sipServices.setupOnce', {
                   price: formatMoney(d.price, d.currency, i18n.language),
-                })}
+                })}{' '}
+                <GbpAmount amount={d.balancePrice} currency={d.currency} />
               </p>
               <PurchaseLink
                 service="sip-domain"

@@ -18,6 +18,7 @@ const plan = (id: string, name: string, price: string): Package => ({
   isPopular: false,
   isAddon: false,
   isActive: true,
+  balancePrice: price,
 });
 
 const held = {

@@ -1,6 +1,7 @@
 import type { Order, Subscription } from '@parley/shared';
 import { PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { GbpAmount } from '@/components/gbp-amount';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { isolate } from '@/lib/bidi';
@@ -120,6 +121,14 @@ export function ActiveServices({
                 <span className="font-normal text-muted-foreground">
                   {t(`serviceDetail.billing.${o.billingPeriod}`, { defaultValue: o.billingPeriod })}
                 </span>
+                {o.paidWith === 'balance' && (
+                  <GbpAmount
+                    amount={o.charged}
+                    currency={o.priceCurrency}
+                    kind="charged"
+                    className="block text-xs font-normal text-muted-foreground"
+                  />
+                )}
               </p>
             </li>
           ))}

@@ -16,7 +16,7 @@ export function pendingCredit(transactions: readonly Transaction[] | undefined):
 }
 
 /**
- * The crypto balance, exact to its four decimals, what payments awaiting approval will
+ * The crypto balance to the penny (rounded down), what payments awaiting approval will
  * add to it, and the way to top it up.
  */
 export function BalanceCard({
@@ -27,7 +27,7 @@ export function BalanceCard({
   pendingCredit?: string | null;
 }) {
   const { t } = useTranslation();
-  const { money } = useFormat();
+  const { balance: balanceText, money } = useFormat();
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-4 p-6">
@@ -42,7 +42,7 @@ export function BalanceCard({
       </div>
       <CardContent>
         <p className="text-4xl font-bold" data-testid="balance">
-          {money(balance, BILLING_CURRENCY, 4)}
+          {balanceText(balance)}
         </p>
         {pending && (
           <p

@@ -15,7 +15,7 @@ describe('the dashboard balance', () => {
     now: new Date(),
   });
 
-  it('is shown exactly, never rounded to pence, while the derived figures keep pence', () => {
+  it('is shown to the penny, rounded down so it never shows money that is not there', () => {
     expect(stats.balance).toBe('25.00');
     renderWithApp(
       <>
@@ -24,11 +24,11 @@ describe('the dashboard balance', () => {
       </>,
       { user: aUser({ cryptoBalance: balance }) },
     );
-    expect(screen.getByTestId('balance').textContent).toBe('£24.9960');
+    expect(screen.getByTestId('balance').textContent).toBe('£24.99');
     const tile = within(screen.getByRole('region', { name: 'Overview' }))
       .getByText('Available Balance')
       .closest('li');
-    expect(tile?.textContent).toContain('£24.9960');
+    expect(tile?.textContent).toContain('£24.99');
     expect(screen.queryByText('£25.00')).toBeNull();
   });
 });

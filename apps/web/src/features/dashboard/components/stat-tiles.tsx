@@ -1,8 +1,4 @@
-import {
-  BILLING_CURRENCY,
-  type DashboardStats,
-  type DashboardTimeframe,
-} from '@parley/shared/domain';
+import type { DashboardStats, DashboardTimeframe } from '@parley/shared/domain';
 import { CalendarRange, type LucideIcon, Receipt, TrendingDown, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format';
@@ -50,7 +46,7 @@ export function StatTiles({
   loading: boolean;
 }) {
   const { t } = useTranslation();
-  const { money } = useFormat();
+  const { money, balance: formatBalanceText } = useFormat();
   const shown = (value: string) => (loading ? '…' : value);
   return (
     <section aria-labelledby="dashboard-overview">
@@ -61,7 +57,7 @@ export function StatTiles({
         <Tile
           icon={Wallet}
           label={t('dashboard.tiles.balance')}
-          value={money(balance, BILLING_CURRENCY, 4)}
+          value={formatBalanceText(balance)}
           hint={t('dashboard.tiles.balanceHint')}
         />
         <Tile

@@ -7,9 +7,9 @@ import HomePage from './home-page';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('HomePage', () => {
-  it('shows the balance exactly, in the page language', () => {
+  it('shows the balance to the penny, rounded down, in the page language', () => {
     fakeApi({ 'GET /api/services?lang=en': () => json([]) });
     renderWithApp(<HomePage />, { user: aUser({ cryptoBalance: '24.9960' }) });
-    expect(screen.getByTestId('balance').textContent).toBe('£24.9960');
+    expect(screen.getByTestId('balance').textContent).toBe('£24.99');
   });
 });

@@ -1,4 +1,3 @@
-import { BILLING_CURRENCY } from '@parley/shared/domain';
 import {
   LayoutDashboard,
   MessageSquare,
@@ -14,7 +13,7 @@ import { ServicesGrid } from '@/components/services-grid';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
-import { formatMoney } from '@/lib/money';
+import { formatBalance } from '@/lib/money';
 
 const BLURBS = [
   { key: 'secure', icon: ShieldCheck },
@@ -59,7 +58,7 @@ export default function HomePage() {
         </div>
         <CardContent>
           <p className="text-4xl font-bold" data-testid="balance">
-            {formatMoney(user.cryptoBalance || '0', BILLING_CURRENCY, i18n.language, 4)}
+            {formatBalance(user.cryptoBalance, i18n.language)}
           </p>
         </CardContent>
       </Card>

@@ -1,5 +1,5 @@
 import type { DidNumber } from '@parley/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { aUser, renderWithApp } from '@/test/render';
@@ -10,7 +10,7 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const number = (id: string, countryCode: string): DidNumber => ({
+const aNumber = (id: string, countryCode: string): DidNumber => ({
   id,
   number: `+${id}`,
   countryCode,
@@ -20,10 +20,12 @@ const number = (id: string, countryCode: string): DidNumber => ({
   setupPrice: '0.00',
   currency: 'GBP',
   features: [],
+  balanceMonthlyPrice: null,
+  balanceSetupPrice: null,
 });
 
 // In the server's order (by country code): DE, GB, AT would read Germany, UK, Austria.
-const NUMBERS = [number('491', 'DE'), number('441', 'GB'), number('431', 'AT')];
+const NUMBERS = [aNumber('491', 'DE'), aNumber('441', 'GB'), aNumber('431', 'AT')];
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
@@ -36,5 +38,47 @@ describe('NumberList', () => {
     await setLanguage('de');
     renderWithApp(<NumberList numbers={NUMBERS} />, { user: aUser() });
     expect(headings().slice(3)).toEqual(['Deutschland', 'Österreich', 'Vereinigtes Königreich']);
+  });
+});
+
+const number = (over: Partial<DidNumber>): DidNumber => ({
+  id: 'n1',
+  number: '+12125550100',
+  countryCode: 'US',
+  city: 'New York',
+  type: 'local',
+  monthlyPrice: '2.00',
+  setupPrice: '5.00',
+  currency: 'USD',
+  features: [],
+  balanceMonthlyPrice: '1.58',
+  balanceSetupPrice: '3.95',
+  ...over,
+});
+
+describe('NumberList prices', () => {
+  it('shows each USD price with its GBP amount today, and none without a fresh rate', () => {
+    renderWithApp(
+      <NumberList
+        numbers={[
+          number({}),
+          number({
+            id: 'n2',
+            number: '+12125550101',
+            balanceMonthlyPrice: null,
+            balanceSetupPrice: null,
+          }),
+        ]}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    const amounts = within(first as HTMLElement).getAllByTestId('gbp-amount');
+    expect(amounts.map((a) => a.textContent)).toEqual([
+      "≈ \u2068£1.58\u2069 at today's rate",
+      "≈ \u2068£3.95\u2069 at today's rate",
+    ]);
+    expect(first?.textContent).toContain('$2.00 per month');
+    expect(within(second as HTMLElement).queryByTestId('gbp-amount')).toBeNull();
+    expect(second?.textContent).toContain('$2.00 per month');
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActionName } from '@/components/action-name';
 import { CountryFlag } from '@/components/flags/country-flag';
+import { GbpAmount } from '@/components/gbp-amount';
 import { buttonVariants } from '@/components/ui/button';
 import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
@@ -69,13 +70,15 @@ export function NumberList({ numbers }: { numbers: DidNumber[] }) {
                   <p className="text-sm">
                     {t('numbers.monthly', {
                       price: formatMoney(n.monthlyPrice, n.currency, i18n.language),
-                    })}
+                    })}{' '}
+                    <GbpAmount amount={n.balanceMonthlyPrice} currency={n.currency} />
                   </p>
                   {compareDecimal(n.setupPrice, '0') > 0 && (
                     <p className="text-sm text-muted-foreground">
                       {t('numbers.setup', {
                         price: formatMoney(n.setupPrice, n.currency, i18n.language),
-                      })}
+                      })}{' '}
+                      <GbpAmount amount={n.balanceSetupPrice} currency={n.currency} />
                     </p>
                   )}
                 </div>

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
-import { formatMoney } from '@/lib/money';
+import { formatBalance, formatMoney } from '@/lib/money';
 import { hasBalanceForSms } from '../validation';
 
-/** The balance to the last decimal the server keeps (4), and whether it pays for an SMS. */
+/** The balance to the penny (rounded down), and whether it pays for an SMS. */
 export function BalanceCard() {
   const { t, i18n } = useTranslation();
   const { data: user } = useUser();
@@ -24,7 +24,7 @@ export function BalanceCard() {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-3xl font-bold" data-testid="sms-balance">
-          {formatMoney(balance, 'GBP', i18n.language, 4)}
+          {formatBalance(balance, i18n.language)}
         </p>
         <p className={`text-sm ${enough ? 'text-muted-foreground' : 'text-destructive'}`}>
           {t(enough ? 'sms.balance.minimum' : 'sms.balance.tooLow', {

@@ -104,7 +104,7 @@ describe('MessageHistory', () => {
         { user: aUser({ cryptoBalance: '0.9684' }) },
       );
       expect(await within(region()).findByText('Sent')).toBeTruthy();
-      expect(screen.getByTestId('sms-balance').textContent).toBe('£0.9684');
+      expect(screen.getByTestId('sms-balance').textContent).toBe('£0.96');
       await vi.advanceTimersByTimeAsync(3000);
       await vi.waitFor(() => expect(api.count(HISTORY)).toBe(2));
       // Still on its way: nothing to reload yet.
@@ -112,7 +112,7 @@ describe('MessageHistory', () => {
       status = 'failed';
       await vi.advanceTimersByTimeAsync(3000);
       expect(await within(region()).findByText('Failed')).toBeTruthy();
-      await vi.waitFor(() => expect(screen.getByTestId('sms-balance').textContent).toBe('£1.0000'));
+      await vi.waitFor(() => expect(screen.getByTestId('sms-balance').textContent).toBe('£1.00'));
       expect(api.count('GET /api/auth/user')).toBe(1);
     } finally {
       vi.useRealTimers();

@@ -51,13 +51,13 @@ const quotedValue = (label: string) =>
   within(quoteBox()).getByText(label).nextElementSibling?.textContent;
 
 describe('SmsPage: sending one message', () => {
-  it('shows the balance to 4 decimals, the default sender ID and an empty history', async () => {
+  it('shows the balance to the penny (rounded down), the default sender ID and an empty history', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'SMS Messaging' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
-    expect(screen.getByTestId('sms-balance').textContent).toBe('£0.9684');
+    expect(screen.getByTestId('sms-balance').textContent).toBe('£0.96');
     expect((screen.getByLabelText('Sender ID') as HTMLInputElement).value).toBe('Parley');
     expect(await screen.findByText('No messages sent yet')).toBeTruthy();
   });
@@ -177,7 +177,7 @@ describe('SmsPage: sending one message', () => {
     expect((screen.getByLabelText('Message Content') as HTMLTextAreaElement).value).toBe('');
     expect(screen.getByText('0/160')).toBeTruthy();
     expect(await screen.findByText('Delivered')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.getByTestId('sms-balance').textContent).toBe('£0.9368'));
+    await vi.waitFor(() => expect(screen.getByTestId('sms-balance').textContent).toBe('£0.93'));
   });
 
   it('on a 401 says so and signs in again after 500 ms', async () => {

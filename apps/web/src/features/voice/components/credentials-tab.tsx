@@ -1,5 +1,4 @@
 import type { SipAccount } from '@parley/shared';
-import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useUser } from '@/lib/current-user';
-import { formatMoney } from '@/lib/money';
+import { formatBalance } from '@/lib/money';
 import { isUnauthorized } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
 import { useRegeneratePassword } from '../api/voice';
@@ -177,7 +176,7 @@ export function CredentialsTab({ account }: { account: SipAccount }) {
               <div className="flex flex-wrap justify-between gap-2">
                 <dt className="text-muted-foreground">{t('voice.service.balance')}</dt>
                 <dd className="font-semibold" data-testid="sip-credentials-balance">
-                  {formatMoney(user?.cryptoBalance ?? '0.00', BILLING_CURRENCY, i18n.language, 4)}
+                  {formatBalance(user?.cryptoBalance ?? '0', i18n.language)}
                 </dd>
               </div>
             </dl>

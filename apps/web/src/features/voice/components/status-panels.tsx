@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
-import { formatMoney } from '@/lib/money';
+import { formatBalance, formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { hasBalanceForCall } from '../call-rules';
 import type { RegistrationState } from '../softphone/types';
@@ -50,7 +50,7 @@ export function ServiceStatusPanel() {
     <Panel id="sip-service-title" title={t('voice.service.title')} icon={Wallet}>
       <p className="text-sm text-muted-foreground">{t('voice.service.balance')}</p>
       <p className="text-3xl font-bold" data-testid="sip-balance">
-        {formatMoney(balance, BILLING_CURRENCY, i18n.language, 4)}
+        {formatBalance(balance, i18n.language)}
       </p>
       <p className={cn('text-sm', enough ? 'text-muted-foreground' : 'text-destructive')}>
         {t(enough ? 'voice.service.minimum' : 'voice.service.tooLow', { min })}

@@ -34,7 +34,10 @@ afterEach(() => {
 });
 
 const renderPage = () =>
-  renderWithApp(<SipCredentialsPage />, { user: aUser(), path: '/sip-credentials' });
+  renderWithApp(<SipCredentialsPage />, {
+    user: aUser({ cryptoBalance: '12.5099' }),
+    path: '/sip-credentials',
+  });
 
 describe('SipCredentialsPage', () => {
   it('shows the account with the password hidden until asked, and copies each value', async () => {

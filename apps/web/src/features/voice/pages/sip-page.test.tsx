@@ -577,4 +577,9 @@ describe('SipPage: around the form', () => {
     ).toBe('/sip-monitoring');
     expect(screen.getByTestId('sip-balance').textContent).toBe('£12.50');
   });
+
+  it('shows the balance to the penny, rounded down', () => {
+    renderPage('7.0999');
+    expect(screen.getByTestId('sip-balance').textContent).toBe('£7.09');
+  });
 });
