@@ -309,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => lowBalance.start());
   app.addHook('onClose', () => lowBalance.stop());
   const coins = createPayableCoins({ wallets: walletsRepo, rates });
-  await app.register(sharedScope(paymentsRoutes), { payments, wallets, coins });
+  await app.register(sharedScope(paymentsRoutes), { payments, coins });
   await app.register(sharedScope(ordersRoutes), { orders });
   const instanceId = deps.instanceId ?? resolveInstanceId(config);
   const pricing = cachedCountryPricing(

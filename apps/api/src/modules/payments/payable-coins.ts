@@ -5,6 +5,7 @@ import {
   NETWORKS,
   type Network,
   type PayableCoin,
+  type PaymentWallet,
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { RatesService } from './rates.service.js';
@@ -50,6 +51,20 @@ export function createPayableCoins(deps: {
 
   return {
     states,
+    /**
+     * Where a customer can pay: the active wallets of the coins whose rates are fresh, so
+     * the payment page and Add Funds offer exactly the coins the footer lists.
+     */
+    async wallets(): Promise<PaymentWallet[]> {
+      const active = await deps.wallets.listActive();
+      const fresh = new Set<string>();
+      for (const currency of CRYPTO_CURRENCIES)
+        if (active.some((w) => w.currency === currency) && (await rateFresh(currency)))
+          fresh.add(currency);
+      return active
+        .filter((w) => fresh.has(w.currency))
+        .map(({ id, currency, network, address }) => ({ id, currency, network, address }));
+    },
     /** Only the coins with a wallet have their rates checked: a public list stays cheap. */
     async payable(): Promise<PayableCoin[]> {
       const active = await deps.wallets.listActive();

@@ -433,6 +433,13 @@ describe('exchange rates', () => {
     });
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error.code).toBe('RATE_UNAVAILABLE');
+    // Nor is the coin offered meanwhile: where to pay lists only what can be quoted.
+    const offered = async () =>
+      (await call('GET', '/api/payments/wallets', customer))
+        .json()
+        .map((w: { currency: string }) => w.currency);
+    expect(await offered()).not.toContain('BTC');
+    expect(await offered()).toContain('USDT');
     const set = await call('PUT', '/api/admin/rates/BTC/USD', admin, { rate: '100000' });
     expect(set.json()).toMatchObject({
       rate: '100000',
@@ -445,6 +452,7 @@ describe('exchange rates', () => {
       currency: 'BTC',
     });
     expect(quote.json().cryptoAmount).toBe('0.00151');
+    expect(await offered()).toContain('BTC');
   });
 
   it('convert through USD when there is no direct pair, and refuse nonsense', async () => {

@@ -3,17 +3,15 @@ import { route } from '../../plugins/endpoints.js';
 import { signedInUser } from '../../plugins/guards.js';
 import type { PayableCoins } from './payable-coins.js';
 import type { PaymentsService } from './payments.service.js';
-import type { WalletsService } from './wallets.service.js';
 
 const signIn = { signInMessage: 'You must be logged in to submit payments. Please sign in first.' };
 
 /** Which coins can be paid in (public); a customer's own payments: where to pay, a locked quote, submitting and listing. */
 export const paymentsRoutes: FastifyPluginAsync<{
   payments: PaymentsService;
-  wallets: WalletsService;
   coins: PayableCoins;
-}> = async (app, { payments, wallets, coins }) => {
-  route(app, 'payments.wallets', () => wallets.active(), signIn);
+}> = async (app, { payments, coins }) => {
+  route(app, 'payments.wallets', () => coins.wallets(), signIn);
   route(app, 'payments.coins', (_request, reply) => {
     reply.header('cache-control', 'public, max-age=10');
     return coins.payable();

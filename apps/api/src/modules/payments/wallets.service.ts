@@ -2,7 +2,6 @@ import {
   type CryptoWallet,
   type CryptoWalletInput,
   CURRENCY_NETWORKS,
-  type PaymentWallet,
 } from '@parley/shared';
 import { isValidAddress, normalizeAddress } from '@parley/shared/chains';
 import { AppError } from '../../lib/app-error.js';
@@ -28,16 +27,6 @@ export function createWalletsService(deps: { repo: WalletsRepo }) {
   return {
     async list(): Promise<CryptoWallet[]> {
       return (await repo.list()).map(toWallet);
-    },
-
-    /** Where customers can pay now (no wallet for a currency means it is unavailable). */
-    async active(): Promise<PaymentWallet[]> {
-      return (await repo.listActive()).map(({ id, currency, network, address }) => ({
-        id,
-        currency,
-        network,
-        address,
-      }));
     },
 
     async create(input: CryptoWalletInput, by: AuditBy): Promise<CryptoWallet> {
