@@ -225,7 +225,7 @@ export const ledgerCheckSchema = z.object({
   /**
    * Hashes that more than one pending or approved payment carries, on one network or
    * several (compared canonical, without EVM's 0x): rows migrations marked (0019: equal
-   * once canonical; 0032: one hash on two networks). Each group is one on-chain payment;
+   * once canonical; 0034: one hash on two networks). Each group is one on-chain payment;
    * at most one of its rows may be credited. `txHash` is its oldest row's.
    */
   hashCollisions: z.array(

@@ -275,6 +275,9 @@ describe('migration 0034 on existing rows', () => {
       // submitted again) are what it refused.
       'create index transactions_network_tx_hash on transactions (network, tx_hash)',
       `update transactions set tx_hash = '${hash}' where id in ('${usdt.id}', '${btc.id}')`,
+      // A browser's quote is made minutes before the payment it names, while the customer pays.
+      `update payment_quotes set created_at = created_at - interval '5 minutes'
+         where id in (select quote_id from transactions where id in ('${usdt.id}', '${btc.id}'))`,
     ])
       await run(statement);
 
@@ -286,14 +289,16 @@ describe('migration 0034 on existing rows', () => {
 
     const rows = await queryRows<{ id: string; hash_conflict: boolean; claimed: string | null }>(
       ctx.database,
-      sql`select id, hash_conflict, claimed_crypto_amount::text as claimed from transactions where id in (${usdt.id}, ${btc.id})`,
+      sql`select id, hash_conflict, claimed_crypto_amount::text as claimed from transactions where id in (${usdt.id}, ${btc.id}, ${squat.id})`,
     );
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.hash_conflict]))).toEqual({
-      [btc.id]: false,
-      [usdt.id]: true,
-    });
-    // Rows from before claims existed claim their quote's amount, as the browser did.
-    expect(rows.every((r) => r.claimed !== null)).toBe(true);
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(byId[btc.id]?.hash_conflict).toBe(false);
+    expect(byId[usdt.id]?.hash_conflict).toBe(true);
+    // Rows from before claims existed claim the quote they named, as the browser did; a
+    // submission that named none (its quote written with it) claimed nothing: flagged.
+    expect(byId[btc.id]?.claimed).not.toBeNull();
+    expect(byId[usdt.id]?.claimed).not.toBeNull();
+    expect(byId[squat.id]?.claimed).toBeNull();
     const check = (await call('GET', '/api/admin/ledger/check', admin)).json();
     expect(check.hashCollisions).toContainEqual(
       expect.objectContaining({ txHash: hash, networks: ['bitcoin', 'tron'] }),
