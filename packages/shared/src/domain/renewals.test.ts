@@ -160,10 +160,12 @@ describe('grantsAllowance', () => {
     expect(grantsAllowance(item('cancelled', null), now)).toBe(false);
   });
 
-  it('ends with the paid period when renewal is off; a due renewal waits for the job', () => {
+  it('ends with the paid period, whether or not it renews, until the renewal is charged', () => {
     expect(grantsAllowance(item('active', '2026-03-01T12:00:00.000Z', false), now)).toBe(false);
     expect(grantsAllowance(item('active', '2026-03-01T12:00:00.001Z', false), now)).toBe(true);
-    // Due and renewing: the job's next pass charges it, or puts it in grace.
-    expect(grantsAllowance(item('active', '2026-03-01T12:00:00.000Z'), now)).toBe(true);
+    // Due and renewing, not yet charged: the new period is unpaid until the job charges it
+    // (calls started meanwhile would otherwise hold the next month's minutes for free).
+    expect(grantsAllowance(item('active', '2026-03-01T12:00:00.000Z'), now)).toBe(false);
+    expect(grantsAllowance(item('active', '2026-03-01T12:00:00.001Z'), now)).toBe(true);
   });
 });

@@ -56,14 +56,14 @@ export interface AllowanceState {
  * Whether an item gives what its period includes (a plan's minutes) at `now`: only a paid
  * period does. An item in grace keeps working, but its period is unpaid, so it gives
  * nothing (calls are rated at the price, within the balance); suspended and ended items
- * give nothing either. With renewal off, the paid period ends at `renewsAt`. A renewal
- * that is due is the renewal job's to charge on its next pass, which makes the item paid
- * or puts it in grace; until then it keeps its allowance. A one-off item (no `renewsAt`)
- * is paid for good.
+ * give nothing either. The paid period ends at `renewsAt`, renewing or not: a due
+ * renewal grants the next period only once the renewal job has charged it (which moves
+ * `renewsAt` on), or calls started in between could hold a month's minutes the balance
+ * never paid for. A one-off item (no `renewsAt`) is paid for good.
  */
 export function grantsAllowance(o: AllowanceState, now: Date): boolean {
   if (o.status !== 'active') return false;
-  return o.renewsAt === null || o.renewsAt > now || o.autoRenew;
+  return o.renewsAt === null || o.renewsAt > now;
 }
 
 const DAY_MS = 86_400_000;
