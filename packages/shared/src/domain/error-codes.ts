@@ -46,6 +46,7 @@ export const ERROR_STATUS = {
   RESET_LINK_INVALID: 400,
   /** An admin issuing a reset link for their own account. */
   SELF_RESET_FORBIDDEN: 403,
+  ADMIN_RESET_FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
+  createTestAdmin,
   createTestApp,
   generousLimits,
   queryRows,
@@ -191,6 +192,20 @@ describe('Forgot password? limits', () => {
       expect((await forgot(ctx, `other-${n}@example.com`, '198.51.100.9')).statusCode).toBe(200);
     expect((await forgot(ctx, 'other-4@example.com', '198.51.100.9')).statusCode).toBe(429);
   });
+
+  it("never spend an address's links on requests that did not pass the security check", async () => {
+    const email = 'victim@example.com';
+    for (const n of [1, 2, 3]) {
+      const unsolved = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email, altcha: 'bm90LWEtY2hlY2s=' },
+        remoteAddress: `198.51.100.${20 + n}`,
+      });
+      expect(unsolved.json().error.code).toBe('CHALLENGE_FAILED');
+    }
+    expect((await forgot(ctx, email, '198.51.100.30')).statusCode).toBe(200);
+  });
 });
 
 describe('without mail: the admin issues a one-time link', () => {
@@ -254,6 +269,15 @@ describe('without mail: the admin issues a one-time link', () => {
     const own = await issue(self.json().id);
     expect(own.statusCode).toBe(403);
     expect(own.json().error.code).toBe('SELF_RESET_FORBIDDEN');
+    // Nor another admin's: one admin must not be able to take over another's account.
+    await createTestAdmin(ctx, 'other-admin@example.com');
+    const [otherAdmin] = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from users where email = 'other-admin@example.com'`,
+    );
+    const other = await issue(otherAdmin?.id ?? '');
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.code).toBe('ADMIN_RESET_FORBIDDEN');
     expect((await issue('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await issue('not-a-uuid')).statusCode).toBe(400);
   });

@@ -74,8 +74,10 @@ export function createPasswordReset(deps: PasswordResetDeps) {
      */
     async request(input: ForgotPasswordInput, ip: string): Promise<ForgotPasswordResult> {
       await perIp.hit(clientKey(ip));
-      await perAddress.hit(input.email);
+      // The proof of work before the address is counted: an unsolved request must not
+      // spend a victim's few links an hour.
       await deps.securityCheck.verify(input.altcha);
+      await perAddress.hit(input.email);
       if (!mail) return { delivery: 'unavailable' };
       const job = emailLink(input.email, mail)
         .catch((err: unknown) =>
@@ -99,8 +101,9 @@ export function createPasswordReset(deps: PasswordResetDeps) {
     },
 
     /**
-     * An admin's one-time link for a user (shown to the admin once, audited). Never for
-     * the admin's own account (they change it on their account page) nor a suspended one.
+     * An admin's one-time link for a customer (shown to the admin once, audited). Never for
+     * the admin's own account (they change it on their account page), another admin's,
+     * nor a suspended one.
      */
     async issue(
       userId: string,
@@ -113,6 +116,13 @@ export function createPasswordReset(deps: PasswordResetDeps) {
         );
       const holder = await repo.findById(userId);
       if (!holder) throw new AppError('NOT_FOUND', 'No such user.');
+      // An admin's link would let one admin take over another's account (and sign in as
+      // them, second factor aside): admins reset by email or with `npm run admin`.
+      if (holder.isAdmin)
+        throw new AppError(
+          'ADMIN_RESET_FORBIDDEN',
+          "An admin's password is not reset by link: they use Forgot password?, or npm run admin.",
+        );
       if (holder.disabled)
         throw new AppError('CONFLICT', 'This account is suspended: reactivate it first.');
       const { token, expiresAt } = await newLink(holder.id, { actorId: actor.id, ip: actor.ip });

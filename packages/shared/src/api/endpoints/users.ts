@@ -71,7 +71,13 @@ export const usersEndpoints = {
     params: userIdParamsSchema,
     responses: {
       200: issuedPasswordResetSchema,
-      ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'CONFLICT', 'SELF_RESET_FORBIDDEN'),
+      ...refusals(
+        ...ADMIN_REFUSALS,
+        'NOT_FOUND',
+        'CONFLICT',
+        'SELF_RESET_FORBIDDEN',
+        'ADMIN_RESET_FORBIDDEN',
+      ),
     },
   },
   'admin.userLedger': ofUser(

@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from '@parley/shared';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '@/test/fake-api';
@@ -44,13 +44,16 @@ describe("the Users tab's reset link", () => {
     expect(screen.queryByDisplayValue(new RegExp(TOKEN))).toBeNull();
   });
 
-  it("is not offered on the admin's own account, nor a suspended one", () => {
+  it("is not offered on the admin's own account, another admin's, nor a suspended one", () => {
     const { unmount } = renderWithApp(<ResetLink user={{ ...customer, id: admin.id }} />, {
       user: admin,
     });
     expect(screen.queryByRole('button', { name: 'Reset link' })).toBeNull();
     unmount();
     renderWithApp(<ResetLink user={{ ...customer, disabled: true }} />, { user: admin });
+    expect(screen.queryByRole('button', { name: 'Reset link' })).toBeNull();
+    cleanup();
+    renderWithApp(<ResetLink user={{ ...customer, isAdmin: true }} />, { user: admin });
     expect(screen.queryByRole('button', { name: 'Reset link' })).toBeNull();
   });
 });
