@@ -44,4 +44,4 @@ export function destinationFor<T extends PricedCountry>(
 }
 
 export { areaCodePattern } from './area-code.js';
-export { type Dialled, dialledNumber } from './dialled.js';
+export { canonicalNumber, type Dialled, dialledNumber } from './dialled.js';

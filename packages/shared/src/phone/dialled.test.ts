@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialledNumber } from './dialled.js';
+import { canonicalNumber, dialledNumber } from './dialled.js';
 
 describe('dialledNumber', () => {
   it.each([
@@ -27,5 +27,13 @@ describe('dialledNumber', () => {
   it('calls a number too short to be one incomplete', () => {
     expect(dialledNumber('0740', 'GB')).toEqual({ ok: false, reason: 'incomplete' });
     expect(dialledNumber('00', 'GB')).toEqual({ ok: false, reason: 'incomplete' });
+  });
+});
+
+describe('canonicalNumber', () => {
+  it('spells a valid number one way, and leaves anything else as given', () => {
+    expect(canonicalNumber('+4407400777002')).toBe('+447400777002');
+    expect(canonicalNumber('+447400777002')).toBe('+447400777002');
+    expect(canonicalNumber('+99912345678')).toBe('+99912345678');
   });
 });

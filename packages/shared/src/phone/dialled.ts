@@ -28,3 +28,12 @@ export function dialledNumber(dialled: string, country: string | null): Dialled 
   if (!read?.isPossible()) return { ok: false, reason: 'incomplete' };
   return { ok: true, e164: read.number };
 }
+
+/**
+ * One spelling per number: a valid international number in libphonenumber's E.164
+ * (`+44 (0)7400 …`, written `+4407400…`, is `+447400…`), anything else as given.
+ */
+export function canonicalNumber(value: string): string {
+  const parsed = parsePhoneNumberFromString(value.trim());
+  return parsed?.isValid() ? parsed.number : value;
+}

@@ -96,6 +96,27 @@ describe('a caller ID code goes only where a paid SMS could go', () => {
     expect(sent.at(-1)).toBe(PNG);
   });
 
+  it('keeps and confirms a number in one spelling, however it was written', async () => {
+    const ada = await fundedCustomer(pair.at(0), pair.database, '1');
+    const started = await verify(pair, 0, ada.cookie, '+44 (0)7400 777009');
+    expect(started.statusCode).toBe(201);
+    expect(started.json().number).toBe('+447400777009');
+    expect(sent.at(-1)).toBe('+447400777009');
+    const stored = await queryRows<{ number: string }>(
+      pair.database,
+      sql`select number from caller_ids where user_id = ${ada.id}`,
+    );
+    expect(stored).toEqual([{ number: '+447400777009' }]);
+    const { sandboxCode } = started.json();
+    expect(sandboxCode).toMatch(/^\d{6}$/);
+    const confirmed = await send(pair.at(1), 'POST', '/api/sip/caller-ids/confirm', ada.cookie, {
+      number: '+44 (0)7400 777009',
+      code: sandboxCode,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().items).toContainEqual({ number: '+447400777009', source: 'verified' });
+  });
+
   it('sends at most 3 codes an hour to one number, whoever asks and on whichever instance', async () => {
     const number = '+447400777002';
     const customers = await Promise.all(

@@ -82,10 +82,10 @@ describe('asking for a caller ID code', () => {
       'check sms u1 +4407400777001 true',
       'read caller ID',
       'take customer u1 1',
-      // Counted and sent under the number as the SMS path writes it.
+      // Counted, kept and sent under the number as the SMS path writes it.
       `take number ${UK} 1`,
       'take overall all 1',
-      'save +4407400777001',
+      `save ${UK}`,
       `send ${UK}`,
     ]);
   });

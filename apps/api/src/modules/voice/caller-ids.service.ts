@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CallerIds } from '@parley/shared';
+import { canonicalNumber } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
@@ -126,10 +127,12 @@ export function createCallerIdsService(deps: {
       return items.some((i) => i.number === number);
     },
 
-    async start(userId: string, number: string) {
+    async start(userId: string, typed: string) {
       const at = now();
-      // Refusals before anything is counted, stored or sent.
-      const recipient = await deps.checkSms(userId, number, codeText('000000'));
+      // Refusals before anything is counted, stored or sent. The number is kept, counted
+      // and verified as the SMS is addressed: one spelling per number.
+      const number = await deps.checkSms(userId, typed, codeText('000000'));
+      const recipient = number;
       const existing = await repo.callerId(userId, number);
       if (existing?.sentAt && at.getTime() - existing.sentAt.getTime() < CODE_RESEND_MS) {
         const wait = Math.ceil(
@@ -169,7 +172,8 @@ export function createCallerIdsService(deps: {
       };
     },
 
-    async confirm(userId: string, number: string, code: string) {
+    async confirm(userId: string, typed: string, code: string) {
+      const number = canonicalNumber(typed);
       const row = await repo.countTry(userId, number);
       if (!row?.codeHash || !row.codeExpiresAt)
         throw new AppError(
