@@ -1,4 +1,4 @@
-import { ledgerApi, ordersApi, paymentsApi } from '@parley/shared/api';
+import { ledgerApi, ordersApi, paymentsApi, subscriptionsApi } from '@parley/shared/api';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api';
 import { queryKeys } from './query-keys';
@@ -43,3 +43,16 @@ export const adjustmentsQueryOptions = queryOptions({
       (page) => page.items,
     ),
 });
+
+/** The customer's monthly items; kept out of the landing page's keys. */
+export const subscriptionsKey = ['subscriptions'] as const;
+
+/**
+ * The customer's monthly items, what the next 30 days ask for, and the runway: the
+ * dashboard's renewals and the plan pages (which plan the customer holds) share them.
+ */
+export const subscriptionsQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: [...subscriptionsKey, lang],
+    queryFn: () => call(subscriptionsApi.mine, { query: { lang } }),
+  });

@@ -9,7 +9,7 @@ import {
 } from './notifications.js';
 
 describe('notification codes', () => {
-  it('are the ten the writers and readers agree on', () => {
+  it('are the twelve the writers and readers agree on', () => {
     expect(NOTIFICATION_CODES).toEqual([
       'renewal.reminder',
       'renewal.charged',
@@ -21,6 +21,8 @@ describe('notification codes', () => {
       'subscription.graceExtended',
       'subscription.waived',
       'balance.low',
+      'payment.approved',
+      'payment.rejected',
     ]);
     expect(isNotificationCode('balance.low')).toBe(true);
     expect(isNotificationCode('toString')).toBe(false);

@@ -80,7 +80,7 @@ function useItems(list: Checklist): Item[] {
 function FeedAlert({ feed }: { feed: Checklist['rates']['feed'] }) {
   const { t, i18n } = useTranslation();
   if (!feed.enabled || !feed.lastRunAt || feed.answered.length > 0) return null;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div
       role="alert"

@@ -2,8 +2,8 @@ import type { Subscription } from '@parley/shared';
 import { IN_SERVICE } from '@parley/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { subscriptionsQueryOptions } from '@/lib/account-queries';
 import { useUser } from '@/lib/current-user';
-import { subscriptionsQueryOptions } from '../../dashboard/api/subscriptions';
 
 const inService: readonly string[] = IN_SERVICE;
 

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { GbpAmount } from '@/components/gbp-amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
-import { useFormat } from '../../dashboard/use-format';
 
 /**
  * A package with its price (in its currency, per billing period), whether it renews,
@@ -23,7 +22,8 @@ export function PackageCard({
   held?: Subscription | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const { date } = useFormat();
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   const highlighted = held || pkg.isPopular;
   return (
     <Card className={`flex h-full flex-col ${highlighted ? 'border-primary shadow-md' : ''}`}>

@@ -1,20 +1,10 @@
 import { subscriptionsApi } from '@parley/shared/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ledgerKey } from '@/lib/account-queries';
+import { ledgerKey, subscriptionsKey, subscriptionsQueryOptions } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useStream } from '@/lib/use-stream';
-
-/** The customer's monthly items; kept out of the landing page's keys. */
-const subscriptionsKey = ['subscriptions'] as const;
-
-/** The customer's monthly items, what the next 30 days ask for, and the runway. */
-export const subscriptionsQueryOptions = (lang: string) =>
-  queryOptions({
-    queryKey: [...subscriptionsKey, lang],
-    queryFn: () => call(subscriptionsApi.mine, { query: { lang } }),
-  });
 
 export const useSubscriptions = () =>
   useQuery(subscriptionsQueryOptions(useTranslation().i18n.language));
