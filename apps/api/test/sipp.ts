@@ -14,6 +14,14 @@ function keepTraces(dir: string) {
     fs.appendFileSync(file, fs.readFileSync(path.join(dir, f)));
 }
 
+/** A failed scenario says why in the test's output: sipp's error log, its tail at most. */
+function reportErrors(dir: string) {
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('errors.log')))
+    process.stderr.write(
+      `sipp ${f}:\n${fs.readFileSync(path.join(dir, f), 'utf8').slice(-4000)}\n`,
+    );
+}
+
 /** Every sipp runs under timeout(1): it ends by itself even if the test process dies. */
 const BOUND = ['--kill-after=5', '90'];
 
@@ -49,6 +57,7 @@ function sippOnce(args: string[], files: Record<string, string>, timeoutMs: numb
       ],
       { cwd: dir, timeout: timeoutMs },
       (err) => {
+        if (err) reportErrors(dir);
         keepTraces(dir);
         fs.rmSync(dir, { recursive: true, force: true });
         resolve(err ? ((err as { code?: number }).code ?? 1) : 0);
