@@ -1,8 +1,4 @@
-import {
-  type CryptoWallet,
-  type CryptoWalletInput,
-  CURRENCY_NETWORKS,
-} from '@parley/shared';
+import { type CryptoWallet, type CryptoWalletInput, CURRENCY_NETWORKS } from '@parley/shared';
 import { isValidAddress, normalizeAddress } from '@parley/shared/chains';
 import { AppError } from '../../lib/app-error.js';
 import type { AuditBy } from '../../lib/audit-by.js';
