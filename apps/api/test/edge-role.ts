@@ -3,10 +3,10 @@ import postgres from 'postgres';
 import { edgeRoleSql } from '../src/integrations/voice/edge-role.js';
 
 /**
- * The SIP edge's database role in a test database, made by the SQL the README gives
- * (`npm run voice:edge -- role-sql`) under a name of its own (roles belong to the whole
- * server, which other test files share). `url` connects as it; `drop()` after the
- * database is gone.
+ * The SIP edge's database role in a test database, made by the SQL that
+ * docs/operations/sip-edge.md gives (`npm run voice:edge -- role-sql`) under a name of
+ * its own (roles belong to the whole server, which other test files share). `url`
+ * connects as it; `drop()` after the database is gone.
  */
 export async function createEdgeRole(databaseUrl: string) {
   const role = `parley_edge_${randomBytes(6).toString('hex')}`;

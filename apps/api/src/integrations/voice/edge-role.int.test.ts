@@ -22,7 +22,7 @@ describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
     ownerUrl = t.database.url ?? '';
     const c = await fundedCustomer(t.app, t.database, '0');
     username = (await send(t.app, 'GET', '/api/sip/account', c.cookie)).json().username;
-    // As the README says: the SQL, then a password for the role.
+    // As docs/operations/sip-edge.md says: the SQL, then a password for the role.
     role = await createEdgeRole(ownerUrl);
     edgeUrl = role.url;
     owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
