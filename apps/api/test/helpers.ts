@@ -59,8 +59,19 @@ export function tempDir(prefix = 'parley-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * A test's settings. The public rate sources stay off whatever NODE_ENV a test asks for
+ * (they are the default outside NODE_ENV=test), unless it names its own feed.
+ */
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), WEB_DIST_DIR: tempDir(), ...env });
+  const ownFeed = env.RATES_FEED_URL !== undefined || env.RATES_FEED_SOURCES !== undefined;
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: tempDir(),
+    WEB_DIST_DIR: tempDir(),
+    ...(ownFeed ? {} : { RATES_FEED_SOURCES: 'off' }),
+    ...env,
+  });
 }
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, extra: Partial<AppDeps> = {}) {

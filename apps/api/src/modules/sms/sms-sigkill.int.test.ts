@@ -133,6 +133,8 @@ describe('SIGKILL during a burst of SMS', () => {
       LOG_LEVEL: 'error',
       AUTH_LIMIT_FACTOR: '100',
       SMS_GATEWAY: 'sandbox',
+      // The public rate sources are the default outside tests; a test never reaches them.
+      RATES_FEED_SOURCES: 'off',
       SMS_SANDBOX_DELAY_MS: '1000',
       SMS_RECEIPT_TIMEOUT: '30s',
     };
