@@ -50,7 +50,7 @@ test('an admin cannot approve their own payment; the audit tab lists an approval
   await expect(rows.first()).toContainText('Payment approved');
   await expect(rows.first()).toContainText(ADMIN.email);
   await expect(rows.first()).toContainText(approved.targetId);
-  await expect(rows.first()).toContainText(/status: was pending → now approved/);
+  await expect(rows.first()).toContainText(/Status: was pending → now approved/);
   await expect(panel.getByText('Entries: 1')).toBeVisible();
   // The page itself does not scroll sideways at 390 px; the table scrolls in its box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);

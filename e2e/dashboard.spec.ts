@@ -36,10 +36,13 @@ test('a new customer sees zero tiles, the empty states and the charts; widget se
     'Weekly Trends',
   ])
     await expect(page.getByRole('region', { name: card })).toBeVisible();
-  // Every chart has a text alternative.
+  // Every chart has a text alternative; weeks with nothing spent say so instead of a chart.
   await expect(
-    page.getByRole('table', { name: 'Spending per week over the last 4 weeks' }),
+    page.getByRole('table', { name: 'Projected balance over the next 30 days' }),
   ).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Weekly Trends' })).toContainText(
+    'Nothing spent in the last 4 weeks yet',
+  );
   // A chart is drawn once it comes near the screen.
   await page.getByTestId('chart-box').first().scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();

@@ -61,10 +61,15 @@ describe('useCustomerEvents', () => {
     expect(FakeEventSource.opened).toEqual([]);
   });
 
-  it('on an approval reloads transactions, orders and the user, and says so', async () => {
+  it('on an approval reloads transactions, orders, monthly items and the user, and says so', async () => {
     const { invalidated } = setup();
     FakeEventSource.opened[0]?.emit('transaction.updated', { id: 't1', status: 'approved' });
-    expect(invalidated).toEqual([['transactions'], ['orders'], userQueryOptions.queryKey]);
+    expect(invalidated).toEqual([
+      ['transactions'],
+      ['orders'],
+      ['subscriptions'],
+      userQueryOptions.queryKey,
+    ]);
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
         'success',

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ledgerKey } from './account-queries';
+import { ledgerKey, subscriptionsKey } from './account-queries';
 import { storeCall } from './call-updates';
 import { chatDockState, noteMissedReply, setChatDock } from './chat-dock';
 import { isOld, shorten } from './chat-thread';
@@ -10,8 +10,11 @@ import { showToast } from './toast';
 import { useStream } from './use-stream';
 import { voiceKeys } from './voice-query-keys';
 
-/** What a payment decision changes on screen: the history, orders and the balance. */
-const TOUCHED = [queryKeys.transactions, queryKeys.orders, queryKeys.user];
+/**
+ * What a payment decision changes on screen: the history, orders (and the monthly items
+ * an approved purchase starts) and the balance.
+ */
+const TOUCHED = [queryKeys.transactions, queryKeys.orders, subscriptionsKey, queryKeys.user];
 
 /**
  * Listens to the signed-in customer's own event stream: when an admin approves or

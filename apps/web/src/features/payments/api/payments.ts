@@ -2,7 +2,7 @@ import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
 import { ordersApi, paymentsApi } from '@parley/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { walletsQueryOptions } from '@/lib/account-queries';
+import { subscriptionsKey, walletsQueryOptions } from '@/lib/account-queries';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -42,7 +42,10 @@ export function usePurchasable(id: string | null) {
   });
 }
 
-/** Buys an item from the balance at once; the balance, orders and history reload. */
+/**
+ * Buys an item from the balance at once; the balance, orders and monthly items reload (a
+ * plan page may have read the items before the purchase).
+ */
 export function useBuyFromBalance() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,6 +54,7 @@ export function useBuyFromBalance() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.user }),
       ]),
   });
