@@ -1,54 +1,20 @@
-import { compareDecimal, type PaymentNoteCode } from '@parley/shared';
-import { and, count, desc, eq, exists, gt, inArray, lt, not, or, sql } from 'drizzle-orm';
+import type { PaymentNoteCode } from '@parley/shared';
+import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { applyLedgerEntry } from '../../db/ledger.js';
 import { insertNotification, type NoticeInput } from '../../db/notifications.js';
-import {
-  findCatalogueItem,
-  ItemUnavailableError,
-  packageNames,
-  placeOrder,
-} from '../../db/orders.js';
+import { packageNames } from '../../db/orders.js';
 import { asIsoText, preparedRead } from '../../db/raw.js';
 import { paymentQuotes, transactions, txHashKey, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { createLedgerCheckQueries } from './ledger-check.repo.js';
+import { creditApproved } from './payment-credit.repo.js';
+import { lockKey } from './payment-locks.repo.js';
+import { createQuotesRepo } from './quotes.repo.js';
 
-type NewQuote = typeof paymentQuotes.$inferInsert;
 type NewTransaction = typeof transactions.$inferInsert;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * Serialises writers of one key until the end of the caller's transaction, on every
- * instance sharing the database (a PostgreSQL advisory lock; PGlite has one connection).
- */
-async function lockKey(tx: Tx, key: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
-/** A quote still holds its amount: unexpired, or paid by a payment awaiting approval. */
-const holdsAmount = (at: Date) =>
-  or(
-    gt(paymentQuotes.expiresAt, at),
-    exists(
-      sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id} and ${transactions.status} = 'pending')`,
-    ),
-  );
-
-/** Open: unexpired and not yet submitted (a submitted quote counts as a pending payment). */
-const isOpenQuote = (at: Date) =>
-  and(
-    gt(paymentQuotes.expiresAt, at),
-    not(
-      exists(
-        sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
-      ),
-    ),
-  );
-
-export type QuoteRefusal = 'TOO_MANY_OPEN_QUOTES';
 export type SubmitRefusal = 'TOO_MANY_PENDING_PAYMENTS' | 'TX_HASH_USED' | 'QUOTE_USED';
 
 const withUser = {
@@ -109,52 +75,6 @@ const decisionSnapshot = (r: TxRow) => ({
   creditAmount: r.creditAmount,
 });
 
-/**
- * Credits an approved payment through the ledger; a purchase then buys its item with
- * what it credited. When the item has gone meanwhile (a number sold to someone else),
- * the money stays on the balance and the note ITEM_UNAVAILABLE_CREDITED says so.
- */
-async function credit(tx: Tx, row: TxRow, decision: { at: Date }) {
-  await applyLedgerEntry(tx, {
-    userId: row.userId,
-    amount: row.creditAmount,
-    currency: 'GBP',
-    kind: 'deposit',
-    reference: `transaction:${row.id}`,
-    rate: row.creditRate,
-    note: `${row.amount} ${row.amountCurrency} in ${row.currency}`,
-  });
-  if (row.kind !== 'purchase' || !row.itemId) return row;
-  try {
-    await tx.transaction(async (sp) => {
-      const item = await findCatalogueItem(sp, row.itemId as string);
-      if (!item) throw new ItemUnavailableError(row.serviceName);
-      // The item's price fixed at submission; what was paid beyond it stays on
-      // the balance (and never more than was paid).
-      const price = row.chargeAmount ?? row.creditAmount;
-      await placeOrder(sp, {
-        userId: row.userId,
-        item,
-        charged: compareDecimal(price, row.creditAmount) < 0 ? price : row.creditAmount,
-        chargedRate: row.creditRate,
-        paidWith: 'crypto',
-        transactionId: row.id,
-        at: decision.at,
-      });
-    });
-    return row;
-  } catch (err) {
-    if (!(err instanceof ItemUnavailableError) && pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
-    const noteCodes: PaymentNoteCode[] = [...row.noteCodes, 'ITEM_UNAVAILABLE_CREDITED'];
-    const [noted] = await tx
-      .update(transactions)
-      .set({ noteCodes })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    return noted ?? row;
-  }
-}
-
 export function createPaymentsRepo(db: Db) {
   // The customer's payments page reads this on every visit: a prepared read straight on
   // the driver (decision 0033), only the columns the answer shows.
@@ -170,74 +90,7 @@ export function createPaymentsRepo(db: Db) {
      from transactions where user_id = $1 order by created_at desc limit $2`,
   );
   return {
-    /**
-     * Writes a quote unless the customer already has `maxOpen` open ones. Its crypto
-     * amount is `pickAmount` of the amounts other quotes on the same address (and
-     * currency) still hold, so no two open quotes there ask for the same amount. Both
-     * checks hold under concurrency: the customer and the address are locked until the
-     * quote is written.
-     */
-    async createQuote(
-      values: Omit<NewQuote, 'cryptoAmount'>,
-      opts: {
-        at: Date;
-        maxOpen: number;
-        pickAmount: (held: string[]) => string;
-        /**
-         * An open quote of this customer for the same amount, coin, chain and address
-         * that runs past this time is answered instead of a new one (a reload, a revisit).
-         */
-        reuseIfOpenUntil?: Date;
-      },
-    ): Promise<{ quote: typeof paymentQuotes.$inferSelect } | { refused: QuoteRefusal }> {
-      return db.transaction(async (tx) => {
-        await lockKey(tx, `quotes:user:${values.userId}`);
-        if (opts.reuseIfOpenUntil) {
-          const [same] = await tx
-            .select()
-            .from(paymentQuotes)
-            .where(
-              and(
-                eq(paymentQuotes.userId, values.userId),
-                eq(paymentQuotes.fiatAmount, values.fiatAmount),
-                eq(paymentQuotes.fiatCurrency, values.fiatCurrency),
-                eq(paymentQuotes.currency, values.currency),
-                eq(paymentQuotes.network, values.network),
-                eq(paymentQuotes.address, values.address),
-                gt(paymentQuotes.expiresAt, opts.reuseIfOpenUntil),
-                isOpenQuote(opts.at),
-              ),
-            )
-            .orderBy(desc(paymentQuotes.expiresAt))
-            .limit(1);
-          if (same) return { quote: same };
-        }
-        const [open] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(paymentQuotes)
-          .where(and(eq(paymentQuotes.userId, values.userId), isOpenQuote(opts.at)));
-        if ((open?.n ?? 0) >= opts.maxOpen) return { refused: 'TOO_MANY_OPEN_QUOTES' as const };
-        await lockKey(tx, `quotes:address:${values.network}:${values.address}`);
-        const held = await tx
-          .select({ amount: paymentQuotes.cryptoAmount })
-          .from(paymentQuotes)
-          .where(
-            and(
-              eq(paymentQuotes.network, values.network),
-              eq(paymentQuotes.address, values.address),
-              eq(paymentQuotes.currency, values.currency),
-              holdsAmount(opts.at),
-            ),
-          );
-        const cryptoAmount = opts.pickAmount(held.map((h) => h.amount));
-        const [row] = await tx
-          .insert(paymentQuotes)
-          .values({ ...values, cryptoAmount })
-          .returning();
-        if (!row) throw new Error('quote insert returned no row');
-        return { quote: row };
-      });
-    },
+    ...createQuotesRepo(db),
     /**
      * Whether a pending or approved payment holds this canonical hash, on any network
      * (the unique index transactions_tx_hash_live, read before anything is written).
@@ -331,31 +184,6 @@ export function createPaymentsRepo(db: Db) {
         .offset(opts.offset);
     },
 
-    /**
-     * Deletes quotes that expired before `before` and no payment refers to, at most
-     * `batch` per call (idempotent: instances running it together delete each row once).
-     */
-    async pruneQuotes(before: Date, batch: number): Promise<number> {
-      const doomed = db
-        .select({ id: paymentQuotes.id })
-        .from(paymentQuotes)
-        .where(
-          and(
-            lt(paymentQuotes.expiresAt, before),
-            not(
-              exists(
-                sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
-              ),
-            ),
-          ),
-        )
-        .limit(batch);
-      const gone = await db
-        .delete(paymentQuotes)
-        .where(sql`${paymentQuotes.id} in ${doomed}`)
-        .returning({ id: paymentQuotes.id });
-      return gone.length;
-    },
     async findWithUser(id: string) {
       const [row] = await db
         .select(withUser)
@@ -421,7 +249,8 @@ export function createPaymentsRepo(db: Db) {
           )
           .returning();
         if (!updated) return { outcome: 'already', status: before.status };
-        const row = decision.status === 'approved' ? await credit(tx, updated, decision) : updated;
+        const row =
+          decision.status === 'approved' ? await creditApproved(tx, updated, decision) : updated;
         await writeAudit(tx, {
           actorId: decision.by,
           ip: decision.ip,
