@@ -28,8 +28,9 @@ test('a monthly plan the balance cannot renew: the runway, the reminder notifica
   await expect(active).toContainText(/Renews .+ for £99\.00/);
 
   // The job (every 2 s here, reminding a month ahead) tells the customer the balance will
-  // not cover the renewal: the bell counts it and the list words it.
-  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  // not cover the renewal: the bell counts it (beside the top-up's approval notice) and
+  // the list words it.
+  const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
   await expect(bell).toBeVisible({ timeout: 15_000 });
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
