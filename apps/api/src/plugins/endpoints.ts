@@ -50,7 +50,8 @@ function fastifySchema(name: RouteName): FastifySchema {
   );
   return {
     summary: schemas.summary,
-    tags: [name.split('.')[0] ?? name],
+    // The group (`payments` or `payments.admin`): the docs list customer and admin apart.
+    tags: [name.slice(0, name.lastIndexOf('.'))],
     ...(schemas.params ? { params: schemas.params } : {}),
     ...(schemas.query ? { querystring: schemas.query } : {}),
     // A CSV upload is read as text by its own parser, so the docs alone describe it.

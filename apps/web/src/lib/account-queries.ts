@@ -1,4 +1,4 @@
-import { ledgerApi, ordersApi, paymentsApi, subscriptionsApi } from '@parley/shared/api';
+import { ledgerApi, ordersApi, paymentsApi, renewalsApi } from '@parley/shared/api';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api';
 import { queryKeys } from './query-keys';
@@ -54,5 +54,5 @@ export const subscriptionsKey = ['subscriptions'] as const;
 export const subscriptionsQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: [...subscriptionsKey, lang],
-    queryFn: () => call(subscriptionsApi.mine, { query: { lang } }),
+    queryFn: () => call(renewalsApi.mine, { query: { lang } }),
   });

@@ -1,4 +1,10 @@
-import { adminApi, authApi, catalogueAdminApi, catalogueApi, smsApi } from '@parley/shared/api';
+import {
+  authApi,
+  catalogueAdminApi,
+  catalogueApi,
+  paymentsAdminApi,
+  smsApi,
+} from '@parley/shared/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, urlOf } from './api';
 import { ApiError } from './api-client';
@@ -20,9 +26,9 @@ function answer(status: number, body: unknown) {
 describe('call', () => {
   it('takes the method and path from the route table, filling in and encoding parameters', async () => {
     const fetchMock = answer(200, { id: 't1' });
-    await call(adminApi.approvePayment, { params: { id: 'a/b' }, body: { adminNotes: 'ok' } });
+    await call(paymentsAdminApi.approve, { params: { id: 'a/b' }, body: { adminNotes: 'ok' } });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(adminApi.approvePayment.method).toBe('POST');
+    expect(paymentsAdminApi.approve.method).toBe('POST');
     expect(url).toBe('/api/admin/payments/a%2Fb/approve');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"adminNotes":"ok"}');

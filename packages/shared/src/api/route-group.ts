@@ -1,15 +1,16 @@
 /**
  * Where every endpoint lives and who may call it: `routes/` is the one place a path is
- * written. Plain data without Zod, so the browser can import it; the schemas of each
- * endpoint sit under the same name in `endpoints/` (server, docs and types). Each group
- * is its own module, so a page's bundle carries only the groups it calls.
+ * written, one file per server module (decision 0048). Plain data without Zod, so the
+ * browser can import it; the schemas of each endpoint sit under the same name in
+ * `endpoints/` (server, docs and types). Each module's groups are their own file, so a
+ * page's bundle carries only the groups it calls.
  */
 /** `edge`: the SIP edge, by its shared secret (VOICE_EDGE_SECRET), never a session. */
 export type Access = 'public' | 'user' | 'admin' | 'edge';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {
-  /** `group.key`: the name its schemas have in `endpoints/`. */
+  /** `module.key` or `module.admin.key`: the name its schemas have in `endpoints/`. */
   readonly name: string;
   readonly method: Method;
   readonly path: string;
@@ -29,7 +30,10 @@ type Group<G extends string, S extends Record<string, Spec>> = {
   };
 };
 
-/** Names each route of a group `group.key`. */
+/**
+ * Names each route of a group `group.key`. The group is its module's name, or the module's
+ * and an audience's for a sub-group (`payments.admin`, `voice.edge`): decision 0048.
+ */
 export function group<const G extends string, const S extends Record<string, Spec>>(
   name: G,
   specs: S,

@@ -7,7 +7,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }
   app,
   { analytics },
 ) => {
-  route(app, 'admin.analytics', (_request, reply) => {
+  route(app, 'analytics.admin.get', (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return analytics.summary();
   });

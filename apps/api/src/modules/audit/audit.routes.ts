@@ -4,6 +4,6 @@ import type { AuditService } from './audit.service.js';
 
 /** The audit log and its filters' choices. */
 export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (app, { audit }) => {
-  route(app, 'admin.audit', (r) => audit.page(r.query));
-  route(app, 'admin.auditFacets', () => audit.facets());
+  route(app, 'audit.admin.list', (r) => audit.page(r.query));
+  route(app, 'audit.admin.facets', () => audit.facets());
 };

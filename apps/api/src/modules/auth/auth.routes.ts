@@ -35,14 +35,14 @@ export const authRoutes: FastifyPluginAsync<{
   });
 
   /** 200 and a session; or 202 and the second factor's set-up step on a first sign-in. */
-  route(app, 'auth.adminSignIn', async (request, reply) => {
+  route(app, 'auth.admin.signIn', async (request, reply) => {
     const result = await auth.adminSignIn(request.body, request.ip, request.sessionToken);
     if ('setup' in result) return reply.code(202).send(result.setup);
     cookies.set(reply, result.session);
     return result.user;
   });
 
-  route(app, 'auth.adminSetup', async (request, reply) => {
+  route(app, 'auth.admin.setup', async (request, reply) => {
     const { session, ...enabled } = await auth.confirmAdminSetup(
       request.body,
       request.ip,

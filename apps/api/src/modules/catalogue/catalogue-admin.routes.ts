@@ -32,53 +32,53 @@ export const catalogueAdminRoutes: FastifyPluginAsync<{
     (_req, body, done) => done(null, body),
   );
 
-  route(app, 'catalogueAdmin.services', () => catalogue.adminServices());
-  route(app, 'catalogueAdmin.createService', (r) => admin.createService(r.body, by(r)));
-  route(app, 'catalogueAdmin.updateService', (r) =>
+  route(app, 'catalogue.admin.services', () => catalogue.adminServices());
+  route(app, 'catalogue.admin.createService', (r) => admin.createService(r.body, by(r)));
+  route(app, 'catalogue.admin.updateService', (r) =>
     admin.updateService(r.params.id, r.body, by(r)),
   );
-  route(app, 'catalogueAdmin.deleteService', (r) => admin.deleteService(r.params.id, by(r)));
+  route(app, 'catalogue.admin.deleteService', (r) => admin.deleteService(r.params.id, by(r)));
 
-  route(app, 'catalogueAdmin.packages', () => catalogue.adminPackages());
-  route(app, 'catalogueAdmin.createPackage', (r) => admin.createPackage(r.body, by(r)));
-  route(app, 'catalogueAdmin.updatePackage', (r) =>
+  route(app, 'catalogue.admin.packages', () => catalogue.adminPackages());
+  route(app, 'catalogue.admin.createPackage', (r) => admin.createPackage(r.body, by(r)));
+  route(app, 'catalogue.admin.updatePackage', (r) =>
     admin.updatePackage(r.params.id, r.body, by(r)),
   );
-  route(app, 'catalogueAdmin.deletePackage', (r) => admin.deletePackage(r.params.id, by(r)));
+  route(app, 'catalogue.admin.deletePackage', (r) => admin.deletePackage(r.params.id, by(r)));
 
-  route(app, 'catalogueAdmin.countryPricing', () => catalogue.countryPricing({ admin: true }));
-  route(app, 'catalogueAdmin.createCountryPricing', (r) =>
+  route(app, 'catalogue.admin.countryPricing', () => catalogue.countryPricing({ admin: true }));
+  route(app, 'catalogue.admin.createCountryPricing', (r) =>
     admin.createCountryPricing(r.body, by(r)),
   );
-  route(app, 'catalogueAdmin.updateCountryPricing', (r) =>
+  route(app, 'catalogue.admin.updateCountryPricing', (r) =>
     admin.updateCountryPricing(r.params.id, r.body, by(r)),
   );
-  route(app, 'catalogueAdmin.deleteCountryPricing', (r) =>
+  route(app, 'catalogue.admin.deleteCountryPricing', (r) =>
     admin.deleteCountryPricing(r.params.id, by(r)),
   );
-  route(app, 'catalogueAdmin.exportCountryPricing', async (_request, reply) =>
+  route(app, 'catalogue.admin.exportCountryPricing', async (_request, reply) =>
     sendCsv(
       reply,
       'country-pricing.csv',
       countryPricingToCsv(await catalogue.countryPricing({ admin: true })),
     ),
   );
-  route(app, 'catalogueAdmin.importCountryPricing', (r) =>
+  route(app, 'catalogue.admin.importCountryPricing', (r) =>
     admin.importCountryPricing(csvBody(r.body), r.query.commit, by(r)),
   );
 
-  route(app, 'catalogueAdmin.sipDomains', () => catalogue.sipDomains({ admin: true }));
-  route(app, 'catalogueAdmin.createSipDomain', (r) => admin.createSipDomain(r.body, by(r)));
-  route(app, 'catalogueAdmin.updateSipDomain', (r) =>
+  route(app, 'catalogue.admin.sipDomains', () => catalogue.sipDomains({ admin: true }));
+  route(app, 'catalogue.admin.createSipDomain', (r) => admin.createSipDomain(r.body, by(r)));
+  route(app, 'catalogue.admin.updateSipDomain', (r) =>
     admin.updateSipDomain(r.params.id, r.body, by(r)),
   );
-  route(app, 'catalogueAdmin.deleteSipDomain', (r) => admin.deleteSipDomain(r.params.id, by(r)));
+  route(app, 'catalogue.admin.deleteSipDomain', (r) => admin.deleteSipDomain(r.params.id, by(r)));
 
-  route(app, 'catalogueAdmin.numbers', () => admin.listNumbers());
-  route(app, 'catalogueAdmin.createNumber', (r) => admin.createNumber(r.body, by(r)));
-  route(app, 'catalogueAdmin.updateNumber', (r) => admin.updateNumber(r.params.id, r.body, by(r)));
-  route(app, 'catalogueAdmin.deleteNumber', (r) => admin.deleteNumber(r.params.id, by(r)));
-  route(app, 'catalogueAdmin.importNumbers', (r) =>
+  route(app, 'catalogue.admin.numbers', () => admin.listNumbers());
+  route(app, 'catalogue.admin.createNumber', (r) => admin.createNumber(r.body, by(r)));
+  route(app, 'catalogue.admin.updateNumber', (r) => admin.updateNumber(r.params.id, r.body, by(r)));
+  route(app, 'catalogue.admin.deleteNumber', (r) => admin.deleteNumber(r.params.id, by(r)));
+  route(app, 'catalogue.admin.importNumbers', (r) =>
     admin.importNumbers(csvBody(r.body), r.query.commit, by(r)),
   );
 };

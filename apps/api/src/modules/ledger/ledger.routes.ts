@@ -14,11 +14,11 @@ export const ledgerRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = async
     const { filename, csv } = await ledger.statement(userId(r), r.query);
     return sendCsv(reply, filename, csv);
   });
-  route(app, 'admin.userLedger', (r) => ledger.ofUser(r.params.id, r.query));
-  route(app, 'admin.adjustBalance', (r) =>
+  route(app, 'ledger.admin.forUser', (r) => ledger.ofUser(r.params.id, r.query));
+  route(app, 'ledger.admin.adjust', (r) =>
     ledger.adjust(r.params.id, r.body, { id: userId(r), ip: r.ip }),
   );
-  route(app, 'admin.userStatement', async (r, reply) => {
+  route(app, 'ledger.admin.statement', async (r, reply) => {
     const { filename, csv } = await ledger.statement(
       r.params.id,
       r.query,

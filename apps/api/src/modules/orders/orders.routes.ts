@@ -14,5 +14,7 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
   );
   route(app, 'orders.mine', (request) => orders.mine(userId(request), request.query.lang));
   // An admin's view of one customer's orders (the guard in the definition is admin).
-  route(app, 'admin.userOrders', (r) => orders.ofUser(r.params.id, r.query.page, r.query.pageSize));
+  route(app, 'orders.admin.forUser', (r) =>
+    orders.ofUser(r.params.id, r.query.page, r.query.pageSize),
+  );
 };

@@ -19,26 +19,26 @@ export const paymentsAdminRoutes: FastifyPluginAsync<{
   wallets: WalletsService;
   rates: RatesService;
 }> = async (app, { payments, wallets, rates }) => {
-  route(app, 'admin.payments', (r) => payments.all(r.query));
-  route(app, 'admin.userPayments', (r) => payments.ofUser(r.params.id, r.query));
-  route(app, 'admin.approvePayment', (r) =>
+  route(app, 'payments.admin.list', (r) => payments.all(r.query));
+  route(app, 'payments.admin.forUser', (r) => payments.ofUser(r.params.id, r.query));
+  route(app, 'payments.admin.approve', (r) =>
     payments.decide(r.params.id, 'approved', actor(r), r.body?.adminNotes),
   );
-  route(app, 'admin.rejectPayment', (r) =>
+  route(app, 'payments.admin.reject', (r) =>
     payments.decide(r.params.id, 'rejected', actor(r), r.body?.adminNotes),
   );
 
-  route(app, 'admin.wallets', () => wallets.list());
-  route(app, 'admin.createWallet', (r) =>
+  route(app, 'payments.admin.wallets', () => wallets.list());
+  route(app, 'payments.admin.createWallet', (r) =>
     wallets.create(r.body, { actorId: actor(r).id, ip: r.ip }),
   );
-  route(app, 'admin.setWalletActive', (r) =>
+  route(app, 'payments.admin.setWalletActive', (r) =>
     wallets.setActive(r.params.id, r.body.isActive, { actorId: actor(r).id, ip: r.ip }),
   );
 
-  route(app, 'admin.rates', () => rates.list());
-  route(app, 'admin.setRate', (r) =>
+  route(app, 'payments.admin.rates', () => rates.list());
+  route(app, 'payments.admin.setRate', (r) =>
     rates.set(r.params.base, r.params.quote, r.body.rate, actor(r)),
   );
-  route(app, 'admin.ledgerCheck', () => payments.ledgerCheck());
+  route(app, 'payments.admin.ledgerCheck', () => payments.ledgerCheck());
 };

@@ -8,16 +8,16 @@ export const renewalsRoutes: FastifyPluginAsync<{ renewals: RenewalsService }> =
   app,
   { renewals },
 ) => {
-  route(app, 'subscriptions.mine', (r) => renewals.mine(userId(r), r.query.lang));
-  route(app, 'subscriptions.update', (r) =>
+  route(app, 'renewals.mine', (r) => renewals.mine(userId(r), r.query.lang));
+  route(app, 'renewals.update', (r) =>
     renewals.setAutoRenew(userId(r), r.params.id, r.body.autoRenew),
   );
-  route(app, 'subscriptions.reactivate', (r) => renewals.reactivate(userId(r), r.params.id));
-  route(app, 'adminSubscriptions.list', (r) =>
+  route(app, 'renewals.reactivate', (r) => renewals.reactivate(userId(r), r.params.id));
+  route(app, 'renewals.admin.list', (r) =>
     renewals.adminList(r.query.filter, r.query.page, r.query.pageSize),
   );
-  route(app, 'adminSubscriptions.extendGrace', (r) =>
+  route(app, 'renewals.admin.extendGrace', (r) =>
     renewals.extendGrace(r.params.id, r.body.days, userId(r), r.ip),
   );
-  route(app, 'adminSubscriptions.waive', (r) => renewals.waive(r.params.id, userId(r), r.ip));
+  route(app, 'renewals.admin.waive', (r) => renewals.waive(r.params.id, userId(r), r.ip));
 };

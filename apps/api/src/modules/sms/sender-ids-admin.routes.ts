@@ -12,7 +12,9 @@ export const senderIdsAdminRoutes: FastifyPluginAsync<{ senders: SenderIdsServic
     id: userId(request),
     ip: request.ip,
   });
-  route(app, 'admin.senderIds', (r) => senders.adminList(r.query));
-  route(app, 'admin.approveSenderId', (r) => senders.approve(r.params.id, admin(r), r.body.note));
-  route(app, 'admin.rejectSenderId', (r) => senders.reject(r.params.id, admin(r), r.body.note));
+  route(app, 'sms.admin.senderIds', (r) => senders.adminList(r.query));
+  route(app, 'sms.admin.approveSenderId', (r) =>
+    senders.approve(r.params.id, admin(r), r.body.note),
+  );
+  route(app, 'sms.admin.rejectSenderId', (r) => senders.reject(r.params.id, admin(r), r.body.note));
 };

@@ -9,7 +9,7 @@ export const smsAdminRoutes: FastifyPluginAsync<{
   /** A customer's messages, as they see them. */
   history: (userId: string, page: number, pageSize: number) => Promise<SmsHistory>;
 }> = async (app, { status, inbound, history }) => {
-  route(app, 'admin.smsStatus', () => status());
-  route(app, 'admin.smsInbound', (r) => inbound(r.query.page, r.query.pageSize));
-  route(app, 'admin.userSms', (r) => history(r.params.id, r.query.page, r.query.pageSize));
+  route(app, 'sms.admin.status', () => status());
+  route(app, 'sms.admin.inbound', (r) => inbound(r.query.page, r.query.pageSize));
+  route(app, 'sms.admin.forUser', (r) => history(r.params.id, r.query.page, r.query.pageSize));
 };

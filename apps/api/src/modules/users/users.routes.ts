@@ -13,12 +13,12 @@ export const usersRoutes: FastifyPluginAsync<{
     actor: { id: string; ip: string | null },
   ) => Promise<IssuedPasswordReset>;
 }> = async (app, { users, issueReset }) => {
-  route(app, 'admin.users', (r) => users.search(r.query));
-  route(app, 'admin.user', (r) => users.detail(r.params.id));
-  route(app, 'admin.setUserDisabled', (r) =>
+  route(app, 'users.admin.list', (r) => users.search(r.query));
+  route(app, 'users.admin.get', (r) => users.detail(r.params.id));
+  route(app, 'users.admin.setDisabled', (r) =>
     users.setDisabled(r.params.id, r.body.disabled, { id: userId(r), ip: r.ip }),
   );
-  route(app, 'admin.issuePasswordReset', (r, reply) => {
+  route(app, 'users.admin.issuePasswordReset', (r, reply) => {
     reply.header('cache-control', 'no-store');
     return issueReset(r.params.id, { id: userId(r), ip: r.ip });
   });

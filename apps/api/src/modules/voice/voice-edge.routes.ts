@@ -24,8 +24,8 @@ export const voiceEdgeRoutes: FastifyPluginAsync<{
   secret: string | null;
 }> = async (app, { edge, secret }) => {
   const onRequest = edgeGuard(secret);
-  route(app, 'voiceEdge.authorise', (r) => edge.authorise(r.body), { onRequest });
-  route(app, 'voiceEdge.inbound', (r) => edge.inbound(r.body), { onRequest });
-  route(app, 'voiceEdge.progress', (r) => edge.progress(r.body), { onRequest });
-  route(app, 'voiceEdge.end', (r) => edge.end(r.body), { onRequest });
+  route(app, 'voice.edge.authorise', (r) => edge.authorise(r.body), { onRequest });
+  route(app, 'voice.edge.inbound', (r) => edge.inbound(r.body), { onRequest });
+  route(app, 'voice.edge.progress', (r) => edge.progress(r.body), { onRequest });
+  route(app, 'voice.edge.end', (r) => edge.end(r.body), { onRequest });
 };

@@ -11,16 +11,18 @@ export const voiceRoutes: FastifyPluginAsync<{
   accounts: SipAccountsService;
   callerIds: CallerIdsService;
 }> = async (app, { calls, accounts, callerIds }) => {
-  route(app, 'sip.call', (r) => calls.place(userId(r), r.body));
-  route(app, 'sip.hangup', (r) => calls.hangup(userId(r), r.params.id));
-  route(app, 'sip.history', (r) => calls.history(userId(r), r.query.page, r.query.pageSize));
-  route(app, 'sip.quote', (r) => calls.quote(userId(r), r.query.destination));
-  route(app, 'sip.status', (r) => calls.status(userId(r)));
-  route(app, 'sip.account', (r) => accounts.account(userId(r)));
-  route(app, 'sip.regeneratePassword', (r) => accounts.regenerate(userId(r)));
-  route(app, 'sip.callerIds', (r) => callerIds.list(userId(r)));
-  route(app, 'sip.verifyStart', (r) => callerIds.start(userId(r), r.body.number));
-  route(app, 'sip.verifyConfirm', (r) => callerIds.confirm(userId(r), r.body.number, r.body.code));
+  route(app, 'voice.call', (r) => calls.place(userId(r), r.body));
+  route(app, 'voice.hangup', (r) => calls.hangup(userId(r), r.params.id));
+  route(app, 'voice.history', (r) => calls.history(userId(r), r.query.page, r.query.pageSize));
+  route(app, 'voice.quote', (r) => calls.quote(userId(r), r.query.destination));
+  route(app, 'voice.status', (r) => calls.status(userId(r)));
+  route(app, 'voice.account', (r) => accounts.account(userId(r)));
+  route(app, 'voice.regeneratePassword', (r) => accounts.regenerate(userId(r)));
+  route(app, 'voice.callerIds', (r) => callerIds.list(userId(r)));
+  route(app, 'voice.verifyStart', (r) => callerIds.start(userId(r), r.body.number));
+  route(app, 'voice.verifyConfirm', (r) =>
+    callerIds.confirm(userId(r), r.body.number, r.body.code),
+  );
 };
 
 /** For admins: every call, a user's calls, force hang-up, the gateway's state, sandbox codes. */
@@ -28,11 +30,13 @@ export const voiceAdminRoutes: FastifyPluginAsync<{
   calls: CallsService;
   callerIds: CallerIdsService;
 }> = async (app, { calls, callerIds }) => {
-  route(app, 'voiceAdmin.calls', (r) =>
+  route(app, 'voice.admin.calls', (r) =>
     calls.adminCalls(r.query.page, r.query.pageSize, r.query.active === 'true'),
   );
-  route(app, 'admin.userCalls', (r) => calls.history(r.params.id, r.query.page, r.query.pageSize));
-  route(app, 'voiceAdmin.hangup', (r) => calls.adminHangup(r.params.id));
-  route(app, 'voiceAdmin.status', () => calls.status());
-  route(app, 'voiceAdmin.verifications', () => callerIds.sandboxCodes());
+  route(app, 'voice.admin.forUser', (r) =>
+    calls.history(r.params.id, r.query.page, r.query.pageSize),
+  );
+  route(app, 'voice.admin.hangup', (r) => calls.adminHangup(r.params.id));
+  route(app, 'voice.admin.status', () => calls.status());
+  route(app, 'voice.admin.verifications', () => callerIds.sandboxCodes());
 };

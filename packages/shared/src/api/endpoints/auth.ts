@@ -6,8 +6,6 @@ import {
   signUpSchema,
   userSchema,
 } from '../../contracts/auth.js';
-import { errorResponseSchema } from '../../contracts/errors.js';
-import { healthResponseSchema } from '../../contracts/health.js';
 import {
   forgotPasswordResultSchema,
   forgotPasswordSchema,
@@ -23,15 +21,8 @@ import {
 const html = { description: 'An HTML page', contentType: 'text/html' };
 const redirect = (to: string) => ({ description: `A redirect to ${to}` });
 
+/** Sign-up, sign-in (customers and admins), sign-out, passwords. */
 export const authEndpoints = {
-  'health.check': {
-    summary: 'Whether this instance and its database answer',
-    responses: { 200: healthResponseSchema, 503: errorResponseSchema },
-  },
-  'docs.openapi': {
-    summary: 'This API described as OpenAPI 3.1',
-    responses: { 200: { description: 'The OpenAPI document', contentType: 'application/json' } },
-  },
   'auth.challenge': {
     summary: 'A proof-of-work challenge for the sign-up and sign-in forms',
     responses: { 200: challengeSchema },
@@ -46,12 +37,12 @@ export const authEndpoints = {
     body: signInSchema,
     responses: { 200: userSchema },
   },
-  'auth.adminSignIn': {
+  'auth.admin.signIn': {
     summary: 'Sign in as an admin with a second factor; 202 starts its set-up',
     body: adminLoginSchema,
     responses: { 200: userSchema, 202: secondFactorSetupSchema },
   },
-  'auth.adminSetup': {
+  'auth.admin.setup': {
     summary: "Confirm the admin's new second factor and sign in",
     body: confirmSecondFactorSchema,
     responses: { 200: secondFactorEnabledSchema },

@@ -56,6 +56,7 @@ const pricing = crud('country price', countryPricingInputSchema, countryPricingS
 const domains = crud('SIP domain', sipDomainInputSchema, sipDomainSchema);
 const numbers = crud('number', numberInputSchema, adminNumberSchema);
 
+/** What is for sale, and the admins' catalogue editor. */
 export const catalogueEndpoints = {
   'catalogue.services': {
     summary: 'Active services, in the language asked for (English when it has none)',
@@ -83,37 +84,36 @@ export const catalogueEndpoints = {
     query: numbersQuerySchema,
     responses: { 200: numbersPageSchema },
   },
-
-  'catalogueAdmin.services': list(
+  'catalogue.admin.services': list(
     adminServiceSchema,
     'Every service, inactive ones included, with its translations',
   ),
-  'catalogueAdmin.createService': services.create,
-  'catalogueAdmin.updateService': services.update,
-  'catalogueAdmin.deleteService': services.remove,
-  'catalogueAdmin.packages': list(
+  'catalogue.admin.createService': services.create,
+  'catalogue.admin.updateService': services.update,
+  'catalogue.admin.deleteService': services.remove,
+  'catalogue.admin.packages': list(
     adminPackageSchema,
     'Every package, inactive ones included, with its translations',
   ),
-  'catalogueAdmin.createPackage': packages.create,
-  'catalogueAdmin.updatePackage': packages.update,
-  'catalogueAdmin.deletePackage': packages.remove,
-  'catalogueAdmin.countryPricing': list(countryPricingSchema, 'Every country price'),
-  'catalogueAdmin.createCountryPricing': pricing.create,
-  'catalogueAdmin.updateCountryPricing': pricing.update,
-  'catalogueAdmin.deleteCountryPricing': pricing.remove,
-  'catalogueAdmin.exportCountryPricing': {
+  'catalogue.admin.createPackage': packages.create,
+  'catalogue.admin.updatePackage': packages.update,
+  'catalogue.admin.deletePackage': packages.remove,
+  'catalogue.admin.countryPricing': list(countryPricingSchema, 'Every country price'),
+  'catalogue.admin.createCountryPricing': pricing.create,
+  'catalogue.admin.updateCountryPricing': pricing.update,
+  'catalogue.admin.deleteCountryPricing': pricing.remove,
+  'catalogue.admin.exportCountryPricing': {
     summary: 'Every country price as a CSV file',
     responses: { 200: { description: 'country-pricing.csv', contentType: 'text/csv' } },
   },
-  'catalogueAdmin.importCountryPricing': csvImport('country prices'),
-  'catalogueAdmin.sipDomains': list(sipDomainSchema, 'Every SIP domain'),
-  'catalogueAdmin.createSipDomain': domains.create,
-  'catalogueAdmin.updateSipDomain': domains.update,
-  'catalogueAdmin.deleteSipDomain': domains.remove,
-  'catalogueAdmin.numbers': list(adminNumberSchema, 'Every number with its holder'),
-  'catalogueAdmin.createNumber': numbers.create,
-  'catalogueAdmin.updateNumber': numbers.update,
-  'catalogueAdmin.deleteNumber': numbers.remove,
-  'catalogueAdmin.importNumbers': csvImport('numbers'),
+  'catalogue.admin.importCountryPricing': csvImport('country prices'),
+  'catalogue.admin.sipDomains': list(sipDomainSchema, 'Every SIP domain'),
+  'catalogue.admin.createSipDomain': domains.create,
+  'catalogue.admin.updateSipDomain': domains.update,
+  'catalogue.admin.deleteSipDomain': domains.remove,
+  'catalogue.admin.numbers': list(adminNumberSchema, 'Every number with its holder'),
+  'catalogue.admin.createNumber': numbers.create,
+  'catalogue.admin.updateNumber': numbers.update,
+  'catalogue.admin.deleteNumber': numbers.remove,
+  'catalogue.admin.importNumbers': csvImport('numbers'),
 } as const;

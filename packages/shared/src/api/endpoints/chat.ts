@@ -54,21 +54,21 @@ export const chatEndpoints = {
     body: chatSessionInputSchema,
     responses: { 204: null, ...refusals(...USER, 'NO_CHAT_SESSION', 'CHAT_RATE_LIMITED') },
   },
-  'adminChat.sessions': {
+  'chat.admin.sessions': {
     summary: 'Conversations by filter and search, latest message first, a page at a time',
     query: adminChatSessionsQuerySchema,
     responses: { 200: adminChatSessionsSchema, ...refusals(...ADMIN_REFUSALS) },
   },
-  'adminChat.summary': {
+  'chat.admin.summary': {
     summary: 'How many conversations are open, pending, resolved, mine, and unread',
     responses: { 200: adminChatSummarySchema, ...refusals(...ADMIN_REFUSALS) },
   },
-  'adminChat.session': {
+  'chat.admin.session': {
     summary: 'One conversation',
     params: idParamsSchema,
     responses: { 200: adminChatSessionSchema, ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND') },
   },
-  'adminChat.update': {
+  'chat.admin.update': {
     summary: 'Set the status of a conversation, or who handles it (claim, transfer, release)',
     params: idParamsSchema,
     body: adminChatUpdateSchema,
@@ -77,19 +77,19 @@ export const chatEndpoints = {
       ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'NOT_AN_AGENT'),
     },
   },
-  'adminChat.messages': {
+  'chat.admin.messages': {
     summary: 'Messages and internal notes of a conversation, oldest first',
     params: idParamsSchema,
     query: adminChatMessagesQuerySchema,
     responses: { 200: adminChatMessagesSchema, ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND') },
   },
-  'adminChat.read': {
+  'chat.admin.read': {
     summary: 'The admins have seen the customer messages up to this one',
     params: idParamsSchema,
     body: readUpTo,
     responses: { 204: null, ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND') },
   },
-  'adminChat.reply': {
+  'chat.admin.reply': {
     summary: 'Reply to the customer; the conversation then waits for them (pending)',
     body: chatSendInputSchema,
     responses: {
@@ -97,7 +97,7 @@ export const chatEndpoints = {
       ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'),
     },
   },
-  'adminChat.note': {
+  'chat.admin.note': {
     summary: 'An internal note on a conversation, seen only by admins',
     body: chatSendInputSchema,
     responses: {
@@ -105,25 +105,25 @@ export const chatEndpoints = {
       ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'),
     },
   },
-  'adminChat.typing': {
+  'chat.admin.typing': {
     summary: 'An admin is typing a reply (shown to the customer for a few seconds)',
     body: chatSessionInputSchema,
     responses: { 204: null, ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'CHAT_RATE_LIMITED') },
   },
-  'adminChat.agents': {
+  'chat.admin.agents': {
     summary: 'The admins a conversation can be given to',
     responses: { 200: z.array(adminChatAgentSchema), ...refusals(...ADMIN_REFUSALS) },
   },
-  'adminChat.canned': {
+  'chat.admin.canned': {
     summary: 'Canned replies, by title',
     responses: { 200: z.array(cannedReplySchema), ...refusals(...ADMIN_REFUSALS) },
   },
-  'adminChat.createCanned': {
+  'chat.admin.createCanned': {
     summary: 'Add a canned reply',
     body: cannedReplyInputSchema,
     responses: { 201: cannedReplySchema, ...refusals(...ADMIN_REFUSALS, 'CONFLICT') },
   },
-  'adminChat.updateCanned': {
+  'chat.admin.updateCanned': {
     summary: 'Change a canned reply',
     params: idParamsSchema,
     body: cannedReplyInputSchema,
@@ -132,7 +132,7 @@ export const chatEndpoints = {
       ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND', 'CONFLICT'),
     },
   },
-  'adminChat.deleteCanned': {
+  'chat.admin.deleteCanned': {
     summary: 'Remove a canned reply',
     params: idParamsSchema,
     responses: { 204: null, ...refusals(...ADMIN_REFUSALS, 'NOT_FOUND') },

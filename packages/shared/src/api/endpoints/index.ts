@@ -1,38 +1,54 @@
 import type { EndpointSchemas } from '../endpoint.js';
 import type { RouteName } from '../routes/index.js';
-import { accountEndpoints } from './account.js';
-import { adminEndpoints } from './admin.js';
+import { analyticsEndpoints } from './analytics.js';
+import { auditEndpoints } from './audit.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { chatEndpoints } from './chat.js';
+import { dashboardEndpoints } from './dashboard.js';
+import { docsEndpoints } from './docs.js';
+import { eventsEndpoints } from './events.js';
 import { guardrailsEndpoints } from './guardrails.js';
+import { healthEndpoints } from './health.js';
+import { ledgerEndpoints } from './ledger.js';
 import { notificationsEndpoints } from './notifications.js';
+import { ordersEndpoints } from './orders.js';
+import { paymentsEndpoints } from './payments.js';
+import { renewalsEndpoints } from './renewals.js';
 import { setupEndpoints } from './setup.js';
-import { sipEndpoints } from './sip.js';
+import { sipTrunkEndpoints } from './sip-trunk.js';
 import { smsEndpoints } from './sms.js';
-import { subscriptionsEndpoints } from './subscriptions.js';
 import { usersEndpoints } from './users.js';
+import { voiceEndpoints } from './voice.js';
 import { voiceMonitoringEndpoints } from './voice-monitoring.js';
 
-/** Every endpoint's schemas, under the name its route has in routes.ts. */
+/** Every endpoint's schemas, under the name its route has in routes/. */
 export const endpoints = {
+  ...analyticsEndpoints,
+  ...auditEndpoints,
   ...authEndpoints,
   ...catalogueEndpoints,
-  ...accountEndpoints,
-  ...guardrailsEndpoints,
-  ...smsEndpoints,
-  ...sipEndpoints,
-  ...voiceMonitoringEndpoints,
-  ...adminEndpoints,
-  ...usersEndpoints,
   ...chatEndpoints,
-  ...subscriptionsEndpoints,
+  ...dashboardEndpoints,
+  ...docsEndpoints,
+  ...eventsEndpoints,
+  ...guardrailsEndpoints,
+  ...healthEndpoints,
+  ...ledgerEndpoints,
   ...notificationsEndpoints,
+  ...ordersEndpoints,
+  ...paymentsEndpoints,
+  ...renewalsEndpoints,
   ...setupEndpoints,
+  ...sipTrunkEndpoints,
+  ...smsEndpoints,
+  ...usersEndpoints,
+  ...voiceEndpoints,
+  ...voiceMonitoringEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;
 
-// Every schema belongs to a route: a name routes.ts lacks fails the build here.
+// Every schema belongs to a route: a name routes/ lacks fails the build here.
 const onlyRoutes: [Exclude<keyof Endpoints, RouteName>] extends [never] ? true : false = true;
 void onlyRoutes;

@@ -4,20 +4,55 @@ import {
   bulkPreviewInputSchema,
   bulkPreviewSchema,
   bulkSendInputSchema,
+  smsGatewayStatusSchema,
   smsHistoryQuerySchema,
   smsHistorySchema,
+  smsInboundListSchema,
+  smsInboundQuerySchema,
   smsQuoteSchema,
   smsSendSchema,
 } from '../../contracts/sms.js';
 import {
+  adminSenderListQuerySchema,
+  adminSenderListSchema,
   bulkSentSchema,
+  senderApproveInputSchema,
+  senderRejectInputSchema,
   senderRequestInputSchema,
   senderRequestSchema,
   smsSendersSchema,
   smsSentSchema,
 } from '../../contracts/sms-senders.js';
+import { ofUser } from './admin-lists.js';
 
+/** Single and bulk SMS, sender IDs, and the admins' view of the gateway. */
 export const smsEndpoints = {
+  'sms.admin.status': {
+    summary: 'Which gateway SMS go through and how many wait',
+    responses: { 200: smsGatewayStatusSchema },
+  },
+  'sms.admin.inbound': {
+    summary: 'Messages received from the gateway',
+    query: smsInboundQuerySchema,
+    responses: { 200: smsInboundListSchema },
+  },
+  'sms.admin.senderIds': {
+    summary: 'Sender ID requests',
+    query: adminSenderListQuerySchema,
+    responses: { 200: adminSenderListSchema },
+  },
+  'sms.admin.approveSenderId': {
+    summary: 'Approve a sender ID request',
+    params: idParamsSchema,
+    body: senderApproveInputSchema,
+    responses: { 200: senderRequestSchema },
+  },
+  'sms.admin.rejectSenderId': {
+    summary: 'Reject a sender ID request',
+    params: idParamsSchema,
+    body: senderRejectInputSchema,
+    responses: { 200: senderRequestSchema },
+  },
   'sms.quote': {
     summary: 'The price, encoding and sender of a message before it is sent',
     body: smsSendSchema,
@@ -57,4 +92,9 @@ export const smsEndpoints = {
     body: senderRequestInputSchema,
     responses: { 201: senderRequestSchema },
   },
+  'sms.admin.forUser': ofUser(
+    "A user's SMS messages, newest first",
+    smsHistoryQuerySchema,
+    smsHistorySchema,
+  ),
 } as const;

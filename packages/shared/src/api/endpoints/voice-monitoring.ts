@@ -10,6 +10,7 @@ import {
   monitoringRangeQuerySchema,
 } from '../../contracts/voice-monitoring.js';
 
+/** The customer's SIP monitoring, from their own call records. */
 export const voiceMonitoringEndpoints = {
   'voiceMonitoring.overview': {
     summary: 'Active calls, calls and minutes today, answer-seizure ratio, spend, minutes left',

@@ -4,8 +4,6 @@ export const authApi = /* @__PURE__ */ group('auth', {
   challenge: ['GET', '/api/auth/challenge', 'public'],
   signUp: ['POST', '/api/auth/signup', 'public'],
   signIn: ['POST', '/api/auth/login', 'public'],
-  adminSignIn: ['POST', '/api/admin/login', 'public'],
-  adminSetup: ['POST', '/api/admin/login/setup', 'public'],
   user: ['GET', '/api/auth/user', 'user'],
   loginPage: ['GET', '/api/login', 'public'],
   logout: ['POST', '/api/logout', 'public'],
@@ -15,4 +13,10 @@ export const authApi = /* @__PURE__ */ group('auth', {
   logoutEverywhere: ['POST', '/api/auth/logout-everywhere', 'user'],
   forgotPassword: ['POST', '/api/auth/forgot-password', 'public'],
   resetPassword: ['POST', '/api/auth/reset-password', 'public'],
+});
+
+/** The admins' sign-in with a second factor (public: it is the way in). */
+export const authAdminApi = /* @__PURE__ */ group('auth.admin', {
+  signIn: ['POST', '/api/admin/login', 'public'],
+  setup: ['POST', '/api/admin/login/setup', 'public'],
 });

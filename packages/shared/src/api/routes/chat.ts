@@ -10,7 +10,7 @@ export const chatApi = /* @__PURE__ */ group('chat', {
 });
 
 /** The admins' live chat console. */
-export const adminChatApi = /* @__PURE__ */ group('adminChat', {
+export const chatAdminApi = /* @__PURE__ */ group('chat.admin', {
   sessions: ['GET', '/api/admin/chat/sessions', 'admin'],
   summary: ['GET', '/api/admin/chat/summary', 'admin'],
   session: ['GET', '/api/admin/chat/sessions/:id', 'admin'],

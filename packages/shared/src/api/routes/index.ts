@@ -1,105 +1,127 @@
 import type { Route } from '../route-group.js';
-import {
-  dashboardApi,
-  eventsApi,
-  ledgerApi,
-  ordersApi,
-  paymentsApi,
-  sipTrunkApi,
-} from './account.js';
-import { adminApi } from './admin.js';
-import { authApi } from './auth.js';
-import { catalogueApi } from './catalogue.js';
-import { catalogueAdminApi } from './catalogue-admin.js';
-import { adminChatApi, chatApi } from './chat.js';
+import { analyticsAdminApi } from './analytics.js';
+import { auditAdminApi } from './audit.js';
+import { authAdminApi, authApi } from './auth.js';
+import { catalogueAdminApi, catalogueApi } from './catalogue.js';
+import { chatAdminApi, chatApi } from './chat.js';
+import { dashboardApi } from './dashboard.js';
+import { docsApi } from './docs.js';
+import { eventsApi } from './events.js';
 import { guardrailsApi } from './guardrails.js';
+import { healthApi } from './health.js';
+import { ledgerAdminApi, ledgerApi } from './ledger.js';
 import { notificationsApi } from './notifications.js';
-import { sipApi, voiceAdminApi, voiceEdgeApi } from './sip.js';
-import { smsApi } from './sms.js';
-import { adminSubscriptionsApi, subscriptionsApi } from './subscriptions.js';
-import { docsApi, healthApi, setupApi } from './system.js';
+import { ordersAdminApi, ordersApi } from './orders.js';
+import { paymentsAdminApi, paymentsApi } from './payments.js';
+import { renewalsAdminApi, renewalsApi } from './renewals.js';
+import { setupAdminApi } from './setup.js';
+import { sipTrunkApi } from './sip-trunk.js';
+import { smsAdminApi, smsApi } from './sms.js';
+import { usersAdminApi } from './users.js';
+import { voiceAdminApi, voiceApi, voiceEdgeApi } from './voice.js';
 import { voiceMonitoringApi } from './voice-monitoring.js';
 
 export {
-  adminApi,
-  adminChatApi,
-  adminSubscriptionsApi,
+  analyticsAdminApi,
+  auditAdminApi,
+  authAdminApi,
   authApi,
   catalogueAdminApi,
   catalogueApi,
+  chatAdminApi,
   chatApi,
   dashboardApi,
   docsApi,
   eventsApi,
   guardrailsApi,
   healthApi,
+  ledgerAdminApi,
   ledgerApi,
   notificationsApi,
+  ordersAdminApi,
   ordersApi,
+  paymentsAdminApi,
   paymentsApi,
-  setupApi,
-  sipApi,
+  renewalsAdminApi,
+  renewalsApi,
+  setupAdminApi,
   sipTrunkApi,
+  smsAdminApi,
   smsApi,
-  subscriptionsApi,
+  usersAdminApi,
   voiceAdminApi,
+  voiceApi,
   voiceEdgeApi,
   voiceMonitoringApi,
 };
 
 /** Every route by name: the server registers them all, the docs list them all. */
 export const routes = /* @__PURE__ */ tableOf([
-  healthApi,
-  docsApi,
+  analyticsAdminApi,
+  auditAdminApi,
   authApi,
+  authAdminApi,
   catalogueApi,
   catalogueAdminApi,
-  sipTrunkApi,
+  chatApi,
+  chatAdminApi,
   dashboardApi,
-  paymentsApi,
-  ordersApi,
-  ledgerApi,
+  docsApi,
+  eventsApi,
   guardrailsApi,
+  healthApi,
+  ledgerApi,
+  ledgerAdminApi,
+  notificationsApi,
+  ordersApi,
+  ordersAdminApi,
+  paymentsApi,
+  paymentsAdminApi,
+  renewalsApi,
+  renewalsAdminApi,
+  setupAdminApi,
+  sipTrunkApi,
   smsApi,
-  sipApi,
+  smsAdminApi,
+  usersAdminApi,
+  voiceApi,
   voiceAdminApi,
   voiceEdgeApi,
   voiceMonitoringApi,
-  eventsApi,
-  adminApi,
-  chatApi,
-  adminChatApi,
-  subscriptionsApi,
-  adminSubscriptionsApi,
-  notificationsApi,
-  setupApi,
 ]);
 
 type Groups =
-  | typeof healthApi
-  | typeof docsApi
+  | typeof analyticsAdminApi
+  | typeof auditAdminApi
   | typeof authApi
+  | typeof authAdminApi
   | typeof catalogueApi
   | typeof catalogueAdminApi
-  | typeof sipTrunkApi
+  | typeof chatApi
+  | typeof chatAdminApi
   | typeof dashboardApi
-  | typeof paymentsApi
-  | typeof ordersApi
-  | typeof ledgerApi
+  | typeof docsApi
+  | typeof eventsApi
   | typeof guardrailsApi
+  | typeof healthApi
+  | typeof ledgerApi
+  | typeof ledgerAdminApi
+  | typeof notificationsApi
+  | typeof ordersApi
+  | typeof ordersAdminApi
+  | typeof paymentsApi
+  | typeof paymentsAdminApi
+  | typeof renewalsApi
+  | typeof renewalsAdminApi
+  | typeof setupAdminApi
+  | typeof sipTrunkApi
   | typeof smsApi
-  | typeof sipApi
+  | typeof smsAdminApi
+  | typeof usersAdminApi
+  | typeof voiceApi
   | typeof voiceAdminApi
   | typeof voiceEdgeApi
-  | typeof voiceMonitoringApi
-  | typeof eventsApi
-  | typeof adminApi
-  | typeof chatApi
-  | typeof adminChatApi
-  | typeof subscriptionsApi
-  | typeof adminSubscriptionsApi
-  | typeof notificationsApi
-  | typeof setupApi;
+  | typeof voiceMonitoringApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };

@@ -10,3 +10,12 @@ export const smsApi = /* @__PURE__ */ group('sms', {
   senders: ['GET', '/api/sms/senders', 'user'],
   requestSender: ['POST', '/api/sms/senders', 'user'],
 });
+
+export const smsAdminApi = /* @__PURE__ */ group('sms.admin', {
+  forUser: ['GET', '/api/admin/users/:id/sms', 'admin'],
+  status: ['GET', '/api/admin/sms/status', 'admin'],
+  inbound: ['GET', '/api/admin/sms/inbound', 'admin'],
+  senderIds: ['GET', '/api/admin/sender-ids', 'admin'],
+  approveSenderId: ['POST', '/api/admin/sender-ids/:id/approve', 'admin'],
+  rejectSenderId: ['POST', '/api/admin/sender-ids/:id/reject', 'admin'],
+});

@@ -1,5 +1,12 @@
 import type { AdminChatSession, ChatFilter } from '@parley/shared';
-import { adminApi, adminChatApi } from '@parley/shared/api';
+import {
+  chatAdminApi,
+  ordersAdminApi,
+  paymentsAdminApi,
+  smsAdminApi,
+  usersAdminApi,
+  voiceAdminApi,
+} from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
@@ -17,7 +24,7 @@ export const chatSessionsQueryOptions = (f: SessionsFilter) =>
   queryOptions({
     queryKey: [...adminKeys.adminChatSessions, f.filter, f.q, f.page],
     queryFn: () =>
-      call(adminChatApi.sessions, {
+      call(chatAdminApi.sessions, {
         query: { filter: f.filter, ...(f.q ? { q: f.q } : {}), page: f.page },
       }),
     placeholderData: keepPreviousData,
@@ -25,37 +32,37 @@ export const chatSessionsQueryOptions = (f: SessionsFilter) =>
 
 export const chatSummaryQueryOptions = queryOptions({
   queryKey: adminKeys.adminChatSummary,
-  queryFn: () => call(adminChatApi.summary),
+  queryFn: () => call(chatAdminApi.summary),
 });
 
 export const chatSessionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: adminKeys.adminChatSession(id),
-    queryFn: () => call(adminChatApi.session, { params: { id } }),
+    queryFn: () => call(chatAdminApi.session, { params: { id } }),
   });
 
 export const cannedQueryOptions = queryOptions({
   queryKey: adminKeys.adminChatCanned,
-  queryFn: () => call(adminChatApi.canned),
+  queryFn: () => call(chatAdminApi.canned),
 });
 
 export const agentsQueryOptions = queryOptions({
   queryKey: adminKeys.adminChatAgents,
-  queryFn: () => call(adminChatApi.agents),
+  queryFn: () => call(chatAdminApi.agents),
 });
 
 export const fetchAdminMessages = (id: string, cursor: Cursor) =>
-  call(adminChatApi.messages, { params: { id }, query: cursor });
+  call(chatAdminApi.messages, { params: { id }, query: cursor });
 
 export const chatApiCalls = {
   reply: (sessionId: string, message: string, requestId: string) =>
-    call(adminChatApi.reply, { body: { sessionId, message, requestId } }),
+    call(chatAdminApi.reply, { body: { sessionId, message, requestId } }),
   note: (sessionId: string, message: string, requestId: string) =>
-    call(adminChatApi.note, { body: { sessionId, message, requestId } }),
+    call(chatAdminApi.note, { body: { sessionId, message, requestId } }),
   update: (id: string, body: { status?: AdminChatSession['status']; assigneeId?: string | null }) =>
-    call(adminChatApi.update, { params: { id }, body }),
-  read: (id: string, upTo: string) => call(adminChatApi.read, { params: { id }, body: { upTo } }),
-  typing: (sessionId: string) => call(adminChatApi.typing, { body: { sessionId } }),
+    call(chatAdminApi.update, { params: { id }, body }),
+  read: (id: string, upTo: string) => call(chatAdminApi.read, { params: { id }, body: { upTo } }),
+  typing: (sessionId: string) => call(chatAdminApi.typing, { body: { sessionId } }),
 };
 
 /** The customer beside the conversation: account, pending payments, last SMS and calls, items. */
@@ -65,23 +72,23 @@ export function useChatCustomer(userId: string) {
   return {
     user: useQuery({
       queryKey: [...key, 'user'],
-      queryFn: () => call(adminApi.user, { params }),
+      queryFn: () => call(usersAdminApi.get, { params }),
     }),
     pending: useQuery({
       queryKey: [...key, 'pending'],
-      queryFn: () => call(adminApi.userPayments, { params, query: { status: 'pending' } }),
+      queryFn: () => call(paymentsAdminApi.forUser, { params, query: { status: 'pending' } }),
     }),
     sms: useQuery({
       queryKey: [...key, 'sms'],
-      queryFn: () => call(adminApi.userSms, { params, query: { pageSize: 5 } }),
+      queryFn: () => call(smsAdminApi.forUser, { params, query: { pageSize: 5 } }),
     }),
     calls: useQuery({
       queryKey: [...key, 'calls'],
-      queryFn: () => call(adminApi.userCalls, { params, query: { pageSize: 5 } }),
+      queryFn: () => call(voiceAdminApi.forUser, { params, query: { pageSize: 5 } }),
     }),
     orders: useQuery({
       queryKey: [...key, 'orders'],
-      queryFn: () => call(adminApi.userOrders, { params, query: { pageSize: 100 } }),
+      queryFn: () => call(ordersAdminApi.forUser, { params, query: { pageSize: 100 } }),
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { SecondFactorSetup, User } from '@parley/shared';
-import { authApi } from '@parley/shared/api';
+import { authAdminApi } from '@parley/shared/api';
 import { call } from '@/lib/api';
 
 export interface AdminLoginInput {
@@ -15,11 +15,11 @@ export type AdminLoginResult =
   | { kind: 'setup'; setup: SecondFactorSetup };
 
 export async function adminLogin(input: AdminLoginInput): Promise<AdminLoginResult> {
-  const body = await call(authApi.adminSignIn, { body: input });
+  const body = await call(authAdminApi.signIn, { body: input });
   return 'setupToken' in body ? { kind: 'setup', setup: body } : { kind: 'signed-in', user: body };
 }
 
 /** Finishes the set-up with the first code: a session and the recovery codes, shown once. */
 export function confirmSecondFactor(input: { setupToken: string; code: string }) {
-  return call(authApi.adminSetup, { body: input });
+  return call(authAdminApi.setup, { body: input });
 }

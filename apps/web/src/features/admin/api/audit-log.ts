@@ -1,4 +1,4 @@
-import { adminApi } from '@parley/shared/api';
+import { auditAdminApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
@@ -30,7 +30,8 @@ export const auditPageQueryOptions = (filters: AuditFilters, page: number) => {
   );
   return queryOptions({
     queryKey: [...adminKeys.adminAudit, filters, page],
-    queryFn: () => call(adminApi.audit, { query: { ...query, page, pageSize: AUDIT_PAGE_SIZE } }),
+    queryFn: () =>
+      call(auditAdminApi.list, { query: { ...query, page, pageSize: AUDIT_PAGE_SIZE } }),
   });
 };
 
@@ -40,7 +41,7 @@ export function useAuditPage(filters: AuditFilters, page: number) {
 
 export const auditFacetsQueryOptions = queryOptions({
   queryKey: [...adminKeys.adminAudit, 'facets'],
-  queryFn: () => call(adminApi.auditFacets),
+  queryFn: () => call(auditAdminApi.facets),
 });
 
 export function useAuditFacets() {

@@ -1,11 +1,11 @@
-import { adminApi } from '@parley/shared/api';
+import { analyticsAdminApi, paymentsAdminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
 
 export const adminAnalyticsQueryOptions = queryOptions({
   queryKey: adminKeys.adminAnalytics,
-  queryFn: () => call(adminApi.analytics),
+  queryFn: () => call(analyticsAdminApi.get),
 });
 
 /** Reloaded by the admin event stream when a payment or user arrives; once a minute besides. */
@@ -20,5 +20,5 @@ export function useAdminAnalytics() {
 /** Every balance against the sum of its ledger rows. */
 export const ledgerCheckQueryOptions = queryOptions({
   queryKey: adminKeys.adminLedgerCheck,
-  queryFn: () => call(adminApi.ledgerCheck),
+  queryFn: () => call(paymentsAdminApi.ledgerCheck),
 });

@@ -1,5 +1,5 @@
 import type { AdminUsersQuery } from '@parley/shared';
-import { adminApi } from '@parley/shared/api';
+import { usersAdminApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
@@ -10,7 +10,7 @@ export const USERS_PAGE_SIZE = 20;
 export const adminUsersQueryOptions = (query: AdminUsersQuery) =>
   queryOptions({
     queryKey: [...adminKeys.adminUsers, 'search', query],
-    queryFn: () => call(adminApi.users, { query: { pageSize: USERS_PAGE_SIZE, ...query } }),
+    queryFn: () => call(usersAdminApi.list, { query: { pageSize: USERS_PAGE_SIZE, ...query } }),
   });
 
 /** Refetched every 10 s while the tab is visible; the last page stays while the next loads. */

@@ -1,5 +1,5 @@
 import type { AdminPayment, CryptoWalletInput } from '@parley/shared';
-import { adminApi } from '@parley/shared/api';
+import { paymentsAdminApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
@@ -24,7 +24,7 @@ export function adminPaymentsQuery({ status, page }: PaymentsFilter) {
 }
 
 const adminPayments = (filter: PaymentsFilter) =>
-  call(adminApi.payments, { query: adminPaymentsQuery(filter) });
+  call(paymentsAdminApi.list, { query: adminPaymentsQuery(filter) });
 
 /** Every page and filter lives under this key; invalidating it reloads them all. */
 export const adminPaymentsQueryOptions = queryOptions({
@@ -70,7 +70,7 @@ export function useDecidePayment() {
       action: 'approve' | 'reject';
       notes: string;
     }) =>
-      call(action === 'approve' ? adminApi.approvePayment : adminApi.rejectPayment, {
+      call(action === 'approve' ? paymentsAdminApi.approve : paymentsAdminApi.reject, {
         params: { id },
         body: notes.trim() ? { adminNotes: notes.trim() } : {},
       }),
@@ -91,7 +91,7 @@ export function useDecidePayment() {
 
 export const adminWalletsQueryOptions = queryOptions({
   queryKey: adminKeys.adminWallets,
-  queryFn: () => call(adminApi.wallets),
+  queryFn: () => call(paymentsAdminApi.wallets),
 });
 
 export function useAdminWallets() {
@@ -110,13 +110,13 @@ export function useWalletMutations() {
       meta: ADMIN_SIGN_IN,
       // The form's values; the server checks them against the contract.
       mutationFn: (body: Record<string, unknown>) =>
-        call(adminApi.createWallet, { body: body as CryptoWalletInput }),
+        call(paymentsAdminApi.createWallet, { body: body as CryptoWalletInput }),
       onSuccess: refresh,
     }),
     toggle: useMutation({
       meta: ADMIN_SIGN_IN,
       mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-        call(adminApi.setWalletActive, { params: { id }, body: { isActive } }),
+        call(paymentsAdminApi.setWalletActive, { params: { id }, body: { isActive } }),
       onSuccess: refresh,
     }),
   };
@@ -124,7 +124,7 @@ export function useWalletMutations() {
 
 export const adminRatesQueryOptions = queryOptions({
   queryKey: adminKeys.adminRates,
-  queryFn: () => call(adminApi.rates),
+  queryFn: () => call(paymentsAdminApi.rates),
 });
 
 export function useAdminRates() {
@@ -136,7 +136,7 @@ export function useSetRate() {
   return useMutation({
     meta: ADMIN_SIGN_IN,
     mutationFn: ({ base, quote, rate }: { base: string; quote: string; rate: string }) =>
-      call(adminApi.setRate, { params: { base, quote }, body: { rate } }),
+      call(paymentsAdminApi.setRate, { params: { base, quote }, body: { rate } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminRatesQueryOptions.queryKey }),
   });
 }

@@ -1,5 +1,5 @@
 import type { SenderRequestStatus } from '@parley/shared';
-import { adminApi } from '@parley/shared/api';
+import { smsAdminApi } from '@parley/shared/api';
 import {
   keepPreviousData,
   queryOptions,
@@ -18,7 +18,7 @@ export const adminSenderIdsQueryOptions = (status: SenderRequestStatus | 'all', 
   queryOptions({
     queryKey: [...KEY, status, page],
     queryFn: () =>
-      call(adminApi.senderIds, {
+      call(smsAdminApi.senderIds, {
         query: {
           page,
           pageSize: SENDER_IDS_PAGE_SIZE,
@@ -51,7 +51,7 @@ export function useDecideSender() {
       action: 'approve' | 'reject';
       note: string;
     }) =>
-      call(action === 'approve' ? adminApi.approveSenderId : adminApi.rejectSenderId, {
+      call(action === 'approve' ? smsAdminApi.approveSenderId : smsAdminApi.rejectSenderId, {
         params: { id },
         body: note.trim() ? { note: note.trim() } : {},
       }),

@@ -1,11 +1,11 @@
-import { adminApi } from '@parley/shared/api';
+import { smsAdminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
 
 export const smsStatusQueryOptions = queryOptions({
   queryKey: adminKeys.adminSmsStatus,
-  queryFn: () => call(adminApi.smsStatus),
+  queryFn: () => call(smsAdminApi.status),
 });
 
 /** Which gateway SMS go through and how many wait; reloaded every 10 s like the lists. */
@@ -20,7 +20,7 @@ export function useSmsGatewayStatus() {
 export const smsInboundQueryOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.adminSmsInbound(page),
-    queryFn: () => call(adminApi.smsInbound, { query: { page, pageSize: 10 } }),
+    queryFn: () => call(smsAdminApi.inbound, { query: { page, pageSize: 10 } }),
   });
 
 /** Deliver_sm that were not receipts of ours (replies, mismatched receipts), newest first. */

@@ -1,5 +1,5 @@
 import type { AdminSubscriptionFilter } from '@parley/shared';
-import { adminSubscriptionsApi } from '@parley/shared/api';
+import { renewalsAdminApi } from '@parley/shared/api';
 import {
   keepPreviousData,
   queryOptions,
@@ -24,7 +24,7 @@ export const adminSubscriptionsQueryOptions = (filter: AdminSubscriptionFilter, 
   queryOptions({
     queryKey: [...adminKeys.adminSubscriptions, filter, page],
     queryFn: () =>
-      call(adminSubscriptionsApi.list, {
+      call(renewalsAdminApi.list, {
         query: { filter, page, pageSize: ADMIN_SUBSCRIPTIONS_PAGE_SIZE },
       }),
   });
@@ -43,7 +43,7 @@ export function useAdminSubscriptions(filter: AdminSubscriptionFilter, page: num
 const countQueryOptions = (filter: AdminSubscriptionFilter, streamUp: boolean) =>
   queryOptions({
     queryKey: [...adminKeys.adminSubscriptions, 'count', filter],
-    queryFn: () => call(adminSubscriptionsApi.list, { query: { filter, page: 1, pageSize: 1 } }),
+    queryFn: () => call(renewalsAdminApi.list, { query: { filter, page: 1, pageSize: 1 } }),
     select: (data) => data.total,
     refetchInterval: pollMs(streamUp),
     refetchIntervalInBackground: false,
@@ -73,7 +73,7 @@ export function useExtendGrace() {
   return useMutation({
     meta: ADMIN_SIGN_IN,
     mutationFn: ({ id, days }: { id: string; days: number }) =>
-      call(adminSubscriptionsApi.extendGrace, { params: { id }, body: { days } }),
+      call(renewalsAdminApi.extendGrace, { params: { id }, body: { days } }),
     onSettled,
   });
 }
@@ -82,7 +82,7 @@ export function useWaivePeriod() {
   const onSettled = useReload();
   return useMutation({
     meta: ADMIN_SIGN_IN,
-    mutationFn: (id: string) => call(adminSubscriptionsApi.waive, { params: { id } }),
+    mutationFn: (id: string) => call(renewalsAdminApi.waive, { params: { id } }),
     onSettled,
   });
 }

@@ -1,5 +1,11 @@
 import type { AdjustmentInput } from '@parley/shared';
-import { adminApi } from '@parley/shared/api';
+import {
+  ledgerAdminApi,
+  ordersAdminApi,
+  paymentsAdminApi,
+  smsAdminApi,
+  usersAdminApi,
+} from '@parley/shared/api';
 import {
   keepPreviousData,
   queryOptions,
@@ -20,7 +26,7 @@ const userKey = (id: string) => [...adminKeys.adminUsers, id] as const;
 export const adminUserQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...userKey(id), 'detail'],
-    queryFn: () => call(adminApi.user, { params: { id } }),
+    queryFn: () => call(usersAdminApi.get, { params: { id } }),
   });
 
 export function useAdminUser(id: string) {
@@ -40,16 +46,16 @@ function pagedList<T>(list: string, fetch: (id: string, query: PageQuery) => Pro
 }
 
 export const useUserLedger = pagedList('ledger', (id, query) =>
-  call(adminApi.userLedger, { params: { id }, query }),
+  call(ledgerAdminApi.forUser, { params: { id }, query }),
 );
 export const useUserOrders = pagedList('orders', (id, query) =>
-  call(adminApi.userOrders, { params: { id }, query }),
+  call(ordersAdminApi.forUser, { params: { id }, query }),
 );
 export const useUserSms = pagedList('sms', (id, query) =>
-  call(adminApi.userSms, { params: { id }, query }),
+  call(smsAdminApi.forUser, { params: { id }, query }),
 );
 export const useUserPayments = pagedList('payments', (id, query) =>
-  call(adminApi.userPayments, { params: { id }, query }),
+  call(paymentsAdminApi.forUser, { params: { id }, query }),
 );
 
 /** After a change to a user, every list of users and that user's detail reload. */
@@ -68,7 +74,7 @@ export function useSetUserDisabled() {
   const reload = useReloadUsers();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
-      call(adminApi.setUserDisabled, { params: { id }, body: { disabled } }),
+      call(usersAdminApi.setDisabled, { params: { id }, body: { disabled } }),
     meta: ADMIN_SIGN_IN,
     onSettled: reload,
   });
@@ -77,7 +83,7 @@ export function useSetUserDisabled() {
 /** A one-time password reset link for a user (audited); its token is shown once. */
 export function useIssuePasswordReset() {
   return useMutation({
-    mutationFn: (id: string) => call(adminApi.issuePasswordReset, { params: { id } }),
+    mutationFn: (id: string) => call(usersAdminApi.issuePasswordReset, { params: { id } }),
     meta: ADMIN_SIGN_IN,
   });
 }
@@ -86,7 +92,7 @@ export function useIssuePasswordReset() {
 export function useAdjustBalance(id: string) {
   const reload = useReloadUsers();
   return useMutation({
-    mutationFn: (body: AdjustmentInput) => call(adminApi.adjustBalance, { params: { id }, body }),
+    mutationFn: (body: AdjustmentInput) => call(ledgerAdminApi.adjust, { params: { id }, body }),
     meta: ADMIN_SIGN_IN,
     onSettled: reload,
   });
@@ -95,6 +101,6 @@ export function useAdjustBalance(id: string) {
 /** Saves a user's statement of the days `from`–`to` (UTC) as a CSV file. */
 export const downloadStatement = (id: string, from: string, to: string) =>
   downloadFile(
-    urlOf(adminApi.userStatement, { params: { id }, query: { from, to } }),
+    urlOf(ledgerAdminApi.statement, { params: { id }, query: { from, to } }),
     `statement-${from}-${to}.csv`,
   );

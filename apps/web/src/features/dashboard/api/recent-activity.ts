@@ -1,5 +1,5 @@
 import type { Call, SmsMessage } from '@parley/shared';
-import { sipApi, smsApi } from '@parley/shared/api';
+import { smsApi, voiceApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -33,7 +33,9 @@ export const RECENT_CALLS = 3;
 export const recentCallsQueryOptions = queryOptions({
   queryKey: [...voiceKeys.voiceRecent, RECENT_CALLS],
   queryFn: () =>
-    call(sipApi.history, { query: { pageSize: RECENT_CALLS } }).then((h) => h.items as CallItem[]),
+    call(voiceApi.history, { query: { pageSize: RECENT_CALLS } }).then(
+      (h) => h.items as CallItem[],
+    ),
 });
 
 interface ListState<T> {

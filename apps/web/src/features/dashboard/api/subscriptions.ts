@@ -1,4 +1,4 @@
-import { subscriptionsApi } from '@parley/shared/api';
+import { renewalsApi } from '@parley/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ledgerKey, subscriptionsKey, subscriptionsQueryOptions } from '@/lib/account-queries';
@@ -32,7 +32,7 @@ export function useSetAutoRenew() {
   const reload = useReload();
   return useMutation({
     mutationFn: ({ id, autoRenew }: { id: string; autoRenew: boolean }) =>
-      call(subscriptionsApi.update, { params: { id }, body: { autoRenew } }),
+      call(renewalsApi.update, { params: { id }, body: { autoRenew } }),
     onSettled: reload,
   });
 }
@@ -41,7 +41,7 @@ export function useSetAutoRenew() {
 export function useReactivate() {
   const reload = useReload();
   return useMutation({
-    mutationFn: (id: string) => call(subscriptionsApi.reactivate, { params: { id } }),
+    mutationFn: (id: string) => call(renewalsApi.reactivate, { params: { id } }),
     onSettled: reload,
   });
 }

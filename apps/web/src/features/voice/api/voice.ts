@@ -1,5 +1,5 @@
 import type { Call, CallerIds } from '@parley/shared';
-import { sipApi } from '@parley/shared/api';
+import { voiceApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { storeCall } from '@/lib/call-updates';
@@ -17,7 +17,7 @@ export const OPEN_CALL_POLL_MS = 4000;
 
 export const callHistoryQueryOptions = queryOptions({
   queryKey: [...voiceKeys.voiceHistory, RECENT_CALLS],
-  queryFn: () => call(sipApi.history, { query: { pageSize: RECENT_CALLS } }),
+  queryFn: () => call(voiceApi.history, { query: { pageSize: RECENT_CALLS } }),
 });
 
 /** The 5 latest calls; polled while one of them is still going (events are the fast path). */
@@ -32,13 +32,13 @@ export function useCallHistory() {
 export function useVoiceStatus() {
   return useQuery({
     queryKey: voiceKeys.voiceStatus,
-    queryFn: () => call(sipApi.status),
+    queryFn: () => call(voiceApi.status),
   });
 }
 
 export const callerIdsQueryOptions = queryOptions({
   queryKey: voiceKeys.voiceCallerIds,
-  queryFn: () => call(sipApi.callerIds),
+  queryFn: () => call(voiceApi.callerIds),
 });
 
 export function useCallerIds() {
@@ -49,7 +49,7 @@ export function useCallerIds() {
 export function useSipAccount(enabled = true) {
   return useQuery({
     queryKey: voiceKeys.sipAccount,
-    queryFn: () => call(sipApi.account),
+    queryFn: () => call(voiceApi.account),
     enabled,
   });
 }
@@ -63,7 +63,7 @@ export function useCallQuote(destination: string | null) {
   const ready = destination !== null && settled === destination;
   const query = useQuery({
     queryKey: voiceKeys.voiceQuote(destination ?? ''),
-    queryFn: () => call(sipApi.quote, { query: { destination: destination ?? '' } }),
+    queryFn: () => call(voiceApi.quote, { query: { destination: destination ?? '' } }),
     enabled: ready,
     staleTime: 30_000,
   });
@@ -96,7 +96,7 @@ export function usePlaceCall() {
   return useMutation({
     meta: VOICE_SIGN_IN,
     mutationFn: (input: { callerId: string; destination: string }) =>
-      call(sipApi.call, { body: input }),
+      call(voiceApi.call, { body: input }),
     onSuccess: (placed) => {
       storeCall(queryClient, placed);
       void queryClient.invalidateQueries({ queryKey: queryKeys.user });
@@ -108,7 +108,7 @@ export function useHangUp() {
   const store = useStoreCall();
   return useMutation({
     meta: VOICE_SIGN_IN,
-    mutationFn: (id: string) => call(sipApi.hangup, { params: { id } }),
+    mutationFn: (id: string) => call(voiceApi.hangup, { params: { id } }),
     onSuccess: (ended) => store(ended),
   });
 }
@@ -117,7 +117,7 @@ export function useStartVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: VOICE_SIGN_IN,
-    mutationFn: (number: string) => call(sipApi.verifyStart, { body: { number } }),
+    mutationFn: (number: string) => call(voiceApi.verifyStart, { body: { number } }),
     // The list names the code now waiting, so its entry resumes after a reload.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: voiceKeys.voiceCallerIds }),
   });
@@ -128,7 +128,7 @@ export function useConfirmVerification() {
   return useMutation({
     meta: VOICE_SIGN_IN,
     mutationFn: (input: { number: string; code: string }) =>
-      call(sipApi.verifyConfirm, { body: input }),
+      call(voiceApi.verifyConfirm, { body: input }),
     onSuccess: (ids: CallerIds) => queryClient.setQueryData(voiceKeys.voiceCallerIds, ids),
   });
 }
@@ -137,7 +137,7 @@ export function useRegeneratePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: VOICE_SIGN_IN,
-    mutationFn: () => call(sipApi.regeneratePassword),
+    mutationFn: () => call(voiceApi.regeneratePassword),
     onSuccess: (account) => queryClient.setQueryData(voiceKeys.sipAccount, account),
   });
 }

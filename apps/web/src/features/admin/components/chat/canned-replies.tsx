@@ -1,5 +1,5 @@
 import type { CannedReply } from '@parley/shared';
-import { adminChatApi } from '@parley/shared/api';
+import { chatAdminApi } from '@parley/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText, Pencil, Trash2 } from 'lucide-react';
 import { type RefObject, useId, useRef, useState } from 'react';
@@ -85,8 +85,8 @@ function CannedForm({ initial, onDone }: { initial: CannedReply | null; onDone: 
   const save = useMutation({
     mutationFn: () =>
       initial
-        ? call(adminChatApi.updateCanned, { params: { id: initial.id }, body: { title, body } })
-        : call(adminChatApi.createCanned, { body: { title, body } }),
+        ? call(chatAdminApi.updateCanned, { params: { id: initial.id }, body: { title, body } })
+        : call(chatAdminApi.createCanned, { body: { title, body } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.adminChatCanned });
       onDone();
@@ -144,7 +144,7 @@ export function CannedManager() {
   const queryClient = useQueryClient();
   const errorToast = useAdminErrorToast();
   const remove = useMutation({
-    mutationFn: (id: string) => call(adminChatApi.deleteCanned, { params: { id } }),
+    mutationFn: (id: string) => call(chatAdminApi.deleteCanned, { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.adminChatCanned }),
     onError: errorToast,
   });

@@ -1,6 +1,7 @@
 import { group } from '../route-group.js';
 
-export const sipApi = /* @__PURE__ */ group('sip', {
+/** Calls from the web and the customer's SIP account; paths stay under /api/sip. */
+export const voiceApi = /* @__PURE__ */ group('voice', {
   call: ['POST', '/api/sip/call', 'user'],
   hangup: ['DELETE', '/api/sip/calls/:id', 'user'],
   history: ['GET', '/api/sip/history', 'user'],
@@ -13,7 +14,8 @@ export const sipApi = /* @__PURE__ */ group('sip', {
   verifyConfirm: ['POST', '/api/sip/caller-ids/confirm', 'user'],
 });
 
-export const voiceAdminApi = /* @__PURE__ */ group('voiceAdmin', {
+export const voiceAdminApi = /* @__PURE__ */ group('voice.admin', {
+  forUser: ['GET', '/api/admin/users/:id/calls', 'admin'],
   calls: ['GET', '/api/admin/calls', 'admin'],
   hangup: ['POST', '/api/admin/calls/:id/hangup', 'admin'],
   status: ['GET', '/api/admin/voice/status', 'admin'],
@@ -21,7 +23,7 @@ export const voiceAdminApi = /* @__PURE__ */ group('voiceAdmin', {
 });
 
 /** The SIP edge's side (Kamailio): authenticated with VOICE_EDGE_SECRET, never a browser. */
-export const voiceEdgeApi = /* @__PURE__ */ group('voiceEdge', {
+export const voiceEdgeApi = /* @__PURE__ */ group('voice.edge', {
   authorise: ['POST', '/internal/voice/authorise', 'edge'],
   inbound: ['POST', '/internal/voice/inbound', 'edge'],
   progress: ['POST', '/internal/voice/progress', 'edge'],

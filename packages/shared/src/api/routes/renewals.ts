@@ -1,12 +1,13 @@
 import { group } from '../route-group.js';
 
-export const subscriptionsApi = /* @__PURE__ */ group('subscriptions', {
+/** The customer's monthly items (the product calls them subscriptions). */
+export const renewalsApi = /* @__PURE__ */ group('renewals', {
   mine: ['GET', '/api/subscriptions', 'user'],
   update: ['PUT', '/api/subscriptions/:id', 'user'],
   reactivate: ['POST', '/api/subscriptions/:id/reactivate', 'user'],
 });
 
-export const adminSubscriptionsApi = /* @__PURE__ */ group('adminSubscriptions', {
+export const renewalsAdminApi = /* @__PURE__ */ group('renewals.admin', {
   list: ['GET', '/api/admin/subscriptions', 'admin'],
   extendGrace: ['POST', '/api/admin/subscriptions/:id/extend-grace', 'admin'],
   waive: ['POST', '/api/admin/subscriptions/:id/waive', 'admin'],

@@ -1,0 +1,5 @@
+import { group } from '../route-group.js';
+
+export const analyticsAdminApi = /* @__PURE__ */ group('analytics.admin', {
+  get: ['GET', '/api/admin/analytics', 'admin'],
+});
