@@ -11,12 +11,12 @@ import {
   forgotPasswordSchema,
   loginPageQuerySchema,
   resetPasswordSchema,
-} from '../../contracts/password-reset.js';
+} from '../../contracts/auth-password-reset.js';
 import {
   confirmSecondFactorSchema,
   secondFactorEnabledSchema,
   secondFactorSetupSchema,
-} from '../../contracts/second-factor.js';
+} from '../../contracts/auth-second-factor.js';
 
 const html = { description: 'An HTML page', contentType: 'text/html' };
 const redirect = (to: string) => ({ description: `A redirect to ${to}` });

@@ -8,7 +8,7 @@ import {
   subscriptionSchema,
   subscriptionsSchema,
   subscriptionUpdateSchema,
-} from '../../contracts/subscriptions.js';
+} from '../../contracts/renewals.js';
 import { ADMIN_REFUSALS, refusals } from './errors.js';
 
 /** What extending grace or waiving a period refuses: an admin's own item among them. */

@@ -1,5 +1,5 @@
 import { adminUserSchema, setUserDisabledSchema } from '../../contracts/auth.js';
-import { issuedPasswordResetSchema } from '../../contracts/password-reset.js';
+import { issuedPasswordResetSchema } from '../../contracts/auth-password-reset.js';
 import {
   adminUserDetailSchema,
   adminUsersPageSchema,
