@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryPricingInputSchema } from './catalogue.js';
+import { countryPricingInputSchema } from './catalogue-admin.js';
 import { createTransactionSchema, quoteInputSchema, rateInputSchema } from './payments.js';
 
 /** The field code and params a schema reports for one field, or null when it takes it. */

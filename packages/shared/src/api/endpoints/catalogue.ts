@@ -1,29 +1,31 @@
 import { z } from 'zod';
 import {
-  adminNumberSchema,
-  adminPackageSchema,
-  adminServiceSchema,
   catalogueLanguageQuerySchema,
-  countryPricingInputSchema,
   countryPricingSchema,
   coverageSchema,
-  csvImportQuerySchema,
-  csvImportResultSchema,
   destinationQuerySchema,
   destinationSchema,
   idParamsSchema,
-  numberInputSchema,
   numbersPageSchema,
   numbersQuerySchema,
-  packageInputSchema,
   packageSchema,
   packagesQuerySchema,
-  serviceInputSchema,
   serviceSchema,
   sipDomainForSaleSchema,
-  sipDomainInputSchema,
   sipDomainSchema,
 } from '../../contracts/catalogue.js';
+import {
+  adminNumberSchema,
+  adminPackageSchema,
+  adminServiceSchema,
+  countryPricingInputSchema,
+  csvImportQuerySchema,
+  csvImportResultSchema,
+  numberInputSchema,
+  packageInputSchema,
+  serviceInputSchema,
+  sipDomainInputSchema,
+} from '../../contracts/catalogue-admin.js';
 import type { EndpointSchemas } from '../endpoint.js';
 
 const list = <T extends z.ZodType>(item: T, summary: string) =>
