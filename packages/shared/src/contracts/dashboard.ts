@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DASHBOARD_TIMEFRAMES } from '../domain/dashboard-stats.js';
+import { DASHBOARD_TIMEFRAMES } from '../domain/dashboard.js';
 
 const shown = (label: string) => z.boolean(`${label} must be true or false`);
 

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  dashboardStats,
-  remainingBudget,
-  type SpendEntry,
-  UNBOUNDED_DAYS,
-} from './dashboard-stats.js';
+import { type SpendEntry, UNBOUNDED_DAYS } from './dashboard.js';
+import { dashboardStats, remainingBudget } from './dashboard-stats.js';
 import { add, compareDecimal, fromUnits } from './money.js';
 import { RUNWAY_HORIZON_DAYS, runwayDays } from './renewals.js';
 

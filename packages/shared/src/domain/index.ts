@@ -5,6 +5,7 @@ export * from './catalogue-text.js';
 export * from './chat.js';
 export * from './crypto.js';
 export * from './csv.js';
+export * from './dashboard.js';
 export * from './dashboard-stats.js';
 export * from './error-codes.js';
 export * from './field-codes.js';
