@@ -6,7 +6,7 @@ export interface OtherAnswer {
   readonly contentType?: string;
 }
 
-/** What an endpoint takes and answers, per status; its path lives in routes.ts. */
+/** What an endpoint takes and answers, per status; its path lives in `routes/<module>.ts`. */
 export interface EndpointSchemas {
   readonly summary: string;
   readonly params?: z.ZodType;
