@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { message } from '../support/locales';
 import { lastMailTo } from '../support/mail';
 import { sidewaysOverflow } from '../support/overflow';
 
@@ -13,20 +12,7 @@ import { sidewaysOverflow } from '../support/overflow';
  * check. At a phone's width and in Arabic, with no serious axe findings.
  */
 const PHONE = { width: 390, height: 844 };
-type Tree = { [key: string]: string | Tree };
-const ar = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-) as Tree;
-const t = (key: string): string => {
-  const value = key
-    .split('.')
-    .reduce<string | Tree | undefined>(
-      (node, part) => (typeof node === 'object' ? node[part] : undefined),
-      ar,
-    );
-  if (typeof value !== 'string') throw new Error(`no Arabic text for ${key}`);
-  return value;
-};
+const t = (key: string) => message('ar', key);
 
 async function inArabic(page: Page, url = '/') {
   await page.setViewportSize(PHONE);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { type newCustomer, signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -37,9 +37,7 @@ test('changing the password signs every other browser out and keeps this one', a
   page,
   browser,
 }) => {
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   const other = await signInElsewhere(browser, who);
 
   await openAccountPage(page);
@@ -64,9 +62,7 @@ test('changing the password signs every other browser out and keeps this one', a
 });
 
 test('sign out everywhere ends this browser and every other one', async ({ page, browser }) => {
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   const other = await signInElsewhere(browser, who);
 
   await openAccountPage(page);
@@ -81,8 +77,7 @@ test('the account page works at 390 px in Arabic without serious axe violations'
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.goto('/account');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -101,8 +96,7 @@ test('the account page works at 390 px in Arabic without serious axe violations'
 });
 
 test('the Log out page signs out only when its form is posted', async ({ page }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   // Typed in the address bar (not a navigation from Parley's pages): a button to press.
   await page.goto('/api/logout');
   await expect(

@@ -1,12 +1,16 @@
-import { ADMIN, newCustomer, signUpThroughForm, withFreshAdminCode } from '../support/accounts';
+import {
+  ADMIN,
+  newCustomer,
+  signedUpCustomer,
+  signUpThroughForm,
+  withFreshAdminCode,
+} from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 test('a visitor signs up, lands on the dashboard, signs out, and signs in again', async ({
   page,
 }) => {
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
 
   await page.goto('/');
@@ -44,9 +48,7 @@ test('a visitor signs up, lands on the dashboard, signs out, and signs in again'
 });
 
 test('signing up twice with one email says it is taken', async ({ page }) => {
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   await page.context().clearCookies();
   await signUpThroughForm(page, who);
   await expect(page.getByRole('tabpanel', { name: 'Sign Up' }).getByRole('alert')).toHaveText(
@@ -57,8 +59,7 @@ test('signing up twice with one email says it is taken', async ({ page }) => {
 test('a customer opening /admin is told Access Denied and sent to the dashboard', async ({
   page,
 }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("You don't have permission to access the admin panel")).toBeVisible();

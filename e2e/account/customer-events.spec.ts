@@ -1,4 +1,4 @@
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { toastViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';
@@ -14,8 +14,7 @@ test('a customer sees their payment approved live: a toast and the new balance, 
   const streamOpen = page.waitForResponse(
     (res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200,
   );
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await streamOpen;
   const menu = page.getByRole('button', { name: /Account menu for / });
   await menu.click();
@@ -61,8 +60,7 @@ test('a customer sees their payment rejected live', async ({ page, browser }) =>
   const streamOpen = page.waitForResponse(
     (res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200,
   );
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await streamOpen;
   const { payment } = await submitTopUp(page.request, '120.00');
   await decide(admin, payment.id, 'reject');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';
@@ -11,8 +11,7 @@ const tile = (page: Page, label: string) =>
 test('a new customer sees zero tiles, the empty states and the charts; widget settings survive a reload', async ({
   page,
 }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible();
 
   await expect(tile(page, 'Available Balance')).toContainText('£0.00');
@@ -75,8 +74,7 @@ test('the Add Funds dialog checks the minimum and leads to the payment page', as
 }) => {
   const staff = await adminWithWallet(browser);
   await staff.close();
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.getByRole('button', { name: 'Add Funds' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds' });
   await expect(dialog.getByLabel('Cryptocurrency')).toHaveValue('BTC');
@@ -104,8 +102,7 @@ test('after an admin approves a top-up, the dashboard shows the balance and the 
 }) => {
   const staff = await adminWithWallet(browser);
 
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   const hash = randomBytes(32).toString('hex');
   const {
     payment: { id },
@@ -136,8 +133,7 @@ test('the dashboard in Arabic, charts and dialog included, has no serious axe vi
   page,
 }) => {
   test.setTimeout(90_000); // two axe scans of a page with charts, in Arabic
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

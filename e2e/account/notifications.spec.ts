@@ -1,4 +1,4 @@
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { sidewaysOverflow } from '../support/overflow';
@@ -9,8 +9,7 @@ test.slow();
 test('a new customer’s bell opens an empty list, closes with Escape, and the language reaches the account', async ({
   page,
 }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   const bell = page.getByRole('button', { name: 'Notifications', exact: true });
   await expect(bell).toBeVisible();
   await expect(page.getByTestId('notifications-count')).toHaveCount(0);
@@ -38,8 +37,7 @@ test('the bell and the drawer’s entry work at 390 px in Arabic without serious
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

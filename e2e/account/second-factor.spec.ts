@@ -5,10 +5,11 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { messagesIn } from '../support/locales';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const FIRST_ADMIN = { email: 'first-admin@parley.test', password: 'first admin password' };
-const ar = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src/locales/ar.json'), 'utf8')) as {
+const ar = messagesIn('ar') as {
   secondFactor: Record<
     | 'setupTitle'
     | 'qrAlt'

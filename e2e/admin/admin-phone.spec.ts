@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, submitTopUp } from '../support/funding';
+import { messagesIn } from '../support/locales';
 
 /** The admin's tables with actions, on a phone: every action in reach without scrolling sideways. */
-const ar = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-);
+const ar = messagesIn('ar');
 const PHONE = { width: 390, height: 844 };
 
 /** Wholly inside the screen's width as the page lies, with no sideways scroll anywhere. */

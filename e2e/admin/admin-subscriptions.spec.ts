@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { messagesIn } from '../support/locales';
 import { sidewaysOverflow } from '../support/overflow';
 
 type Texts = {
@@ -15,14 +14,7 @@ type Texts = {
   waive: { action: string; title: string };
 };
 const texts = (lang: 'en' | 'ar') =>
-  (
-    JSON.parse(
-      fs.readFileSync(
-        path.join(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`),
-        'utf8',
-      ),
-    ) as { admin: { subscriptions: Texts } }
-  ).admin.subscriptions;
+  (messagesIn(lang) as { admin: { subscriptions: Texts } }).admin.subscriptions;
 
 const FILTERS = ['due', 'grace', 'suspended'] as const;
 
@@ -51,9 +43,7 @@ test('an admin reviews subscriptions under each filter; a plan renewing in a mon
   test.setTimeout(90_000);
   // A customer with just enough for the cheapest monthly plan: its renewal, a month
   // away, is more than the balance holds.
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   const packages: { id: string; billingPeriod: string; price: string }[] = await (
     await page.request.get('/api/packages')
   ).json();

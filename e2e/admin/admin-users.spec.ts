@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -14,9 +14,7 @@ test('an admin finds a customer, credits them after confirming, suspends and rea
   browser,
 }) => {
   test.setTimeout(90_000);
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -11,8 +11,7 @@ async function signInAdminPage(page: Page) {
 
 async function customerPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   return page;
 }
 

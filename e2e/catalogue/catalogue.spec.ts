@@ -1,9 +1,8 @@
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
 });
 
 test('prices and coverage lists countries by region, searchable, in their real currency', async ({

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { newCustomer, signUpThroughForm } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { messagesIn } from '../support/locales';
 
 /** The pages' country claims are the catalogue's counts, in the reader's digits. */
-const ar = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-);
+const ar = messagesIn('ar');
 
 test('the landing page and the number shop count the catalogue’s countries (390 px, Arabic)', async ({
   page,

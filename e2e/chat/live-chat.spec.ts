@@ -1,26 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import type { Locator, Page } from '@playwright/test';
+import { newCustomer, signedUpCustomer, signUpThroughForm } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { BTC_WALLET, submitTopUp } from '../support/funding';
+import { adminPageWithWallet, submitTopUp } from '../support/funding';
+import { messagesIn } from '../support/locales';
 import { sidewaysOverflow } from '../support/overflow';
 
-const ar = JSON.parse(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-);
-
-/** An admin's page in a browser context of its own, with the BTC wallet in place. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  await signInAdmin(context.request);
-  const wallet = await context.request.post('/api/admin/crypto-wallets', {
-    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
-  });
-  expect([201, 409]).toContain(wallet.status());
-  return { page: await context.newPage(), context };
-}
+const ar = messagesIn('ar');
 
 const messages = (scope: Locator, text: string) =>
   scope.getByTestId('chat-message').filter({ hasText: text });
@@ -47,7 +33,7 @@ test('a customer and an admin talk live; a dropped stream loses nothing; resolve
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const { page: admin, context: adminContext } = await adminPage(browser);
+  const { page: admin, context: adminContext } = await adminPageWithWallet(browser);
   const who = newCustomer();
   const customerStream = page.waitForResponse(
     (res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200,
@@ -161,9 +147,7 @@ test('in Arabic the chat window and the console read right to left, also at 390 
   browser,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -190,7 +174,7 @@ test('in Arabic the chat window and the console read right to left, also at 390 
     await testInfo.attach(`chat-window-ar-${width}`, { path: shot, contentType: 'image/png' });
   }
 
-  const { page: admin, context } = await adminPage(browser);
+  const { page: admin, context } = await adminPageWithWallet(browser);
   await admin.addInitScript(() => localStorage.setItem('parley.lang', 'ar'));
   await admin.goto('/admin-chat');
   await expect(admin.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { sidewaysOverflow } from '../support/overflow';
@@ -38,8 +38,7 @@ async function usdPackage(page: Page, lang: string) {
 for (const lang of ['en', 'ar'] as const) {
   test(`a USD price shows its GBP amount beside it, at 390 px in ${lang}`, async ({ page }) => {
     test.setTimeout(60_000);
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     if (lang !== 'en') await readIn(page, lang);
     await expect(page.getByTestId('balance')).toHaveText(/£/);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, BTC_WALLET, fundedCustomer } from '../support/funding';
 
@@ -20,8 +20,7 @@ test('a customer tops up in BTC, an admin sees it live and approves, and the bal
   await expect(admin.getByRole('heading', { name: 'Payments' })).toBeVisible();
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.goto('/payment?service=balance&type=Add+Funds&amount=175');
   await expect(page.getByRole('heading', { name: 'Selected Package' })).toBeVisible();
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('175');

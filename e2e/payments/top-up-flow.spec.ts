@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { newCustomer, signedUpCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, BTC_WALLET } from '../support/funding';
@@ -26,8 +26,7 @@ test('the payment QR code reads with a standard decoder told never to invert, at
 }) => {
   const staff = await adminWithWallet(browser);
   await page.setViewportSize(PHONE);
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.goto('/payment?service=balance&type=Add+Funds&amount=185');
   // The address comes without another click.
   const heading = page.getByRole('heading', { name: /Send exactly\s+0\.\d+ BTC/ });
@@ -52,8 +51,7 @@ test('a top-up in Arabic at 390 px asks once, survives a reload, and its outcome
   const staff = await adminWithWallet(browser);
   await page.setViewportSize(PHONE);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await inArabic(page);
   const payable: string[] = [
     ...new Set(

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { ADMIN_TABS } from '../../apps/web/src/features/admin/tabs';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { messagesIn } from '../support/locales';
 
 const pages = [
   { name: 'landing', path: '/' },
@@ -11,18 +10,14 @@ const pages = [
   { name: 'admin login', path: '/admin/login' },
 ];
 
-const locale = (lang: string) =>
-  JSON.parse(
-    fs.readFileSync(path.join(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`), 'utf8'),
-  ) as Record<string, unknown>;
+const locale = (lang: string) => messagesIn(lang) as Record<string, unknown>;
 
 for (const lang of ['en', 'ar'] as const) {
   test(`signed-in pages in ${lang} have no serious or critical axe violations`, async ({
     page,
   }) => {
     test.setTimeout(200_000); // twelve pages, each scanned by axe
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
     for (const path of [
       '/',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';
 
@@ -68,8 +68,7 @@ test.describe('with a German browser', () => {
 
     // Signed up in English, then read in German.
     await readIn(page, 'en');
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     await page.goto('/services/voip');
     await readIn(page, 'de');
     const plans = page.getByRole('main');
@@ -89,8 +88,7 @@ test.describe('with a German browser', () => {
 test.describe('in Arabic', () => {
   test('a top-up reads "Add Funds" in Arabic, its approval note too', async ({ page, browser }) => {
     const staff = await adminWithWallet(browser);
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     const {
       payment: { id },
     } = await submitTopUp(page.request, '150');

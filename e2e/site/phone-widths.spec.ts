@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_TABS } from '../../apps/web/src/features/admin/tabs';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';
+import { messagesIn } from '../support/locales';
 import { sidewaysOverflow } from '../support/overflow';
 
 /**
@@ -16,9 +15,7 @@ const LANGS = ['en', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
 
 const locale = (lang: Lang) =>
-  JSON.parse(
-    fs.readFileSync(path.join(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`), 'utf8'),
-  ) as {
+  messagesIn(lang) as {
     common: { loading: string };
     adminPaymentsList: { claimDiffers: string };
   };
@@ -140,8 +137,7 @@ const report = (problems: string[]) => `pages wider than the screen:\n${problems
  * long unbroken reason.
  */
 async function customerWithData(page: Page, admin: APIRequestContext) {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   const me = page.request;
   // Amounts no other test uses, so that the admin toasts other tests wait for stay theirs.
   const { payment } = await submitTopUp(me, '140');

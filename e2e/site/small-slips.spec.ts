@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';
+import { message } from '../support/locales';
 
 /**
  * Small things a customer trips over, checked in a real browser at a phone's width, in
@@ -17,18 +16,8 @@ const DESTRUCTIVE = 'rgb(185, 28, 28)';
 const RING = 'rgb(21, 128, 61)';
 type Lang = 'en' | 'ar';
 
-const messages = (lang: Lang) =>
-  JSON.parse(
-    fs.readFileSync(path.join(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`), 'utf8'),
-  ) as Record<string, unknown>;
 /** A message by its dotted key, in the page's language. */
-function msg(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], messages(lang));
-  if (typeof value !== 'string') throw new Error(`no message ${key} in ${lang}`);
-  return value;
-}
+const msg = (lang: Lang, key: string) => message(lang, key);
 
 async function readIn(page: Page, lang: Lang) {
   await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
@@ -147,8 +136,7 @@ for (const lang of ['en', 'ar'] as const) {
       browser,
     }) => {
       test.setTimeout(120_000);
-      await signUpThroughForm(page, newCustomer());
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await signedUpCustomer(page);
       // Something spent, so the charts have figures to label.
       const { admin, close } = await adminWithWallet(browser);
       const { payment } = await submitTopUp(page.request, '1500');

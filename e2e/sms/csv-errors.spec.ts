@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { messagesIn } from '../support/locales';
 
 /** A CSV file's problem is named where the file was chosen: at 390 px, in Arabic. */
-const ar = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-);
+const ar = messagesIn('ar');
 const PHONE = { width: 390, height: 844 };
 const csv = (text: string, name = 'list.csv') => ({
   name,
@@ -27,8 +24,7 @@ const fits = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('a bulk SMS file with no recipient column says so, beside the file', async ({ page }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await inArabic(page, '/services/sms');
   await page.getByLabel(ar.sms.form.message).fill('مرحبا');
   await page

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, fundedCustomer } from '../support/funding';
@@ -66,8 +66,7 @@ test('the spending limits work at 390 px in Arabic without serious axe violation
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   await page.goto('/account');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

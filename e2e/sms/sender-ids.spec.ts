@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { messagesIn } from '../support/locales';
 
 const notice = (page: Page) => page.getByTestId('sender-notice');
 const senderStatus = (page: Page, sender: string) => page.getByTestId(`sender-status-${sender}`);
@@ -17,9 +16,7 @@ test('a customer asks for a sender ID, an admin approves it, and the SMS screen 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const who = await signedUpCustomer(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/services/sms');
 
@@ -92,11 +89,8 @@ test('a sender ID decision reaches the SMS page live, without a reload (390 px, 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const ar = JSON.parse(
-    fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-  );
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const ar = messagesIn('ar');
+  await signedUpCustomer(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
   const sender = `Live${String(Date.now()).slice(-5)}`;

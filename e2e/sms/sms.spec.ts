@@ -1,28 +1,9 @@
 import type { Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, fundedCustomer } from '../support/funding';
-
-/** A decimal string in units of 0.0001, for exact arithmetic. */
-const units = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
-};
-const decimal = (u: bigint) => `${u / 10_000n}.${String(u % 10_000n).padStart(4, '0')}`;
-/** As the page shows a balance: pounds, 2 to 4 decimals, exact. */
-const pounds = (amount: string) => {
-  const decimals = Math.min(Math.max(amount.replace(/0+$/, '').split('.')[1]?.length ?? 0, 2), 4);
-  return new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: 4,
-  }).format(Number(amount));
-};
-/** As the page shows a balance: pounds to the penny, rounded down. */
-const balancePounds = (amount: string) =>
-  pounds(decimal((units(amount) / 100n) * 100n).slice(0, -2));
+import { balancePounds, decimal, pounds, units } from '../support/money';
 
 const quoteBox = (page: Page) => page.getByRole('region', { name: 'Before you send' });
 const quoted = (page: Page, label: string) =>
@@ -156,8 +137,7 @@ test('a bulk upload of 300 lines is previewed, sent and followed to the end', as
 test('the form shows its validation messages under the fields, and an empty balance sends nothing', async ({
   page,
 }) => {
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpCustomer(page);
   await page.goto('/services/sms');
   await expect(page.getByTestId('sms-balance')).toHaveText('£0.00');
   await page.getByLabel('Sender ID').fill('');

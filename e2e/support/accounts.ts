@@ -123,6 +123,14 @@ const LABELS = {
   },
 } as const;
 
+/** A new customer signed up through the form, on their dashboard: who they are. */
+export async function signedUpCustomer(page: Page) {
+  const who = newCustomer();
+  await signUpThroughForm(page, who);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return who;
+}
+
 /** Signs a new customer up through the landing page's form, security check included. */
 export async function signUpThroughForm(page: Page, who: ReturnType<typeof newCustomer>) {
   const l = LABELS.en;

@@ -5,16 +5,34 @@ import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 /** A valid mainnet address; no wallet ships with Parley, so tests add this one. */
 export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
+/** Adds the BTC wallet on an admin's session (already there is fine). */
+async function addBtcWallet(admin: APIRequestContext) {
+  const wallet = await admin.post('/api/admin/crypto-wallets', {
+    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
+  });
+  expect([201, 409]).toContain(wallet.status());
+}
+
 /** An admin's API session in its own browser context, with the BTC wallet in place. */
 export async function adminWithWallet(browser: Browser) {
   const context = await browser.newContext();
   const admin = context.request;
   await signInAdmin(admin);
-  const wallet = await admin.post('/api/admin/crypto-wallets', {
-    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
-  });
-  expect([201, 409]).toContain(wallet.status());
+  await addBtcWallet(admin);
   return { admin, close: () => context.close() };
+}
+
+/** An admin's page in a browser context of its own, signed in, with the BTC wallet in place. */
+export async function adminPageWithWallet(browser: Browser) {
+  const context = await browser.newContext();
+  await signInAdmin(context.request);
+  await addBtcWallet(context.request);
+  return {
+    page: await context.newPage(),
+    context,
+    request: context.request,
+    close: () => context.close(),
+  };
 }
 
 /** A customer's BTC top-up of `usd` dollars, submitted through the API with their session. */

@@ -1,37 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { message } from '../support/locales';
 
 // The four call-centre screens are demonstrations on hard-coded sample data: they must
 // never ask the server anything. They are signed-in pages (the spec's route table), so
 // the app shell around them does: the signed-in user, the customer's event stream.
 
-type Messages = { [key: string]: string | Messages };
 const LANGS = ['en', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
 
 const root = path.resolve(import.meta.dirname, '../..');
-const messages = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    JSON.parse(fs.readFileSync(path.join(root, `apps/web/src/locales/${lang}.json`), 'utf8')),
-  ]),
-) as Record<Lang, Messages>;
-
 /** A message by its dotted key, e.g. `callCentre.dialer.start`. */
-function msg(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<string | Messages | undefined>(
-      (node, part) => (typeof node === 'object' ? node[part] : undefined),
-      messages[lang],
-    );
-  if (typeof value !== 'string') throw new Error(`no message ${key} in ${lang}`);
-  return value;
-}
+const msg = (lang: Lang, key: string) => message(lang, key);
 
 /** Paths under /api/ the page requests from now on, until `stop()`. */
 function recordApiCalls(page: Page) {
@@ -186,8 +170,7 @@ test.describe('call-centre demo screens', () => {
     test.setTimeout(90_000); // the sign-up's proof of work is slow on a busy machine
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     session = (await context.storageState()).cookies;
     await context.close();
   });

@@ -1,24 +1,14 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newCustomer, signUpThroughForm } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { BTC_WALLET, decide, submitTopUp } from '../support/funding';
+import { adminPageWithWallet, decide, submitTopUp } from '../support/funding';
+import { pounds } from '../support/money';
 
 const CALLER_ID = '+447400100200';
 /** An ordinary UK number the sandbox answers, and one whose call fails (…0002). */
 const ANSWERS = '+447400123456';
 const FAILS = '+447400120002';
-
-/** An admin's page, signed in, with the BTC wallet the customer's top-up needs. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  await signInAdmin(context.request);
-  const wallet = await context.request.post('/api/admin/crypto-wallets', {
-    data: { currency: 'BTC', network: 'bitcoin', address: BTC_WALLET, walletType: 'cold_storage' },
-  });
-  expect([201, 409]).toContain(wallet.status());
-  return { page: await context.newPage(), request: context.request, close: () => context.close() };
-}
 
 const callOf = async (customer: APIRequestContext, id: string) => {
   const res = await customer.get('/api/sip/history?page=1&pageSize=20');
@@ -38,17 +28,6 @@ async function until(customer: APIRequestContext, id: string, statuses: string[]
     .toMatch(new RegExp(`^(${statuses.join('|')})$`));
 }
 
-/** As the page shows an amount: pounds, 2 to 4 decimals, exact. */
-const pounds = (amount: string) => {
-  const decimals = Math.min(Math.max(amount.replace(/0+$/, '').split('.')[1]?.length ?? 0, 2), 4);
-  return new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: 4,
-  }).format(Number(amount));
-};
-
 const stat = (page: Page, key: string) => page.getByTestId(`stat-${key}`);
 
 async function noSideScroll(page: Page) {
@@ -62,7 +41,7 @@ test('a customer watches their real calls in SIP monitoring, and an admin hangs 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const staff = await adminPage(browser);
+  const staff = await adminPageWithWallet(browser);
   const customer = newCustomer();
   await signUpThroughForm(page, customer);
   await expect(page).toHaveURL(/\/dashboard$/);

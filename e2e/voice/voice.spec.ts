@@ -1,30 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newCustomer, signUpThroughForm } from '../support/accounts';
+import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, fundedCustomer } from '../support/funding';
+import { messagesIn } from '../support/locales';
+import { balancePounds, decimal, pounds, units } from '../support/money';
 
-/** A decimal string in units of 0.0001, for exact arithmetic. */
-const units = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
-};
-const decimal = (u: bigint) => `${u / 10_000n}.${String(u % 10_000n).padStart(4, '0')}`;
-/** As the page shows an amount in pounds: 2 to 4 decimals, exact. */
-const pounds = (amount: string) => {
-  const decimals = Math.min(Math.max(amount.replace(/0+$/, '').split('.')[1]?.length ?? 0, 2), 4);
-  return new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: 4,
-  }).format(Number(amount));
-};
-/** As the page shows a balance: pounds to the penny, rounded down. */
-const balancePounds = (amount: string) =>
-  pounds(decimal((units(amount) / 100n) * 100n).slice(0, -2));
 /** Seconds from a m:ss text. */
 const secondsOf = (text: string) => {
   const [m = '0', s = '0'] = text.trim().split(':');
@@ -196,8 +177,7 @@ test.describe('the credentials page', () => {
   }) => {
     // Two axe scans; on a busy machine each takes a while.
     test.setTimeout(60_000);
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     const account = await (await page.request.get('/api/sip/account')).json();
     await page.goto('/sip-credentials');
     await expect(page.getByRole('heading', { level: 1, name: 'SIP Credentials' })).toBeVisible();
@@ -258,8 +238,7 @@ for (const path of ['/services/sip', '/sip-credentials'] as const) {
     page,
   }, info) => {
     test.setTimeout(60_000);
-    await signUpThroughForm(page, newCustomer());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signedUpCustomer(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -295,9 +274,7 @@ test('in the sandbox the caller ID code is shown on screen, and a code sent surv
   browser,
 }) => {
   test.setTimeout(90_000);
-  const ar = JSON.parse(
-    fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/locales/ar.json'), 'utf8'),
-  );
+  const ar = messagesIn('ar');
   const staff = await adminWithWallet(browser);
   await fundedCustomer(page, staff.admin);
   await page.setViewportSize({ width: 390, height: 844 });
