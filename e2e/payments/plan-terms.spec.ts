@@ -1,6 +1,6 @@
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { adminWithWallet, fundedCustomer } from '../support/funding';
+import { fundedByOwnAdmin } from '../support/funding';
 import { sidewaysOverflow } from '../support/overflow';
 
 test('a plan says it renews before it is bought, the plan page marks it after, and the dashboard gives one runway', async ({
@@ -8,10 +8,8 @@ test('a plan says it renews before it is bought, the plan page marks it after, a
   browser,
 }) => {
   test.setTimeout(90_000);
-  const staff = await adminWithWallet(browser);
   // £118.50 on the balance.
-  await fundedCustomer(page, staff.admin);
-  await staff.close();
+  await fundedByOwnAdmin(page, browser);
   const plans = await (await page.request.get('/api/packages?service=voip')).json();
   const starter = plans.find((p: { name: string }) => p.name === 'Starter');
 

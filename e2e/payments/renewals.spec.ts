@@ -1,6 +1,6 @@
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { adminWithWallet, fundedCustomer } from '../support/funding';
+import { fundedByOwnAdmin } from '../support/funding';
 import { sidewaysOverflow } from '../support/overflow';
 
 test('a monthly plan the balance cannot renew: the runway, the reminder notification, stopping and resuming renewal', async ({
@@ -8,10 +8,8 @@ test('a monthly plan the balance cannot renew: the runway, the reminder notifica
   browser,
 }) => {
   test.setTimeout(90_000);
-  const staff = await adminWithWallet(browser);
   // £118.50 on the balance, then the £99 Starter plan: £19.50 left, the renewal is £99.
-  await fundedCustomer(page, staff.admin);
-  await staff.close();
+  await fundedByOwnAdmin(page, browser);
   const plans = await (await page.request.get('/api/packages?service=voip')).json();
   const starter = plans.find((p: { name: string }) => p.name === 'Starter');
   const bought = await page.request.post('/api/orders', { data: { itemId: starter.id } });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { adminWithWallet, fundedCustomer } from '../support/funding';
+import { fundedByOwnAdmin } from '../support/funding';
 import { sidewaysOverflow } from '../support/overflow';
 
 const balanceText = (page: Page) => page.getByTestId('sms-balance').innerText();
@@ -23,9 +23,7 @@ test('a customer sets a country allowlist and a daily cap, and sees SMS outside 
   browser,
 }) => {
   test.setTimeout(60_000);
-  const staff = await adminWithWallet(browser);
-  await fundedCustomer(page, staff.admin);
-  await staff.close();
+  await fundedByOwnAdmin(page, browser);
 
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Spending limits', level: 2 })).toBeVisible();

@@ -81,3 +81,11 @@ export async function fundedCustomer(page: Page, admin: APIRequestContext) {
   const user = await (await page.request.get('/api/auth/user')).json();
   return { email: who.email, balance: user.cryptoBalance as string };
 }
+
+/** fundedCustomer with an admin of its own, closed once the top-up is approved. */
+export async function fundedByOwnAdmin(page: Page, browser: Browser) {
+  const staff = await adminWithWallet(browser);
+  const funded = await fundedCustomer(page, staff.admin);
+  await staff.close();
+  return funded;
+}

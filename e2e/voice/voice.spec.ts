@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signedUpCustomer } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { adminWithWallet, fundedCustomer } from '../support/funding';
+import { adminWithWallet, fundedByOwnAdmin, fundedCustomer } from '../support/funding';
 import { messagesIn } from '../support/locales';
 import { balancePounds, decimal, pounds, units } from '../support/money';
 
@@ -152,9 +152,7 @@ test('a sandbox test number says what it will do; a caller ID neither owned nor 
   browser,
 }) => {
   test.setTimeout(60_000);
-  const staff = await adminWithWallet(browser);
-  const { balance: before } = await fundedCustomer(page, staff.admin);
-  await staff.close();
+  const { balance: before } = await fundedByOwnAdmin(page, browser);
   await page.goto('/services/sip');
   await page.getByLabel('Caller ID', { exact: true }).fill('+447700900999');
   await page.getByLabel('Destination', { exact: true }).fill('+447400120000');
