@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
-import { ADMIN } from './accounts';
+import { ADMIN } from './support/accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 5187);
 // A fresh data folder per run; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
-// The server's mail goes to a local SMTP sink (e2e/mail-sink.mjs) that keeps it in files.
+// The server's mail goes to a local SMTP sink (e2e/support/mail-sink.mjs) that keeps it in files.
 process.env.E2E_SMTP_PORT ??= String(port + 1000);
 process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}.mail`;
 
@@ -34,7 +34,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node e2e/mail-sink.mjs',
+      command: 'node e2e/support/mail-sink.mjs',
       cwd: root,
       port: Number(process.env.E2E_SMTP_PORT),
       reuseExistingServer: false,
@@ -79,7 +79,7 @@ export default defineConfig({
         // whole suite must not outlive them (the default is 15 minutes, as in production).
         RATE_MAX_AGE_CRYPTO_MINUTES: '600',
         // Renewals a month away are within the reminder window, and the job runs often, so a
-        // plan the balance cannot renew is reminded within seconds (e2e/renewals.spec.ts).
+        // plan the balance cannot renew is reminded within seconds (e2e/payments/renewals.spec.ts).
         RENEWAL_REMINDER_DAYS: '31',
         RENEWAL_INTERVAL_SECONDS: '2',
         // Email (reset links, notices) goes to the sink; links point at this server.

@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  createTestApp,
-  type Method,
-  send,
-  sessionCookieOf,
-  signUp,
-} from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, type Method, send, sessionCookieOf, signUp } from '../../../test/helpers.js';
 import { seedCall } from '../../../test/seed-calls.js';
 import { createEventBus } from '../../lib/event-bus.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp({ deps: () => ({ events: createEventBus() }) });
 let admin: string;
 type Customer = { cookie: string; id: string };
 const customers: Customer[] = [];
@@ -44,8 +38,6 @@ const decide = async (id: string, action: 'approve' | 'reject') =>
   );
 
 beforeAll(async () => {
-  const bus = createEventBus();
-  ctx = await createTestApp({}, { events: bus });
   admin = await adminSession(ctx, 'numbers-admin@example.com');
   const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
     currency: 'BTC',
@@ -59,7 +51,6 @@ beforeAll(async () => {
     customers.push({ cookie: sessionCookieOf(res), id: res.json().id });
   }
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/admin/analytics', () => {
   it('refuses a visitor (401) and a customer (403)', async () => {

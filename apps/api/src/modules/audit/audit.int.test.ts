@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
   balanceOf,
-  createTestApp,
   type Method,
   queryRows,
   send,
@@ -15,7 +15,6 @@ import {
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let adminId: string;
 let otherAdmin: string;
@@ -73,8 +72,8 @@ const audit = async (query: string, cookie = admin) => {
   };
 };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await adminSession(ctx, 'audit-admin@example.com');
   otherAdmin = await adminSession(ctx, 'second-admin@example.com');
   adminId = (await call('GET', '/api/auth/user', admin)).json().id;
@@ -91,7 +90,6 @@ beforeAll(async () => {
     ).statusCode,
   ).toBe(201);
 });
-afterAll(() => ctx.close());
 
 describe('an admin approving their own payment', () => {
   it('is refused with SELF_APPROVAL_FORBIDDEN and writes no ledger row nor audit row', async () => {

@@ -1,17 +1,14 @@
 import { multiply } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, createTestApp, queryRows, send } from '../../../test/helpers.js';
-import { seedCatalogueOnce } from './catalogue-seed.repo.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, queryRows, send } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
+const ctx = useTestApp({ seedCatalogue: true });
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedCatalogueOnce(ctx.database.db);
   admin = await adminSession(ctx, 'gbp-prices-admin@example.com');
 });
-afterAll(() => ctx.close());
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 const setUsdRate = async (rate: string) =>

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import { createTestApp } from '../../../test/helpers.js';
-import { seedCatalogueOnce } from './catalogue-seed.repo.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp({ CATALOGUE_SEARCH_LIMIT: '4' });
-  await seedCatalogueOnce(ctx.database.db);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { CATALOGUE_SEARCH_LIMIT: '4' }, seedCatalogue: true });
 
 const get = (url: string, ip: string) => ctx.app.inject({ method: 'GET', url, remoteAddress: ip });
 

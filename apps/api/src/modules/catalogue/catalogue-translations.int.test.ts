@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  createTestApp,
-  queryRows,
-  sessionCookieOf,
-  signUp,
-} from '../../../test/helpers.js';
-import { seedCatalogueOnce, translateSeededCatalogueOnce } from './catalogue-seed.repo.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, queryRows, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import { translateSeededCatalogueOnce } from './catalogue-seed.repo.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
+const ctx = useTestApp({ seedCatalogue: true });
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedCatalogueOnce(ctx.database.db);
   cookie = await adminSession(ctx, 'cat-translator@example.com');
 });
-afterAll(() => ctx.close());
 
 type Named = {
   id?: string;

@@ -1,15 +1,11 @@
 import { REGIONS } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { queryRows } from '../../../test/helpers.js';
 import { seedCatalogueOnce } from './catalogue-seed.repo.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedCatalogueOnce(ctx.database.db);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ seedCatalogue: true });
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 

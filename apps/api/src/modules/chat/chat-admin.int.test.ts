@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
-  createTestApp,
   type Method,
   send,
   sessionCookieOf,
@@ -10,7 +10,6 @@ import {
   until,
 } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let other: string;
 let adminId: string;
@@ -20,14 +19,13 @@ const call = (method: Method, url: string, cookie: string | null, payload?: unkn
   send(ctx.app, method, url, cookie, payload);
 const idOf = async (cookie: string) => (await call('GET', '/api/auth/user', cookie)).json().id;
 
+const ctx = useTestApp({ env: { CHAT_PER_MINUTE: '1000' } });
 beforeAll(async () => {
-  ctx = await createTestApp({ CHAT_PER_MINUTE: '1000' });
   admin = await adminSession(ctx, 'console-admin@example.com');
   other = await adminSession(ctx, 'console-other@example.com');
   adminId = await idOf(admin);
   otherId = await idOf(other);
 });
-afterAll(() => ctx.close());
 
 /** A customer (named `name`) who has written `message`, unless null. */
 async function customer(name = 'Ada King Lovelace', message: string | null = 'Hello') {

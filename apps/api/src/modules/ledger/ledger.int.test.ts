@@ -1,26 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { parseCsv } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  balanceOf,
-  createTestApp,
-  fundedCustomer,
-  queryRows,
-  send,
-} from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, balanceOf, fundedCustomer, queryRows, send } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let adminId: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await adminSession(ctx, 'ledger-admin@example.com');
   adminId = (await send(ctx.app, 'GET', '/api/auth/user', admin)).json().id;
 });
-afterAll(() => ctx.close());
 
 const adjust = (userId: string, body: Record<string, unknown>, cookie: string | null = admin) =>
   send(ctx.app, 'POST', `/api/admin/users/${userId}/adjustments`, cookie, body);

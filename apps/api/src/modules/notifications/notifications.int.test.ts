@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fundedCustomer, queryRows, send } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { fundedCustomer, queryRows, send } from '../../../test/helpers.js';
 import { insertNotification } from '../../db/notifications.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const customer = () => fundedCustomer(ctx.app, ctx.database, '0');
 

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  createTestApp,
-  fundedCustomer,
-  queryRows,
-  send,
-} from '../../../test/helpers.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { balanceOf, fundedCustomer, queryRows, send } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedCatalogueOnce(ctx.database.db);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ seedCatalogue: true });
 
 const packageId = async (name: string) =>
   (

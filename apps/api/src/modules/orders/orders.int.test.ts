@@ -1,27 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { compareDecimal } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
   balanceOf,
-  createTestApp,
   type Method,
   queryRows,
   send,
   sessionCookieOf,
   signUp,
 } from '../../../test/helpers.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 
+const ctx = useTestApp({ seedCatalogue: true });
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedCatalogueOnce(ctx.database.db);
   admin = await adminSession(ctx, 'orders-admin@example.com');
   const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
     currency: 'BTC',
@@ -30,7 +27,6 @@ beforeAll(async () => {
   });
   expect(wallet.statusCode).toBe(201);
 });
-afterAll(() => ctx.close());
 
 /** Every cached balance equals the sum of its ledger rows. */
 afterEach(async () => {

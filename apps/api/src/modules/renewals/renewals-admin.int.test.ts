@@ -1,14 +1,11 @@
 import { monthlyPeriodStart } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, createTestApp, queryRows, send } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, queryRows, send } from '../../../test/helpers.js';
 
 const clock = new Date('2026-03-01T09:00:00.000Z');
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp({}, { now: () => clock });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ deps: { now: () => clock } });
 
 const userIdOf = async (email: string) => {
   const [row] = await queryRows<{ id: string }>(

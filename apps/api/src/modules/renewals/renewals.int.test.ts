@@ -1,10 +1,10 @@
 import { monthlyPeriodStart } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
   balanceOf,
-  createTestApp,
   fundedCustomer,
   queryRows,
   send,
@@ -22,11 +22,7 @@ const later = (days: number) => {
   clock = new Date(clock.getTime() + days * DAY);
 };
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp({ RENEWAL_REMINDER_DAYS: '5' }, { now: () => clock });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { RENEWAL_REMINDER_DAYS: '5' }, deps: { now: () => clock } });
 
 type Db = typeof ctx.database;
 

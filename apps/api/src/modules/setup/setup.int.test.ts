@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
   createTestApp,
@@ -8,7 +9,6 @@ import {
   signUp,
 } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let customer: string;
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
@@ -21,12 +21,11 @@ const age = (base: string, minutes: number) =>
         where base = ${base}`,
   );
 
+const ctx = useTestApp({ timeout: 120_000 });
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await adminSession(ctx, 'setup-admin@example.com');
   customer = sessionCookieOf((await signUp(ctx.app)).res);
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('the set-up checklist', () => {
   it('on a fresh install: no wallet, sandbox gateways, no mail, the feed off', async () => {

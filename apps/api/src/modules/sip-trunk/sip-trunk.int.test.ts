@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { queryRows, sessionCookieOf, signUp } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let ada: string;
 let grace: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   ada = sessionCookieOf((await signUp(ctx.app)).res);
   grace = sessionCookieOf((await signUp(ctx.app)).res);
 });
-afterAll(() => ctx.close());
 
 const get = (cookie?: string) =>
   ctx.app.inject({

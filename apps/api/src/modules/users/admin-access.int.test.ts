@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, createTestApp, sessionCookieOf, signUp } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, sessionCookieOf, signUp } from '../../../test/helpers.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let adminCookie: string;
 let customerCookie: string;
 let customer: { id: string; email: string };
 const ADMIN = 'boss@example.com';
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   adminCookie = await adminSession(ctx, ADMIN);
   const signed = await signUp(ctx.app);
   customerCookie = sessionCookieOf(signed.res);
   customer = signed.res.json();
 });
-afterAll(() => ctx.close());
 
 describe('admin sign-in', () => {
   it('refuses a customer with the right password exactly like a wrong one', async () => {

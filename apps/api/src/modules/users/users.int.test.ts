@@ -1,24 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  createTestApp,
-  fundedCustomer,
-  queryRows,
-  send,
-  signUp,
-} from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, fundedCustomer, queryRows, send, signUp } from '../../../test/helpers.js';
 import { seedCall } from '../../../test/seed-calls.js';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await adminSession(ctx, 'users-admin@example.com');
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, cookie: string | null = admin) => send(ctx.app, 'GET', url, cookie);
 const setDisabled = (id: string, disabled: boolean) =>
