@@ -1,7 +1,8 @@
 import type { IssuedPasswordReset } from '@parley/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { actor } from '../../plugins/actor.js';
 import { route } from '../../plugins/endpoints.js';
-import { userId } from '../../plugins/guards.js';
+
 import type { UsersService } from './users.service.js';
 
 /** The admin's users: search, one user, suspending and reactivating, reset links. */
@@ -16,10 +17,10 @@ export const usersRoutes: FastifyPluginAsync<{
   route(app, 'admin.users', (r) => users.search(r.query));
   route(app, 'admin.user', (r) => users.detail(r.params.id));
   route(app, 'admin.setUserDisabled', (r) =>
-    users.setDisabled(r.params.id, r.body.disabled, { id: userId(r), ip: r.ip }),
+    users.setDisabled(r.params.id, r.body.disabled, actor(r)),
   );
   route(app, 'admin.issuePasswordReset', (r, reply) => {
     reply.header('cache-control', 'no-store');
-    return issueReset(r.params.id, { id: userId(r), ip: r.ip });
+    return issueReset(r.params.id, actor(r));
   });
 };
