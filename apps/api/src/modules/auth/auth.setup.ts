@@ -4,6 +4,7 @@ import type { EventBus } from '../../lib/event-bus.js';
 import type { LimitStore } from '../../lib/rate-limiter.js';
 import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
 import type { SessionCookies } from '../../plugins/session.js';
+import { createAdminAccounts } from './admin-accounts.js';
 import { createAuthRepo } from './auth.repo.js';
 import { authRoutes } from './auth.routes.js';
 import { type AuthLimits, createAuthService, scaledLimits } from './auth.service.js';
@@ -11,6 +12,28 @@ import { createSecondFactor } from './second-factor.js';
 import { createSecondFactorRepo } from './second-factor.repo.js';
 import { createSecretBox } from './secret-box.js';
 import { createSecurityCheck } from './security-check.js';
+
+/** Admins' second factors: TOTP secrets sealed with TOTP_ENCRYPTION_KEY or the session secret. */
+function secondFactorOf(db: Db, config: Config, sessionSecret: string) {
+  return createSecondFactor({
+    repo: createSecondFactorRepo(db),
+    box: createSecretBox(config.totpEncryptionKey ?? sessionSecret),
+  });
+}
+
+/** The admin accounts main.ts makes or updates at start (ADMIN_EMAIL…). */
+export function setUpAdminAccounts(opts: {
+  db: Db;
+  config: Config;
+  sessionSecret: string;
+  events: EventBus;
+}) {
+  return createAdminAccounts({
+    repo: createAuthRepo(opts.db),
+    events: opts.events,
+    secondFactor: secondFactorOf(opts.db, opts.config, opts.sessionSecret),
+  });
+}
 
 /**
  * Accounts and sessions: the service the session plugin resolves cookies with, the
@@ -43,10 +66,7 @@ export function setUpAuth(opts: {
     limits,
     lifetimes: config.sessions,
     now: opts.now,
-    secondFactor: createSecondFactor({
-      repo: createSecondFactorRepo(db),
-      box: createSecretBox(config.totpEncryptionKey ?? opts.sessionSecret),
-    }),
+    secondFactor: secondFactorOf(db, config, opts.sessionSecret),
     securityCheck,
   });
   /** The module's routes, which set and clear the cookies the session plugin reads. */
