@@ -5,99 +5,45 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config/env.js';
 import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
+import { openLimitStore } from './db/open-limit-store.js';
 import type { EventBus } from './lib/event-bus.js';
-import { openLimitStore } from './lib/open-limit-store.js';
-import { createRateLimiter, type LimitStore } from './lib/rate-limiter.js';
-import { createRetentionJob, type RetentionJob } from './lib/retention-job.js';
-import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { createAnalyticsService } from './modules/analytics/analytics.service.js';
-import { createAuditRepo } from './modules/audit/audit.repo.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { createAuthRepo } from './modules/auth/auth.repo.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { type AuthLimits, createAuthService, scaledLimits } from './modules/auth/auth.service.js';
+import type { LimitStore } from './lib/rate-limiter.js';
+import { createRetentionJob, type PruneTask, type RetentionJob } from './lib/retention-job.js';
+import { setUpAnalytics } from './modules/analytics/analytics.setup.js';
+import { setUpAudit } from './modules/audit/audit.setup.js';
+import type { AuthLimits } from './modules/auth/auth.service.js';
+import { setUpAuth } from './modules/auth/auth.setup.js';
 import { setUpPasswordReset } from './modules/auth/password-reset.setup.js';
-import { createSecondFactor } from './modules/auth/second-factor.js';
-import { createSecondFactorRepo } from './modules/auth/second-factor.repo.js';
-import { createSecretBox } from './modules/auth/secret-box.js';
-import { createSecurityCheck } from './modules/auth/security-check.js';
-import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.js';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
-import { createCatalogueAdminRepo } from './modules/catalogue/catalogue-admin.repo.js';
-import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
-import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
-import { cachedCountryPricing, createPriceCaches } from './modules/catalogue/pricing-cache.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
+import { setUpCatalogue } from './modules/catalogue/catalogue.setup.js';
 import { setUpChat } from './modules/chat/chat.setup.js';
-import { chatAdminRoutes } from './modules/chat/chat-admin.routes.js';
-import { createDashboardRepo } from './modules/dashboard/dashboard.repo.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { createDashboardService } from './modules/dashboard/dashboard.service.js';
-import { createStreamRegistry, endStreamsOnClose } from './modules/events/event-stream.js';
-import { createEventsRepo } from './modules/events/events.repo.js';
-import { eventsRoutes } from './modules/events/events.routes.js';
-import { createStoredEventBus } from './modules/events/stored-event-bus.js';
-import { createGuardrailsRepo } from './modules/guardrails/guardrails.repo.js';
-import { guardrailsRoutes } from './modules/guardrails/guardrails.routes.js';
-import { createGuardrailsService } from './modules/guardrails/guardrails.service.js';
-import { createLowBalanceJob, type LowBalanceJob } from './modules/guardrails/low-balance-job.js';
-import { createHealthRepo } from './modules/health/health.repo.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { createHealthService } from './modules/health/health.service.js';
-import { createLedgerRepo } from './modules/ledger/ledger.repo.js';
-import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
-import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { setUpDashboard } from './modules/dashboard/dashboard.setup.js';
+import { setUpEventBus, setUpEventStreams } from './modules/events/events.setup.js';
+import { setUpGuardrails } from './modules/guardrails/guardrails.setup.js';
+import type { LowBalanceJob } from './modules/guardrails/low-balance-job.js';
+import { setUpHealth } from './modules/health/health.setup.js';
+import { setUpLedger } from './modules/ledger/ledger.setup.js';
 import type { MailOutbox } from './modules/notifications/mail-outbox.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { type MailDeps, setUpNotifications } from './modules/notifications/notifications.setup.js';
-import { createOrdersRepo } from './modules/orders/orders.repo.js';
-import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { createOrdersService } from './modules/orders/orders.service.js';
-import { createPayableCoins } from './modules/payments/payable-coins.js';
-import { createPaymentsRepo } from './modules/payments/payments.repo.js';
-import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { createPaymentsService } from './modules/payments/payments.service.js';
-import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
-import { createRatesRepo } from './modules/payments/rates.repo.js';
-import { createRatesService } from './modules/payments/rates.service.js';
-import { createRatesFeed, type RatesFeed } from './modules/payments/rates-feed.js';
-import { createWalletsRepo } from './modules/payments/wallets.repo.js';
-import { createWalletsService } from './modules/payments/wallets.service.js';
-import { renewalsRoutes } from './modules/renewals/renewals.routes.js';
+import { setUpOrders } from './modules/orders/orders.setup.js';
+import { setUpPayments, setUpRates } from './modules/payments/payments.setup.js';
+import type { RatesFeed } from './modules/payments/rates-feed.js';
 import { setUpRenewals } from './modules/renewals/renewals.setup.js';
-import { createSetupRepo } from './modules/setup/setup.repo.js';
-import { setupRoutes } from './modules/setup/setup.routes.js';
-import { createSetupService } from './modules/setup/setup.service.js';
-import { createSipTrunkRepo } from './modules/sip-trunk/sip-trunk.repo.js';
-import { sipTrunkRoutes } from './modules/sip-trunk/sip-trunk.routes.js';
-import { createSipTrunkService } from './modules/sip-trunk/sip-trunk.service.js';
-import { senderIdsRoutes } from './modules/sms/sender-ids.routes.js';
-import { senderIdsAdminRoutes } from './modules/sms/sender-ids-admin.routes.js';
-import { smsRoutes } from './modules/sms/sms.routes.js';
+import { setUpSetup } from './modules/setup/setup.setup.js';
+import { setUpSipTrunk } from './modules/sip-trunk/sip-trunk.setup.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
-import { smsAdminRoutes } from './modules/sms/sms-admin.routes.js';
-import { createUsersRepo } from './modules/users/users.repo.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { voiceAdminRoutes, voiceRoutes } from './modules/voice/voice.routes.js';
+import { setUpUsers } from './modules/users/users.setup.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
-import { voiceEdgeRoutes } from './modules/voice/voice-edge.routes.js';
-import { createVoiceMonitoringRepo } from './modules/voice-monitoring/voice-monitoring.repo.js';
-import { voiceMonitoringRoutes } from './modules/voice-monitoring/voice-monitoring.routes.js';
-import { createVoiceMonitoringService } from './modules/voice-monitoring/voice-monitoring.service.js';
+import { setUpVoiceMonitoring } from './modules/voice-monitoring/voice-monitoring.setup.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/lazy-child-logger.js';
 import { safeLogging } from './plugins/log-safety.js';
+import { type ModuleSetup, useModule } from './plugins/module-setup.js';
 import { registerNoStore } from './plugins/no-store.js';
 import { responseSerializer } from './plugins/response-serializer.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
-import { sharedScope } from './plugins/shared-scope.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWebApp } from './plugins/web.js';
 
@@ -155,14 +101,13 @@ function publicConfigOf(config: Config): PublicConfig {
   };
 }
 
-/** Assembles the server from its dependencies; main.ts and the tests both call this. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+/** The Fastify instance with the plugins every route goes through, in their hook order. */
+async function createServer(config: Config, logStream?: NodeJS.WritableStream) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...safeLogging,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyChildLogger,
@@ -195,243 +140,152 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextGuard(app);
   registerNoStore(app);
   await registerSecurity(app, config);
+  registerSameOriginCheck(app, config.publicUrl);
+  // Before any route: the API reference reads each route as it is added.
+  await registerApiDocs(app, config.webDistDir);
+  return app;
+}
 
+/** The rate-limit store from the config unless a test brings one; closed with the app. */
+function limitStoreOf(deps: AppDeps, log: FastifyInstance['log']) {
+  if (deps.limitStore) return { limitStore: deps.limitStore };
+  const limitStore = openLimitStore(deps.config, deps.database.db, log);
+  return { limitStore, jobs: [{ stop: () => limitStore.close() }] };
+}
+
+/** Prunes expired quotes and old events on every instance, from start to close. */
+function setUpRetention(
+  config: Config,
+  log: FastifyInstance['log'],
+  prune: { quotes: PruneTask['prune']; events: PruneTask['prune'] },
+) {
+  const { intervalMs, quoteGraceMs, eventMaxAgeMs } = config.retention;
+  const tasks = [
+    // Never one a payment refers to (the repo keeps those).
+    { name: 'quotes', maxAgeMs: quoteGraceMs, prune: prune.quotes },
+    { name: 'events', maxAgeMs: eventMaxAgeMs, prune: prune.events },
+  ];
+  const retention = createRetentionJob({ intervalMs, log, tasks });
+  return { jobs: [retention], decorations: { retention } } satisfies ModuleSetup;
+}
+
+/**
+ * Assembles the server from its dependencies; main.ts and the tests both call this.
+ * Modules come in dependency order (each one's set-up is `modules/<module>/<module>.setup.ts`);
+ * the web app comes last, as it answers every other GET.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, now } = deps;
   const { db } = database;
-  const eventsRepo = createEventsRepo(db);
-  let events: EventBus;
-  if (deps.events) events = deps.events;
-  else {
-    const stored = await createStoredEventBus({ repo: eventsRepo, database, log: app.log });
-    app.addHook('onClose', () => stored.stop());
-    events = stored;
-  }
-  const limitStore = deps.limitStore ?? openLimitStore(config, db, app.log);
-  if (!deps.limitStore) app.addHook('onClose', () => limitStore.close());
-  const authRepo = createAuthRepo(db);
-  const authLimits = deps.authLimits ?? scaledLimits(config.authLimitFactor);
-  const securityCheck = createSecurityCheck({
-    secret: deps.sessionSecret,
-    counterRange: deps.challengeCounterRange,
-    useOnce: (signature, expiresAt) => authRepo.useChallenge(signature, expiresAt, new Date()),
-  });
-  const auth = createAuthService({
-    repo: authRepo,
+  const app = await createServer(config, deps.logStream);
+  const log = app.log;
+  const use = (setup: ModuleSetup) => useModule(app, setup);
+
+  const bus = await setUpEventBus({ database, log, events: deps.events });
+  await use(bus);
+  const { events } = bus;
+  const limits = limitStoreOf(deps, log);
+  await use(limits);
+  const { limitStore } = limits;
+  const auth = setUpAuth({
+    db,
+    config,
+    sessionSecret: deps.sessionSecret,
     events,
     limitStore,
-    limits: authLimits,
-    lifetimes: config.sessions,
-    now: deps.now,
-    secondFactor: createSecondFactor({
-      repo: createSecondFactorRepo(db),
-      box: createSecretBox(config.totpEncryptionKey ?? deps.sessionSecret),
-    }),
-    securityCheck,
+    limits: deps.authLimits,
+    challengeCounterRange: deps.challengeCounterRange,
+    now,
   });
-  registerSameOriginCheck(app, config.publicUrl);
-  await registerApiDocs(app, config.webDistDir);
-  const cookies = await registerSessions(app, { auth, secure: config.secureCookies });
-
-  await app.register(sharedScope(healthRoutes), {
-    service: createHealthService({ repo: createHealthRepo(db) }),
+  const cookies = await registerSessions(app, { auth: auth.auth, secure: config.secureCookies });
+  await use(setUpHealth({ db }));
+  await use(auth.module(cookies));
+  const catalogue = setUpCatalogue({
+    db,
+    events,
+    limitStore,
+    searchPerMinute: config.catalogueSearchPerMinute,
+    // Read at request time: the rates are made further down.
+    rates: { rate: (from, to) => rates.rates.rate(from, to) },
   });
-  await app.register(sharedScope(authRoutes), { auth, cookies });
-  const catalogue = createCatalogueService({
-    repo: createCatalogueRepo(db),
-    // Read at request time: the rates service is made further down.
-    rates: { rate: (from, to) => rates.rate(from, to) },
-  });
-  await app.register(sharedScope(catalogueRoutes), {
-    catalogue,
-    searchLimit: createRateLimiter(limitStore, 'catalogue.searchPerIp', {
-      max: config.catalogueSearchPerMinute,
-      windowMs: 60_000,
-    }),
-  });
-  await app.register(sharedScope(sipTrunkRoutes), {
-    trunk: createSipTrunkService({ repo: createSipTrunkRepo(db) }),
-  });
-  await app.register(sharedScope(dashboardRoutes), {
-    dashboard: createDashboardService({ repo: createDashboardRepo(db) }),
-  });
-  const walletsRepo = createWalletsRepo(db);
-  const wallets = createWalletsService({ repo: walletsRepo });
-  // Prices and rates cached on the SMS and call paths; a change drops them (pricing-cache.ts).
-  const priceCaches = createPriceCaches(events);
-  app.addHook('onClose', async () => priceCaches.stop());
-  const rates = createRatesService({
-    repo: createRatesRepo(db),
-    maxAge: config.rates.maxAge,
-    onChange: priceCaches.clear,
-  });
-  const ratesFeed = config.rates.feed
-    ? createRatesFeed({ rates, feed: config.rates.feed, log: app.log })
-    : null;
-  app.decorate('ratesFeed', ratesFeed);
-  if (ratesFeed) {
-    app.addHook('onReady', async () => ratesFeed.start());
-    app.addHook('onClose', () => ratesFeed.stop());
-  }
-  const orders = createOrdersService({ repo: createOrdersRepo(db), rates });
-  const paymentsRepo = createPaymentsRepo(db);
-  const payments = createPaymentsService({
-    repo: paymentsRepo,
-    orders,
-    wallets: walletsRepo,
+  await use(catalogue);
+  await use(setUpSipTrunk({ db }));
+  await use(setUpDashboard({ db }));
+  const { priceCaches } = catalogue;
+  const rates = setUpRates({ db, config: config.rates, onChange: priceCaches.clear, log });
+  await use(rates);
+  const orders = setUpOrders({ db, rates: rates.rates });
+  const payments = setUpPayments({
+    db,
     rates,
+    orders: orders.orders,
     events,
     limits: config.paymentLimits,
     explorers: config.explorers,
   });
-  app.decorate('events', events);
-  const retention = createRetentionJob({
-    intervalMs: config.retention.intervalMs,
-    log: app.log,
-    tasks: [
-      // Never one a payment refers to (the repo keeps those).
-      { name: 'quotes', maxAgeMs: config.retention.quoteGraceMs, prune: paymentsRepo.pruneQuotes },
-      { name: 'events', maxAgeMs: config.retention.eventMaxAgeMs, prune: eventsRepo.pruneBefore },
-    ],
-  });
-  app.decorate('retention', retention);
-  app.addHook('onReady', async () => retention.start());
-  app.addHook('onClose', () => retention.stop());
-  const guardrailsRepo = createGuardrailsRepo(db);
-  await app.register(sharedScope(guardrailsRoutes), {
-    guardrails: createGuardrailsService({ repo: guardrailsRepo }),
-  });
-  const lowBalance = createLowBalanceJob({
-    repo: guardrailsRepo,
-    events,
-    intervalMs: config.lowBalanceIntervalMs,
-    log: app.log,
-  });
-  app.decorate('lowBalance', lowBalance);
-  app.addHook('onReady', async () => lowBalance.start());
-  app.addHook('onClose', () => lowBalance.stop());
-  const coins = createPayableCoins({ wallets: walletsRepo, rates });
-  await app.register(sharedScope(paymentsRoutes), { payments, coins });
-  await app.register(sharedScope(ordersRoutes), { orders });
-  const instanceId = deps.instanceId ?? resolveInstanceId(config);
-  const pricing = cachedCountryPricing(
-    () => catalogue.countryPricing({ admin: false }),
-    priceCaches,
+  await use(payments);
+  await use(orders);
+  await use(
+    setUpRetention(config, log, { quotes: payments.pruneQuotes, events: bus.repo.pruneBefore }),
   );
-  const sms = setUpSms(app, {
-    db,
+  await use(setUpGuardrails({ db, events, intervalMs: config.lowBalanceIntervalMs, log }));
+  const instanceId = deps.instanceId ?? resolveInstanceId(config);
+  const countryPricing = () => catalogue.catalogue.countryPricing({ admin: false });
+  const common = { db, log, events, limitStore, instanceId, priceCaches, rates: rates.rates };
+  const sms = setUpSms({
+    ...common,
     config: config.sms,
-    rates,
-    countryPricing: pricing.get,
-    priceCaches,
-    instanceId,
+    countryPricing,
     senders: config.smsSenders,
-    events,
     perMinute: config.smsPerMinute,
-    limitStore,
     deps: deps.sms,
   });
-  await app.register(sharedScope(smsRoutes), { sms: sms.sms });
-  await app.register(sharedScope(senderIdsRoutes), { senders: sms.senders });
-  const voice = setUpVoice(app, {
-    db,
-    config: config.voice,
-    rates,
-    // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
-    countryPricing: () => catalogue.countryPricing({ admin: false }),
-    priceCaches,
-    events,
-    instanceId,
-    keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
-    sendSms: sms.sendService,
-    checkSms: sms.sms.checkSendable,
-    codes: { perHour: config.callerIdCodesPerHour, limitFactor: config.authLimitFactor },
-    smsSandbox: config.sms.gateway === 'sandbox',
-    limitStore,
-    deps: deps.voice,
-  });
-  app.decorate('voiceJobs', voice.jobs);
-  await app.register(sharedScope(voiceRoutes), voice);
-  await app.register(sharedScope(voiceEdgeRoutes), {
-    edge: voice.edge,
-    secret: config.voice.edgeSecret,
-  });
-  // SIP monitoring: the customer's own call records.
-  await app.register(sharedScope(voiceMonitoringRoutes), {
-    monitoring: createVoiceMonitoringService({ repo: createVoiceMonitoringRepo(db) }),
-  });
-  const chat = setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute });
-  await app.register(sharedScope(chatRoutes), { chat: chat.chat });
-  const renewals = setUpRenewals(app, { db, events, settings: config.renewals, now: deps.now });
-  app.decorate('renewalJob', renewals.job);
-  await app.register(sharedScope(renewalsRoutes), { renewals: renewals.renewals });
-  const notices = setUpNotifications(app, {
+  await use(sms);
+  await use(
+    setUpVoice({
+      ...common,
+      config: config.voice,
+      // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
+      countryPricing,
+      keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
+      sendSms: sms.sendService,
+      checkSms: sms.sms.checkSendable,
+      codes: { perHour: config.callerIdCodesPerHour, limitFactor: config.authLimitFactor },
+      smsSandbox: config.sms.gateway === 'sandbox',
+      deps: deps.voice,
+    }),
+  );
+  await use(setUpVoiceMonitoring({ db }));
+  await use(setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute }));
+  await use(setUpRenewals({ db, events, settings: config.renewals, now, log }));
+  const notices = setUpNotifications({
     db,
     config: config.mail,
     events,
-    now: deps.now,
+    now,
+    log,
     deps: deps.mail,
   });
-  app.decorate('mailOutbox', notices.outbox);
-  await app.register(sharedScope(notificationsRoutes), { notifications: notices.service });
-  const passwordResets = await setUpPasswordReset(app, {
+  await use(notices);
+  const passwordResets = setUpPasswordReset({
     db,
     mailer: notices.mailer,
     publicUrl: config.publicUrl,
-    securityCheck,
+    securityCheck: auth.securityCheck,
     limitStore,
-    limits: authLimits,
-    now: deps.now,
+    limits: auth.limits,
+    now,
+    log,
   });
-  const streamDeps = {
-    bus: events,
-    repo: eventsRepo,
-    streams: createStreamRegistry(config.eventStreams),
-    heartbeatMs: config.eventStreams.heartbeatMs,
-    currentUser: (token: string) => auth.currentUser(token),
-  };
-  endStreamsOnClose(app, streamDeps.streams);
-  await app.register(sharedScope(eventsRoutes), streamDeps);
-  // Admin endpoints: each route's guard answers 401 to visitors and 403 to customers.
-  await app.register(sharedScope(analyticsRoutes), {
-    analytics: createAnalyticsService({ repo: createAnalyticsRepo(db) }),
-  });
-  await app.register(sharedScope(usersRoutes), {
-    users: createUsersService({ repo: createUsersRepo(db) }),
-    issueReset: passwordResets.issue,
-  });
-  await app.register(sharedScope(ledgerRoutes), {
-    ledger: createLedgerService({ repo: createLedgerRepo(db), events }),
-  });
-  await app.register(sharedScope(smsAdminRoutes), {
-    status: sms.status,
-    inbound: sms.inbound,
-    history: sms.sms.history,
-  });
-  await app.register(sharedScope(senderIdsAdminRoutes), { senders: sms.senders });
-  await app.register(sharedScope(voiceAdminRoutes), voice);
-  await app.register(sharedScope(paymentsAdminRoutes), { payments, wallets, rates });
-  await app.register(sharedScope(chatAdminRoutes), { chat: chat.admin });
-  await app.register(sharedScope(setupRoutes), {
-    setup: createSetupService({
-      repo: createSetupRepo(db),
-      coins: coins.states,
-      rates: rates.list,
-      feed: () => ratesFeed?.status() ?? null,
-      gateways: { sms: config.sms.gateway, voice: config.voice.gateway },
-      mailConfigured: config.mail.smtp !== null,
-    }),
-  });
-  await app.register(sharedScope(auditRoutes), {
-    audit: createAuditService({ repo: createAuditRepo(db) }),
-  });
-  // Its own scope: the CSV parser is for its imports alone.
-  await app.register(catalogueAdminRoutes, {
-    admin: createCatalogueAdminService({
-      repo: createCatalogueAdminRepo(db),
-      events,
-      priceCaches,
-    }),
-    catalogue,
-  });
+  await use(passwordResets);
+  const currentUser = (token: string) => auth.auth.currentUser(token);
+  await use(setUpEventStreams({ bus, config: config.eventStreams, currentUser }));
+  // Admin-only modules: each route's guard answers 401 to visitors and 403 to customers.
+  await use(setUpAnalytics({ db }));
+  await use(setUpUsers({ db, issueReset: passwordResets.resets.issue }));
+  await use(setUpLedger({ db, events }));
+  await use(setUpSetup({ db, config, rates }));
+  await use(setUpAudit({ db }));
 
   await registerWebApp(app, {
     webDistDir: config.webDistDir,

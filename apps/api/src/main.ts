@@ -3,11 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { resolveSessionSecret } from './config/session-secret.js';
 import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { createAdminAccounts } from './modules/auth/admin-accounts.js';
-import { createAuthRepo } from './modules/auth/auth.repo.js';
-import { createSecondFactor } from './modules/auth/second-factor.js';
-import { createSecondFactorRepo } from './modules/auth/second-factor.repo.js';
-import { createSecretBox } from './modules/auth/secret-box.js';
+import { setUpAdminAccounts } from './modules/auth/auth.setup.js';
 import { seedCatalogueOnce } from './modules/catalogue/catalogue-seed.repo.js';
 import { createSystemRepo } from './modules/system/system.repo.js';
 
@@ -26,13 +22,11 @@ async function main(): Promise<void> {
   // The app's own (stored) event bus, so events published here reach the streams.
   const app = await buildApp({ config, database, sessionSecret });
   if (config.admin) {
-    const accounts = createAdminAccounts({
-      repo: createAuthRepo(database.db),
+    const accounts = setUpAdminAccounts({
+      db: database.db,
+      config,
+      sessionSecret,
       events: app.events,
-      secondFactor: createSecondFactor({
-        repo: createSecondFactorRepo(database.db),
-        box: createSecretBox(config.totpEncryptionKey ?? sessionSecret),
-      }),
     });
     const { email, password, totpSecret } = config.admin;
     const admin = await accounts.ensureAdmin(email, password, totpSecret);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
+import { checkGraph, type GraphRule } from './graph-rules.js';
 
 /** A source file by its path from the repository root (forward slashes) and its text. */
 export interface SourceFile {
@@ -10,7 +11,7 @@ export interface SourceFile {
 export interface Violation {
   file: string;
   specifier: string;
-  rule: 'api-services-without-database' | 'web-feature-boundaries';
+  rule: 'api-services-without-database' | 'web-feature-boundaries' | GraphRule;
 }
 
 const DATABASE_PACKAGES = ['drizzle-orm', 'postgres', '@electric-sql/pglite'];
@@ -48,11 +49,11 @@ export function resolveSpecifier(from: string, specifier: string): string {
 const isPackage = (target: string, name: string) =>
   target === name || target.startsWith(`${name}/`);
 
-/** Route and business-logic files of the API: all of modules/ but repos and wiring. */
+/** Route and business-logic files of the API: all of modules/ but repos, stores and wiring. */
 function isApiLogic(path: string): boolean {
   return (
     /^apps\/api\/src\/modules\/.+\.ts$/.test(path) &&
-    !/\.(repo|setup)\.ts$/.test(path) &&
+    !/\.(repo|store|setup)\.ts$/.test(path) &&
     !/\.test\.ts$/.test(path)
   );
 }
@@ -68,7 +69,10 @@ function reachesDatabase(target: string): boolean {
 /** The feature a web path belongs to, if any. */
 const featureOf = (path: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
 
-/** What breaks the rules in these files (decisions: services free of the database, 0003). */
+/**
+ * What breaks the rules in these files: services free of the database (0003), web
+ * features apart, and the graph rules of decision 0049 (graph-rules.ts).
+ */
 export function checkImports(files: readonly SourceFile[]): Violation[] {
   const found: Violation[] = [];
   for (const file of files) {
@@ -85,6 +89,11 @@ export function checkImports(files: readonly SourceFile[]): Violation[] {
     }
   }
   return found;
+}
+
+/** Those rules and the import graph's (decision 0049: circles, back arrows, repos, stores). */
+export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
+  return [...checkImports(files), ...checkGraph(files, resolveSpecifier)];
 }
 
 /** The TypeScript files under `dir` (a path from `root`), read from disk. */

@@ -1,32 +1,19 @@
 import path from 'node:path';
-import { DEFAULT_SENDER_ID, type Network, senderIdProblem } from '@parley/shared';
+import { DEFAULT_SENDER_ID, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
+import { accountsEnvShape } from './accounts-config.js';
+import { type Config, LOG_LEVELS } from './config.js';
+import { count, optional } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
-import { type MailConfig, mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
-import { type RatesConfig, ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
-import { type SmsConfig, smsEnvShape, smsSettings } from './sms-config.js';
-import { type TrustProxy, trustProxySchema } from './trust-proxy.js';
-import { type VoiceConfig, voiceConfig, voiceEnvShape, voiceProblems } from './voice-config.js';
+import { mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
+import { ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
+import { smsEnvShape, smsSettings } from './sms-config.js';
+import { trustProxySchema } from './trust-proxy.js';
+import { voiceConfig, voiceEnvShape, voiceProblems } from './voice-config.js';
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type { Config } from './config.js';
+
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Blank values count as unset, as they do in most `.env` tooling. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    schema.optional(),
-  );
-
-/** A whole number setting between min and max. */
-const count = (min: number, max: number) =>
-  optional(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(min, `must be at least ${min}`)
-      .max(max, `must be at most ${max}`),
-  );
 
 const envSchema = z.object({
   VOICE_GATEWAY: optional(voiceEnvShape.VOICE_GATEWAY),
@@ -124,40 +111,11 @@ const envSchema = z.object({
       .min(1, 'must be at least 1')
       .max(100),
   ),
-  ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
-  ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
-  ADMIN_TOTP_SECRET: optional(
-    z
-      .string()
-      .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-      .pipe(
-        z
-          .string()
-          .regex(/^[A-Z2-7]+=*$/, 'must be base32 (A-Z and 2-7)')
-          .min(26, 'must hold at least 128 bits (26 base32 characters)')
-          .max(128, 'must be at most 128 characters'),
-      ),
-  ),
-  TOTP_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  ...accountsEnvShape,
   SALES_EMAIL: optional(z.email({ error: 'must be an email address' })),
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
   WHATSAPP_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
   TELEGRAM_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL' })),
-  CUSTOMER_SESSION_MAX_DAYS: optional(
-    z.coerce.number({ error: 'must be a number' }).min(0.01, 'must be positive').max(365),
-  ),
-  ADMIN_SESSION_MAX_HOURS: optional(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .min(0.01, 'must be positive')
-      .max(24 * 30),
-  ),
-  ADMIN_SESSION_IDLE_MINUTES: optional(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .min(1, 'must be at least 1')
-      .max(24 * 60),
-  ),
   EVENT_STREAMS_PER_USER: optional(
     z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(1000),
   ),
@@ -198,80 +156,6 @@ const envSchema = z.object({
   ),
 });
 
-export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  /** Absolute path of the embedded database folder (also holds the generated session secret). */
-  dataDir: string;
-  /** When set, PostgreSQL at this URL instead of the embedded database. */
-  databaseUrl: string | undefined;
-  logLevel: (typeof LOG_LEVELS)[number];
-  /** From the environment; in development it may be absent and is then generated in dataDir. */
-  sessionSecret: string | undefined;
-  publicUrl: string | undefined;
-  webDistDir: string;
-  salesEmail: string;
-  supportEmail: string;
-  whatsappUrl: string | null;
-  telegramUrl: string | null;
-  /** Which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses. */
-  trustProxy: TrustProxy;
-  /** The session cookie is sent only over https: in production, or when PUBLIC_URL is https. */
-  secureCookies: boolean;
-  /**
-   * Session lifetimes in seconds. A session ends after `idle` without a request, and in
-   * any case `max` after sign-in.
-   */
-  sessions: {
-    customer: { idleSeconds: number; maxSeconds: number };
-    admin: { idleSeconds: number; maxSeconds: number };
-  };
-  /** Server-sent event streams: caps per user and per instance, and the heartbeat. */
-  eventStreams: { perUser: number; total: number; heartbeatMs: number };
-  /** Rate-limit counters in this Redis instead of the database, when set. */
-  redis: { url: string; keyPrefix: string } | null;
-  /** Public catalogue searches allowed per client address per minute. */
-  catalogueSearchPerMinute: number;
-  /** Multiplies every rate limit (tests and trusted load tests raise it). */
-  authLimitFactor: number;
-  /**
-   * An admin to create (or promote) at start, when both are set; `totpSecret`
-   * (ADMIN_TOTP_SECRET, base32) provisions their second factor too.
-   */
-  admin: { email: string; password: string; totpSecret: string | null } | null;
-  /** Encrypts TOTP secrets at rest; when unset, derived from the session secret. */
-  totpEncryptionKey: string | undefined;
-  /** How old an exchange rate may get per currency, and the optional price feed. */
-  rates: RatesConfig;
-  /** Calls: the gateway, billing increments, what softphones are told, the edge's secret. */
-  voice: VoiceConfig;
-  /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
-  instanceId: string | null;
-  /** Sender IDs: the brand sender used until one is approved; open requests allowed. */
-  smsSenders: { defaultSender: string; pendingMax: number };
-  /** SMS a customer may send per minute (a batch counts each message), on every instance. */
-  smsPerMinute: number;
-  /** Caller ID verification codes sent per hour to all customers together, on every instance. */
-  callerIdCodesPerHour: number;
-  /** Live chat messages a customer may send per minute, on every instance together. */
-  chatPerMinute: number;
-  /** Per customer: open (unexpired, unsubmitted) quotes and payments awaiting approval. */
-  paymentLimits: { openQuotes: number; pendingPayments: number };
-  /** Per network, the https URL a transaction hash is appended to for the admin's link. */
-  explorers: Record<Network, string>;
-  /** The retention job: what it keeps and how often it runs (on every instance). */
-  retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
-  /** How often the low-balance alert job looks for balances under their alert. */
-  lowBalanceIntervalMs: number;
-  /** Where SMS go (config/sms-config.ts). */
-  sms: SmsConfig;
-  /** Monthly renewals: grace before suspension, suspension before the end, reminders, the job's interval. */
-  renewals: { graceMs: number; releaseMs: number; reminderMs: number; intervalMs: number };
-  /** Notices by email: SMTP when set, and the outbox's settings (config/mail-config.ts). */
-  mail: MailConfig;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -280,10 +164,18 @@ export class ConfigError extends Error {
 }
 
 /**
- * The only reader of the environment. Throws a ConfigError naming every bad key
+ * The process's environment. This file is the only reader of `process.env`; the SIP
+ * edge's settings (voice-edge-config.ts) take it from here.
+ */
+export function processEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
+/**
+ * Parley's settings from the environment. Throws a ConfigError naming every bad key
  * (never its value, which may be a secret).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EdgeSettings } from '../integrations/voice/kamailio-config.js';
 import type { MediaSettings } from '../integrations/voice/rtpengine-config.js';
-import type { Config } from './env.js';
+import { type Config, processEnv } from './env.js';
 
 /** Failed digest answers from one address before it is refused for AUTH_BAN_SECONDS. */
 const AUTH_FAIL_LIMIT = 10;
@@ -83,7 +83,7 @@ const edgeEnvSchema = z.object({
  */
 export function edgeSettings(
   config: Config,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnv(),
 ): { settings: EdgeSettings; media: MediaSettings } | { problems: string[] } {
   const parsed = edgeEnvSchema.safeParse(env);
   if (!parsed.success)

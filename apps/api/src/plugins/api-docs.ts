@@ -11,8 +11,8 @@ import {
 } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../modules/auth/session-token.js';
 import { route } from './endpoints.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 
 const byRoute = new Map(
   (Object.keys(routes) as RouteName[]).map((name) => [

@@ -1,8 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { User } from '@parley/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AuthService, Session } from '../modules/auth/auth.service.js';
-import { SESSION_COOKIE } from '../modules/auth/session-token.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,6 +9,18 @@ declare module 'fastify' {
     user: User | null;
     sessionToken: string | null;
   }
+}
+
+/** A session as the cookie carries it (the auth module's Session). */
+export interface Session {
+  token: string;
+  /** How long the browser should keep the cookie: the idle time, or less near the absolute end. */
+  maxAgeSeconds: number;
+}
+
+/** What the plugin needs of the auth module: a token's user, and the session slid forward. */
+export interface SessionResolver {
+  resolveSession(token: string): Promise<{ user: User; renewed: Session | null } | null>;
 }
 
 export interface SessionCookies {
@@ -20,7 +31,7 @@ export interface SessionCookies {
 /** Reads the session cookie on every request and puts the user on `request.user`. */
 export async function registerSessions(
   app: FastifyInstance,
-  opts: { auth: AuthService; secure: boolean },
+  opts: { auth: SessionResolver; secure: boolean },
 ): Promise<SessionCookies> {
   await app.register(cookie);
   const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };

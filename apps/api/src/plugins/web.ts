@@ -9,8 +9,8 @@ import {
   userSchema,
 } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../modules/auth/session-token.js';
 import { apiNotFound, sendError } from './errors.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 
 const CONFIG_PLACEHOLDER = '<!--parley-config-->';
 /**

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../integrations/mail/port.js';
 import type { LimitStore } from '../../lib/rate-limiter.js';
-import { sharedScope } from '../../plugins/shared-scope.js';
+import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
 import type { AuthLimits } from './auth.service.js';
 import { createPasswordReset } from './password-reset.js';
 import { createPasswordResetRepo } from './password-reset.repo.js';
@@ -14,30 +14,30 @@ import type { SecurityCheck } from './security-check.js';
  * must point at Parley's public address, never at a Host header a request chose), and
  * the admin's one-time links always. Emails under way finish before the app closes.
  */
-export async function setUpPasswordReset(
-  app: FastifyInstance,
-  opts: {
-    db: Db;
-    mailer: Mailer | null;
-    publicUrl: string | undefined;
-    securityCheck: SecurityCheck;
-    limitStore: LimitStore;
-    limits: AuthLimits;
-    now?: () => Date;
-  },
-) {
+export function setUpPasswordReset(opts: {
+  db: Db;
+  mailer: Mailer | null;
+  publicUrl: string | undefined;
+  securityCheck: SecurityCheck;
+  limitStore: LimitStore;
+  limits: AuthLimits;
+  now?: () => Date;
+  log: FastifyBaseLogger;
+}) {
   const resets = createPasswordReset({
     repo: createPasswordResetRepo(opts.db),
     securityCheck: opts.securityCheck,
     limitStore: opts.limitStore,
     limits: opts.limits,
     mail: opts.mailer && opts.publicUrl ? { mailer: opts.mailer, publicUrl: opts.publicUrl } : null,
-    log: app.log,
+    log: opts.log,
     now: opts.now,
   });
   if (opts.mailer && !opts.publicUrl)
-    app.log.warn('Password reset: SMTP is set but PUBLIC_URL is not, so no reset email is sent');
-  app.addHook('preClose', () => resets.settled());
-  await app.register(sharedScope(passwordResetRoutes), { resets });
-  return resets;
+    opts.log.warn('Password reset: SMTP is set but PUBLIC_URL is not, so no reset email is sent');
+  const module: ModuleSetup = {
+    routes: [routesOf(passwordResetRoutes, { resets })],
+    jobs: [{ preClose: () => resets.settled() }],
+  };
+  return { ...module, resets };
 }

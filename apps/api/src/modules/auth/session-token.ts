@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-export const SESSION_COOKIE = 'parley_session';
-
 /** 256 random bits, URL-safe. Only its hash is stored. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');

@@ -1,18 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import type { AuditBy } from '../../lib/audit-by.js';
+import { auditBy as by } from '../../plugins/actor.js';
 import { sendCsv } from '../../plugins/csv-file.js';
 import { route } from '../../plugins/endpoints.js';
-import { signedInUser } from '../../plugins/guards.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
 import { countryPricingToCsv } from './catalogue-csv.js';
-
-/** Who changes a catalogue item or price and from where, for the audit log. */
-const by = (request: FastifyRequest): AuditBy => ({
-  actorId: signedInUser(request).id,
-  ip: request.ip,
-});
 
 /** A CSV upload's text; any other content type is refused. */
 function csvBody(body: unknown): string {

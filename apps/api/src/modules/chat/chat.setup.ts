@@ -1,9 +1,12 @@
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
+import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
 import { createChatRepo } from './chat.repo.js';
+import { chatRoutes } from './chat.routes.js';
 import { createChatCore, createChatService } from './chat.service.js';
 import { createChatAdminRepo } from './chat-admin.repo.js';
+import { chatAdminRoutes } from './chat-admin.routes.js';
 import { createChatAdminService } from './chat-admin.service.js';
 
 /** Typing signals: one per person and side per this window. */
@@ -31,13 +34,15 @@ export function setUpChat(opts: {
     }),
   };
   const core = createChatCore(deps);
-  return {
-    chat: createChatService({ ...deps, core }),
-    admin: createChatAdminService({
-      repo,
-      admin: createChatAdminRepo(opts.db),
-      core,
-      events: opts.events,
-    }),
+  const chat = createChatService({ ...deps, core });
+  const admin = createChatAdminService({
+    repo,
+    admin: createChatAdminRepo(opts.db),
+    core,
+    events: opts.events,
+  });
+  const module: ModuleSetup = {
+    routes: [routesOf(chatRoutes, { chat }), routesOf(chatAdminRoutes, { chat: admin })],
   };
+  return { ...module, chat, admin };
 }

@@ -1,9 +1,9 @@
 import type { DashboardPreferencesInput, SpendKind } from '@parley/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { packageNames } from '../../db/orders.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { dashboardPreferences, orders } from '../../db/schema/index.js';
+import { packageNames } from '../orders/orders.store.js';
 
 export function createDashboardRepo(db: Db) {
   return {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { User } from '@parley/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
 import type { EventsRepo } from './events.repo.js';
@@ -215,9 +215,7 @@ export async function stream(
 }
 
 /** Ends every open stream as the server begins to close; browsers reconnect elsewhere. */
-export function endStreamsOnClose(app: FastifyInstance, streams: StreamRegistry): void {
-  app.addHook('preClose', async () => {
-    for (const res of [...streams.open]) res.end();
-    streams.open.clear();
-  });
+export function endStreams(streams: StreamRegistry): void {
+  for (const res of [...streams.open]) res.end();
+  streams.open.clear();
 }

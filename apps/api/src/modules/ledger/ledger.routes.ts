@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { actor } from '../../plugins/actor.js';
 import { sendCsv } from '../../plugins/csv-file.js';
 import { route } from '../../plugins/endpoints.js';
 import { userId } from '../../plugins/guards.js';
@@ -15,9 +16,7 @@ export const ledgerRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = async
     return sendCsv(reply, filename, csv);
   });
   route(app, 'ledger.admin.forUser', (r) => ledger.ofUser(r.params.id, r.query));
-  route(app, 'ledger.admin.adjust', (r) =>
-    ledger.adjust(r.params.id, r.body, { id: userId(r), ip: r.ip }),
-  );
+  route(app, 'ledger.admin.adjust', (r) => ledger.adjust(r.params.id, r.body, actor(r)));
   route(app, 'ledger.admin.statement', async (r, reply) => {
     const { filename, csv } = await ledger.statement(
       r.params.id,

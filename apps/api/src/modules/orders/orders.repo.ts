@@ -1,5 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { asIsoText, preparedRead } from '../../db/raw.js';
+import { orders } from '../../db/schema/index.js';
+import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import {
   type CatalogueItem,
   findCatalogueItem,
@@ -7,10 +10,7 @@ import {
   type PlaceOrderInput,
   packageNames,
   placeOrder,
-} from '../../db/orders.js';
-import { asIsoText, preparedRead } from '../../db/raw.js';
-import { orders } from '../../db/schema/index.js';
-import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+} from './orders.store.js';
 
 export type { CatalogueItem, PlaceOrderInput };
 

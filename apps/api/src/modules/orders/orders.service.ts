@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { isoTime } from '../../lib/iso-time.js';
-import type { RatesService } from '../payments/rates.service.js';
+import type { BillingRates } from '../catalogue/billing-prices.js';
 import type { BuyResult, CatalogueItem, OrderListRow, OrdersRepo } from './orders.repo.js';
 
 export type { CatalogueItem };
@@ -46,7 +46,8 @@ const unavailable = (name: string) =>
  */
 export function createOrdersService(deps: {
   repo: OrdersRepo;
-  rates: RatesService;
+  /** Today's GBP rates (the payments module's rates service). */
+  rates: BillingRates;
   now?: () => Date;
 }) {
   const { repo, rates } = deps;

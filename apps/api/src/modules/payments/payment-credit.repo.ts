@@ -1,9 +1,9 @@
 import { compareDecimal, type PaymentNoteCode } from '@parley/shared';
 import { eq } from 'drizzle-orm';
 import { applyLedgerEntry } from '../../db/ledger.js';
-import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../../db/orders.js';
 import { transactions } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../orders/orders.store.js';
 import type { Tx } from './payment-locks.repo.js';
 
 type TxRow = typeof transactions.$inferSelect;

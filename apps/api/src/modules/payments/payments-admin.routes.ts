@@ -1,17 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { actorWithEmail as actor, auditBy } from '../../plugins/actor.js';
 import { route } from '../../plugins/endpoints.js';
-import { signedInUser } from '../../plugins/guards.js';
 import type { PaymentsService } from './payments.service.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsService } from './wallets.service.js';
-
-type Signed = Parameters<typeof signedInUser>[0] & { ip: string };
-
-/** Who acts and from where, for the audit log. */
-const actor = (request: Signed) => {
-  const { id, email } = signedInUser(request);
-  return { id, email, ip: request.ip };
-};
 
 /** Payments, wallets, rates and the ledger check, for admins. */
 export const paymentsAdminRoutes: FastifyPluginAsync<{
@@ -29,11 +21,9 @@ export const paymentsAdminRoutes: FastifyPluginAsync<{
   );
 
   route(app, 'payments.admin.wallets', () => wallets.list());
-  route(app, 'payments.admin.createWallet', (r) =>
-    wallets.create(r.body, { actorId: actor(r).id, ip: r.ip }),
-  );
+  route(app, 'payments.admin.createWallet', (r) => wallets.create(r.body, auditBy(r)));
   route(app, 'payments.admin.setWalletActive', (r) =>
-    wallets.setActive(r.params.id, r.body.isActive, { actorId: actor(r).id, ip: r.ip }),
+    wallets.setActive(r.params.id, r.body.isActive, auditBy(r)),
   );
 
   route(app, 'payments.admin.rates', () => rates.list());

@@ -3,9 +3,9 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { insertNotification, type NotificationRow } from '../../db/notifications.js';
-import { packageNames } from '../../db/orders.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { didNumbers, orders, users } from '../../db/schema/index.js';
+import { packageNames } from '../orders/orders.store.js';
 import { lockOrder, paidUpTo } from './renewal-locks.repo.js';
 import {
   type RenewalSettings,

@@ -2,9 +2,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { ownedNumbers } from '../../db/orders.js';
 import { senderIds, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { ownedNumbers } from '../orders/orders.store.js';
 
 export type SenderIdRow = typeof senderIds.$inferSelect;
 export type NewSenderId = Pick<

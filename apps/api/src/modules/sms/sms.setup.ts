@@ -1,26 +1,31 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { CountryPricing, SmsInboundList } from '@parley/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { SmsGateway } from '../../integrations/sms/port.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
-import type { EventBus } from '../../lib/event-bus.js';
-
-type SandboxGateway = ReturnType<typeof createSandboxGateway>;
-
 import { createSmppGateway } from '../../integrations/sms/smpp.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
 import type { CacheGroup } from '../../lib/short-cache.js';
+import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
+import { cachedCountryPricing } from '../catalogue/pricing-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import { createSenderIdsRepo } from './sender-ids.repo.js';
+import { senderIdsRoutes } from './sender-ids.routes.js';
 import { createSenderIdsService } from './sender-ids.service.js';
+import { senderIdsAdminRoutes } from './sender-ids-admin.routes.js';
 import { createSmsRepo } from './sms.repo.js';
+import { smsRoutes } from './sms.routes.js';
 import { createSmsService } from './sms.service.js';
+import { smsAdminRoutes } from './sms-admin.routes.js';
 import { createSmsInboundRepo } from './sms-inbound.repo.js';
 import { createSmsOutbox } from './sms-outbox.js';
 import { createSmsOutboxRepo } from './sms-outbox.repo.js';
 import { createSmsSettleRepo } from './sms-settle.repo.js';
+
+type SandboxGateway = ReturnType<typeof createSandboxGateway>;
 
 export interface SmsDeps {
   /** A gateway of the test's own; otherwise the configured one. */
@@ -32,28 +37,27 @@ export interface SmsDeps {
 }
 
 /** The configured gateway (sandbox or SMPP), the outbox worker and the service. */
-export function setUpSms(
-  app: FastifyInstance,
-  opts: {
-    db: Db;
-    config: Config['sms'];
-    rates: RatesService;
-    countryPricing: () => Promise<CountryPricing[]>;
-    /** The instance's price caches (catalogue/pricing-cache.ts): the GBP rates go there. */
-    priceCaches: Pick<CacheGroup, 'add'>;
-    /** This instance's stable id (config/instance-id.ts). */
-    instanceId: string;
-    /** The brand sender and the open requests allowed (SMS_DEFAULT_SENDER…). */
-    senders: Config['smsSenders'];
-    /** Sender ID requests and decisions are published here. */
-    events: Pick<EventBus, 'publish'>;
-    /** SMS per customer per minute, counted in the shared limit store. */
-    perMinute: number;
-    limitStore: LimitStore;
-    deps?: SmsDeps;
-  },
-) {
-  const config = opts.config;
+export function setUpSms(opts: {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Config['sms'];
+  rates: RatesService;
+  /** The catalogue's active country prices; kept in the price caches for the send path. */
+  countryPricing: () => Promise<CountryPricing[]>;
+  /** The instance's price caches (catalogue/pricing-cache.ts): the GBP rates go there. */
+  priceCaches: Pick<CacheGroup, 'add'>;
+  /** This instance's stable id (config/instance-id.ts). */
+  instanceId: string;
+  /** The brand sender and the open requests allowed (SMS_DEFAULT_SENDER…). */
+  senders: Config['smsSenders'];
+  /** Sender ID requests and decisions are published here. */
+  events: Pick<EventBus, 'publish'>;
+  /** SMS per customer per minute, counted in the shared limit store. */
+  perMinute: number;
+  limitStore: LimitStore;
+  deps?: SmsDeps;
+}) {
+  const { config, log } = opts;
   const senders = createSenderIdsService({
     repo: createSenderIdsRepo(opts.db),
     events: opts.events,
@@ -62,7 +66,7 @@ export function setUpSms(
   const gateway =
     opts.deps?.gateway ??
     (config.gateway === 'smpp'
-      ? createSmppGateway({ ...config, validityMs: config.receiptTimeoutMs, log: app.log })
+      ? createSmppGateway({ ...config, validityMs: config.receiptTimeoutMs, log })
       : createSandboxGateway({ delayMs: config.delayMs, sweepMs: opts.deps?.sandboxSweepMs }));
   const repo = createSmsRepo(opts.db);
   const inboundRepo = createSmsInboundRepo(opts.db);
@@ -74,14 +78,14 @@ export function setUpSms(
     gateway,
     instanceId: opts.instanceId,
     receiptTimeoutMs: config.receiptTimeoutMs,
-    log: app.log,
+    log,
     pollMs: opts.deps?.pollMs,
     retryDelayMs: opts.deps?.retryDelayMs,
   });
   const sms = createSmsService({
     repo,
     rates: opts.rates,
-    countryPricing: opts.countryPricing,
+    countryPricing: cachedCountryPricing(opts.countryPricing, opts.priceCaches).get,
     caches: opts.priceCaches,
     senders,
     limit: createRateLimiter(opts.limitStore, 'sms.perCustomer', {
@@ -90,12 +94,14 @@ export function setUpSms(
     }),
     wake: outbox.wake,
   });
-  app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => {
-    await outbox.stop();
-    await gateway.close();
-    outbox.detach();
-  });
+  const job = {
+    start: () => outbox.start(),
+    stop: async () => {
+      await outbox.stop();
+      await gateway.close();
+      outbox.detach();
+    },
+  };
   const status = async () => ({
     mode: gateway.mode,
     connected: 'bound' in gateway ? Boolean((gateway as { bound: boolean }).bound) : true,
@@ -132,5 +138,14 @@ export function setUpSms(
       reference: randomInt(0, 256),
     });
   };
-  return { sms, status, inbound, senders, sendService };
+  const module: ModuleSetup = {
+    routes: [
+      routesOf(smsRoutes, { sms }),
+      routesOf(senderIdsRoutes, { senders }),
+      routesOf(smsAdminRoutes, { status, inbound, history: sms.history }),
+      routesOf(senderIdsAdminRoutes, { senders }),
+    ],
+    jobs: [job],
+  };
+  return { ...module, sms, sendService };
 }

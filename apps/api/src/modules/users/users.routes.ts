@@ -1,7 +1,8 @@
 import type { IssuedPasswordReset } from '@parley/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { actor } from '../../plugins/actor.js';
 import { route } from '../../plugins/endpoints.js';
-import { userId } from '../../plugins/guards.js';
+
 import type { UsersService } from './users.service.js';
 
 /** The admin's users: search, one user, suspending and reactivating, reset links. */
@@ -16,10 +17,10 @@ export const usersRoutes: FastifyPluginAsync<{
   route(app, 'users.admin.list', (r) => users.search(r.query));
   route(app, 'users.admin.get', (r) => users.detail(r.params.id));
   route(app, 'users.admin.setDisabled', (r) =>
-    users.setDisabled(r.params.id, r.body.disabled, { id: userId(r), ip: r.ip }),
+    users.setDisabled(r.params.id, r.body.disabled, actor(r)),
   );
   route(app, 'users.admin.issuePasswordReset', (r, reply) => {
     reply.header('cache-control', 'no-store');
-    return issueReset(r.params.id, { id: userId(r), ip: r.ip });
+    return issueReset(r.params.id, actor(r));
   });
 };

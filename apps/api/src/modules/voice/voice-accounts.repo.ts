@@ -1,7 +1,6 @@
 import { IN_SERVICE } from '@parley/shared';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ownedNumbers } from '../../db/orders.js';
 import {
   callerIds,
   didNumbers,
@@ -12,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { refusedAs } from '../../lib/pg-errors.js';
+import { ownedNumbers } from '../orders/orders.store.js';
 
 /** The services whose plans carry calls: one of them suspended stops the customer's calls. */
 const VOICE_SERVICE_SLUGS = [

@@ -1,5 +1,5 @@
 import type { CountryPricing } from '@parley/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceConfig } from '../../config/voice-config.js';
 import type { Db } from '../../db/client.js';
 import type { VoiceGateway } from '../../integrations/voice/port.js';
@@ -8,6 +8,7 @@ import { createSipVoiceGateway } from '../../integrations/voice/sip.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
 import type { CacheGroup } from '../../lib/short-cache.js';
+import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
 import { createSecretBox } from '../auth/secret-box.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type { SmsService } from '../sms/sms.service.js';
@@ -24,7 +25,9 @@ import { createEdgeService } from './edge.service.js';
 import { createLateReports } from './late-reports.js';
 import { createLateReportsRepo } from './late-reports.repo.js';
 import { createSipAccountsService } from './sip-accounts.service.js';
+import { voiceAdminRoutes, voiceRoutes } from './voice.routes.js';
 import { createVoiceAccountsRepo } from './voice-accounts.repo.js';
+import { voiceEdgeRoutes } from './voice-edge.routes.js';
 
 export interface VoiceDeps {
   /** The sandbox's timings (tests shorten them). */
@@ -39,31 +42,29 @@ export interface VoiceDeps {
 }
 
 /** The voice gateway, the services around it and the job that settles what is left. */
-export function setUpVoice(
-  app: FastifyInstance,
-  opts: {
-    db: Db;
-    config: VoiceConfig;
-    rates: RatesService;
-    countryPricing: () => Promise<CountryPricing[]>;
-    /** The instance's price caches (catalogue/pricing-cache.ts): calls keep theirs there. */
-    priceCaches: Pick<CacheGroup, 'add'>;
-    events: EventBus;
-    instanceId: string;
-    /** VOICE_ENCRYPTION_KEY, else the session secret (a purpose of its own is derived). */
-    keyMaterial: string;
-    sendSms: (number: string, text: string) => Promise<void>;
-    /** The paid SMS path's rules, which a caller ID code must meet too. */
-    checkSms: SmsService['checkSendable'];
-    /** Caller ID codes sent per hour in all (CALLER_ID_CODES_PER_HOUR), and AUTH_LIMIT_FACTOR. */
-    codes: { perHour: number; limitFactor: number };
-    /** The SMS gateway is the sandbox: codes are shown to admins and logged instead. */
-    smsSandbox: boolean;
-    limitStore: LimitStore;
-    deps?: VoiceDeps;
-  },
-) {
-  const { config } = opts;
+export function setUpVoice(opts: {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: VoiceConfig;
+  rates: RatesService;
+  countryPricing: () => Promise<CountryPricing[]>;
+  /** The instance's price caches (catalogue/pricing-cache.ts): calls keep theirs there. */
+  priceCaches: Pick<CacheGroup, 'add'>;
+  events: EventBus;
+  instanceId: string;
+  /** VOICE_ENCRYPTION_KEY, else the session secret (a purpose of its own is derived). */
+  keyMaterial: string;
+  sendSms: (number: string, text: string) => Promise<void>;
+  /** The paid SMS path's rules, which a caller ID code must meet too. */
+  checkSms: SmsService['checkSendable'];
+  /** Caller ID codes sent per hour in all (CALLER_ID_CODES_PER_HOUR), and AUTH_LIMIT_FACTOR. */
+  codes: { perHour: number; limitFactor: number };
+  /** The SMS gateway is the sandbox: codes are shown to admins and logged instead. */
+  smsSandbox: boolean;
+  limitStore: LimitStore;
+  deps?: VoiceDeps;
+}) {
+  const { config, log } = opts;
   const sip =
     config.gateway === 'sip'
       ? createSipVoiceGateway({ rpcUrl: config.edgeRpcUrl, secret: config.edgeSecret })
@@ -85,7 +86,7 @@ export function setUpVoice(
       overall: hourly('voice.verifyOverall', perHour),
     },
     sandbox: opts.smsSandbox,
-    log: app.log,
+    log,
     now: opts.deps?.now,
   });
   const calls = createCallsService({
@@ -102,7 +103,7 @@ export function setUpVoice(
     config,
     callerIdAllowed: callerIds.allowed,
     instanceId: opts.instanceId,
-    log: app.log,
+    log,
     now: opts.deps?.now,
   });
   const accounts = createSipAccountsService({
@@ -116,7 +117,7 @@ export function setUpVoice(
     gateway,
     events: opts.events,
     graceMs: DEADLINE_GRACE_MS,
-    log: app.log,
+    log,
     now: opts.deps?.now,
   });
   const edge = createEdgeService({
@@ -134,15 +135,26 @@ export function setUpVoice(
     instanceId: opts.instanceId,
     intervalMs: opts.deps?.jobIntervalMs ?? 5000,
     now: opts.deps?.now,
-    log: app.log,
+    log,
   });
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    // A graceful stop ends this instance's sandbox calls now, billed for the time they ran.
-    for (const id of gateway.running())
-      await calls.settle(id, { at: new Date(), cause: 'restart', by: 'system' });
-    await gateway.close();
-  });
-  return { calls, accounts, callerIds, edge, jobs, gateway };
+  const job = {
+    start: () => jobs.start(),
+    stop: async () => {
+      await jobs.stop();
+      // A graceful stop ends this instance's sandbox calls now, billed for the time they ran.
+      for (const id of gateway.running())
+        await calls.settle(id, { at: new Date(), cause: 'restart', by: 'system' });
+      await gateway.close();
+    },
+  };
+  const module: ModuleSetup = {
+    routes: [
+      routesOf(voiceRoutes, { calls, accounts, callerIds }),
+      routesOf(voiceEdgeRoutes, { edge, secret: config.edgeSecret }),
+      routesOf(voiceAdminRoutes, { calls, callerIds }),
+    ],
+    jobs: [job],
+    decorations: { voiceJobs: jobs },
+  };
+  return { ...module, calls };
 }

@@ -1,3 +1,13 @@
+/**
+ * The orders store: the one way an item is sold and the facts about what was sold, shared
+ * by the modules that sell or read orders (decision 0049).
+ *
+ * A named shared store, like `db/ledger.ts`: functions over a transaction or reader that
+ * the caller's own repo calls inside its own transaction. The rule: only `*.repo.ts` files
+ * import it (orders, payments, renewals, dashboard, sms sender IDs, voice accounts); never a
+ * service or a route, and never with a transaction of its own. It stays in the orders
+ * module because orders own the table and the sale; the others only call in.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   add,
@@ -11,8 +21,8 @@ import {
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { applyLedgerEntry, type Tx } from './ledger.js';
-import { didNumbers, orders, packages, services, sipDomains } from './schema/index.js';
+import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
+import { didNumbers, orders, packages, services, sipDomains } from '../../db/schema/index.js';
 
 type Reader = Pick<Tx, 'select'>;
 

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.js';
-import type { Db } from '../db/client.js';
-import { createDbLimitStore } from '../db/limit-store.js';
-import { createRedisLimitStore } from './limit-store-redis.js';
-import type { LimitStore } from './rate-limiter.js';
+import { createRedisLimitStore } from '../lib/limit-store-redis.js';
+import type { LimitStore } from '../lib/rate-limiter.js';
+import type { Db } from './client.js';
+import { createDbLimitStore } from './limit-store.js';
 
 /**
  * The one place the rate-limit store is chosen: Redis when REDIS_URL is set, otherwise

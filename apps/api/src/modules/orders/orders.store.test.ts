@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewal, renewalChargeOf } from './orders.js';
+import { renewal, renewalChargeOf } from './orders.store.js';
 
 describe('renewal', () => {
   it.each([

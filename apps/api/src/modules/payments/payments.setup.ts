@@ -1,0 +1,77 @@
+import type { Network } from '@parley/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RatesConfig } from '../../config/rates-config.js';
+import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
+import { createPayableCoins } from './payable-coins.js';
+import { createPaymentsRepo } from './payments.repo.js';
+import { paymentsRoutes } from './payments.routes.js';
+import { createPaymentsService } from './payments.service.js';
+import { paymentsAdminRoutes } from './payments-admin.routes.js';
+import { createRatesRepo } from './rates.repo.js';
+import { createRatesService } from './rates.service.js';
+import { createRatesFeed } from './rates-feed.js';
+import { createWalletsRepo } from './wallets.repo.js';
+import { createWalletsService } from './wallets.service.js';
+
+/**
+ * Exchange rates and crypto wallets, made before the modules that price in GBP (orders,
+ * SMS, calls): the rates service, its feed (started with the app unless turned off; tests
+ * run it by hand) and the coins a customer can pay with now.
+ */
+export function setUpRates(opts: {
+  db: Db;
+  config: RatesConfig;
+  /** Drops the instance's price caches after every change (catalogue/pricing-cache.ts). */
+  onChange: () => void;
+  log: FastifyBaseLogger;
+}) {
+  const walletsRepo = createWalletsRepo(opts.db);
+  const wallets = createWalletsService({ repo: walletsRepo });
+  const rates = createRatesService({
+    repo: createRatesRepo(opts.db),
+    maxAge: opts.config.maxAge,
+    onChange: opts.onChange,
+  });
+  const feed = opts.config.feed;
+  const ratesFeed = feed ? createRatesFeed({ rates, feed, log: opts.log }) : null;
+  const coins = createPayableCoins({ wallets: walletsRepo, rates });
+  const module: ModuleSetup = {
+    jobs: ratesFeed ? [ratesFeed] : [],
+    decorations: { ratesFeed },
+  };
+  return { ...module, rates, ratesFeed, wallets, walletsRepo, coins };
+}
+
+/** Quotes, payments and their approval (customer and admin routes). */
+export function setUpPayments(opts: {
+  db: Db;
+  rates: ReturnType<typeof setUpRates>;
+  /** The orders module's items and their GBP price (a purchase paid in crypto). */
+  orders: Parameters<typeof createPaymentsService>[0]['orders'];
+  events: EventBus;
+  /** Per customer: open quotes and payments awaiting approval (MAX_OPEN_QUOTES…). */
+  limits: { openQuotes: number; pendingPayments: number };
+  explorers: Record<Network, string>;
+}) {
+  const { rates, wallets, walletsRepo, coins } = opts.rates;
+  const repo = createPaymentsRepo(opts.db);
+  const payments = createPaymentsService({
+    repo,
+    orders: opts.orders,
+    wallets: walletsRepo,
+    rates,
+    events: opts.events,
+    limits: opts.limits,
+    explorers: opts.explorers,
+  });
+  const module: ModuleSetup = {
+    routes: [
+      routesOf(paymentsRoutes, { payments, coins }),
+      routesOf(paymentsAdminRoutes, { payments, wallets, rates }),
+    ],
+  };
+  /** Expired quotes, for the retention job (never one a payment refers to). */
+  return { ...module, payments, pruneQuotes: repo.pruneQuotes };
+}
