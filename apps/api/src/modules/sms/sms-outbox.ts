@@ -8,9 +8,9 @@ import {
   type SmsGateway,
 } from '../../integrations/sms/port.js';
 import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
-import type { SmsRow } from './sms.repo.js';
 import type { NewInbound, SmsInboundRepo } from './sms-inbound.repo.js';
 import type { SmsOutboxRepo } from './sms-outbox.repo.js';
+import type { SmsRow } from './sms-rows.repo.js';
 import type { SmsSettleRepo } from './sms-settle.repo.js';
 
 /** What the outbox needs of the database: sending, settling and keeping inbound messages. */

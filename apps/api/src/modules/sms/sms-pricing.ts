@@ -100,3 +100,4 @@ export function createSmsPricing(deps: {
 
   return { price, one };
 }
+export type SmsPricing = ReturnType<typeof createSmsPricing>;
