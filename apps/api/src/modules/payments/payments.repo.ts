@@ -1,5 +1,5 @@
 import type { PaymentNoteCode } from '@parley/shared';
-import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
@@ -54,12 +54,13 @@ export type PaymentListRow = Pick<
   | 'itemId'
 > & { approvedAt: string | null; createdAt: string };
 
+/**
+ * What a decision did: written, or not written, with the row as it was under the lock
+ * (undefined: no such payment) for the service to say why (payment-decisions.ts).
+ */
 export type Decided =
   | { outcome: 'decided'; row: TxRow; notice: { id: string; code: string } | null }
-  | { outcome: 'not-found' }
-  | { outcome: 'already'; status: string }
-  | { outcome: 'own-payment' }
-  | { outcome: 'hash-conflict' };
+  | { outcome: 'not-written'; before: TxRow | undefined };
 
 /** What the audit log keeps of a payment before and after a decision. */
 const decisionSnapshot = (r: TxRow) => ({
@@ -195,9 +196,11 @@ export function createPaymentsRepo(db: Db) {
 
     /**
      * Decides a pending payment, once: the row lock taken first means that of any number
-     * of concurrent decisions exactly one sees it pending. An admin never approves a
-     * payment they submitted. Approving credits the balance in the same transaction (a
-     * purchase then buys its item), and the audit row is written with the decision.
+     * of concurrent decisions exactly one sees it pending. The update writes only what
+     * the rules allow (pending; an approval neither by its submitter nor of a payment
+     * sharing its hash); else nothing is written and the row comes back as it was.
+     * Approving credits the balance in the same transaction (a purchase then buys its
+     * item), and the audit row is written with the decision.
      */
     async decide(
       id: string,
@@ -214,20 +217,14 @@ export function createPaymentsRepo(db: Db) {
         at: Date;
       },
     ): Promise<Decided> {
+      const approving = decision.status === 'approved';
       return db.transaction(async (tx): Promise<Decided> => {
         const [before] = await tx
           .select()
           .from(transactions)
           .where(eq(transactions.id, id))
           .for('update');
-        if (!before) return { outcome: 'not-found' };
-        if (before.status !== 'pending') return { outcome: 'already', status: before.status };
-        if (decision.status === 'approved' && before.userId === decision.by)
-          return { outcome: 'own-payment' };
-        // A payment sharing its on-chain hash with another (migration 0019) is never
-        // credited; it can still be rejected.
-        if (decision.status === 'approved' && before.hashConflict)
-          return { outcome: 'hash-conflict' };
+        if (!before) return { outcome: 'not-written', before };
         const [updated] = await tx
           .update(transactions)
           .set({
@@ -242,13 +239,12 @@ export function createPaymentsRepo(db: Db) {
             and(
               eq(transactions.id, id),
               eq(transactions.status, 'pending'),
-              // A payment sharing its on-chain hash with another (migration 0019) is
-              // never credited; it can still be rejected.
-              decision.status === 'approved' ? eq(transactions.hashConflict, false) : undefined,
+              approving ? eq(transactions.hashConflict, false) : undefined,
+              approving ? ne(transactions.userId, decision.by) : undefined,
             ),
           )
           .returning();
-        if (!updated) return { outcome: 'already', status: before.status };
+        if (!updated) return { outcome: 'not-written', before };
         const row =
           decision.status === 'approved' ? await creditApproved(tx, updated, decision) : updated;
         await writeAudit(tx, {
