@@ -1,4 +1,4 @@
-import { countryOfNumber } from '@parley/shared/phone';
+import { countryOfNumber, withPlus } from '@parley/shared/phone';
 import {
   GatewayRejectedError,
   GatewayUnavailableError,
@@ -31,7 +31,7 @@ export const EXPIRED =
 export function recipientOf(source: string): string | null {
   const digits = source.trim();
   if (!digits) return null;
-  return countryOfNumber(digits.startsWith('+') ? digits : `+${digits}`)?.e164 ?? null;
+  return countryOfNumber(withPlus(digits))?.e164 ?? null;
 }
 
 /** What is kept of a deliver_sm: printable text (NUL cannot be stored), bounded. */
