@@ -1,5 +1,5 @@
 import type { LedgerKind } from '@parley/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { rowsOf } from './raw.js';
 import { ledgerEntries } from './schema/index.js';
@@ -46,23 +46,34 @@ export interface AppliedEntry {
  * One statement (the update feeds the insert): a charge costs one round trip, not two.
  */
 export async function applyLedgerEntry(tx: Tx, entry: LedgerEntryInput): Promise<AppliedEntry> {
-  const enough =
-    entry.minBalanceBefore === undefined
-      ? sql``
-      : sql` and crypto_balance >= ${entry.minBalanceBefore}::numeric`;
   const result = await tx.execute(sql`
-    with moved as (
-      update users set crypto_balance = crypto_balance + ${entry.amount}::numeric
-      where id = ${entry.userId}${enough}
-      returning crypto_balance
-    )
-    insert into ${ledgerEntries} (user_id, amount, currency, kind, reference, balance_after, rate, note)
-    select ${entry.userId}, ${entry.amount}::numeric, ${entry.currency}, ${entry.kind},
-      ${entry.reference}, moved.crypto_balance, ${entry.rate ?? null}::numeric, ${entry.note ?? ''}
-    from moved
-    returning id, amount::text as amount, balance_after::text as "balanceAfter", note`);
+    with ${ledgerMove(entry)}
+    select id, amount, "balanceAfter", note from entry`);
   const [row] = rowsOf<AppliedEntry>(result);
   if (!row && entry.minBalanceBefore !== undefined) throw new BalanceTooLowError();
   if (!row) throw new Error(`applyLedgerEntry: no user ${entry.userId}`);
   return row;
+}
+
+/**
+ * The balance move and its ledger row as two common table expressions, `moved` (the
+ * new balance) and `entry` (the row written), for a statement that writes more from the
+ * same move (an SMS and its charge at once). `andWhere` narrows whose balance moves.
+ */
+export function ledgerMove(entry: LedgerEntryInput, andWhere: SQL = sql``): SQL {
+  const enough =
+    entry.minBalanceBefore === undefined
+      ? sql``
+      : sql` and crypto_balance >= ${entry.minBalanceBefore}::numeric`;
+  return sql`moved as (
+      update users set crypto_balance = crypto_balance + ${entry.amount}::numeric
+      where id = ${entry.userId}${enough}${andWhere}
+      returning crypto_balance
+    ), entry as (
+      insert into ${ledgerEntries} (user_id, amount, currency, kind, reference, balance_after, rate, note)
+      select ${entry.userId}, ${entry.amount}::numeric, ${entry.currency}, ${entry.kind},
+        ${entry.reference}, moved.crypto_balance, ${entry.rate ?? null}::numeric, ${entry.note ?? ''}
+      from moved
+      returning id, amount::text as amount, balance_after::text as "balanceAfter", note
+    )`;
 }

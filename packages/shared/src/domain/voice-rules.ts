@@ -2,6 +2,8 @@
  * The call form's rules and the voice allowances of a plan, as plain functions: the
  * contracts and the browser's form both call them.
  */
+
+import { withPlus } from '../phone/e164.js';
 import type { FieldProblem } from './field-codes.js';
 import {
   type AllowanceState,
@@ -27,10 +29,7 @@ export function destinationProblem(value: string): FieldProblem | null {
 }
 
 /** A number as calls store it: E.164 with its +. */
-export const e164 = (value: string) => {
-  const digits = normalRecipient(value).replace(/^\+/, '');
-  return `+${digits}`;
-};
+export const e164 = (value: string) => withPlus(normalRecipient(value));
 
 /** Concurrent calls allowed with no plan or trunk tier. */
 export const DEFAULT_CONCURRENT_CALLS = 2;

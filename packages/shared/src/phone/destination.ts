@@ -45,3 +45,4 @@ export function destinationFor<T extends PricedCountry>(
 
 export { areaCodePattern } from './area-code.js';
 export { canonicalNumber, type Dialled, dialledNumber } from './dialled.js';
+export { withPlus } from './e164.js';

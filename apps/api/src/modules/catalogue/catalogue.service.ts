@@ -15,7 +15,7 @@ import {
   type SipDomainForSale,
   TRANSLATED_LANGUAGES,
 } from '@parley/shared';
-import { destinationFor } from '@parley/shared/phone';
+import { destinationFor, withPlus } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import { type BillingRates, type InBilling, inBillingFor } from './billing-prices.js';
@@ -137,7 +137,7 @@ export function createCatalogueService(deps: { repo: CatalogueRepo; rates: Billi
      * gets a leading + if it lacks one (the spec's pattern makes it optional).
      */
     async destination(number: string): Promise<Destination> {
-      const international = number.startsWith('+') ? number : `+${number}`;
+      const international = withPlus(number);
       const found = destinationFor(international, await repo.listCountryPricing(true));
       if (found.ok)
         return { country: found.country, e164: found.e164, pricing: toCountryPricing(found.price) };

@@ -1,15 +1,15 @@
-import type { PaymentNoteCode } from '@parley/shared';
 import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { insertNotification, type NoticeInput } from '../../db/notifications.js';
 import { asIsoText, preparedRead } from '../../db/raw.js';
 import { paymentQuotes, transactions, txHashKey, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { packageNames } from '../orders/orders.store.js';
 import { createLedgerCheckQueries } from './ledger-check.repo.js';
-import { creditApproved } from './payment-credit.repo.js';
+import { type Decision, decidePayment } from './payment-decide.repo.js';
+
+export type { Decided, Decision } from './payment-decide.repo.js';
+
 import { lockKey } from './payment-locks.repo.js';
 import { createQuotesRepo } from './quotes.repo.js';
 
@@ -53,27 +53,6 @@ export type PaymentListRow = Pick<
   | 'itemKind'
   | 'itemId'
 > & { approvedAt: string | null; createdAt: string };
-
-export type Decided =
-  | { outcome: 'decided'; row: TxRow; notice: { id: string; code: string } | null }
-  | { outcome: 'not-found' }
-  | { outcome: 'already'; status: string }
-  | { outcome: 'own-payment' }
-  | { outcome: 'hash-conflict' };
-
-/** What the audit log keeps of a payment before and after a decision. */
-const decisionSnapshot = (r: TxRow) => ({
-  status: r.status,
-  adminNotes: r.adminNotes,
-  noteCodes: r.noteCodes,
-  userId: r.userId,
-  amount: r.amount,
-  amountCurrency: r.amountCurrency,
-  currency: r.currency,
-  cryptoAmount: r.cryptoAmount,
-  txHash: r.txHash,
-  creditAmount: r.creditAmount,
-});
 
 export function createPaymentsRepo(db: Db) {
   // The customer's payments page reads this on every visit: a prepared read straight on
@@ -193,81 +172,7 @@ export function createPaymentsRepo(db: Db) {
       return row;
     },
 
-    /**
-     * Decides a pending payment, once: the row lock taken first means that of any number
-     * of concurrent decisions exactly one sees it pending. An admin never approves a
-     * payment they submitted. Approving credits the balance in the same transaction (a
-     * purchase then buys its item), and the audit row is written with the decision.
-     */
-    async decide(
-      id: string,
-      decision: {
-        status: 'approved' | 'rejected';
-        /** What the admin typed; null for none. */
-        notes: string | null;
-        /** What the customer is told of it, written with the decision. */
-        notice: (row: TxRow) => Omit<NoticeInput, 'userId' | 'at'>;
-        /** The server's own notes (the default decision note when none was typed). */
-        noteCodes: PaymentNoteCode[];
-        by: string;
-        ip: string | null;
-        at: Date;
-      },
-    ): Promise<Decided> {
-      return db.transaction(async (tx): Promise<Decided> => {
-        const [before] = await tx
-          .select()
-          .from(transactions)
-          .where(eq(transactions.id, id))
-          .for('update');
-        if (!before) return { outcome: 'not-found' };
-        if (before.status !== 'pending') return { outcome: 'already', status: before.status };
-        if (decision.status === 'approved' && before.userId === decision.by)
-          return { outcome: 'own-payment' };
-        // A payment sharing its on-chain hash with another (migration 0019) is never
-        // credited; it can still be rejected.
-        if (decision.status === 'approved' && before.hashConflict)
-          return { outcome: 'hash-conflict' };
-        const [updated] = await tx
-          .update(transactions)
-          .set({
-            status: decision.status,
-            adminNotes: decision.notes,
-            noteCodes: decision.noteCodes,
-            approvedBy: decision.by,
-            approvedAt: decision.at,
-            updatedAt: decision.at,
-          })
-          .where(
-            and(
-              eq(transactions.id, id),
-              eq(transactions.status, 'pending'),
-              // A payment sharing its on-chain hash with another (migration 0019) is
-              // never credited; it can still be rejected.
-              decision.status === 'approved' ? eq(transactions.hashConflict, false) : undefined,
-            ),
-          )
-          .returning();
-        if (!updated) return { outcome: 'already', status: before.status };
-        const row =
-          decision.status === 'approved' ? await creditApproved(tx, updated, decision) : updated;
-        await writeAudit(tx, {
-          actorId: decision.by,
-          ip: decision.ip,
-          action: decision.status === 'approved' ? 'payment.approve' : 'payment.reject',
-          targetType: 'payment',
-          targetId: row.id,
-          before: decisionSnapshot(before),
-          after: decisionSnapshot(row),
-        });
-        const told = await insertNotification(tx, {
-          ...decision.notice(row),
-          userId: row.userId,
-          at: decision.at,
-        });
-        return { outcome: 'decided', row, notice: told ? { id: told.id, code: told.code } : null };
-      });
-    },
+    decide: (id: string, decision: Decision) => decidePayment(db, id, decision),
 
     ...createLedgerCheckQueries(db),
   };

@@ -182,7 +182,7 @@ describe('payments service', () => {
     let status = 'pending';
     const { service, published } = setUp({
       async decide(id, d) {
-        if (status !== 'pending') return { outcome: 'already', status };
+        if (status !== 'pending') return { outcome: 'not-written', before: txRow({ status }) };
         status = d.status;
         decisions.push(`${id} ${d.status} ${d.notes ?? d.noteCodes.join()}`);
         const row = txRow({ status: d.status });
@@ -212,13 +212,17 @@ describe('payments service', () => {
   });
 
   it("refuses an admin's own payment and a hash another payment carries", async () => {
-    const own = setUp({ decide: async () => ({ outcome: 'own-payment' }) });
+    const own = setUp({
+      decide: async () => ({ outcome: 'not-written', before: txRow({ userId: 'u1' }) }),
+    });
     await expect(
       own.service.decide('t1', 'approved', { id: 'u1', ip: null }),
     ).rejects.toMatchObject({
       code: 'SELF_APPROVAL_FORBIDDEN',
     });
-    const clash = setUp({ decide: async () => ({ outcome: 'hash-conflict' }) });
+    const clash = setUp({
+      decide: async () => ({ outcome: 'not-written', before: txRow({ hashConflict: true }) }),
+    });
     await expect(
       clash.service.decide('t1', 'approved', { id: 'a1', ip: null }),
     ).rejects.toMatchObject({

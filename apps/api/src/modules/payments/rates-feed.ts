@@ -56,6 +56,31 @@ function movedTooFar(current: string, next: string, percent: string): boolean {
 const pairOf = (code: FeedCode) =>
   code === BILLING_CURRENCY ? { base: 'USD', quote: code } : { base: code, quote: 'USD' };
 
+/** Each currency any answering source was asked for: its median, or why there is none. */
+function combine(readings: { source: FeedSourceName; reading: SourceReading }[]) {
+  const codes = new Set<FeedCode>();
+  for (const { reading } of readings) {
+    for (const code of reading.prices.keys()) codes.add(code);
+    for (const s of reading.skipped) codes.add(s.currency);
+  }
+  const prices = new Map<FeedCode, string>();
+  const skipped: Skip[] = [];
+  for (const code of codes) {
+    const values = readings.flatMap(({ reading }) => reading.prices.get(code) ?? []);
+    if (values.length) {
+      prices.set(code, median(values));
+      continue;
+    }
+    const reasons = readings.flatMap(({ source, reading }) =>
+      reading.skipped
+        .filter((s) => s.currency === code)
+        .map((s) => (readings.length > 1 ? `${source}: ${s.reason}` : s.reason)),
+    );
+    skipped.push({ currency: code, reason: reasons.join('; ') });
+  }
+  return { prices, skipped };
+}
+
 /**
  * The rate feed (decision 0041): every interval it reads all its sources at once (each
  * with a deadline), takes for each currency the median of the sources that gave a valid
@@ -114,31 +139,6 @@ export function createRatesFeed(deps: {
             : 'unreachable';
       return { source: source.name, reason };
     }
-  }
-
-  /** Each currency any answering source was asked for: its median, or why there is none. */
-  function combine(readings: { source: FeedSourceName; reading: SourceReading }[]) {
-    const codes = new Set<FeedCode>();
-    for (const { reading } of readings) {
-      for (const code of reading.prices.keys()) codes.add(code);
-      for (const s of reading.skipped) codes.add(s.currency);
-    }
-    const prices = new Map<FeedCode, string>();
-    const skipped: Skip[] = [];
-    for (const code of codes) {
-      const values = readings.flatMap(({ reading }) => reading.prices.get(code) ?? []);
-      if (values.length) {
-        prices.set(code, median(values));
-        continue;
-      }
-      const reasons = readings.flatMap(({ source, reading }) =>
-        reading.skipped
-          .filter((s) => s.currency === code)
-          .map((s) => (readings.length > 1 ? `${source}: ${s.reason}` : s.reason)),
-      );
-      skipped.push({ currency: code, reason: reasons.join('; ') });
-    }
-    return { prices, skipped };
   }
 
   async function run(): Promise<{ written: string[]; skipped: Skip[] }> {

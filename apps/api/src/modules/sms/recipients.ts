@@ -6,6 +6,7 @@ import {
   PHONE_PATTERN,
   parseCsv,
 } from '@parley/shared';
+import { withPlus } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 
 const HEADER = /^(recipients?|numbers?|phones?|phone_numbers?|msisdns?|mobiles?|to)$/i;
@@ -58,7 +59,7 @@ export function readRecipients(file: string): RecipientLines {
     const line = i + 1;
     if (!value) return;
     const number = value.replace(/[\s()-]/g, '');
-    const e164 = number.startsWith('+') ? number : `+${number}`;
+    const e164 = withPlus(number);
     const skip = (reason: string, code: BulkLineCode, params = {}) =>
       out.invalid.push({ line, value, reason, code, params });
     if (!PHONE_PATTERN.test(number)) skip('Invalid phone number format', 'RECIPIENT_INVALID');

@@ -9,6 +9,8 @@ export const senderIdsAdminRoutes: FastifyPluginAsync<{ senders: SenderIdsServic
   { senders },
 ) => {
   route(app, 'sms.admin.senderIds', (r) => senders.adminList(r.query));
-  route(app, 'sms.admin.approveSenderId', (r) => senders.approve(r.params.id, admin(r), r.body.note));
+  route(app, 'sms.admin.approveSenderId', (r) =>
+    senders.approve(r.params.id, admin(r), r.body.note),
+  );
   route(app, 'sms.admin.rejectSenderId', (r) => senders.reject(r.params.id, admin(r), r.body.note));
 };

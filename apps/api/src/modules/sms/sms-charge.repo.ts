@@ -1,51 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ledgerMove } from '../../db/ledger.js';
 import { rowsOf } from '../../db/raw.js';
-import { accountGuardrails, ledgerEntries, smsMessages, users } from '../../db/schema/index.js';
-import type { NewSms, SmsRow } from './sms.repo.js';
+import { accountGuardrails, smsMessages } from '../../db/schema/index.js';
+import type { NewSms, QueuedSms, SmsCharge } from './sms-rows.repo.js';
 
-/** What the customer's answer needs of a queued message. */
-export type QueuedSms = Pick<
-  SmsRow,
-  | 'id'
-  | 'senderId'
-  | 'recipient'
-  | 'message'
-  | 'status'
-  | 'encoding'
-  | 'segments'
-  | 'cost'
-  | 'error'
-  | 'batchId'
-  | 'createdAt'
->;
+export type { QueuedSms };
 
 /**
- * One message queued and charged in a single statement: the balance moves (only from at
- * least `minBalance`, never below zero by its CHECK), and the message and its ledger row
- * are written from that move, so all three happen or none. With no transaction around
- * it, the customer's row is locked only while the database runs it, not across round
- * trips to the server: a customer's sends no longer queue behind each other's network
- * latency. A CHECK or unique violation is thrown as the database raised it.
+ * One message queued and charged in a single statement, for a customer who has set no
+ * spending limits (nothing to judge first): the balance moves through the ledger's move
+ * (only from at least `minBalance`, never below zero by its CHECK), and the message is
+ * written from that move, so all three happen or none. With no transaction around it,
+ * the customer's row is locked only while the database runs it, not across round trips
+ * to the server: a customer's sends do not queue behind each other's network latency.
+ * A CHECK or unique violation is thrown as the database raised it.
  */
 export async function chargeOneMessage(
   db: Db,
   userId: string,
   row: Omit<NewSms, 'userId' | 'batchId'>,
-  charge: { amount: string; rate: string | null; note: string; minBalance: string },
-  /** Charge only a customer who has set no spending limits (nothing to judge first). */
-  unlimitedOnly: boolean,
+  charge: SmsCharge,
 ): Promise<QueuedSms | 'balance-too-low' | 'has-limits'> {
   const id = row.id ?? randomUUID();
   const limits = sql`exists (select 1 from ${accountGuardrails} where user_id = ${userId}::uuid)`;
+  const move = ledgerMove(
+    {
+      userId,
+      amount: `-${charge.amount}`,
+      currency: 'GBP',
+      kind: 'charge',
+      reference: `sms:${id}`,
+      rate: charge.rate,
+      note: charge.note,
+      minBalanceBefore: charge.minBalance,
+    },
+    sql` and not ${limits}`,
+  );
   const result = await db.execute(sql`
-    with moved as (
-      update ${users} set crypto_balance = crypto_balance - ${charge.amount}::numeric
-      where id = ${userId} and crypto_balance >= ${charge.minBalance}::numeric
-        ${unlimitedOnly ? sql`and not ${limits}` : sql``}
-      returning crypto_balance
-    ), queued as (
+    with ${move}, queued as (
       insert into ${smsMessages} (id, user_id, sender_id, recipient, message, encoding,
         segments, country_code, unit_price, price_currency, cost, rate, reference, request_hash)
       select ${id}::uuid, ${userId}::uuid, ${row.senderId}, ${row.recipient}, ${row.message},
@@ -54,11 +48,6 @@ export async function chargeOneMessage(
         ${row.reference}::int, ${row.requestHash ?? null}
       from moved
       returning id, status, cost, created_at
-    ), charged as (
-      insert into ${ledgerEntries} (user_id, amount, currency, kind, reference, balance_after, rate, note)
-      select ${userId}::uuid, ${`-${charge.amount}`}::numeric, 'GBP', 'charge', ${`sms:${id}`},
-        moved.crypto_balance, ${charge.rate}::numeric, ${charge.note}
-      from moved
     )
     select ${limits} as limited, queued.id, queued.status, queued.cost::text as cost,
       queued.created_at::text as created_at
@@ -70,7 +59,7 @@ export async function chargeOneMessage(
     cost: string;
     created_at: string;
   }>(result);
-  if (!done?.id) return unlimitedOnly && done?.limited ? 'has-limits' : 'balance-too-low';
+  if (!done?.id) return done?.limited ? 'has-limits' : 'balance-too-low';
   return {
     id: done.id,
     senderId: row.senderId,

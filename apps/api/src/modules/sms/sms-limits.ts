@@ -2,12 +2,32 @@ import {
   capRefusal,
   compareDecimal,
   destinationRefusal,
+  type GuardrailRefusal,
   MIN_SMS_BALANCE,
+  type SpendingLimits,
   spentToday,
   subtract,
 } from '@parley/shared';
 import { guardrailError } from '../../lib/guardrail-error.js';
-import type { Refused, SpendingState } from './sms.repo.js';
+
+/**
+ * The SMS spending rule: pure, judged by the service on the facts the repo reads (the
+ * customer's limits, the day's debits, the balance and what calls hold of it).
+ */
+
+/** The facts a charge is judged on (db/guardrails.ts reads them). */
+export interface SpendingFacts {
+  limits: SpendingLimits | null;
+  netDebits: string;
+  held: string;
+  balance: string;
+}
+
+/** A limit that refuses a charge, and the recipient it refuses when it is one's. */
+export interface Refused {
+  refusal: GuardrailRefusal;
+  recipient: string | null;
+}
 
 /** A priced message the spending limits judge: its country and one segment's GBP price. */
 interface Judged {
@@ -18,7 +38,7 @@ interface Judged {
 
 /** The first message the limits refuse, else the total against the daily cap. */
 export function judge(
-  state: SpendingState,
+  state: SpendingFacts,
   list: readonly Judged[],
   total: string,
 ): Refused | null {
@@ -41,3 +61,31 @@ export const refusedError = (r: Refused, many: boolean) =>
 export const balanceShort = (state: { balance: string; held: string }, total: string) =>
   compareDecimal(state.balance, MIN_SMS_BALANCE) < 0 ||
   compareDecimal(subtract(state.balance, state.held, 4), total) < 0;
+
+/**
+ * Why a charge of `total` for `list` may not happen, or null. The limits first, so a
+ * refusal says why before the balance is judged; the ledger judges the balance again as
+ * it moves it.
+ */
+export function chargeRefusal(
+  state: SpendingFacts,
+  list: readonly Judged[],
+  total: string,
+): Refused | 'balance-too-low' | null {
+  const refused = judge(state, list, total);
+  if (refused) return refused;
+  return balanceShort(state, total) ? 'balance-too-low' : null;
+}
+
+/**
+ * Whether a judgement made on `judged` holds for `now`, the facts read as the charge is
+ * written. With a daily cap (the customer's row locked) every fact counts; without one
+ * only the limits do: the ledger judges the balance again as it moves it.
+ */
+export function sameFacts(judged: SpendingFacts, now: SpendingFacts): boolean {
+  if (JSON.stringify(judged.limits) !== JSON.stringify(now.limits)) return false;
+  if (now.limits?.dailySpendCap == null) return true;
+  return (
+    judged.netDebits === now.netDebits && judged.held === now.held && judged.balance === now.balance
+  );
+}

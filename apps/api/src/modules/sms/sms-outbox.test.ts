@@ -9,8 +9,8 @@ import {
   type Receipt,
   type SmsGateway,
 } from '../../integrations/sms/port.js';
-import type { SmsRow } from './sms.repo.js';
 import { ABANDONED, createSmsOutbox, EXPIRED, NOT_RESENT, type OutboxRepo } from './sms-outbox.js';
+import type { SmsRow } from './sms-rows.repo.js';
 
 const quiet = { warn() {}, error() {} };
 

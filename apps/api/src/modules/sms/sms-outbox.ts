@@ -1,16 +1,13 @@
-import { countryOfNumber } from '@parley/shared/phone';
 import {
   GatewayRejectedError,
   GatewayUnavailableError,
   GatewayUnknownOutcomeError,
-  type InboundSms,
-  type Receipt,
   type SmsGateway,
 } from '../../integrations/sms/port.js';
-import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
-import type { SmsRow } from './sms.repo.js';
-import type { NewInbound, SmsInboundRepo } from './sms-inbound.repo.js';
+import type { SmsInboundRepo } from './sms-inbound.repo.js';
 import type { SmsOutboxRepo } from './sms-outbox.repo.js';
+import { createReceiptApplier, inboundRow } from './sms-receipt.js';
+import type { SmsRow } from './sms-rows.repo.js';
 import type { SmsSettleRepo } from './sms-settle.repo.js';
 
 /** What the outbox needs of the database: sending, settling and keeping inbound messages. */
@@ -27,31 +24,7 @@ export const NOT_RESENT = 'Refunded and not sent again, so it is never delivered
 export const EXPIRED =
   'No delivery receipt within its validity period; refunded, as delivery was not confirmed.';
 
-/** A receipt's source address as a message's recipient is stored (E.164, with its +). */
-export function recipientOf(source: string): string | null {
-  const digits = source.trim();
-  if (!digits) return null;
-  return countryOfNumber(digits.startsWith('+') ? digits : `+${digits}`)?.e164 ?? null;
-}
-
-/** What is kept of a deliver_sm: printable text (NUL cannot be stored), bounded. */
-export function inboundRow(sms: InboundSms, kind: NewInbound['kind']): NewInbound {
-  // As the input rules say (domain/text.ts): no control character but TAB, LF, CR;
-  // no lone surrogate. NUL could not even be stored.
-  const clean = (v: string, max: number) =>
-    v
-      .slice(0, max)
-      .replace(/(?![\t\n\r])\p{Cc}/gu, '\ufffd')
-      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\ufffd');
-  return {
-    source: clean(sms.source, 64),
-    destination: clean(sms.destination, 64),
-    message: clean(sms.message, 2000),
-    esmClass: sms.esmClass & 0xff,
-    dataCoding: sms.dataCoding & 0xff,
-    kind,
-  };
-}
+export { inboundRow, recipientOf } from './sms-receipt.js';
 
 export interface OutboxOptions {
   repo: OutboxRepo;
@@ -78,6 +51,47 @@ export const retryDelayMs = (attempt: number) =>
   Math.min(2 ** attempt * 1000, 300_000) * (0.8 + Math.random() * 0.4);
 
 /**
+ * A submit that failed: a refusal or an unknown outcome fails the message (refunded,
+ * never re-sent); after `maxAttempts` it fails too; else it waits and is tried again.
+ */
+async function afterFailedSubmit(
+  ctx: {
+    repo: OutboxRepo;
+    log: OutboxOptions['log'];
+    now: () => Date;
+    maxAttempts: number;
+    retryDelay: (attempt: number) => number;
+  },
+  row: SmsRow,
+  err: unknown,
+) {
+  const message = (err as Error).message;
+  const accepted =
+    err instanceof GatewayUnavailableError ||
+    err instanceof GatewayRejectedError ||
+    err instanceof GatewayUnknownOutcomeError
+      ? err.accepted
+      : row.acceptedParts;
+  if (err instanceof GatewayRejectedError)
+    await ctx.repo.fail(row.id, message, ctx.now(), accepted);
+  else if (err instanceof GatewayUnknownOutcomeError)
+    await ctx.repo.fail(row.id, `${message} ${NOT_RESENT}`, ctx.now(), accepted);
+  else if (row.attempts >= ctx.maxAttempts)
+    await ctx.repo.fail(
+      row.id,
+      `Not sent after ${row.attempts} tries: ${message}`,
+      ctx.now(),
+      accepted,
+    );
+  else {
+    if (!(err instanceof GatewayUnavailableError))
+      ctx.log.error({ err, id: row.id }, 'SMS: send failed');
+    const delay = ctx.retryDelay(row.attempts);
+    await ctx.repo.retryLater(row.id, accepted, new Date(ctx.now().getTime() + delay), message);
+  }
+}
+
+/**
  * The SMS outbox: takes queued messages from the database and hands them to the
  * gateway, a few at a time (the gateway keeps to the upstream's rate), and applies
  * receipts. An outage leaves messages queued, retried with backoff; a stop lets the
@@ -90,6 +104,7 @@ export function createSmsOutbox(options: OutboxOptions) {
   const maxAttempts = options.maxAttempts ?? 30;
   const receiptTimeoutMs = options.receiptTimeoutMs ?? 48 * 3_600_000;
   const instanceId = options.instanceId ?? null;
+  const retryDelay = options.retryDelayMs ?? retryDelayMs;
   let ownClaimsReleased = instanceId === null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -97,37 +112,7 @@ export function createSmsOutbox(options: OutboxOptions) {
   let again = false;
   let stopping = false;
 
-  /**
-   * Records a receipt. It can outrun our own record of the submit, so an unknown id is
-   * looked up again a few times; one still unknown, or any while stopping, is refused,
-   * so the SMSC offers it again later (to whichever instance is up). A receipt whose
-   * source is not the message's recipient changes nothing: it is kept as inbound.
-   */
-  async function applyReceipt(receipt: Receipt): Promise<void> {
-    const ids = receiptIdCandidates(receipt.upstreamId);
-    const source = recipientOf(receipt.envelope.source);
-    for (let tries = 0; tries < 5; tries++) {
-      if (stopping) break;
-      const { outcome } = await repo.applyReceipt(
-        ids,
-        source,
-        receipt.status,
-        receipt.error ?? 'Not delivered',
-        now(),
-      );
-      if (outcome === 'mismatch') {
-        log.warn(
-          { upstreamId: receipt.upstreamId },
-          'SMS: receipt from another source; kept as inbound',
-        );
-        await repo.storeInbound(inboundRow(receipt.envelope, 'receipt-mismatch'));
-        return;
-      }
-      if (outcome !== 'unknown') return;
-      await new Promise((r) => setTimeout(r, 200 * 2 ** tries));
-    }
-    throw new Error(`No message has upstream id ${receipt.upstreamId} (yet).`);
-  }
+  const applyReceipt = createReceiptApplier({ repo, log, now, stopping: () => stopping });
   const offReceipt = gateway.onReceipt(applyReceipt);
   const offInbound = gateway.onInbound(async (sms) => {
     if (stopping) throw new Error('stopping');
@@ -163,29 +148,7 @@ export function createSmsOutbox(options: OutboxOptions) {
         reference: row.reference,
       });
     } catch (err) {
-      const message = (err as Error).message;
-      const accepted =
-        err instanceof GatewayUnavailableError ||
-        err instanceof GatewayRejectedError ||
-        err instanceof GatewayUnknownOutcomeError
-          ? err.accepted
-          : row.acceptedParts;
-      if (err instanceof GatewayRejectedError) await repo.fail(row.id, message, now(), accepted);
-      else if (err instanceof GatewayUnknownOutcomeError)
-        await repo.fail(row.id, `${message} ${NOT_RESENT}`, now(), accepted);
-      else if (row.attempts >= maxAttempts)
-        await repo.fail(
-          row.id,
-          `Not sent after ${row.attempts} tries: ${message}`,
-          now(),
-          accepted,
-        );
-      else {
-        if (!(err instanceof GatewayUnavailableError))
-          log.error({ err, id: row.id }, 'SMS: send failed');
-        const delay = (options.retryDelayMs ?? retryDelayMs)(row.attempts);
-        await repo.retryLater(row.id, accepted, new Date(now().getTime() + delay), message);
-      }
+      await afterFailedSubmit({ repo, log, now, maxAttempts, retryDelay }, row, err);
       return;
     }
     await recordSent(

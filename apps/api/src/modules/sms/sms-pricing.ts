@@ -5,7 +5,7 @@ import {
   multiply,
   smsShape,
 } from '@parley/shared';
-import { destinationFor } from '@parley/shared/phone';
+import { destinationFor, withPlus } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
 import { type CacheGroup, shortCache } from '../../lib/short-cache.js';
@@ -45,7 +45,7 @@ export function createSmsPricing(deps: {
     const toGbp = new Map<string, string>();
     const priced = [];
     for (const recipient of recipients) {
-      const found = destinationFor(recipient.startsWith('+') ? recipient : `+${recipient}`, rows);
+      const found = destinationFor(withPlus(recipient), rows);
       if (!found.ok) {
         priced.push({
           recipient,
@@ -100,3 +100,4 @@ export function createSmsPricing(deps: {
 
   return { price, one };
 }
+export type SmsPricing = ReturnType<typeof createSmsPricing>;

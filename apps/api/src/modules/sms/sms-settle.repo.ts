@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
-import type { SmsRow } from './sms.repo.js';
+import type { SmsRow } from './sms-rows.repo.js';
 
 /** What a receipt did: applied, already applied, from the wrong source, or no such part. */
 export type ReceiptOutcome = 'applied' | 'settled' | 'mismatch' | 'unknown';

@@ -1,0 +1,80 @@
+import type { SpendingLimits } from '@parley/shared';
+import { describe, expect, it } from 'vitest';
+import { chargeRefusal, type SpendingFacts, sameFacts } from './sms-limits.js';
+
+const NONE: SpendingLimits = {
+  dailySpendCap: null,
+  smsCountries: null,
+  voiceCountries: null,
+  maxSmsPrice: null,
+  maxMinutePrice: null,
+};
+const state = (over: Partial<SpendingFacts> = {}): SpendingFacts => ({
+  limits: null,
+  netDebits: '0',
+  held: '0',
+  balance: '1.0000',
+  ...over,
+});
+const UK = { recipient: '+447400123456', country: 'GB', unitGbp: '0.0400' };
+
+describe('the SMS spending rule', () => {
+  it('lets a charge through with no limits and enough balance', () => {
+    expect(chargeRefusal(state(), [UK], '0.04')).toBeNull();
+  });
+
+  it('names the refused recipient for a country the limits leave out', () => {
+    const s = state({ limits: { ...NONE, smsCountries: ['US'] } });
+    expect(chargeRefusal(s, [UK], '0.04')).toMatchObject({
+      refusal: { code: 'GUARDRAIL_COUNTRY' },
+      recipient: UK.recipient,
+    });
+  });
+
+  it('refuses a price over the limit and a total over the daily cap', () => {
+    const price = state({ limits: { ...NONE, maxSmsPrice: '0.03' } });
+    expect(chargeRefusal(price, [UK], '0.04')).toMatchObject({
+      refusal: { code: 'GUARDRAIL_PRICE' },
+    });
+    const cap = state({
+      limits: { ...NONE, dailySpendCap: '1.00' },
+      netDebits: '0.90',
+      held: '0.07',
+    });
+    expect(chargeRefusal(cap, [UK], '0.04')).toMatchObject({
+      refusal: { code: 'GUARDRAIL_DAILY_CAP' },
+      recipient: null,
+    });
+  });
+
+  it('judges the limits before the balance', () => {
+    const s = state({ limits: { ...NONE, smsCountries: ['US'] }, balance: '0' });
+    expect(chargeRefusal(s, [UK], '0.04')).toMatchObject({
+      refusal: { code: 'GUARDRAIL_COUNTRY' },
+    });
+  });
+
+  it('refuses under the minimum balance or when holds leave too little', () => {
+    expect(chargeRefusal(state({ balance: '0.0400' }), [UK], '0.04')).toBe('balance-too-low');
+    expect(chargeRefusal(state({ balance: '1', held: '0.97' }), [UK], '0.04')).toBe(
+      'balance-too-low',
+    );
+  });
+});
+
+describe('a judgement holding under the lock', () => {
+  const cap = { ...NONE, dailySpendCap: '1.00' };
+  it('holds without a cap whatever the balance, as the ledger judges it again', () => {
+    expect(sameFacts(state({ limits: NONE }), state({ limits: NONE, balance: '0.5' }))).toBe(true);
+  });
+  it('fails when the limits changed', () => {
+    expect(sameFacts(state({ limits: NONE }), state({ limits: cap }))).toBe(false);
+  });
+  it('with a cap, fails when debits, holds or balance moved', () => {
+    const judged = state({ limits: cap });
+    expect(sameFacts(judged, state({ limits: cap }))).toBe(true);
+    expect(sameFacts(judged, state({ limits: cap, netDebits: '0.1' }))).toBe(false);
+    expect(sameFacts(judged, state({ limits: cap, held: '0.1' }))).toBe(false);
+    expect(sameFacts(judged, state({ limits: cap, balance: '0.9' }))).toBe(false);
+  });
+});
