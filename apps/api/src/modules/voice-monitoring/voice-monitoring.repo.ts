@@ -1,4 +1,4 @@
-import { IN_SERVICE, OPEN_CALL_STATUSES } from '@parley/shared';
+import { OPEN_CALL_STATUSES } from '@parley/shared';
 import {
   and,
   count,
@@ -14,7 +14,8 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
-import { calls, orders, packages, users, voiceAlertSettings } from '../../db/schema/index.js';
+import { calls, users, voiceAlertSettings } from '../../db/schema/index.js';
+import { activePackages } from '../voice/active-packages.repo.js';
 
 export type CallRow = typeof calls.$inferSelect;
 export type AlertSettingsRow = typeof voiceAlertSettings.$inferSelect;
@@ -83,25 +84,7 @@ export function createVoiceMonitoringRepo(db: Db) {
      * The features, purchase dates and renewal state of the customer's packages in service
      * (plans, add-ons).
      */
-    async activePackages(userId: string) {
-      return db
-        .select({
-          features: packages.features,
-          boughtAt: orders.createdAt,
-          status: orders.status,
-          renewsAt: orders.renewsAt,
-          autoRenew: orders.autoRenew,
-        })
-        .from(orders)
-        .innerJoin(packages, eq(packages.id, orders.itemId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.itemKind, 'package'),
-            inArray(orders.status, IN_SERVICE),
-          ),
-        );
-    },
+    activePackages: (userId: string) => activePackages(db, userId),
 
     /** Included seconds the customer's calls used since `since` (calls that ended since). */
     async includedSecondsSince(userId: string, since: Date): Promise<number> {

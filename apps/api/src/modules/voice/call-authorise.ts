@@ -11,7 +11,7 @@ import {
 import type { VoiceConfig } from '../../config/voice-config.js';
 import { AppError } from '../../lib/app-error.js';
 import { guardrailError } from '../../lib/guardrail-error.js';
-import { decideCall, headroom, type Refusal } from './call-decisions.js';
+import { decideCall, headroom, type Refusal, voicePlanSuspended } from './call-decisions.js';
 import type { CallPricing } from './call-pricing.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
@@ -44,7 +44,7 @@ export interface PlaceInput {
 
 export interface CallAuthorisingDeps {
   repo: Pick<CallsRepo, 'authorise' | 'insertInbound' | 'accountState'>;
-  accounts: Pick<VoiceAccountsRepo, 'activePackages' | 'suspendedVoicePlan'>;
+  accounts: Pick<VoiceAccountsRepo, 'activePackages' | 'voicePlanStatuses'>;
   pricing: CallPricing;
   config: Pick<VoiceConfig, 'increments' | 'incrementsText' | 'ringTimeoutMs'>;
   callerIdAllowed: (userId: string, number: string) => Promise<boolean>;
@@ -64,7 +64,7 @@ export function createCallAuthorising(deps: CallAuthorisingDeps) {
 
   /** Authorises and writes a call, or throws why not (the edge maps the codes). */
   async function authorise(input: PlaceInput): Promise<CallRow> {
-    if (await deps.accounts.suspendedVoicePlan(input.userId))
+    if (voicePlanSuspended(await deps.accounts.voicePlanStatuses(input.userId)))
       throw new AppError(
         'SUBSCRIPTION_SUSPENDED',
         'Your calling plan is suspended for an unpaid renewal. Reactivate it to call again.',

@@ -221,3 +221,10 @@ export function lateAnswer(
     hold,
   };
 }
+
+/**
+ * A calling plan of the customer is suspended and none is in service: no calls until it
+ * is paid (or ended, for pay-as-you-go). `statuses` are their voice plans' order states.
+ */
+export const voicePlanSuspended = (statuses: readonly string[]) =>
+  statuses.some((s) => s === 'suspended') && !statuses.some((s) => s !== 'suspended');

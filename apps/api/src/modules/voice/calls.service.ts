@@ -22,7 +22,7 @@ const uncharged = (row: CallRow) => (row.uncharged === null ? null : moneyText(r
  */
 export function createCallsService(deps: {
   repo: CallsRepo;
-  accounts: Pick<VoiceAccountsRepo, 'activePackages' | 'suspendedVoicePlan'>;
+  accounts: Pick<VoiceAccountsRepo, 'activePackages' | 'voicePlanStatuses'>;
   pricing: CallPricing;
   gateway: VoiceGateway;
   events: EventBus;
