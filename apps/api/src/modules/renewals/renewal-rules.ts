@@ -1,4 +1,9 @@
-import { monthlyPeriodAt, monthlyPeriodStart, type OrderStatus } from '@parley/shared';
+import {
+  compareDecimal,
+  monthlyPeriodAt,
+  monthlyPeriodStart,
+  type OrderStatus,
+} from '@parley/shared';
 
 const DAY_MS = 86_400_000;
 
@@ -101,3 +106,10 @@ export function reactivationPeriod(
 export function releaseTime(o: Pick<RenewalState, 'suspendedAt'>, settings: RenewalSettings) {
   return o.suspendedAt ? new Date(o.suspendedAt.getTime() + settings.releaseMs) : null;
 }
+
+/** What each renewal of the order charges, GBP; null for an item that does not renew. */
+export const renewalAmount = (o: { renewalCharge: string | null }) => o.renewalCharge;
+
+/** The available balance pays this. */
+export const balanceCovers = (available: string, amount: string) =>
+  compareDecimal(available, amount) >= 0;
