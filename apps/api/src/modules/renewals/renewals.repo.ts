@@ -1,4 +1,4 @@
-import { monthlyPeriodStart, notice, subtract } from '@parley/shared';
+import { notice, subtract } from '@parley/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insertNotification, type NotificationRow } from '../../db/notifications.js';
@@ -8,10 +8,11 @@ import { applyStep, chargePeriod } from './renewal-apply.repo.js';
 import { lockOrder, type OrderRow, paidUpTo } from './renewal-locks.repo.js';
 import { createRenewalReadsRepo } from './renewal-reads.repo.js';
 import {
+  autoRenewChange,
   balanceCovers,
   type RenewalSettings,
   type RenewalState,
-  reactivationPeriod,
+  reactivation,
   renewalAmount,
   renewalStep,
 } from './renewal-rules.js';
@@ -80,9 +81,9 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         const locked = await lockOrder(tx, userId, id);
         if (!locked) return { error: 'not-found' as const };
         const { order } = locked;
-        if (order.renewalCharge === null || order.status === 'cancelled')
-          return { error: 'state' as const, order };
-        if (!autoRenew && order.status !== 'active') {
+        const change = autoRenewChange(order, autoRenew);
+        if (change === 'refused') return { error: 'state' as const, order };
+        if (change === 'end') {
           const done = await applyStep(
             tx,
             settings,
@@ -112,14 +113,17 @@ export function createRenewalsRepo(db: Db, settings: RenewalSettings) {
         const locked = await lockOrder(tx, userId, id);
         if (!locked) return { error: 'not-found' as const };
         const { order, user } = locked;
-        const amount = renewalAmount(order);
-        if (amount === null || (order.status !== 'grace' && order.status !== 'suspended'))
-          return { error: 'state' as const, order };
-        if (!balanceCovers(subtract(user.balance, user.held, 4), amount))
-          return { error: 'balance' as const, order, amount };
-        const period = reactivationPeriod(order as RenewalState, now);
+        const paid = reactivation(
+          order as OrderRow & RenewalState,
+          subtract(user.balance, user.held, 4),
+          now,
+        );
+        if (!paid.ok)
+          return paid.refusal === 'balance'
+            ? { error: 'balance' as const, order, amount: paid.amount }
+            : { error: 'state' as const, order };
+        const { amount, period, renewsAt } = paid;
         await chargePeriod(tx, order, period, amount);
-        const renewsAt = monthlyPeriodStart(order.createdAt, period + 1);
         const [after] = await tx
           .update(orders)
           .set({ ...paidUpTo(period, renewsAt), autoRenew: true })
