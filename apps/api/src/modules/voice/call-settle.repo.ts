@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
 import { calls, users } from '../../db/schema/index.js';
-import { type CallRow, isOpen, OPEN, type Settlement } from './call-state.repo.js';
+import { isOpenCall } from './call-decisions.js';
+import { type CallRow, isOpen, type Settlement } from './call-state.repo.js';
 
 /** A call moved along (ringing, answered, being ended) and settled once with its charge. */
 export function createCallSettleRepo(db: Db) {
@@ -60,7 +61,7 @@ export function createCallSettleRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(calls).where(eq(calls.id, id)).for('update');
         if (!row) return null;
-        if (!(OPEN as readonly string[]).includes(row.status)) return { call: row, settled: false };
+        if (!isOpenCall(row.status)) return { call: row, settled: false };
         const s = decide(row);
         const [updated] = await tx
           .update(calls)

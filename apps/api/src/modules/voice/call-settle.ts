@@ -1,7 +1,7 @@
 import type { GatewayEvent, VoiceGateway } from '../../integrations/voice/port.js';
 import { AppError } from '../../lib/app-error.js';
 import { DEADLINE_GRACE_MS } from './call-authorise.js';
-import { type CallEnd, settlementOf } from './call-decisions.js';
+import { type CallEnd, isOpenCall, settlementOf } from './call-decisions.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
 
 export interface CallSettlingDeps {
@@ -104,7 +104,7 @@ export function createCallEnding(deps: {
     cause: 'normal' | 'admin',
     by: 'caller' | 'system',
   ): Promise<CallRow> {
-    if (!['dialing', 'ringing', 'answered'].includes(row.status)) return row;
+    if (!isOpenCall(row.status)) return row;
     // The sandbox reports the end from inside hangup(), which starts settling it.
     if (gateway.hangup(row.id, cause, by))
       return (await settling.pending(row.id)) ?? (await repo.byId(row.id)) ?? row;

@@ -1,4 +1,4 @@
-import type { SpendingLimits } from '@parley/shared';
+import { OPEN_CALL_STATUSES, type SpendingLimits } from '@parley/shared';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { readSpending } from '../../db/guardrails.js';
@@ -8,7 +8,7 @@ import { calls, users } from '../../db/schema/index.js';
 export type CallRow = typeof calls.$inferSelect;
 export type NewCall = Omit<typeof calls.$inferInsert, 'userId'>;
 
-export const OPEN = ['dialing', 'ringing', 'answered'] as const;
+export const OPEN = OPEN_CALL_STATUSES;
 export const isOpen = inArray(calls.status, [...OPEN]);
 
 /** What the customer's account looks like at the moment a call asks to start. */

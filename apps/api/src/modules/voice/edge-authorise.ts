@@ -10,11 +10,10 @@ import {
 import { countryOfNumber, dialledNumber } from '@parley/shared/phone';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { isOpenCall } from './call-decisions.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
 import type { CallsService } from './calls.service.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
-
-export const OPEN = ['dialing', 'ringing', 'answered'];
 
 export const allow = (row: CallRow): EdgeDecision => ({
   allow: true,
@@ -93,7 +92,7 @@ export function createEdgeAuthorise(deps: {
     }
     const to = destinationOf(input.destination, known.callerId);
     if (!to.ok || to.e164 !== known.destination) return used;
-    return OPEN.includes(known.status)
+    return isOpenCall(known.status)
       ? allow(known)
       : deny('CALL_ID_USED', 'This call has ended already.');
   }

@@ -6,9 +6,10 @@ import {
 } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { isOpenCall } from './call-decisions.js';
 import type { CallsRepo } from './calls.repo.js';
 import type { CallsService } from './calls.service.js';
-import { createEdgeAuthorise, deny, OPEN } from './edge-authorise.js';
+import { createEdgeAuthorise, deny } from './edge-authorise.js';
 import type { LateReports } from './late-reports.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 
@@ -52,7 +53,7 @@ export function createEdgeService(deps: {
     // A Call-ID is one call: the same number's, rung inbound, still ringing or talking.
     if (row?.direction !== 'inbound' || row.userId !== holder.userId || row.destination !== number)
       return deny('CALL_ID_USED', 'This Call-ID belongs to another call.');
-    if (!OPEN.includes(row.status)) return deny('CALL_ID_USED', 'This call has ended already.');
+    if (!isOpenCall(row.status)) return deny('CALL_ID_USED', 'This call has ended already.');
     return { allow: true, callId: row.id, username: holder.username };
   }
 
