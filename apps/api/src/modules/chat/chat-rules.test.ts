@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBJECT_MAX, statusAfter, subjectOf, VISIBLE } from './chat-rules.js';
+import { isRetryOf, SUBJECT_MAX, statusAfter, subjectOf, VISIBLE } from './chat-rules.js';
 
 describe('chat rules', () => {
   it('names a conversation by its first message, on one line, cut with an ellipsis', () => {
@@ -20,5 +20,12 @@ describe('chat rules', () => {
   it('never shows a customer an internal note', () => {
     expect(VISIBLE.customer).not.toContain('note');
     expect(VISIBLE.admin).toContain('note');
+  });
+
+  it('takes a requestId written again as a retry only for the same kind and text', () => {
+    const written = { kind: 'customer', body: 'Hi' };
+    expect(isRetryOf(written, { kind: 'customer', body: 'Hi' })).toBe(true);
+    expect(isRetryOf(written, { kind: 'customer', body: 'Hi!' })).toBe(false);
+    expect(isRetryOf(written, { kind: 'note', body: 'Hi' })).toBe(false);
   });
 });

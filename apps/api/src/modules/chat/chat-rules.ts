@@ -21,3 +21,12 @@ export const VISIBLE: Record<ChatSide, ChatKind[]> = {
   customer: ['customer', 'admin'],
   admin: ['customer', 'admin', 'note'],
 };
+
+/**
+ * A message written again with its requestId is a retry only when it is the same kind
+ * and the same text; anything else reuses the key for another message.
+ */
+export const isRetryOf = (
+  written: { kind: string; body: string },
+  asked: { kind: ChatKind; body: string },
+) => written.kind === asked.kind && written.body === asked.body;

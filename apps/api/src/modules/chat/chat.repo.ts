@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatMessages, chatSessions, users } from '../../db/schema/index.js';
-import { type ChatKind, type ChatSide, statusAfter, subjectOf, VISIBLE } from './chat-rules.js';
+import {
+  type ChatKind,
+  type ChatSide,
+  isRetryOf,
+  statusAfter,
+  subjectOf,
+  VISIBLE,
+} from './chat-rules.js';
 
 export type { ChatKind, ChatSide } from './chat-rules.js';
 export { subjectOf } from './chat-rules.js';
@@ -55,7 +62,7 @@ async function addMessage(db: Db, input: NewChatMessage) {
           ),
         );
       if (existing)
-        return existing.kind === input.kind && existing.body === input.body
+        return isRetryOf(existing, input)
           ? { message: existing, before, after: before, created: false }
           : ('reused' as const);
     }
