@@ -6,38 +6,9 @@ import {
   checkImports,
   readSources,
   type SourceFile,
-  type Violation,
 } from '../test/import-rules.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
-
-/**
- * TEMPORARY: violations that other work in progress removes (the SMS and renewals repo
- * splits of issue 33). Removed when the module split lands; nothing may be added here.
- */
-const TEMPORARY_ALLOWED: readonly Violation[] = [
-  {
-    file: 'apps/api/src/modules/renewals/renewals-admin.repo.ts',
-    specifier:
-      'apps/api/src/modules/renewals/renewals-admin.repo <-> apps/api/src/modules/renewals/renewals.repo',
-    rule: 'no-import-circles',
-  },
-  {
-    file: 'apps/api/src/modules/sms/sms-charge.repo.ts',
-    specifier: 'apps/api/src/modules/sms/sms-charge.repo <-> apps/api/src/modules/sms/sms.repo',
-    rule: 'no-import-circles',
-  },
-  {
-    file: 'apps/api/src/modules/renewals/renewals.service.ts',
-    specifier: './renewals.repo.js',
-    rule: 'no-repo-values-in-services',
-  },
-];
-
-const allowed = (v: Violation) =>
-  TEMPORARY_ALLOWED.some(
-    (a) => a.file === v.file && a.specifier === v.specifier && a.rule === v.rule,
-  );
 
 describe('import rules', () => {
   it('keep the database out of API routes and services, and web features apart', () => {
@@ -135,7 +106,7 @@ describe('import rules', () => {
     ];
     expect(files.some((f) => f.path.endsWith('plugins/session.ts'))).toBe(true);
     expect(files.some((f) => f.path.startsWith('packages/shared/src/domain/'))).toBe(true);
-    expect(checkArchitecture(files).filter((v) => !allowed(v))).toEqual([]);
+    expect(checkArchitecture(files)).toEqual([]);
   });
 
   it('tells type-only imports from value imports', () => {

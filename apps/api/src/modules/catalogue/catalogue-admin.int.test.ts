@@ -408,38 +408,38 @@ describe('numbers from CSV', () => {
   });
 });
 
-describe('price changes in the audit log', () => {
-  type Row = {
-    action: string;
-    target_type: string;
-    actor_id: string | null;
-    ip: string | null;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  };
-  const auditOf = (targetId: string) =>
-    queryRows<Row>(
+type Row = {
+  action: string;
+  target_type: string;
+  actor_id: string | null;
+  ip: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+const auditOf = (targetId: string) =>
+  queryRows<Row>(
+    ctx.database,
+    sql`select action, target_type, actor_id, ip, before, after from audit_log
+        where target_id = ${targetId} order by created_at, action`,
+  );
+const adminId = async () =>
+  (
+    await queryRows<{ id: string }>(
       ctx.database,
-      sql`select action, target_type, actor_id, ip, before, after from audit_log
-          where target_id = ${targetId} order by created_at, action`,
-    );
-  const adminId = async () =>
-    (
-      await queryRows<{ id: string }>(
-        ctx.database,
-        sql`select id from users where email = 'cat-admin@example.com'`,
-      )
-    )[0]?.id;
-  const country = {
-    countryName: 'Bouvet Island',
-    countryCode: 'BV',
-    region: 'Africa',
-    smsPrice: '0.0450',
-    voipPrice: '0.1200',
-    didPrice: '5.00',
-    sipTrunkPrice: '30.00',
-  };
+      sql`select id from users where email = 'cat-admin@example.com'`,
+    )
+  )[0]?.id;
+const country = {
+  countryName: 'Bouvet Island',
+  countryCode: 'BV',
+  region: 'Africa',
+  smsPrice: '0.0450',
+  voipPrice: '0.1200',
+  didPrice: '5.00',
+  sipTrunkPrice: '30.00',
+};
 
+describe('price changes in the audit log', () => {
   it('keeps a country price set to 0 and back: who, from where, before and after', async () => {
     const id = (await send('POST', '/api/admin/country-pricing', country)).json().id;
     await send('PUT', `/api/admin/country-pricing/${id}`, { ...country, voipPrice: '0' });
@@ -504,7 +504,9 @@ describe('price changes in the audit log', () => {
     ]);
     expect(numberRows[1]).toMatchObject({ target_type: 'number', actor_id: await adminId() });
   });
+});
 
+describe('price changes in the audit log', () => {
   it('keeps what a CSV import changed: one row per country added or changed, none for the same', async () => {
     const csv = (text: string) =>
       ctx.app.inject({

@@ -4,7 +4,6 @@ import type {
   AdminService,
   CountryPricing,
   CountryPricingInput,
-  CsvImportResult,
   NumberInput,
   PackageInput,
   ServiceInput,
@@ -14,8 +13,7 @@ import type {
 import { countryOfNumber } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import type { AuditBy } from '../../lib/audit-by.js';
-import { ConstraintError } from '../../lib/constraint-error.js';
-import type { DomainEvent, EventBus } from '../../lib/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import type { Clearable } from '../../lib/short-cache.js';
 import {
   toAdminPackage,
@@ -25,18 +23,8 @@ import {
   toSipDomain,
 } from './catalogue.service.js';
 import type { CatalogueAdminRepo } from './catalogue-admin.repo.js';
-import { parseCountryPricingCsv, parseNumbersCsv } from './catalogue-csv.js';
-import { invalidLines } from './csv-import.js';
-
-type Entity = Extract<DomainEvent, { type: 'catalogue.changed' }>['data']['entity'];
-
-const DUPLICATE: Record<Entity, string> = {
-  service: 'A service with this slug already exists',
-  package: 'This package already exists',
-  'country-pricing': 'This country already has a price (country name and code must be unique)',
-  'sip-domain': 'This domain already exists',
-  number: 'This number is already in the inventory',
-};
+import { createCatalogueImports } from './catalogue-import.js';
+import { createCatalogueWrites } from './catalogue-writes.js';
 
 /**
  * Creating, editing and deleting catalogue items; every change is announced. This
@@ -50,51 +38,9 @@ export function createCatalogueAdminService(deps: {
   priceCaches: Clearable;
   now?: () => Date;
 }) {
-  const { repo, events, priceCaches } = deps;
+  const { repo } = deps;
   const now = deps.now ?? (() => new Date());
-
-  /** After a committed change: drop the local caches, then tell every instance. */
-  function changed(data: Extract<DomainEvent, { type: 'catalogue.changed' }>['data']) {
-    priceCaches.clear();
-    events.publish({ type: 'catalogue.changed', data });
-  }
-
-  async function write<T extends { id: string }>(
-    entity: Entity,
-    action: 'created' | 'updated',
-    run: () => Promise<T | undefined>,
-  ): Promise<T> {
-    let row: T | undefined;
-    try {
-      row = await run();
-    } catch (err) {
-      const kind = err instanceof ConstraintError ? err.kind : null;
-      if (kind === 'duplicate') throw new AppError('CONFLICT', DUPLICATE[entity]);
-      if (kind === 'missing-reference') {
-        throw new AppError('VALIDATION_FAILED', 'No such service', [
-          { path: 'body.serviceId', code: 'SERVICE_UNKNOWN', message: 'No such service' },
-        ]);
-      }
-      throw err;
-    }
-    if (!row) throw new AppError('NOT_FOUND', 'No such item.');
-    changed({ entity, action, id: row.id });
-    return row;
-  }
-
-  async function remove(entity: Entity, run: () => Promise<boolean>, id: string): Promise<void> {
-    let removed: boolean;
-    try {
-      removed = await run();
-    } catch (err) {
-      if (err instanceof ConstraintError && err.kind === 'still-referenced') {
-        throw new AppError('CONFLICT', 'This service still has packages; delete them first.');
-      }
-      throw err;
-    }
-    if (!removed) throw new AppError('NOT_FOUND', 'No such item.');
-    changed({ entity, action: 'deleted', id });
-  }
+  const { changed, write, remove } = createCatalogueWrites(deps);
 
   async function asPackage(
     row: Awaited<ReturnType<CatalogueAdminRepo['packages']['insert']>>,
@@ -121,6 +67,8 @@ export function createCatalogueAdminService(deps: {
   }
 
   return {
+    ...createCatalogueImports({ repo, changed }),
+
     // Services and packages are audited (who changed which words, in which language).
     // An update without `translations` keeps the stored ones.
     createService: async (input: ServiceInput, by: AuditBy): Promise<AdminService> =>
@@ -170,94 +118,6 @@ export function createCatalogueAdminService(deps: {
       ),
     deleteSipDomain: (id: string, by: AuditBy) =>
       remove('sip-domain', () => repo.sipDomains.remove(id, by), id),
-
-    /**
-     * Country prices from CSV: a preview (commit false) shows what each line would do
-     * and its errors; a commit writes all lines in one transaction, or nothing when
-     * any line is wrong. Each country added or changed is audited (`country_pricing.import`).
-     */
-    async importCountryPricing(
-      text: string,
-      commit: boolean,
-      by: AuditBy,
-    ): Promise<CsvImportResult> {
-      const rows = parseCountryPricingCsv(text);
-      const existing = await repo.countryNames();
-      const result: CsvImportResult = {
-        committed: false,
-        valid: rows.every((r) => r.errors.length === 0),
-        rows: rows.map((r) => ({
-          line: r.line,
-          action: existing.has(r.label.toLowerCase()) ? 'update' : 'create',
-          label: r.label,
-          errors: r.errors,
-        })),
-      };
-      if (!commit) return result;
-      if (!result.valid) throw invalidLines(rows);
-      try {
-        await repo.upsertCountryPricing(
-          rows.flatMap((r) =>
-            r.input ? [{ id: existing.get(r.label.toLowerCase()), values: r.input }] : [],
-          ),
-          by,
-        );
-      } catch (err) {
-        if (err instanceof ConstraintError && err.kind === 'duplicate')
-          throw new AppError('CONFLICT', DUPLICATE['country-pricing']);
-        throw err;
-      }
-      changed({ entity: 'country-pricing', action: 'updated', id: 'csv-import' });
-      return { ...result, committed: true };
-    },
-
-    /** Numbers in bulk from CSV, previewed or committed like country prices (insert only). */
-    async importNumbers(text: string, commit: boolean, by: AuditBy): Promise<CsvImportResult> {
-      const rows = parseNumbersCsv(text);
-      const existing = await repo.existingNumbers(rows.map((r) => r.label));
-      for (const row of rows) {
-        if (existing.has(row.label))
-          row.errors.push({
-            field: 'number',
-            code: 'NUMBER_EXISTS',
-            params: {},
-            message: 'Already in the inventory',
-          });
-        const found = row.input && countryOfNumber(row.input.number);
-        if (row.input && found?.country !== row.input.countryCode) {
-          row.errors.push({
-            field: 'number',
-            code: 'NUMBER_NOT_IN_COUNTRY',
-            params: { country: row.input.countryCode },
-            message: `Not a valid ${row.input.countryCode} number`,
-          });
-        }
-      }
-      const result: CsvImportResult = {
-        committed: false,
-        valid: rows.every((r) => r.errors.length === 0),
-        rows: rows.map((r) => ({
-          line: r.line,
-          action: 'create',
-          label: r.label,
-          errors: r.errors,
-        })),
-      };
-      if (!commit) return result;
-      if (!result.valid) throw invalidLines(rows);
-      try {
-        await repo.insertNumbers(
-          rows.flatMap((r) => (r.input ? [r.input] : [])),
-          by,
-        );
-      } catch (err) {
-        if (err instanceof ConstraintError && err.kind === 'duplicate')
-          throw new AppError('CONFLICT', DUPLICATE.number);
-        throw err;
-      }
-      changed({ entity: 'number', action: 'created', id: 'csv-import' });
-      return { ...result, committed: true };
-    },
 
     async listNumbers(): Promise<AdminNumber[]> {
       return (await repo.listNumbers()).map((r) => ({

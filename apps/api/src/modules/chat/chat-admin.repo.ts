@@ -2,8 +2,8 @@ import type { ChatFilter } from '@parley/shared';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { chatCannedReplies, chatSessions, users } from '../../db/schema/index.js';
-import { refusedAs } from '../../lib/pg-errors.js';
+import { chatSessions, users } from '../../db/schema/index.js';
+import { createChatCannedRepo } from './chat-canned.repo.js';
 
 const assignee = alias(users, 'assignee');
 const PREVIEW_MAX = 140;
@@ -175,37 +175,7 @@ export function createChatAdminRepo(db: Db) {
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
     },
 
-    canned() {
-      return db
-        .select()
-        .from(chatCannedReplies)
-        .orderBy(sql`lower(${chatCannedReplies.title})`, asc(chatCannedReplies.id));
-    },
-
-    /** A ConstraintError 'duplicate' when the title is taken (any case). */
-    async createCanned(values: { title: string; body: string }) {
-      const [row] = await refusedAs('write', () =>
-        db.insert(chatCannedReplies).values(values).returning(),
-      );
-      if (!row) throw new Error('canned reply was not written');
-      return row;
-    },
-
-    /** Null when there is no such reply; a ConstraintError 'duplicate' for a taken title. */
-    async updateCanned(id: string, values: { title: string; body: string }) {
-      const [row] = await refusedAs('write', () =>
-        db.update(chatCannedReplies).set(values).where(eq(chatCannedReplies.id, id)).returning(),
-      );
-      return row ?? null;
-    },
-
-    async deleteCanned(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(chatCannedReplies)
-        .where(eq(chatCannedReplies.id, id))
-        .returning({ id: chatCannedReplies.id });
-      return rows.length > 0;
-    },
+    ...createChatCannedRepo(db),
   };
 }
 export type ChatAdminRepo = ReturnType<typeof createChatAdminRepo>;

@@ -1,11 +1,20 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatMessages, chatSessions, users } from '../../db/schema/index.js';
+import {
+  type ChatKind,
+  type ChatSide,
+  isRetryOf,
+  statusAfter,
+  subjectOf,
+  VISIBLE,
+} from './chat-rules.js';
+
+export type { ChatKind, ChatSide } from './chat-rules.js';
+export { subjectOf } from './chat-rules.js';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
-export type ChatKind = 'customer' | 'admin' | 'note';
-export type ChatSide = 'customer' | 'admin';
 
 /** A message with its author's name parts (null when the author is gone or none). */
 export interface ChatMessageWithAuthor {
@@ -19,25 +28,71 @@ export interface MessagePage {
   limit: number;
 }
 
-/** The subject a conversation takes from its first customer message. */
-const SUBJECT_MAX = 80;
-export const subjectOf = (body: string) => {
-  // By characters, so a cut never splits an emoji's surrogate pair.
-  const chars = Array.from(body.replace(/\s+/g, ' ').trim());
-  return chars.length > SUBJECT_MAX
-    ? `${chars.slice(0, SUBJECT_MAX - 1).join('')}…`
-    : chars.join('');
-};
+export interface NewChatMessage {
+  sessionId: string;
+  kind: ChatKind;
+  authorId: string;
+  body: string;
+  requestId?: string;
+}
 
-/** What a message does to its conversation's status: null leaves it as it is. */
-const statusAfter = (kind: ChatKind) =>
-  kind === 'customer' ? 'open' : kind === 'admin' ? 'pending' : null;
-
-/** The kinds each side may read: customers never see internal notes. */
-const VISIBLE: Record<ChatSide, ChatKind[]> = {
-  customer: ['customer', 'admin'],
-  admin: ['customer', 'admin', 'note'],
-};
+/**
+ * Writes a message and what it does to the conversation in one transaction: a
+ * customer's opens it (and names it, the first time), an admin's reply leaves it
+ * pending, a note changes nothing. The conversation's row is locked first, so two
+ * writes with one `requestId` are one message: the same text and kind again answer
+ * the message written ('same'), another one 'reused'.
+ */
+async function addMessage(db: Db, input: NewChatMessage) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(chatSessions)
+      .where(eq(chatSessions.id, input.sessionId))
+      .for('update');
+    if (!before) return 'not-found' as const;
+    if (input.requestId) {
+      const [existing] = await tx
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.sessionId, input.sessionId),
+            eq(chatMessages.requestId, input.requestId),
+          ),
+        );
+      if (existing)
+        return isRetryOf(existing, input)
+          ? { message: existing, before, after: before, created: false }
+          : ('reused' as const);
+    }
+    const [message] = await tx
+      .insert(chatMessages)
+      .values({
+        sessionId: input.sessionId,
+        kind: input.kind,
+        authorId: input.authorId,
+        body: input.body,
+        requestId: input.requestId ?? null,
+      })
+      .returning();
+    if (!message) throw new Error('chat message was not written');
+    const status = statusAfter(input.kind);
+    if (!status) return { message, before, after: before, created: true };
+    const [after] = await tx
+      .update(chatSessions)
+      .set({
+        status,
+        lastMessageAt: message.createdAt,
+        ...(input.kind === 'customer' && before.subject === ''
+          ? { subject: subjectOf(input.body) }
+          : {}),
+      })
+      .where(eq(chatSessions.id, input.sessionId))
+      .returning();
+    return { message, before, after: after ?? before, created: true };
+  });
+}
 
 /**
  * Conversations and their messages: one conversation per customer, messages in id
@@ -116,69 +171,7 @@ export function createChatRepo(db: Db) {
       return { items: forward ? items : items.reverse(), hasMore };
     },
 
-    /**
-     * Writes a message and what it does to the conversation in one transaction: a
-     * customer's opens it (and names it, the first time), an admin's reply leaves it
-     * pending, a note changes nothing. The conversation's row is locked first, so two
-     * writes with one `requestId` are one message: the same text and kind again answer
-     * the message written ('same'), another one 'reused'.
-     */
-    async addMessage(input: {
-      sessionId: string;
-      kind: ChatKind;
-      authorId: string;
-      body: string;
-      requestId?: string;
-    }) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(chatSessions)
-          .where(eq(chatSessions.id, input.sessionId))
-          .for('update');
-        if (!before) return 'not-found' as const;
-        if (input.requestId) {
-          const [existing] = await tx
-            .select()
-            .from(chatMessages)
-            .where(
-              and(
-                eq(chatMessages.sessionId, input.sessionId),
-                eq(chatMessages.requestId, input.requestId),
-              ),
-            );
-          if (existing)
-            return existing.kind === input.kind && existing.body === input.body
-              ? { message: existing, before, after: before, created: false }
-              : ('reused' as const);
-        }
-        const [message] = await tx
-          .insert(chatMessages)
-          .values({
-            sessionId: input.sessionId,
-            kind: input.kind,
-            authorId: input.authorId,
-            body: input.body,
-            requestId: input.requestId ?? null,
-          })
-          .returning();
-        if (!message) throw new Error('chat message was not written');
-        const status = statusAfter(input.kind);
-        if (!status) return { message, before, after: before, created: true };
-        const [after] = await tx
-          .update(chatSessions)
-          .set({
-            status,
-            lastMessageAt: message.createdAt,
-            ...(input.kind === 'customer' && before.subject === ''
-              ? { subject: subjectOf(input.body) }
-              : {}),
-          })
-          .where(eq(chatSessions.id, input.sessionId))
-          .returning();
-        return { message, before, after: after ?? before, created: true };
-      });
-    },
+    addMessage: (input: NewChatMessage) => addMessage(db, input),
 
     /**
      * Moves `side`'s read mark forward to `upTo`, never back and never past the newest

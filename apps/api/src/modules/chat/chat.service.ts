@@ -13,6 +13,7 @@ import type { EventBus } from '../../lib/event-bus.js';
 import { keyReused } from '../../lib/idempotency.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { ChatKind, ChatRepo, ChatSessionRow, ChatSide } from './chat.repo.js';
+import { isRetryOf } from './chat-rules.js';
 import { toChatMessage, toChatSession } from './chat-view.js';
 
 /** How long a typing signal shows on the other side. */
@@ -139,7 +140,7 @@ export function createChatService(deps: ChatDeps & { core?: ChatCore }) {
       await own(userId, input.sessionId);
       const earlier = input.requestId && (await repo.byRequest(input.sessionId, input.requestId));
       if (earlier) {
-        if (earlier.kind !== 'customer' || earlier.body !== input.message)
+        if (!isRetryOf(earlier, { kind: 'customer', body: input.message }))
           throw keyReused('requestId');
         return toChatMessage(earlier);
       }

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/ledger.js';
 import { orders, users } from '../../db/schema/index.js';
 
+export type OrderRow = typeof orders.$inferSelect;
+
 /** The customer's row, then the order's, locked in that order (as purchases and calls do). */
 export async function lockOrder(tx: Tx, userId: string, orderId: string) {
   const [user] = await tx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RenewalState, renewalStep } from './renewal-rules.js';
+import { autoRenewChange, type RenewalState, reactivation, renewalStep } from './renewal-rules.js';
 
 const DAY = 86_400_000;
 const settings = { graceMs: 7 * DAY, releaseMs: 30 * DAY, reminderMs: 5 * DAY };
@@ -112,5 +112,47 @@ describe('renewalStep', () => {
   it('leaves an ended item alone', () => {
     const ended = { ...base, status: 'cancelled' as const, renewsAt: null };
     expect(renewalStep(ended, at('2027-01-01T00:00:00.000Z'), true, settings).kind).toBe('none');
+  });
+});
+
+describe('switching renewal', () => {
+  it('refuses a one-off or ended item, ends one unpaid when switched off, else sets it', () => {
+    expect(autoRenewChange({ renewalCharge: null, status: 'active' }, true)).toBe('refused');
+    expect(autoRenewChange({ renewalCharge: '5.00', status: 'cancelled' }, true)).toBe('refused');
+    expect(autoRenewChange({ renewalCharge: '5.00', status: 'grace' }, false)).toBe('end');
+    expect(autoRenewChange({ renewalCharge: '5.00', status: 'suspended' }, false)).toBe('end');
+    expect(autoRenewChange({ renewalCharge: '5.00', status: 'active' }, false)).toBe('set');
+    expect(autoRenewChange({ renewalCharge: '5.00', status: 'grace' }, true)).toBe('set');
+  });
+});
+
+describe('reactivation', () => {
+  const unpaid = { ...base, renewalCharge: '5.00', status: 'grace' as const, paidThrough: 0 };
+
+  it('pays the unpaid period of an item in grace and renews from the anniversary', () => {
+    expect(reactivation(unpaid, '5.00', at('2026-03-01T00:00:00.000Z'))).toEqual({
+      ok: true,
+      amount: '5.00',
+      period: 1,
+      renewsAt: at('2026-03-31T10:00:00.000Z'),
+    });
+  });
+
+  it('refuses an item that is neither in grace nor suspended, or does not renew', () => {
+    expect(reactivation({ ...unpaid, status: 'active' }, '9', at('2026-03-01T00:00:00Z'))).toEqual({
+      ok: false,
+      refusal: 'state',
+    });
+    expect(
+      reactivation({ ...unpaid, renewalCharge: null }, '9', at('2026-03-01T00:00:00Z')),
+    ).toEqual({ ok: false, refusal: 'state' });
+  });
+
+  it('refuses when the available balance does not cover one period', () => {
+    expect(reactivation(unpaid, '4.99', at('2026-03-01T00:00:00.000Z'))).toEqual({
+      ok: false,
+      refusal: 'balance',
+      amount: '5.00',
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { monthlyPeriodAt, monthlyPeriodStart, type OrderStatus } from '@parley/shared';
+import {
+  compareDecimal,
+  monthlyPeriodAt,
+  monthlyPeriodStart,
+  type OrderStatus,
+} from '@parley/shared';
 
 const DAY_MS = 86_400_000;
 
@@ -100,4 +105,44 @@ export function reactivationPeriod(
 /** When a suspended item ends unless it is paid. */
 export function releaseTime(o: Pick<RenewalState, 'suspendedAt'>, settings: RenewalSettings) {
   return o.suspendedAt ? new Date(o.suspendedAt.getTime() + settings.releaseMs) : null;
+}
+
+/** What each renewal of the order charges, GBP; null for an item that does not renew. */
+export const renewalAmount = (o: { renewalCharge: string | null }) => o.renewalCharge;
+
+/** The available balance pays this. */
+export const balanceCovers = (available: string, amount: string) =>
+  compareDecimal(available, amount) >= 0;
+
+/**
+ * What switching renewal on or off does: a one-off or ended item cannot change
+ * ('refused'); off for an item in grace or suspended ends it now, as there is no paid
+ * period left to run to ('end'); otherwise the flag is set ('set').
+ */
+export function autoRenewChange(
+  o: { renewalCharge: string | null; status: string },
+  autoRenew: boolean,
+): 'refused' | 'end' | 'set' {
+  if (o.renewalCharge === null || o.status === 'cancelled') return 'refused';
+  return !autoRenew && o.status !== 'active' ? 'end' : 'set';
+}
+
+/**
+ * May this item be reactivated, and what does it pay: only one in grace or suspended
+ * that renews, and only when the available balance covers one period.
+ */
+export function reactivation(
+  o: Pick<RenewalState, 'status' | 'paidThrough' | 'createdAt'> & { renewalCharge: string | null },
+  available: string,
+  now: Date,
+):
+  | { ok: false; refusal: 'state' }
+  | { ok: false; refusal: 'balance'; amount: string }
+  | { ok: true; amount: string; period: number; renewsAt: Date } {
+  const amount = renewalAmount(o);
+  if (amount === null || (o.status !== 'grace' && o.status !== 'suspended'))
+    return { ok: false, refusal: 'state' };
+  if (!balanceCovers(available, amount)) return { ok: false, refusal: 'balance', amount };
+  const period = reactivationPeriod(o, now);
+  return { ok: true, amount, period, renewsAt: monthlyPeriodStart(o.createdAt, period + 1) };
 }

@@ -4,9 +4,8 @@ import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { insertNotification } from '../../db/notifications.js';
 import { orders, users } from '../../db/schema/index.js';
-import { lockOrderById, paidUpTo } from './renewal-locks.repo.js';
+import { lockOrderById, type OrderRow, paidUpTo } from './renewal-locks.repo.js';
 import { type RenewalState, reactivationPeriod } from './renewal-rules.js';
-import type { OrderRow } from './renewals.repo.js';
 
 /** The admin's side of renewals: the list, extending grace and waiving a period, audited. */
 export function createRenewalsAdminRepo(db: Db) {

@@ -221,7 +221,9 @@ describe('the renewal job', () => {
     );
     expect(await renewalsOf(ctx.database, orderId)).toEqual([]);
   });
+});
 
+describe('the renewal job', () => {
   it('reactivation charges the missed period once and renews on the anniversary again', async () => {
     at('2026-03-01T09:00:00.000Z');
     const di = await fundedCustomer(ctx.app, ctx.database, '0');

@@ -14,6 +14,57 @@ let monitoring: ReturnType<typeof createVoiceMonitoringService>;
 const get = (url: string, cookie: string | null = a.cookie) => send(ctx.app, 'GET', url, cookie);
 const RANGE = 'from=2026-05-01&to=2026-06-30';
 
+/** Calls 6 and 7 of A (yesterday, last month), and two of another customer's. */
+async function seedEarlierAndOthers(database: typeof ctx.database) {
+  // 6. Yesterday, 7. last month (120 included seconds, before this plan period: see below).
+  await seedCall(database, {
+    userId: a.id,
+    destination: '+442071110006',
+    createdAt: at('2026-06-14T08:00:00Z'),
+    answeredAt: at('2026-06-14T08:00:10Z'),
+    endedAt: at('2026-06-14T08:05:00Z'),
+    duration: 290,
+    billableSeconds: 300,
+    includedSeconds: 0,
+    cost: '1.0000',
+    hangupCause: 'normal',
+    hangupBy: 'callee',
+  });
+  await seedCall(database, {
+    userId: a.id,
+    destination: '+442071110007',
+    createdAt: at('2026-05-31T08:00:00Z'),
+    answeredAt: at('2026-05-31T08:00:10Z'),
+    endedAt: at('2026-05-31T08:10:00Z'),
+    duration: 590,
+    billableSeconds: 600,
+    includedSeconds: 120,
+    cost: '5.0000',
+    hangupCause: 'normal',
+    hangupBy: 'caller',
+  });
+  // Another customer's call, busy in every figure of theirs and none of A's.
+  await seedCall(database, {
+    userId: b.id,
+    destination: '+442071119999',
+    status: 'ringing',
+    createdAt: at('2026-06-15T11:59:00Z'),
+  });
+  await seedCall(database, {
+    userId: b.id,
+    destination: '+442071119998',
+    createdAt: at('2026-06-15T10:00:00Z'),
+    answeredAt: at('2026-06-15T10:00:01Z'),
+    endedAt: at('2026-06-15T10:30:00Z'),
+    duration: 1799,
+    billableSeconds: 1800,
+    includedSeconds: 0,
+    cost: '3.6000',
+    hangupCause: 'normal',
+    hangupBy: 'caller',
+  });
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   a = await fundedCustomer(ctx.app, ctx.database, '0.50');
@@ -96,53 +147,7 @@ beforeAll(async () => {
     createdAt: at('2026-06-15T11:58:00Z'),
     answeredAt: at('2026-06-15T11:58:10Z'),
   });
-  // 6. Yesterday, 7. last month (120 included seconds, before this plan period: see below).
-  await seedCall(database, {
-    userId: a.id,
-    destination: '+442071110006',
-    createdAt: at('2026-06-14T08:00:00Z'),
-    answeredAt: at('2026-06-14T08:00:10Z'),
-    endedAt: at('2026-06-14T08:05:00Z'),
-    duration: 290,
-    billableSeconds: 300,
-    includedSeconds: 0,
-    cost: '1.0000',
-    hangupCause: 'normal',
-    hangupBy: 'callee',
-  });
-  await seedCall(database, {
-    userId: a.id,
-    destination: '+442071110007',
-    createdAt: at('2026-05-31T08:00:00Z'),
-    answeredAt: at('2026-05-31T08:00:10Z'),
-    endedAt: at('2026-05-31T08:10:00Z'),
-    duration: 590,
-    billableSeconds: 600,
-    includedSeconds: 120,
-    cost: '5.0000',
-    hangupCause: 'normal',
-    hangupBy: 'caller',
-  });
-  // Another customer's call, busy in every figure of theirs and none of A's.
-  await seedCall(database, {
-    userId: b.id,
-    destination: '+442071119999',
-    status: 'ringing',
-    createdAt: at('2026-06-15T11:59:00Z'),
-  });
-  await seedCall(database, {
-    userId: b.id,
-    destination: '+442071119998',
-    createdAt: at('2026-06-15T10:00:00Z'),
-    answeredAt: at('2026-06-15T10:00:01Z'),
-    endedAt: at('2026-06-15T10:30:00Z'),
-    duration: 1799,
-    billableSeconds: 1800,
-    includedSeconds: 0,
-    cost: '3.6000',
-    hangupCause: 'normal',
-    hangupBy: 'caller',
-  });
+  await seedEarlierAndOthers(database);
   // A's plan: 2,000 minutes a month, bought on the 20th (this period began 20 May).
   await seedPackageOrder(
     database,

@@ -1,23 +1,13 @@
-import { IN_SERVICE, OPEN_CALL_STATUSES } from '@parley/shared';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  like,
-  lt,
-  notInArray,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/raw.js';
-import { calls, orders, packages, users, voiceAlertSettings } from '../../db/schema/index.js';
+import { calls } from '../../db/schema/index.js';
+import { activePackages } from '../voice/active-packages.repo.js';
+import { at, finished, int, open, sumText } from './monitoring-sql.repo.js';
+import { createVoiceAlertsRepo } from './voice-alerts.repo.js';
+
+export type { AlertSettingsRow } from './voice-alerts.repo.js';
 
 export type CallRow = typeof calls.$inferSelect;
-export type AlertSettingsRow = typeof voiceAlertSettings.$inferSelect;
 
 export interface CallFilters {
   status?: string;
@@ -27,15 +17,6 @@ export interface CallFilters {
   /** Exclusive. */
   to?: Date;
 }
-
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const int = (expr: SQL) => sql<number>`(${expr})::int`;
-const sumText = (expr: SQL) => sql<string>`coalesce(sum(${expr}), 0)::text`;
-/** A timestamp as ISO 8601 in UTC, whatever the session's time zone. */
-const iso = (expr: SQL) =>
-  sql<string | null>`to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const open = inArray(calls.status, [...OPEN_CALL_STATUSES]);
-const finished = notInArray(calls.status, [...OPEN_CALL_STATUSES]);
 
 function filtersOf(userId: string, f: CallFilters): SQL | undefined {
   const digits = f.destination?.replace(/\D/g, '');
@@ -83,25 +64,7 @@ export function createVoiceMonitoringRepo(db: Db) {
      * The features, purchase dates and renewal state of the customer's packages in service
      * (plans, add-ons).
      */
-    async activePackages(userId: string) {
-      return db
-        .select({
-          features: packages.features,
-          boughtAt: orders.createdAt,
-          status: orders.status,
-          renewsAt: orders.renewsAt,
-          autoRenew: orders.autoRenew,
-        })
-        .from(orders)
-        .innerJoin(packages, eq(packages.id, orders.itemId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.itemKind, 'package'),
-            inArray(orders.status, IN_SERVICE),
-          ),
-        );
-    },
+    activePackages: (userId: string) => activePackages(db, userId),
 
     /** Included seconds the customer's calls used since `since` (calls that ended since). */
     async includedSecondsSince(userId: string, since: Date): Promise<number> {
@@ -170,81 +133,7 @@ export function createVoiceMonitoringRepo(db: Db) {
       return { figures, causes };
     },
 
-    /** Available balance (balance less calls' holds). */
-    async available(userId: string): Promise<string> {
-      const [row] = await db
-        .select({ a: sql<string>`(${users.cryptoBalance} - ${users.held})::text` })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.a ?? '0';
-    },
-
-    /** What the customer's calls cost that ended since `since`. */
-    async spentSince(userId: string, since: Date): Promise<string> {
-      const [row] = await db
-        .select({ s: sumText(sql`${calls.cost}`) })
-        .from(calls)
-        .where(and(eq(calls.userId, userId), gte(calls.endedAt, since)));
-      return row?.s ?? '0';
-    },
-
-    /** The statuses of the last `n` finished calls, newest first. */
-    async lastFinished(userId: string, n: number): Promise<string[]> {
-      const rows = await db
-        .select({ status: calls.status })
-        .from(calls)
-        .where(and(eq(calls.userId, userId), finished))
-        .orderBy(desc(calls.createdAt), desc(calls.id))
-        .limit(n);
-      return rows.map((r) => r.status);
-    },
-
-    /** Calls Parley cut off (credit ran out) that ended since `since`. */
-    async cutoffsSince(userId: string, since: Date) {
-      const [row] = await db
-        .select({ n: int(sql`count(*)`), last: iso(sql`max(${calls.endedAt})`) })
-        .from(calls)
-        .where(
-          and(eq(calls.userId, userId), eq(calls.hangupCause, 'cutoff'), gte(calls.endedAt, since)),
-        );
-      return { count: row?.n ?? 0, lastAt: row?.last ?? null };
-    },
-
-    /**
-     * Calls started since `since` that brought the customer's calls in progress to
-     * `limit`: the calls running at a call's start (itself included) were at least the
-     * limit, so another call then would have been refused.
-     */
-    async limitReachedSince(userId: string, since: Date, limit: number) {
-      const rows = await db.execute(sql`
-        select count(*)::int as n, ${iso(sql`max(c.created_at)`)} as last
-        from ${calls} c
-        where c.user_id = ${userId} and c.created_at >= ${at(since)}
-          and (select count(*) from ${calls} o
-               where o.user_id = c.user_id and o.created_at <= c.created_at
-                 and coalesce(o.ended_at, 'infinity'::timestamptz) > c.created_at) >= ${limit}`);
-      const list = rowsOf<{ n: number; last: string | null }>(rows);
-      return { count: Number(list[0]?.n ?? 0), lastAt: list[0]?.last ?? null };
-    },
-
-    async settings(userId: string): Promise<AlertSettingsRow | null> {
-      const [row] = await db
-        .select()
-        .from(voiceAlertSettings)
-        .where(eq(voiceAlertSettings.userId, userId));
-      return row ?? null;
-    },
-
-    async saveSettings(row: Omit<AlertSettingsRow, 'updatedAt'>): Promise<void> {
-      const { userId, ...values } = row;
-      await db
-        .insert(voiceAlertSettings)
-        .values(row)
-        .onConflictDoUpdate({
-          target: voiceAlertSettings.userId,
-          set: { ...values, updatedAt: new Date() },
-        });
-    },
+    ...createVoiceAlertsRepo(db),
   };
 }
 export type VoiceMonitoringRepo = ReturnType<typeof createVoiceMonitoringRepo>;

@@ -1,21 +1,16 @@
 import {
   ALERT_WINDOW_DAYS,
-  type Alert,
   type AlertSettings,
   add,
   BILLING_CURRENCY,
   CALLS_EXPORT_MAX_ROWS,
   type CallStatus,
-  compareDecimal,
-  DEFAULT_ALERT_SETTINGS,
   divide,
-  FAILURE_SPIKE_MIN_CALLS,
   type MonitoringAlerts,
   type MonitoringCalls,
   type MonitoringOverview,
   type MonitoringQuality,
   moneyText,
-  multiply,
   planAllowance,
   type QualityFigures,
   toCsv,
@@ -23,7 +18,8 @@ import {
 import { toCall } from '../../lib/call-view.js';
 import { CALLS_CSV_COLUMNS, callCsvRow } from './call-view.js';
 import { includedMinutesLeft } from './included-minutes.js';
-import type { AlertSettingsRow, VoiceMonitoringRepo } from './voice-monitoring.repo.js';
+import { alertsFrom, percent, settingsOf } from './voice-alerts.js';
+import type { VoiceMonitoringRepo } from './voice-monitoring.repo.js';
 
 const DAY_MS = 86_400_000;
 /** The Quality tab's default range: the last 30 days, today included. */
@@ -50,22 +46,34 @@ function window(q: Range, now: Date, days: number) {
   };
 }
 
-/** a ÷ b in percent with one decimal, null when b is 0. */
-const percent = (a: number, b: number) =>
-  b === 0 ? null : divide(String(a * 100), String(b), 1, 'half-up');
-
 const mean = (sum: string, n: number, scale: number) =>
   n === 0 ? null : divide(sum, String(n), scale, 'half-up');
 
-function settingsOf(row: AlertSettingsRow | null): AlertSettings {
-  if (!row) return DEFAULT_ALERT_SETTINGS;
+type QualityRead = Awaited<ReturnType<VoiceMonitoringRepo['quality']>>;
+type Sums = QualityRead['figures'][number];
+type CauseRow = QualityRead['causes'][number];
+
+/** Call quality over a set of rows (all, or one country's), with the hangup causes counted. */
+function figuresOf(rows: Sums[], causeRows: CauseRow[]): QualityFigures {
+  const sum = (key: keyof Sums) => rows.reduce((s, r) => s + Number(r[key]), 0);
+  const sumDecimal = (key: 'jitterSum' | 'lossSum' | 'mosSum') =>
+    rows.reduce((total, r) => add(total, r[key], 4), '0');
+  const calls = sum('calls');
+  const answered = sum('answered');
+  const pddCount = sum('pddCount');
+  const byCause = new Map<string, number>();
+  for (const c of causeRows) byCause.set(c.cause, (byCause.get(c.cause) ?? 0) + c.n);
   return {
-    minBalance: row.minBalance === null ? null : moneyText(row.minBalance),
-    runwayHours: row.runwayHours,
-    failurePercent: row.failurePercent,
-    failureWindow: row.failureWindow,
-    notifyCutoffs: row.notifyCutoffs,
-    notifyConcurrency: row.notifyConcurrency,
+    calls,
+    answered,
+    answerRate: percent(answered, calls),
+    pddMs: pddCount === 0 ? null : Math.round(sum('pddSum') / pddCount),
+    jitterMs: mean(sumDecimal('jitterSum'), sum('jitterCount'), 2),
+    lossPercent: mean(sumDecimal('lossSum'), sum('lossCount'), 3),
+    mos: mean(sumDecimal('mosSum'), sum('mosCount'), 2),
+    causes: [...byCause]
+      .map(([cause, count]) => ({ cause, count }))
+      .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
   };
 }
 
@@ -97,41 +105,7 @@ export function createVoiceMonitoringService(deps: {
       repo.cutoffsSince(userId, since),
       repo.activePackages(userId),
     ]);
-    const balance = moneyText(compareDecimal(available, '0') < 0 ? '0' : available);
-    const hoursInWindow = String(ALERT_WINDOW_DAYS * 24);
-    const spending = compareDecimal(spent, '0') > 0;
-    const hours = spending
-      ? divide(multiply(balance, hoursInWindow, 4, 'down'), spent, 1, 'down')
-      : null;
-    const runway = {
-      balance,
-      spendPerHour: moneyText(divide(spent, hoursInWindow, 4, 'half-up')),
-      hours,
-    };
-    const list: Alert[] = [];
-    if (settings.minBalance !== null && compareDecimal(balance, settings.minBalance) < 0)
-      list.push({ kind: 'low_balance', balance, minBalance: settings.minBalance });
-    if (
-      settings.runwayHours !== null &&
-      hours !== null &&
-      compareDecimal(hours, String(settings.runwayHours)) < 0
-    )
-      list.push({ kind: 'low_runway', ...runway, hours, thresholdHours: settings.runwayHours });
-    const failed = last.filter((s) => s === 'failed').length;
-    if (
-      settings.failurePercent !== null &&
-      last.length >= FAILURE_SPIKE_MIN_CALLS &&
-      failed * 100 >= settings.failurePercent * last.length
-    )
-      list.push({
-        kind: 'failure_spike',
-        failed,
-        calls: last.length,
-        percent: percent(failed, last.length) ?? '0.0',
-        thresholdPercent: settings.failurePercent,
-      });
-    if (settings.notifyCutoffs && cutoffs.count > 0 && cutoffs.lastAt)
-      list.push({ kind: 'cutoffs', count: cutoffs.count, lastAt: cutoffs.lastAt });
+    const { runway, list } = alertsFrom(settings, { available, spent, last, cutoffs });
     if (settings.notifyConcurrency) {
       const limit = planAllowance(items, at).concurrentCalls;
       const hits = await repo.limitReachedSince(userId, since, limit);
@@ -203,29 +177,6 @@ export function createVoiceMonitoringService(deps: {
     async quality(userId: string, q: Range): Promise<MonitoringQuality> {
       const range = window(q, now(), QUALITY_DEFAULT_DAYS);
       const { figures, causes } = await repo.quality(userId, range.from, range.to);
-      type Sums = (typeof figures)[number];
-      const figuresOf = (rows: Sums[], causeRows: typeof causes): QualityFigures => {
-        const sum = (key: keyof Sums) => rows.reduce((s, r) => s + Number(r[key]), 0);
-        const sumDecimal = (key: 'jitterSum' | 'lossSum' | 'mosSum') =>
-          rows.reduce((total, r) => add(total, r[key], 4), '0');
-        const calls = sum('calls');
-        const answered = sum('answered');
-        const pddCount = sum('pddCount');
-        const byCause = new Map<string, number>();
-        for (const c of causeRows) byCause.set(c.cause, (byCause.get(c.cause) ?? 0) + c.n);
-        return {
-          calls,
-          answered,
-          answerRate: percent(answered, calls),
-          pddMs: pddCount === 0 ? null : Math.round(sum('pddSum') / pddCount),
-          jitterMs: mean(sumDecimal('jitterSum'), sum('jitterCount'), 2),
-          lossPercent: mean(sumDecimal('lossSum'), sum('lossCount'), 3),
-          mos: mean(sumDecimal('mosSum'), sum('mosCount'), 2),
-          causes: [...byCause]
-            .map(([cause, count]) => ({ cause, count }))
-            .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
-        };
-      };
       const countries = figures
         .map((f) => ({
           country: f.country,

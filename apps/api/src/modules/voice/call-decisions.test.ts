@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideCall, lateAnswer, settlementOf } from './call-decisions.js';
+import { decideCall, lateAnswer, settlementOf, voicePlanSuspended } from './call-decisions.js';
 import type { AccountState, CallRow } from './calls.repo.js';
 
 const state = (over: Partial<AccountState> = {}): AccountState => ({
@@ -216,5 +216,18 @@ describe('an answer reported after the call was settled unanswered', () => {
     const short = row({ hold: '0.0100', lateReportAt: at(900) });
     expect(settlementOf(short, end)).toMatchObject({ cost: '0.0100', uncharged: '0.0019' });
     expect(settlementOf(row({ hold: '0.0100' }), end)).toMatchObject({ uncharged: null });
+  });
+});
+
+describe('a suspended calling plan', () => {
+  it('stops calls only when every voice plan is suspended', () => {
+    expect(voicePlanSuspended(['suspended'])).toBe(true);
+    expect(voicePlanSuspended(['suspended', 'suspended'])).toBe(true);
+    // Another plan still in service (or in grace) keeps the customer calling.
+    expect(voicePlanSuspended(['suspended', 'active'])).toBe(false);
+    expect(voicePlanSuspended(['grace', 'suspended'])).toBe(false);
+    // No voice plan at all is pay-as-you-go, not suspended.
+    expect(voicePlanSuspended([])).toBe(false);
+    expect(voicePlanSuspended(['active'])).toBe(false);
   });
 });

@@ -14,7 +14,13 @@ import {
   spentToday,
   subtract,
 } from '@parley/shared';
-import type { AccountState, Authorisation, CallRow, NewCall, Settlement } from './calls.repo.js';
+import type {
+  AccountState,
+  Authorisation,
+  CallRow,
+  NewCall,
+  Settlement,
+} from './call-state.repo.js';
 
 /**
  * Why a call may not start (the edge's deny reasons share these names), or which of the
@@ -25,6 +31,10 @@ export type Refusal =
   | 'INSUFFICIENT_BALANCE'
   | 'CONCURRENT_CALL_LIMIT'
   | GuardrailRefusal;
+
+/** A call still dialing, ringing or answered: not settled yet. */
+export const isOpenCall = (status: string) =>
+  (OPEN_CALL_STATUSES as readonly string[]).includes(status);
 
 export interface CallPrice {
   country: string;
@@ -188,7 +198,7 @@ export interface Reopening {
 
 /** A call on the edge that was settled without an answer, and never opened again since. */
 export const settledUnanswered = (row: CallRow) =>
-  !(OPEN_CALL_STATUSES as readonly string[]).includes(row.status) &&
+  !isOpenCall(row.status) &&
   row.answeredAt === null &&
   row.lateReportAt === null &&
   row.edgeCallId !== null;
@@ -221,3 +231,10 @@ export function lateAnswer(
     hold,
   };
 }
+
+/**
+ * A calling plan of the customer is suspended and none is in service: no calls until it
+ * is paid (or ended, for pay-as-you-go). `statuses` are their voice plans' order states.
+ */
+export const voicePlanSuspended = (statuses: readonly string[]) =>
+  statuses.some((s) => s === 'suspended') && !statuses.some((s) => s !== 'suspended');

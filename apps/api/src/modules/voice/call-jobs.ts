@@ -1,7 +1,7 @@
 import type { VoiceGateway } from '../../integrations/voice/port.js';
+import { DEADLINE_GRACE_MS } from './call-authorise.js';
 import type { CallEnd } from './call-decisions.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
-import { DEADLINE_GRACE_MS } from './calls.service.js';
 
 /** A sandbox call whose instance has not been seen for this long is settled by another. */
 export const SANDBOX_STALE_MS = 30_000;

@@ -1,8 +1,7 @@
 import { IN_SERVICE } from '@parley/shared';
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  callerIds,
   didNumbers,
   orders,
   packages,
@@ -12,6 +11,10 @@ import {
 } from '../../db/schema/index.js';
 import { refusedAs } from '../../lib/pg-errors.js';
 import { ownedNumbers } from '../orders/orders.store.js';
+import { activePackages } from './active-packages.repo.js';
+import { createCallerIdsRepo } from './caller-ids.repo.js';
+
+export type { CallerIdRow } from './caller-ids.repo.js';
 
 /** The services whose plans carry calls: one of them suspended stops the customer's calls. */
 const VOICE_SERVICE_SLUGS = [
@@ -24,7 +27,6 @@ const VOICE_SERVICE_SLUGS = [
 ];
 
 export type SipAccountRow = typeof sipAccounts.$inferSelect;
-export type CallerIdRow = typeof callerIds.$inferSelect;
 
 /** SIP accounts, what a customer's orders give for voice, and their caller IDs. */
 export function createVoiceAccountsRepo(db: Db) {
@@ -94,31 +96,13 @@ export function createVoiceAccountsRepo(db: Db) {
     },
 
     /** The features, purchase dates and renewal state of the customer's packages in service. */
-    async activePackages(userId: string) {
-      return db
-        .select({
-          features: packages.features,
-          boughtAt: orders.createdAt,
-          status: orders.status,
-          renewsAt: orders.renewsAt,
-          autoRenew: orders.autoRenew,
-        })
-        .from(orders)
-        .innerJoin(packages, eq(packages.id, orders.itemId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.itemKind, 'package'),
-            inArray(orders.status, IN_SERVICE),
-          ),
-        );
-    },
+    activePackages: (userId: string) => activePackages(db, userId),
 
     /**
-     * A calling plan (or trunk tier, PBX, call centre) of the customer is suspended and
-     * none is in service: no calls until it is paid (or ended, for pay-as-you-go).
+     * The states of the customer's calling plans (or trunk tiers, PBX, call centres)
+     * that are active, in grace or suspended (voicePlanSuspended decides from them).
      */
-    async suspendedVoicePlan(userId: string) {
+    async voicePlanStatuses(userId: string): Promise<string[]> {
       const rows = await db
         .select({ status: orders.status })
         .from(orders)
@@ -132,109 +116,13 @@ export function createVoiceAccountsRepo(db: Db) {
             inArray(services.slug, VOICE_SERVICE_SLUGS),
           ),
         );
-      return (
-        rows.some((r) => r.status === 'suspended') && !rows.some((r) => r.status !== 'suspended')
-      );
+      return rows.map((r) => r.status);
     },
 
     /** Numbers the customer rents (active number orders), E.164. */
     ownedNumbers: (userId: string) => ownedNumbers(db, userId),
 
-    async verifiedNumbers(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ number: callerIds.number })
-        .from(callerIds)
-        .where(and(eq(callerIds.userId, userId), isNotNull(callerIds.verifiedAt)))
-        .orderBy(callerIds.verifiedAt);
-      return rows.map((r) => r.number);
-    },
-
-    async callerId(userId: string, number: string) {
-      const [row] = await db
-        .select()
-        .from(callerIds)
-        .where(and(eq(callerIds.userId, userId), eq(callerIds.number, number)));
-      return row ?? null;
-    },
-
-    /** The customer's numbers with a code not yet expired (tries counted), newest first. */
-    async pendingCodes(userId: string, now: Date) {
-      const rows = await db
-        .select({
-          number: callerIds.number,
-          expiresAt: callerIds.codeExpiresAt,
-          sandboxCode: callerIds.sandboxCode,
-          attempts: callerIds.attempts,
-        })
-        .from(callerIds)
-        .where(
-          and(
-            eq(callerIds.userId, userId),
-            isNotNull(callerIds.codeHash),
-            gt(callerIds.codeExpiresAt, now),
-          ),
-        )
-        .orderBy(sql`${callerIds.sentAt} desc`);
-      return rows.flatMap((r) => (r.expiresAt ? [{ ...r, expiresAt: r.expiresAt }] : []));
-    },
-
-    /** A new code for a number (a verified number stays verified until the code is used). */
-    async saveCode(
-      userId: string,
-      number: string,
-      code: { hash: string; expiresAt: Date; sandboxCode: string | null; sentAt: Date },
-    ) {
-      const values = {
-        codeHash: code.hash,
-        codeExpiresAt: code.expiresAt,
-        attempts: 0,
-        sandboxCode: code.sandboxCode,
-        sentAt: code.sentAt,
-      };
-      await db
-        .insert(callerIds)
-        .values({ userId, number, ...values })
-        .onConflictDoUpdate({ target: [callerIds.userId, callerIds.number], set: values });
-    },
-
-    /** Counts a try atomically; the row after it, or null when no code is waiting. */
-    async countTry(userId: string, number: string) {
-      const [row] = await db
-        .update(callerIds)
-        .set({ attempts: sql`${callerIds.attempts} + 1` })
-        .where(
-          and(
-            eq(callerIds.userId, userId),
-            eq(callerIds.number, number),
-            isNotNull(callerIds.codeHash),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
-
-    async markVerified(userId: string, number: string, at: Date) {
-      await db
-        .update(callerIds)
-        .set({ verifiedAt: at, codeHash: null, codeExpiresAt: null, sandboxCode: null })
-        .where(and(eq(callerIds.userId, userId), eq(callerIds.number, number)));
-    },
-
-    /** Sandbox: the codes still waiting, for the admin panel. */
-    async sandboxCodes(now: Date) {
-      return db
-        .select({
-          number: callerIds.number,
-          code: callerIds.sandboxCode,
-          expiresAt: callerIds.codeExpiresAt,
-          email: users.email,
-        })
-        .from(callerIds)
-        .innerJoin(users, eq(users.id, callerIds.userId))
-        .where(and(isNotNull(callerIds.sandboxCode), gt(callerIds.codeExpiresAt, now)))
-        .orderBy(sql`${callerIds.sentAt} desc`)
-        .limit(50);
-    },
+    ...createCallerIdsRepo(db),
   };
 }
 export type VoiceAccountsRepo = ReturnType<typeof createVoiceAccountsRepo>;
