@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useCustomerEvents } from '@/app/customer-events';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -11,7 +12,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useAccountLanguage } from '@/lib/account-language';
-import { useCustomerEvents } from '@/lib/customer-events';
 import { cn } from '@/lib/utils';
 import { ChatWindow } from './chat-window';
 import { LanguagePicker } from './language-picker';

@@ -12,7 +12,7 @@ import {
   parseIncrements,
   SANDBOX_TEST_ENDINGS,
 } from '@parley/shared/domain';
-import { newerCall } from '@/lib/call-updates';
+import { newerCall } from '@/features/voice/call-updates';
 
 // The rules are the contract's own (domain/voice-rules.ts); only the form's shape is here.
 export { callDurationText, e164, newerCall };

@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
-import { useCustomerEvents } from '@/lib/customer-events';
+import { useCustomerEvents } from '@/app/customer-events';
+import SipPage from '@/features/voice/pages/sip-page';
 import { showToast } from '@/lib/toast';
 import { aCall, apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
-import SipPage from './sip-page';
 
 const HISTORY = 'GET /api/sip/history?pageSize=5';
 const STATUS = 'GET /api/sip/status';

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ledgerKey, subscriptionsKey } from './account-queries';
-import { storeCall } from './call-updates';
-import { chatDockState, noteMissedReply, setChatDock } from './chat-dock';
-import { isOld, shorten } from './chat-thread';
-import { loadFullEnglish } from './i18n';
-import { queryKeys } from './query-keys';
-import { showToast } from './toast';
-import { useStream } from './use-stream';
-import { voiceKeys } from './voice-query-keys';
+import { chatDockState, noteMissedReply, setChatDock } from '@/features/chat/dock-state';
+import { storeCall } from '@/features/voice/call-updates';
+import { ledgerKey, subscriptionsKey } from '@/lib/account-queries';
+import { isOld, shorten } from '@/lib/chat-thread';
+import { loadFullEnglish } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
+import { showToast } from '@/lib/toast';
+import { useStream } from '@/lib/use-stream';
+import { voiceKeys } from '@/lib/voice-query-keys';
 
 /**
  * What a payment decision changes on screen: the history, orders (and the monthly items

@@ -1,7 +1,7 @@
 import type { Call, CallHistory } from '@parley/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
-import { voiceKeys } from './voice-query-keys';
+import { queryKeys } from '@/lib/query-keys';
+import { voiceKeys } from '@/lib/voice-query-keys';
 
 /** How far along a call is, so an older report never replaces a newer one. */
 const STAGE: Record<Call['status'], number> = {

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userQueryOptions } from '@/lib/current-user';
+import { showToast } from '@/lib/toast';
 import { aCall } from '@/test/fake-api';
-import { userQueryOptions } from './current-user';
 import { useCustomerEvents } from './customer-events';
-import { showToast } from './toast';
 
-vi.mock('./toast', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 /** Enough of EventSource to dispatch named events to the hook. */
 let lastClient: QueryClient | null = null;
