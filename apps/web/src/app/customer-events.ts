@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { isOld, shorten } from '@/features/chat/chat-thread';
 import { chatDockState, noteMissedReply, setChatDock } from '@/features/chat/dock-state';
 import { storeCall } from '@/features/voice/call-updates';
 import { ledgerKey, subscriptionsKey } from '@/lib/account-queries';
-import { isOld, shorten } from '@/lib/chat-thread';
 import { loadFullEnglish } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { showToast } from '@/lib/toast';

@@ -20,7 +20,7 @@ import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
 // Admins only: the live chat's unread count and its alerts, in a chunk of their own.
-const chatBadge = () => import('@/features/admin/components/chat/nav-badge');
+const chatBadge = () => import('@/features/chat/admin/nav-badge');
 const ChatUnreadCount = lazy(() => chatBadge().then((m) => ({ default: m.ChatUnreadCount })));
 const ChatAlerts = lazy(() => chatBadge().then((m) => ({ default: m.ChatAlerts })));
 // Loaded only once someone is signed in, so visitors never download the menus.

@@ -7,12 +7,12 @@ import { Composer } from '@/components/chat/composer';
 import { MessageList } from '@/components/chat/message-list';
 import { UnreadBadge } from '@/components/chat/unread-badge';
 import { Button } from '@/components/ui/button';
+import { laterId, useChatThread, useSendKey } from '@/features/chat/chat-thread';
 import { type ChatDockState, setChatDock, useChatDock } from '@/features/chat/dock-state';
+import { useTypingFrom } from '@/features/chat/use-typing';
 import { ApiError } from '@/lib/api-client';
-import { laterId, useChatThread, useSendKey } from '@/lib/chat-thread';
 import { showToast } from '@/lib/toast';
 import { useStream, useStreamUp } from '@/lib/use-stream';
-import { useTypingFrom } from '@/lib/use-typing';
 import { useVisible } from '@/lib/use-visible';
 import {
   chatKeys,

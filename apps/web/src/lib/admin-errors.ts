@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useFormErrorMessage } from '@/components/form-error';
+import { ApiError } from '@/lib/api-client';
+import { isUnauthorized, type SignInAgain } from '@/lib/session-expired';
+import { showToast } from '@/lib/toast';
+
+/** An admin change refused because the session ended: this toast, then sign in again. */
+export const ADMIN_SIGN_IN: { signInAgain: SignInAgain } = {
+  signInAgain: { title: 'admin.unauthorized' },
+};
+
+/**
+ * What an admin sees when a change is refused: 'Error' with the server's message
+ * (translated by code where we can), or 'Operation failed'. A 401 is the query
+ * client's (ADMIN_SIGN_IN).
+ */
+export function useAdminErrorToast() {
+  const { t } = useTranslation();
+  const messageOf = useFormErrorMessage();
+  return (err: unknown) => {
+    if (isUnauthorized(err)) return;
+    const failed = t('admin.operationFailed');
+    showToast('error', t('common.error'), messageOf(err, failed, failed));
+  };
+}
+
+/**
+ * A decision (a payment, a sender ID) refused because it was decided already (another
+ * admin, another tab, or a second click that reached the server): nothing failed, the
+ * list is just behind.
+ */
+export function isAlreadyDecided(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'ALREADY_DECIDED';
+}
