@@ -1,10 +1,10 @@
 import type { CallStatus } from '@parley/shared';
-import { callDurationText } from '@parley/shared/domain';
+import { CALL_STATUSES, callDurationText } from '@parley/shared/domain';
 import { Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallDirection } from '@/components/call-direction';
-import { CALL_STATUS_LIST, CallStatusBadge } from '@/components/call-status-badge';
+import { CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
@@ -78,7 +78,7 @@ export function CallsTab() {
             className="w-40"
           >
             <option value="">{t('monitoring.calls.allStatuses')}</option>
-            {CALL_STATUS_LIST.map((s) => (
+            {CALL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`callStatus.${s}`)}
               </option>

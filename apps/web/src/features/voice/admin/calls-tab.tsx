@@ -15,11 +15,11 @@ import { useAdminErrorToast } from '@/lib/admin-errors';
 import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
+import { isOpenCall } from '../call-rules';
 import { ADMIN_CALLS_PAGE_SIZE, useAdminCalls, useAdminHangup } from './voice-admin';
 
 type AdminCall = AdminCalls['items'][number];
-const isOpen = (c: AdminCall) =>
-  c.status === 'dialing' || c.status === 'ringing' || c.status === 'answered';
+const isOpen = (c: AdminCall) => isOpenCall(c.status);
 
 /** Every customer's calls, newest first; a call in progress can be ended from here. */
 export function CallsTab() {
