@@ -2,6 +2,7 @@ import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 
 export const adminAnalyticsQueryOptions = queryOptions({
   queryKey: adminKeys.adminAnalytics,
@@ -12,8 +13,7 @@ export const adminAnalyticsQueryOptions = queryOptions({
 export function useAdminAnalytics() {
   return useQuery({
     ...adminAnalyticsQueryOptions,
-    refetchInterval: 60_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(60_000),
   });
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
+import { pollWhileSeen } from '@/lib/polling';
 import { ledgerCheckQueryOptions } from './get-analytics';
 
 /**
@@ -14,8 +15,7 @@ export function LedgerCheckCard() {
   const { t } = useTranslation();
   const check = useQuery({
     ...ledgerCheckQueryOptions,
-    refetchInterval: 60_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(60_000),
   });
   return (
     <QueryState query={check} errorText={t('admin.ledger.failed')}>

@@ -4,9 +4,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { ADMIN_SIGN_IN } from '@/lib/admin-errors';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 import { queryKeys } from '@/lib/query-keys';
 
-const polled = { refetchInterval: 10_000, refetchIntervalInBackground: false } as const;
+const polled = pollWhileSeen(10_000);
 
 /** Rows per page of the admin's payments list (the server's default page size). */
 export const PAYMENTS_PAGE_SIZE = 50;

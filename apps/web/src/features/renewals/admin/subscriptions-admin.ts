@@ -10,6 +10,7 @@ import {
 import { ADMIN_SIGN_IN } from '@/lib/admin-errors';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 import { useStreamUp } from '@/lib/use-stream';
 
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 20;
@@ -35,8 +36,7 @@ export function useAdminSubscriptions(filter: AdminSubscriptionFilter, page: num
   return useQuery({
     ...adminSubscriptionsQueryOptions(filter, page),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs(streamUp),
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(pollMs(streamUp)),
   });
 }
 
@@ -45,8 +45,7 @@ const countQueryOptions = (filter: AdminSubscriptionFilter, streamUp: boolean) =
     queryKey: [...adminKeys.adminSubscriptions, 'count', filter],
     queryFn: () => call(adminSubscriptionsApi.list, { query: { filter, page: 1, pageSize: 1 } }),
     select: (data) => data.total,
-    refetchInterval: pollMs(streamUp),
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(pollMs(streamUp)),
   });
 
 /** How many items each filter holds (a one-item page each), or null until known. */

@@ -2,6 +2,7 @@ import { setupApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 
 export const setupQueryOptions = queryOptions({
   queryKey: adminKeys.adminSetup,
@@ -12,7 +13,6 @@ export const setupQueryOptions = queryOptions({
 export function useSetupChecklist() {
   return useQuery({
     ...setupQueryOptions,
-    refetchInterval: 30_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(30_000),
   });
 }

@@ -10,6 +10,7 @@ import {
 import { ADMIN_SIGN_IN } from '@/lib/admin-errors';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 
 export const SENDER_IDS_PAGE_SIZE = 20;
 const KEY = adminKeys.adminSenderIds;
@@ -32,8 +33,7 @@ export function useAdminSenderIds(status: SenderRequestStatus | 'all', page: num
   return useQuery({
     ...adminSenderIdsQueryOptions(status, page),
     placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(10_000),
   });
 }
 

@@ -2,6 +2,7 @@ import { adminApi } from '@parley/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 
 export const smsStatusQueryOptions = queryOptions({
   queryKey: adminKeys.adminSmsStatus,
@@ -12,8 +13,7 @@ export const smsStatusQueryOptions = queryOptions({
 export function useSmsGatewayStatus() {
   return useQuery({
     ...smsStatusQueryOptions,
-    refetchInterval: 10_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(10_000),
   });
 }
 
@@ -27,8 +27,7 @@ export const smsInboundQueryOptions = (page: number) =>
 export function useSmsInbound(page: number) {
   return useQuery({
     ...smsInboundQueryOptions(page),
-    refetchInterval: 30_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(30_000),
     placeholderData: (previous) => previous,
   });
 }

@@ -3,6 +3,7 @@ import { adminApi } from '@parley/shared/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -18,7 +19,6 @@ export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({
     ...adminUsersQueryOptions(query),
     placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(10_000),
   });
 }

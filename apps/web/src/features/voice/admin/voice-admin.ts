@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { ADMIN_SIGN_IN } from '@/lib/admin-errors';
 import { call } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 import { voiceKeys } from '@/lib/voice-query-keys';
 
 export const ADMIN_CALLS_PAGE_SIZE = 20;
@@ -30,8 +31,7 @@ export function useAdminCalls(page: number, activeOnly: boolean) {
   return useQuery({
     ...adminCallsQueryOptions(page, activeOnly),
     placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(10_000),
   });
 }
 
@@ -58,8 +58,7 @@ export const voiceStatusQueryOptions = queryOptions({
 export function useVoiceGatewayStatus() {
   return useQuery({
     ...voiceStatusQueryOptions,
-    refetchInterval: 10_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(10_000),
   });
 }
 
@@ -69,7 +68,6 @@ export function useSandboxVerifications(enabled: boolean) {
     queryKey: voiceKeys.adminVoiceVerifications,
     queryFn: () => call(voiceAdminApi.verifications),
     enabled,
-    refetchInterval: 5_000,
-    refetchIntervalInBackground: false,
+    ...pollWhileSeen(5_000),
   });
 }
