@@ -1,14 +1,10 @@
 import type { AdminCalls } from '@parley/shared';
-import { callDurationText } from '@parley/shared/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionName } from '@/components/action-name';
 import { CallDirection } from '@/components/call-direction';
-import { CallStatusBadge } from '@/components/call-status-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable } from '@/components/data-table';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { CallOutcomeCells, PagedCallsTable } from '@/components/paged-calls-table';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Label } from '@/components/ui/input';
 import { useAdminErrorToast } from '@/lib/admin-errors';
@@ -70,80 +66,59 @@ export function CallsTab() {
           <Label htmlFor="admin-calls-active">{t('admin.calls.activeOnly')}</Label>
         </div>
       </div>
-      <QueryState
+      <PagedCallsTable
         query={calls}
+        page={page}
+        onPage={setPage}
+        pageSize={ADMIN_CALLS_PAGE_SIZE}
         errorText={t('admin.loadFailed')}
         empty={activeOnly ? t('admin.calls.noneActive') : t('admin.calls.empty')}
-        isEmpty={(d) => d.items.length === 0}
-      >
-        {(data) => {
-          const pages = Math.max(1, Math.ceil(data.total / ADMIN_CALLS_PAGE_SIZE));
-          return (
-            <>
-              <DataTable
-                cards
-                caption={t('admin.calls.title')}
-                headers={[
-                  t('admin.calls.columns.started'),
-                  t('admin.calls.columns.customer'),
-                  t('admin.calls.columns.destination'),
-                  t('admin.calls.columns.status'),
-                  t('admin.calls.columns.duration'),
-                  t('admin.calls.columns.cost'),
-                  { label: t('admin.actions'), end: true },
-                ]}
-              >
-                {data.items.map((c) => (
-                  <tr key={c.id} className="border-t">
-                    <td className="p-3 whitespace-nowrap">{date.format(new Date(c.createdAt))}</td>
-                    <td className="p-3">{c.userEmail}</td>
-                    <td className="p-3">
-                      <span dir="ltr" className="font-mono">
-                        {c.destination}
-                      </span>{' '}
-                      <CallDirection call={c} />
-                      <span className="block text-xs text-muted-foreground">
-                        {countryName(c.country, i18n.language)}
-                      </span>
-                    </td>
-                    <td className="p-3">
-                      <CallStatusBadge status={c.status} lateReportAt={c.lateReportAt} />
-                    </td>
-                    <td className="p-3 tabular-nums">{callDurationText(c.duration)}</td>
-                    <td className="p-3 tabular-nums">
-                      {c.cost === null ? '—' : formatMoney(c.cost, 'GBP', i18n.language, 4)}
-                      {c.uncharged && (
-                        <span className="block text-xs text-muted-foreground">
-                          {t('admin.calls.uncharged', {
-                            amount: formatMoney(c.uncharged, 'GBP', i18n.language, 4),
-                          })}
-                        </span>
-                      )}
-                    </td>
-                    <td className="p-3 text-end">
-                      {isOpen(c) && (
-                        <Button size="sm" variant="destructive" onClick={() => setEnding(c)}>
-                          <ActionName text={t('admin.calls.hangup')} about={c.destination} />
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-              <Pager
-                label={t('admin.calls.pages')}
-                status={t('monitoring.calls.pageOf', { page, pages })}
-                previous={t('monitoring.calls.previous')}
-                next={t('monitoring.calls.next')}
-                hasPrevious={page > 1}
-                hasNext={page < pages}
-                onPrevious={() => setPage(page - 1)}
-                onNext={() => setPage(page + 1)}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+        cards
+        caption={t('admin.calls.title')}
+        headers={[
+          t('admin.calls.columns.started'),
+          t('admin.calls.columns.customer'),
+          t('admin.calls.columns.destination'),
+          t('admin.calls.columns.status'),
+          t('admin.calls.columns.duration'),
+          t('admin.calls.columns.cost'),
+          { label: t('admin.actions'), end: true },
+        ]}
+        row={(c) => (
+          <tr key={c.id} className="border-t">
+            <td className="p-3 whitespace-nowrap">{date.format(new Date(c.createdAt))}</td>
+            <td className="p-3">{c.userEmail}</td>
+            <td className="p-3">
+              <span dir="ltr" className="font-mono">
+                {c.destination}
+              </span>{' '}
+              <CallDirection call={c} />
+              <span className="block text-xs text-muted-foreground">
+                {countryName(c.country, i18n.language)}
+              </span>
+            </td>
+            <CallOutcomeCells call={c} />
+            <td className="p-3 tabular-nums">
+              {c.cost === null ? '—' : formatMoney(c.cost, 'GBP', i18n.language, 4)}
+              {c.uncharged && (
+                <span className="block text-xs text-muted-foreground">
+                  {t('admin.calls.uncharged', {
+                    amount: formatMoney(c.uncharged, 'GBP', i18n.language, 4),
+                  })}
+                </span>
+              )}
+            </td>
+            <td className="p-3 text-end">
+              {isOpen(c) && (
+                <Button size="sm" variant="destructive" onClick={() => setEnding(c)}>
+                  <ActionName text={t('admin.calls.hangup')} about={c.destination} />
+                </Button>
+              )}
+            </td>
+          </tr>
+        )}
+        pagesLabel={t('admin.calls.pages')}
+      />
       <ConfirmDialog
         open={ending !== null}
         onCancel={() => setEnding(null)}
