@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrorMessage } from '@/components/form-error';
 import { ApiError } from '@/lib/api-client';
+import { fieldTexts } from '@/lib/field-errors';
 import { isUnauthorized, type SignInAgain } from '@/lib/session-expired';
 import { showToast } from '@/lib/toast';
 
@@ -31,4 +33,34 @@ export function useAdminErrorToast() {
  */
 export function isAlreadyDecided(err: unknown): boolean {
   return err instanceof ApiError && err.code === 'ALREADY_DECIDED';
+}
+
+/**
+ * An admin form's answer from the server: a refused save puts each field's message under
+ * its field (`rejections` counts them, so the form can move focus) and shows the toast.
+ */
+export function useAdminFormErrors() {
+  const { t } = useTranslation();
+  const errorToast = useAdminErrorToast();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [rejections, setRejections] = useState(0);
+  return {
+    serverErrors,
+    rejections,
+    clear: () => setServerErrors({}),
+    /** The admin edited `name`: its message from the server goes. */
+    clearField: (name: string) =>
+      setServerErrors((old) => {
+        if (!(name in old)) return old;
+        const { [name]: _, ...rest } = old;
+        return rest;
+      }),
+    onError: (err: unknown) => {
+      if (err instanceof ApiError) {
+        setServerErrors(fieldTexts(t, err.fields));
+        setRejections((n) => n + 1);
+      }
+      errorToast(err);
+    },
+  };
 }

@@ -18,9 +18,7 @@ import {
   useDeleteItem,
   useSaveItem,
 } from '@/features/catalogue/admin/catalogue-admin';
-import { useAdminErrorToast } from '@/lib/admin-errors';
-import { ApiError } from '@/lib/api-client';
-import { fieldTexts } from '@/lib/field-errors';
+import { useAdminErrorToast, useAdminFormErrors } from '@/lib/admin-errors';
 import { showToast } from '@/lib/toast';
 import { type FieldSpec, type FormValues, ResourceForm } from './resource-form';
 
@@ -68,19 +66,18 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [query, setQuery] = useState('');
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [rejections, setRejections] = useState(0);
+  const form = useAdminFormErrors();
   const addButton = useRef<HTMLButtonElement>(null);
   const ready = props.ready ?? true;
 
   const open = (row: T | null) => {
     save.reset();
-    setServerErrors({});
+    form.clear();
     setEditing({ row });
   };
 
   const submit = (body: Record<string, unknown>) => {
-    setServerErrors({});
+    form.clear();
     save.mutate(
       { id: editing?.row?.id, body },
       {
@@ -88,13 +85,7 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
           setEditing(null);
           showToast('success', t('common.success'), t('admin.form.saved'));
         },
-        onError: (err) => {
-          if (err instanceof ApiError) {
-            setServerErrors(fieldTexts(t, err.fields));
-            setRejections((n) => n + 1);
-          }
-          errorToast(err);
-        },
+        onError: form.onError,
       },
     );
   };
@@ -188,15 +179,9 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
             <ResourceForm
               fields={fields}
               initial={editing.row ? props.toValues(editing.row) : props.blank}
-              serverErrors={serverErrors}
-              rejections={rejections}
-              onEdit={(name) =>
-                setServerErrors((old) => {
-                  if (!(name in old)) return old;
-                  const { [name]: _, ...rest } = old;
-                  return rest;
-                })
-              }
+              serverErrors={form.serverErrors}
+              rejections={form.rejections}
+              onEdit={form.clearField}
               pending={save.isPending}
               submitLabel={t('admin.form.save')}
               onSubmit={submit}

@@ -7,9 +7,7 @@ import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
-import { useAdminErrorToast } from '@/lib/admin-errors';
-import { ApiError } from '@/lib/api-client';
-import { fieldTexts } from '@/lib/field-errors';
+import { useAdminFormErrors } from '@/lib/admin-errors';
 import { showToast } from '@/lib/toast';
 import { useAdminRates, useSetRate } from './payments-admin';
 
@@ -31,10 +29,8 @@ export function RatesTab() {
   const { t, i18n } = useTranslation();
   const rates = useAdminRates();
   const setRate = useSetRate();
-  const errorToast = useAdminErrorToast();
   const [editing, setEditing] = useState<ExchangeRate | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [rejections, setRejections] = useState(0);
+  const form = useAdminFormErrors();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const pair = (r: ExchangeRate) => `${r.base}/${r.quote}`;
   return (
@@ -98,7 +94,7 @@ export function RatesTab() {
                     size="sm"
                     variant="outline"
                     onClick={() => {
-                      setServerErrors({});
+                      form.clear();
                       setEditing(r);
                     }}
                   >
@@ -128,9 +124,9 @@ export function RatesTab() {
                 },
               ]}
               initial={{ rate: editing.rate }}
-              serverErrors={serverErrors}
-              rejections={rejections}
-              onEdit={() => setServerErrors({})}
+              serverErrors={form.serverErrors}
+              rejections={form.rejections}
+              onEdit={form.clear}
               pending={setRate.isPending}
               submitLabel={t('admin.form.save')}
               onCancel={() => setEditing(null)}
@@ -142,13 +138,7 @@ export function RatesTab() {
                       setEditing(null);
                       showToast('success', t('common.success'), t('admin.form.saved'));
                     },
-                    onError: (err) => {
-                      if (err instanceof ApiError) {
-                        setServerErrors(fieldTexts(t, err.fields));
-                        setRejections((n) => n + 1);
-                      }
-                      errorToast(err);
-                    },
+                    onError: form.onError,
                   },
                 )
               }

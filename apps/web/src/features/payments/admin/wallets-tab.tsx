@@ -14,9 +14,7 @@ import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
-import { useAdminErrorToast } from '@/lib/admin-errors';
-import { ApiError } from '@/lib/api-client';
-import { fieldTexts } from '@/lib/field-errors';
+import { useAdminErrorToast, useAdminFormErrors } from '@/lib/admin-errors';
 import { showToast } from '@/lib/toast';
 import { useAdminWallets, useWalletMutations } from './payments-admin';
 
@@ -27,8 +25,7 @@ export function WalletsTab() {
   const { create, toggle } = useWalletMutations();
   const errorToast = useAdminErrorToast();
   const [adding, setAdding] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [rejections, setRejections] = useState(0);
+  const form = useAdminFormErrors();
   const fields: FieldSpec[] = [
     {
       name: 'currency',
@@ -63,7 +60,7 @@ export function WalletsTab() {
     { name: 'description', label: t('admin.fields.description'), kind: 'textarea' },
   ];
   const submit = (body: Record<string, unknown>) => {
-    setServerErrors({});
+    form.clear();
     create.mutate(
       { ...body, isActive: true },
       {
@@ -71,13 +68,7 @@ export function WalletsTab() {
           setAdding(false);
           showToast('success', t('common.success'), t('admin.form.saved'));
         },
-        onError: (err) => {
-          if (err instanceof ApiError) {
-            setServerErrors(fieldTexts(t, err.fields));
-            setRejections((n) => n + 1);
-          }
-          errorToast(err);
-        },
+        onError: form.onError,
       },
     );
   };
@@ -149,15 +140,9 @@ export function WalletsTab() {
                 walletType: 'system',
                 description: '',
               }}
-              serverErrors={serverErrors}
-              rejections={rejections}
-              onEdit={(name) =>
-                setServerErrors((old) => {
-                  if (!(name in old)) return old;
-                  const { [name]: _, ...rest } = old;
-                  return rest;
-                })
-              }
+              serverErrors={form.serverErrors}
+              rejections={form.rejections}
+              onEdit={form.clearField}
               pending={create.isPending}
               submitLabel={t('admin.form.save')}
               onSubmit={submit}
