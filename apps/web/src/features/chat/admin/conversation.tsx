@@ -1,29 +1,22 @@
 import type { AdminChatMessage, AdminChatSession } from '@parley/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Composer } from '@/components/chat/composer';
 import { MessageList } from '@/components/chat/message-list';
-import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/input';
 import { laterId, useChatThread, useSendKey } from '@/features/chat/chat-thread';
 import { useTypingFrom } from '@/features/chat/use-typing';
 import { useAdminErrorToast } from '@/lib/admin-errors';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { ApiError } from '@/lib/api-client';
-import { fullName, useUser } from '@/lib/current-user';
+import { fullName } from '@/lib/current-user';
 import { showToast } from '@/lib/toast';
 import { useStream } from '@/lib/use-stream';
 import { useVisible } from '@/lib/use-visible';
 import { cn } from '@/lib/utils';
-import {
-  agentsQueryOptions,
-  chatApiCalls,
-  fetchAdminMessages,
-  MESSAGES_POLL_MS,
-} from './admin-chat';
+import { chatApiCalls, fetchAdminMessages, MESSAGES_POLL_MS } from './admin-chat';
 import { CannedPicker } from './canned-replies';
-import { ChatStatusBadge } from './chat-status-badge';
+import { ConversationHeader } from './conversation-header';
 
 /**
  * One conversation: who it is with, its status and who handles it (claim, transfer,
@@ -38,10 +31,8 @@ export function Conversation({
   streamUp: boolean;
 }) {
   const { t } = useTranslation();
-  const { data: me } = useUser();
   const queryClient = useQueryClient();
   const errorToast = useAdminErrorToast();
-  const transferId = useId();
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const [draft, setDraft] = useState('');
   const replyBox = useRef<HTMLTextAreaElement>(null);
@@ -52,7 +43,6 @@ export function Conversation({
     pollMs: MESSAGES_POLL_MS,
   });
   const typing = useTypingFrom();
-  const agents = useQuery(agentsQueryOptions);
   const [seenByCustomer, setSeenByCustomer] = useState(session.customerReadUpTo);
   useEffect(() => setSeenByCustomer(session.customerReadUpTo), [session.customerReadUpTo]);
 
@@ -78,28 +68,7 @@ export function Conversation({
     },
   });
 
-  // Mark the customer's newest message read while this conversation is on screen (and
-  // the tab visible); the mark moves on once the server has it, so a failure is retried.
-  const newestFromCustomer = thread.messages.findLast((m) => m.kind === 'customer')?.id ?? null;
-  const visible = useVisible();
-  const marked = useRef<string | null>(session.adminReadUpTo);
-  const marking = useRef(false);
-  useEffect(() => {
-    if (!visible || marking.current) return;
-    if (!newestFromCustomer || laterId(marked.current, newestFromCustomer) === marked.current)
-      return;
-    marking.current = true;
-    chatApiCalls
-      .read(session.id, newestFromCustomer)
-      .then(() => {
-        marked.current = newestFromCustomer;
-        refresh();
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        marking.current = false;
-      });
-  });
+  useMarkRead(session, thread.messages, refresh);
 
   const sendKey = useSendKey();
   const send = useMutation({
@@ -134,95 +103,18 @@ export function Conversation({
   });
 
   const customerName = fullName(session.user) || session.user.email;
-  const mine = session.assignee?.id === me?.id;
   return (
     <section
       aria-label={t('adminChat.conversationWith', { name: customerName })}
       className="flex min-h-0 flex-col rounded-lg border"
       data-testid="chat-conversation"
     >
-      <header className="space-y-2 border-b p-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="min-w-0 flex-1 truncate font-semibold">{customerName}</h2>
-          <ChatStatusBadge status={session.status} />
-        </div>
-        <p className="truncate text-xs text-muted-foreground">
-          <bdi dir="ltr">{session.user.email}</bdi>
-          {session.subject && (
-            <>
-              {' · '}
-              <bdi>{session.subject}</bdi>
-            </>
-          )}
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          {session.status === 'resolved' ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ status: 'open' })}
-            >
-              {t('adminChat.reopen')}
-            </Button>
-          ) : (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ status: 'resolved' })}
-            >
-              {t('adminChat.resolve')}
-            </Button>
-          )}
-          {!mine && me && (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ assigneeId: me.id })}
-            >
-              {t('adminChat.claim')}
-            </Button>
-          )}
-          {mine && (
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ assigneeId: null })}
-            >
-              {t('adminChat.release')}
-            </Button>
-          )}
-          <label htmlFor={transferId} className="sr-only">
-            {t('adminChat.transfer')}
-          </label>
-          <div className="w-44">
-            <Select
-              id={transferId}
-              className="h-9 text-sm"
-              value=""
-              disabled={update.isPending || !agents.data}
-              onChange={(e) => e.target.value && update.mutate({ assigneeId: e.target.value })}
-            >
-              <option value="">{t('adminChat.transfer')}</option>
-              {agents.data
-                ?.filter((a) => a.id !== session.assignee?.id)
-                .map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name || a.email}
-                  </option>
-                ))}
-            </Select>
-          </div>
-          <span className="text-xs text-muted-foreground" data-testid="chat-assignee">
-            {session.assignee
-              ? t('adminChat.handledBy', { name: session.assignee.name })
-              : t('adminChat.unassigned')}
-          </span>
-        </div>
-      </header>
+      <ConversationHeader
+        session={session}
+        customerName={customerName}
+        pending={update.isPending}
+        onUpdate={(body) => update.mutate(body)}
+      />
       <MessageList
         className="max-h-[60dvh] min-h-64 flex-1 lg:max-h-none"
         messages={thread.messages.map((m) => ({
@@ -239,27 +131,7 @@ export function Conversation({
         onLoadOlder={() => void thread.loadOlder()}
         empty={thread.status === 'loading' ? t('common.loading') : t('adminChat.noMessages')}
       />
-      <fieldset className="flex gap-1 border-t px-2 pt-2">
-        <legend className="sr-only">{t('adminChat.mode')}</legend>
-        {(['reply', 'note'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={mode === m}
-            onClick={() => setMode(m)}
-            className={cn(
-              'rounded-md px-2.5 py-1 text-xs font-medium',
-              mode === m
-                ? m === 'note'
-                  ? 'bg-amber-100 text-amber-950'
-                  : 'bg-primary text-primary-foreground'
-                : 'hover:bg-accent',
-            )}
-          >
-            {m === 'reply' ? t('adminChat.replyMode') : t('adminChat.noteMode')}
-          </button>
-        ))}
-      </fieldset>
+      <ModePicker mode={mode} onMode={setMode} />
       <Composer
         className={cn('border-t-0', mode === 'note' && 'bg-amber-50')}
         label={mode === 'note' ? t('adminChat.noteLabel') : t('adminChat.replyLabel')}
@@ -289,4 +161,65 @@ export function Conversation({
       />
     </section>
   );
+}
+
+type Mode = 'reply' | 'note';
+
+/** Reply to the customer or write a note only admins see. */
+function ModePicker({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex gap-1 border-t px-2 pt-2">
+      <legend className="sr-only">{t('adminChat.mode')}</legend>
+      {(['reply', 'note'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={mode === m}
+          onClick={() => onMode(m)}
+          className={cn(
+            'rounded-md px-2.5 py-1 text-xs font-medium',
+            mode === m
+              ? m === 'note'
+                ? 'bg-amber-100 text-amber-950'
+                : 'bg-primary text-primary-foreground'
+              : 'hover:bg-accent',
+          )}
+        >
+          {m === 'reply' ? t('adminChat.replyMode') : t('adminChat.noteMode')}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Marks the customer's newest message read while this conversation is on screen (and the
+ * tab visible); the mark moves on once the server has it, so a failure is retried.
+ */
+function useMarkRead(
+  session: AdminChatSession,
+  messages: readonly AdminChatMessage[],
+  refresh: () => void,
+) {
+  const newestFromCustomer = messages.findLast((m) => m.kind === 'customer')?.id ?? null;
+  const visible = useVisible();
+  const marked = useRef<string | null>(session.adminReadUpTo);
+  const marking = useRef(false);
+  useEffect(() => {
+    if (!visible || marking.current) return;
+    if (!newestFromCustomer || laterId(marked.current, newestFromCustomer) === marked.current)
+      return;
+    marking.current = true;
+    chatApiCalls
+      .read(session.id, newestFromCustomer)
+      .then(() => {
+        marked.current = newestFromCustomer;
+        refresh();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        marking.current = false;
+      });
+  });
 }
