@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_TABS } from '../apps/web/src/features/admin/tabs';
+import { ADMIN_TABS } from '../apps/web/src/app/admin/tabs';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_TABS } from '../apps/web/src/features/admin/tabs';
+import { ADMIN_TABS } from '../apps/web/src/app/admin/tabs';
 import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
 import { expect, test } from './fixtures';
 import { adminWithWallet, decide, submitTopUp } from './funding';
