@@ -1,4 +1,4 @@
-import { ADMIN_TABS } from '../../apps/web/src/features/admin/tabs';
+import { ADMIN_TABS } from '../../apps/web/src/app/admin/tabs';
 import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_TABS } from '../../apps/web/src/features/admin/tabs';
+import { ADMIN_TABS } from '../../apps/web/src/app/admin/tabs';
 import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';

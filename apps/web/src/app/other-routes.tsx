@@ -6,9 +6,9 @@ import { CALL_CENTER_ITEMS } from './shell/nav-items';
 
 const loadDashboard = () => import('@/features/dashboard/pages/dashboard-page');
 const DashboardPage = page(loadDashboard);
-const AdminLoginPage = page(() => import('@/features/admin/pages/admin-login-page'));
-const AdminPage = page(() => import('@/features/admin/pages/admin-page'));
-const AdminChatPage = page(() => import('@/features/admin/pages/admin-chat-page'));
+const AdminLoginPage = page(() => import('@/features/auth/admin/admin-login-page'));
+const AdminPage = page(() => import('@/app/admin/admin-page'));
+const AdminChatPage = page(() => import('@/app/admin/admin-chat-page'));
 const PricesCoveragePage = page(() => import('@/features/catalogue/pages/prices-coverage-page'));
 const VoipPage = page(() => import('@/features/catalogue/pages/voip-page'));
 const ServiceDetailPage = page(() => import('@/features/catalogue/pages/service-detail-page'));
@@ -19,8 +19,8 @@ const SipTrunkAdvancedPage = page(
 );
 const PaymentPage = page(() => import('@/features/payments/pages/payment-page'));
 const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));
-const DidPage = page(() => import('@/features/numbers/pages/did-page'));
-const ChooseNumberPage = page(() => import('@/features/numbers/pages/choose-number-page'));
+const DidPage = page(() => import('@/features/catalogue/pages/did-page'));
+const ChooseNumberPage = page(() => import('@/features/catalogue/pages/choose-number-page'));
 const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
 const voicePages = () => import('./pages/voice-pages');
 const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));

@@ -36,15 +36,3 @@ export function CallStatusBadge({
     </span>
   );
 }
-
-/** Every status, for the filter (the contract's list, without loading zod here). */
-export const CALL_STATUS_LIST: readonly CallStatus[] = [
-  'dialing',
-  'ringing',
-  'answered',
-  'ended',
-  'busy',
-  'no_answer',
-  'failed',
-  'cancelled',
-];

@@ -30,13 +30,16 @@ describe('setLanguage', () => {
 });
 
 describe('the English in the main bundle', () => {
-  // Code that the landing page loads up front; lib/regions.ts serves lazy pages only, and
-  // lib/customer-events.ts loads with the signed-in menu and waits for the full English, as
-  // do the forms that translate field codes (lib/field-errors.ts) on lazy pages; the call
-  // and SMS status badges and the call direction mark serve signed-in pages only;
-  // lib/payment-text.ts words payments on the dashboard and in the admin panel, and
-  // lib/guardrail-text.ts the spending limits' refusals on the SMS and calling pages; the chat
-  // pieces in components/chat/ serve the chat window and the admin console, both lazy.
+  // Code that the landing page loads up front; features/catalogue/regions.ts serves lazy
+  // pages only, and app/customer-events.ts loads with the signed-in menu and waits for the
+  // full English, as do the forms that translate field codes (lib/field-errors.ts) on lazy
+  // pages; the call and SMS status badges and the call direction mark serve signed-in pages
+  // only; lib/payment-text.ts words payments on the dashboard and in the admin panel, and
+  // lib/guardrail-text.ts the spending limits' refusals on the SMS and calling pages; the
+  // chat pieces in components/chat/ serve the chat window and the admin console, both lazy;
+  // so do the admin screens and their shared pieces (app/admin/, components/admin/,
+  // lib/admin-errors.ts, auth's admin sign-in), the paged calls table and the SMS and calls
+  // pages' scaffold.
   const eager = import.meta.glob<string>(
     [
       '../app/**/*.tsx',
@@ -54,6 +57,12 @@ describe('the English in the main bundle', () => {
       '!../components/sms-status-badge.tsx',
       '!../components/call-direction.tsx',
       '!../components/chat/**',
+      '!./admin-errors.ts',
+      '!../app/admin/**',
+      '!../components/admin/**',
+      '!../features/auth/admin/**',
+      '!../components/paged-calls-table.tsx',
+      '!../components/service-page.tsx',
     ],
     { eager: true, query: '?raw', import: 'default' },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CALL_STATUSES } from '../domain/calls.js';
 import { isoDay, withDayRange } from './day-range.js';
-import { CALL_STATUSES, callSchema } from './voice.js';
+import { callSchema } from './voice.js';
 
 /**
  * SIP monitoring (/sip-monitoring), computed from the signed-in customer's call records.

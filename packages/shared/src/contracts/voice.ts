@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_DIRECTIONS, CALL_STATUSES } from '../domain/calls.js';
 import { callerIdProblem, destinationProblem, e164 } from '../domain/voice-rules.js';
 import { rule } from './field-text.js';
 import { singleLine } from './text.js';
@@ -21,25 +22,6 @@ export const callInputSchema = z.object({
   destination: callDestinationSchema,
 });
 export type CallInput = z.input<typeof callInputSchema>;
-
-export const CALL_STATUSES = [
-  /** Authorised and handed to the gateway; nothing heard back yet. */
-  'dialing',
-  'ringing',
-  'answered',
-  /** Answered and finished: the only status that costs money. */
-  'ended',
-  'busy',
-  'no_answer',
-  'failed',
-  /** Hung up by the caller before the far end answered. */
-  'cancelled',
-] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export const OPEN_CALL_STATUSES = ['dialing', 'ringing', 'answered'] as const;
-
-/** outbound: the customer called out; inbound: one of their numbers was rung. */
-export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
 
 /** Who ended a call. */
 export const HANGUP_SIDES = ['caller', 'callee', 'system'] as const;

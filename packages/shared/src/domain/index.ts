@@ -1,5 +1,6 @@
 // Plain values and functions with no dependencies: safe for the browser's first bundle.
 export * from './auth.js';
+export * from './calls.js';
 export * from './catalogue.js';
 export * from './catalogue-text.js';
 export * from './chat.js';

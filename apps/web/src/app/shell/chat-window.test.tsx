@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatWindow } from '@/app/shell/chat-window';
 import { HelpWidget } from '@/app/shell/help-widget';
-import { noteMissedReply, setChatDock } from '@/lib/chat-dock';
+import { noteMissedReply, setChatDock } from '@/features/chat/dock-state';
 import { showToast } from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { UnreadBadge } from '@/components/chat/unread-badge';
-import { useChatDock, useMissedReplies } from '@/lib/chat-dock';
+import { useChatDock, useMissedReplies } from '@/features/chat/dock-state';
 
 // The customer's chat window, loaded once the help widget opens it.
 const ChatDock = lazy(() => import('@/features/chat/components/chat-dock'));

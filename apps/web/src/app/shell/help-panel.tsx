@@ -2,7 +2,7 @@ import { Mail, MessageCircle, MessagesSquare, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { setChatDock } from '@/lib/chat-dock';
+import { setChatDock } from '@/features/chat/dock-state';
 import { getPublicConfig } from '@/lib/public-config';
 import { LOGIN_URL } from '@/lib/routes';
 import { cn } from '@/lib/utils';

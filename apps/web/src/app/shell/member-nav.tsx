@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useCustomerEvents } from '@/app/customer-events';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -11,7 +12,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useAccountLanguage } from '@/lib/account-language';
-import { useCustomerEvents } from '@/lib/customer-events';
 import { cn } from '@/lib/utils';
 import { ChatWindow } from './chat-window';
 import { LanguagePicker } from './language-picker';
@@ -20,7 +20,7 @@ import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
 // Admins only: the live chat's unread count and its alerts, in a chunk of their own.
-const chatBadge = () => import('@/features/admin/components/chat/nav-badge');
+const chatBadge = () => import('@/features/chat/admin/nav-badge');
 const ChatUnreadCount = lazy(() => chatBadge().then((m) => ({ default: m.ChatUnreadCount })));
 const ChatAlerts = lazy(() => chatBadge().then((m) => ({ default: m.ChatAlerts })));
 // Loaded only once someone is signed in, so visitors never download the menus.

@@ -9,10 +9,11 @@ import {
   e164,
   type FieldProblem,
   MIN_CALL_BALANCE,
+  OPEN_CALL_STATUSES,
   parseIncrements,
   SANDBOX_TEST_ENDINGS,
 } from '@parley/shared/domain';
-import { newerCall } from '@/lib/call-updates';
+import { newerCall } from './call-updates';
 
 // The rules are the contract's own (domain/voice-rules.ts); only the form's shape is here.
 export { callDurationText, e164, newerCall };
@@ -51,9 +52,9 @@ export function isKnownCallerId(
 /** The spec's mapping of a call's status to a badge's tone (one definition, shared). */
 export { CALL_TONES } from '@/components/call-status-badge';
 
-/** Still going: the live panel shows it with Hang up (the contract's OPEN_CALL_STATUSES). */
+/** Still going: the live panel shows it with Hang up. */
 export const isOpenCall = (status: CallStatus) =>
-  status === 'dialing' || status === 'ringing' || status === 'answered';
+  (OPEN_CALL_STATUSES as readonly CallStatus[]).includes(status);
 
 /** Whole seconds talked so far: from the answer to `now` (never below 0). */
 export function talkSeconds(answeredAt: string | null, now: number): number {

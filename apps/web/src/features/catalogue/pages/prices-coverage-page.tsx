@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { CountryWithCode } from '@/components/country-with-code';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { regionLabel } from '@/features/catalogue/regions';
 import { countryLabel } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
-import { regionLabel } from '@/lib/regions';
 import { useCountryPricing } from '../api/catalogue';
 
 const TABS = [

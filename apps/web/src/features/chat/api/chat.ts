@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@parley/shared';
 import { chatApi } from '@parley/shared/api';
 import { queryOptions } from '@tanstack/react-query';
+import type { Cursor } from '@/features/chat/chat-thread';
 import { call } from '@/lib/api';
-import type { Cursor } from '@/lib/chat-thread';
 
 export const chatKeys = { session: ['chat', 'session'] } as const;
 

@@ -1,27 +1,18 @@
 import type { ChatMessage, ChatSession } from '@parley/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type LucideIcon, Minus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Composer } from '@/components/chat/composer';
 import { MessageList } from '@/components/chat/message-list';
 import { UnreadBadge } from '@/components/chat/unread-badge';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
-import { type ChatDockState, setChatDock, useChatDock } from '@/lib/chat-dock';
-import { laterId, useChatThread, useSendKey } from '@/lib/chat-thread';
-import { showToast } from '@/lib/toast';
+import { laterId, useChatThread } from '@/features/chat/chat-thread';
+import { type ChatDockState, setChatDock, useChatDock } from '@/features/chat/dock-state';
+import { useTypingFrom } from '@/features/chat/use-typing';
 import { useStream, useStreamUp } from '@/lib/use-stream';
-import { useTypingFrom } from '@/lib/use-typing';
-import { useVisible } from '@/lib/use-visible';
-import {
-  chatKeys,
-  chatSessionQueryOptions,
-  fetchChatMessages,
-  markChatRead,
-  sendChatMessage,
-  sendTyping,
-} from '../api/chat';
+import { chatKeys, chatSessionQueryOptions, fetchChatMessages, sendTyping } from '../api/chat';
+import { useReplyReadMarks, useSendChat } from './dock-hooks';
 
 /** Messages refresh every 3 s while the live stream is down (and every 30 s while up). */
 const POLL_MS = 3_000;
@@ -111,45 +102,8 @@ export default function ChatDock() {
   });
 
   // Replies the customer has not seen: counted while minimised, marked read while open.
-  const newestReply = thread.messages.findLast((m) => m.isAdminMessage)?.id ?? null;
-  const unread = thread.messages.filter(
-    (m) => m.isAdminMessage && (readUpTo === null || Number(m.id) > Number(readUpTo)),
-  ).length;
-  const visible = useVisible();
-  const marking = useRef(false);
-  useEffect(() => {
-    if (!open || !visible || !sessionId || !newestReply || marking.current) return;
-    if (readUpTo !== null && Number(newestReply) <= Number(readUpTo)) return;
-    // Moved on only once the server has it, so a failed mark is tried again.
-    marking.current = true;
-    markChatRead(sessionId, newestReply)
-      .then(() => setReadUpTo((r) => laterId(r, newestReply)))
-      .catch(() => undefined)
-      .finally(() => {
-        marking.current = false;
-      });
-  }, [open, visible, sessionId, newestReply, readUpTo]);
-
-  const sendKey = useSendKey();
-  const send = useMutation({
-    mutationFn: (message: string) => {
-      if (!sessionId) throw new ApiError(404, 'NO_CHAT_SESSION', 'No active chat session');
-      return sendChatMessage({ sessionId, message, requestId: sendKey.keyFor(message) });
-    },
-    onSuccess: (message) => {
-      sendKey.sent();
-      thread.add([message]);
-    },
-    onError: (err) => {
-      const text =
-        err instanceof ApiError && err.code === 'NO_CHAT_SESSION'
-          ? t('chat.noSession')
-          : err instanceof ApiError && err.code
-            ? t(`errors.${err.code}`, { defaultValue: '' }) || t('chat.sendFailed')
-            : t('chat.sendFailed');
-      showToast('error', t('common.error'), text);
-    },
-  });
+  const unread = useReplyReadMarks(open, sessionId, thread.messages, readUpTo, setReadUpTo);
+  const send = useSendChat(sessionId, (message) => thread.add([message]));
 
   const bar = useRef<HTMLButtonElement>(null);
   const title = t('chat.title');
@@ -170,26 +124,7 @@ export default function ChatDock() {
         data-stream={streamUp ? 'up' : 'down'}
         className="fixed inset-x-2 bottom-20 z-40 flex max-h-[min(32rem,calc(100dvh-7rem))] flex-col overflow-hidden rounded-lg border bg-background shadow-xl sm:inset-x-auto sm:end-4 sm:w-96"
       >
-        <header className="flex items-center gap-2 border-b bg-primary px-3 py-2 text-primary-foreground">
-          <h2 className="flex-1 truncate font-semibold">
-            <button
-              ref={bar}
-              type="button"
-              className="w-full text-start"
-              aria-expanded={open}
-              onClick={() => setChatDock(open ? 'minimised' : 'open')}
-            >
-              {title}
-              {!open && unread > 0 && (
-                <span className="ms-2 rounded-full bg-background px-2 text-xs text-foreground">
-                  {t('chat.unread', { count: unread })}
-                </span>
-              )}
-            </button>
-          </h2>
-          {open && <BarButton label={t('chat.minimise')} icon={Minus} to="minimised" />}
-          <BarButton label={t('chat.close')} icon={X} to="closed" />
-        </header>
+        <DockBar barRef={bar} open={open} unread={unread} title={title} />
         {open && (
           <>
             {session.isError ? (
@@ -197,23 +132,13 @@ export default function ChatDock() {
                 {t('chat.noSession')}
               </p>
             ) : (
-              <MessageList
-                className="min-h-48 flex-1"
-                messages={thread.messages.map((m) => ({
-                  id: m.id,
-                  message: m.message,
-                  createdAt: m.createdAt,
-                  side: m.isAdminMessage ? 'theirs' : 'mine',
-                  author: m.isAdminMessage ? t('chat.support') : null,
-                  seen:
-                    !m.isAdminMessage &&
-                    seenByAdmin !== null &&
-                    Number(m.id) <= Number(seenByAdmin),
-                }))}
-                typing={typing.active ? t('chat.supportTyping') : null}
+              <DockMessages
+                messages={thread.messages}
+                seenByAdmin={seenByAdmin}
+                typing={typing.active}
                 hasOlder={thread.hasOlder}
                 onLoadOlder={() => void thread.loadOlder()}
-                empty={thread.status === 'loading' ? t('common.loading') : t('chat.welcome')}
+                loading={thread.status === 'loading'}
               />
             )}
             {session.data?.status === 'resolved' && (
@@ -221,26 +146,113 @@ export default function ChatDock() {
                 {t('chat.resolved')}
               </p>
             )}
-            <Composer
-              autoFocus
-              label={t('chat.messageLabel')}
-              placeholder={t('chat.placeholder')}
-              sendLabel={t('chat.send')}
-              // Read-only until the conversation is known, so nothing is typed into nowhere.
-              sending={send.isPending || !sessionId}
-              onSend={(text) =>
-                send.mutateAsync(text).then(
-                  () => true,
-                  () => false,
-                )
-              }
-              onTyping={() => {
-                if (sessionId) sendTyping(sessionId).catch(() => undefined);
-              }}
-            />
+            <DockComposer sessionId={sessionId} send={send} />
           </>
         )}
       </section>
     </>
+  );
+}
+
+/** The window's bar: its title (which folds or unfolds it, with the unread count), minimise, close. */
+function DockBar({
+  barRef,
+  open,
+  unread,
+  title,
+}: {
+  barRef: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  unread: number;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex items-center gap-2 border-b bg-primary px-3 py-2 text-primary-foreground">
+      <h2 className="flex-1 truncate font-semibold">
+        <button
+          ref={barRef}
+          type="button"
+          className="w-full text-start"
+          aria-expanded={open}
+          onClick={() => setChatDock(open ? 'minimised' : 'open')}
+        >
+          {title}
+          {!open && unread > 0 && (
+            <span className="ms-2 rounded-full bg-background px-2 text-xs text-foreground">
+              {t('chat.unread', { count: unread })}
+            </span>
+          )}
+        </button>
+      </h2>
+      {open && <BarButton label={t('chat.minimise')} icon={Minus} to="minimised" />}
+      <BarButton label={t('chat.close')} icon={X} to="closed" />
+    </header>
+  );
+}
+
+/** The conversation: the customer's messages (marked seen once support read them) and support's. */
+function DockMessages({
+  messages,
+  seenByAdmin,
+  typing,
+  hasOlder,
+  onLoadOlder,
+  loading,
+}: {
+  messages: readonly ChatMessage[];
+  seenByAdmin: string | null;
+  typing: boolean;
+  hasOlder: boolean;
+  onLoadOlder: () => void;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <MessageList
+      className="min-h-48 flex-1"
+      messages={messages.map((m) => ({
+        id: m.id,
+        message: m.message,
+        createdAt: m.createdAt,
+        side: m.isAdminMessage ? 'theirs' : 'mine',
+        author: m.isAdminMessage ? t('chat.support') : null,
+        seen: !m.isAdminMessage && seenByAdmin !== null && Number(m.id) <= Number(seenByAdmin),
+      }))}
+      typing={typing ? t('chat.supportTyping') : null}
+      hasOlder={hasOlder}
+      onLoadOlder={onLoadOlder}
+      empty={loading ? t('common.loading') : t('chat.welcome')}
+    />
+  );
+}
+
+/** The message box; read-only until the conversation is known. */
+function DockComposer({
+  sessionId,
+  send,
+}: {
+  sessionId: string | null;
+  send: ReturnType<typeof useSendChat>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Composer
+      autoFocus
+      label={t('chat.messageLabel')}
+      placeholder={t('chat.placeholder')}
+      sendLabel={t('chat.send')}
+      // Read-only until the conversation is known, so nothing is typed into nowhere.
+      sending={send.isPending || !sessionId}
+      onSend={(text) =>
+        send.mutateAsync(text).then(
+          () => true,
+          () => false,
+        )
+      }
+      onTyping={() => {
+        if (sessionId) sendTyping(sessionId).catch(() => undefined);
+      }}
+    />
   );
 }

@@ -1,60 +1,22 @@
-import type { LanguageCode } from '@parley/shared/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type KeyboardEvent,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useStream, useStreamUp } from '@/lib/use-stream';
 import { cn } from '@/lib/utils';
-import {
-  applyRead,
-  fetchOlderNotifications,
-  markedRead,
-  markNotificationsRead,
-  type Notice,
-  notificationsKey,
-  notificationsQueryOptions,
-} from '../api/notifications';
-import { noticeTime, Parts, wordedNotice } from './notice-text';
+import type { Notice } from '../api/notifications';
+import { NoticeList } from './notice-list';
+import { useNotices, useUnreadAnnouncement } from './use-notices';
 
-/** While the stream is up it brings each new notice; a rare check backs it. */
-const CHECK_WHILE_UP_MS = 300_000;
-/** While it is down, a gentle poll. */
-const POLL_WHILE_DOWN_MS = 30_000;
 /** Ids one request marks read at most (the API's limit). */
 const READ_MAX = 100;
-
-function NoticeItem({ notice, isNew }: { notice: Notice; isNew: boolean }) {
-  const { t, i18n } = useTranslation();
-  // An unknown language falls back to English in the notices' words.
-  const language = i18n.language as LanguageCode;
-  const worded = wordedNotice(notice, language);
-  return (
-    <li
-      className={cn('border-b px-4 py-3 last:border-b-0', isNew && 'bg-accent/60')}
-      data-testid="notice"
-      data-new={isNew || undefined}
-    >
-      <p className="flex items-start gap-2 text-sm font-medium">
-        {isNew && (
-          <>
-            <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
-            <span className="sr-only">{t('notifications.new')}</span>
-          </>
-        )}
-        <span className="min-w-0 break-words">
-          <Parts parts={worded.title} />
-        </span>
-      </p>
-      <p className="mt-1 break-words text-sm text-muted-foreground">
-        <Parts parts={worded.body} />
-      </p>
-      <time dateTime={notice.createdAt} className="mt-1 block text-xs text-muted-foreground">
-        <bdi>{noticeTime(notice.createdAt, language)}</bdi>
-      </time>
-    </li>
-  );
-}
 
 /**
  * The notifications bell: the unread count on the button, and the customer's notices in
@@ -65,37 +27,7 @@ function NoticeItem({ notice, isNew }: { notice: Notice; isNew: boolean }) {
  */
 export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'item' }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const streamUp = useStreamUp('customer');
-  const query = useQuery({
-    ...notificationsQueryOptions,
-    refetchInterval: streamUp ? CHECK_WHILE_UP_MS : POLL_WHILE_DOWN_MS,
-  });
-  const reload = () => void client.invalidateQueries({ queryKey: notificationsKey });
-  // Also on each (re)connect: a notice written between the first read and the stream's
-  // opening was published before this tab listened, and a fresh stream replays nothing.
-  useStream('customer', true, { 'notification.created': reload, connected: reload });
-  // Older pages, loaded on demand; the newest page follows the server.
-  const [older, setOlder] = useState<{ items: Notice[]; hasMore: boolean } | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const newest = query.data?.items ?? [];
-  const seen = new Set(newest.map((n) => n.id));
-  const items = [...newest, ...(older?.items.filter((n) => !seen.has(n.id)) ?? [])];
-  const hasMore = older ? older.hasMore : (query.data?.hasMore ?? false);
-  const unread = query.data?.unread ?? 0;
-  const showOlder = async () => {
-    const last = items.at(-1);
-    if (!last) return;
-    setLoadingOlder(true);
-    try {
-      const page = await fetchOlderNotifications(last.id);
-      setOlder((now) => ({ items: [...(now?.items ?? []), ...page.items], hasMore: page.hasMore }));
-    } catch {
-      // The button stays: another try may work.
-    } finally {
-      setLoadingOlder(false);
-    }
-  };
+  const { query, items, hasMore, unread, loadingOlder, showOlder, mark } = useNotices();
 
   const [open, setOpen] = useState(false);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
@@ -105,28 +37,7 @@ export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'ite
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  const mark = useMutation({
-    mutationFn: markNotificationsRead,
-    onSuccess: (answer, body) => {
-      const ids = body.all ? 'all' : (body.ids ?? []);
-      const at = new Date().toISOString();
-      applyRead(client, ids, answer.unread, at);
-      setOlder((now) => (now ? { ...now, items: markedRead(now.items, ids, at) } : now));
-    },
-  });
-
-  // What the open panel shows unread is read now; it keeps its "new" mark until closed.
-  const shownUnread = open ? items.filter((n) => !n.readAt && !fresh.has(n.id)) : [];
-  const toMark = shownUnread
-    .slice(0, READ_MAX)
-    .map((n) => n.id)
-    .join(',');
-  useEffect(() => {
-    if (!toMark) return;
-    const ids = toMark.split(',');
-    setFresh((now) => new Set([...now, ...ids]));
-    mark.mutate({ ids });
-  }, [toMark, mark.mutate]);
+  useMarkShown(open, items, fresh, setFresh, mark.mutate);
 
   // A click elsewhere, or tabbing out of the panel, closes it.
   useEffect(() => {
@@ -147,14 +58,7 @@ export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'ite
   }, [open]);
 
   // A screen reader hears of a notice that arrives while the page is open.
-  const [said, setSaid] = useState('');
-  const before = useRef<number | null>(null);
-  useEffect(() => {
-    if (query.data === undefined) return;
-    if (before.current !== null && unread > before.current)
-      setSaid(t('notifications.labelUnread', { count: unread }));
-    before.current = unread;
-  }, [unread, query.data, t]);
+  const said = useUnreadAnnouncement(unread, query.data !== undefined);
 
   function close(returnFocus: boolean) {
     setOpen(false);
@@ -170,7 +74,6 @@ export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'ite
 
   const label =
     unread > 0 ? t('notifications.labelUnread', { count: unread }) : t('notifications.title');
-  const count = unread > 99 ? '99+' : String(unread);
 
   return (
     <div ref={rootRef} className={cn(variant === 'icon' ? 'relative' : 'w-full')}>
@@ -189,18 +92,7 @@ export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'ite
       >
         <Bell aria-hidden="true" />
         {variant === 'item' && <span aria-hidden="true">{t('notifications.title')}</span>}
-        {unread > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notifications-count"
-            className={cn(
-              'rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white',
-              variant === 'icon' ? 'absolute -top-1 -end-1 min-w-5' : 'ms-auto',
-            )}
-          >
-            {count}
-          </span>
-        )}
+        {unread > 0 && <UnreadCount unread={unread} variant={variant} />}
       </Button>
       {variant === 'icon' && (
         <span className="sr-only" aria-live="polite">
@@ -225,63 +117,94 @@ export function NotificationBell({ variant = 'icon' }: { variant?: 'icon' | 'ite
               : 'mt-1 max-h-[60dvh]',
           )}
         >
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b px-4 py-2">
-            <h2 id={headingId} className="font-semibold">
-              {t('notifications.title')}
-            </h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={unread === 0 && fresh.size === 0}
-              onClick={() => {
-                setFresh(new Set());
-                mark.mutate({ all: true });
-              }}
-            >
-              {t('notifications.markAll')}
-            </Button>
-          </div>
+          <PanelHeading
+            id={headingId}
+            canMarkAll={!(unread === 0 && fresh.size === 0)}
+            onMarkAll={() => {
+              setFresh(new Set());
+              mark.mutate({ all: true });
+            }}
+          />
           <section
             className="min-h-0 flex-1 overflow-y-auto"
             aria-labelledby={headingId}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must take focus.
             tabIndex={0}
           >
-            {query.isPending ? (
-              <p className="px-4 py-6 text-sm text-muted-foreground">{t('common.loading')}</p>
-            ) : query.isError && items.length === 0 ? (
-              <div className="flex flex-wrap items-center gap-3 px-4 py-6">
-                <p role="alert" className="text-sm text-destructive">
-                  {t('notifications.loadFailed')}
-                </p>
-                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </div>
-            ) : items.length === 0 ? (
-              <p className="px-4 py-6 text-sm text-muted-foreground">{t('notifications.empty')}</p>
-            ) : (
-              <ul>
-                {items.map((n) => (
-                  <NoticeItem key={n.id} notice={n} isNew={!n.readAt || fresh.has(n.id)} />
-                ))}
-              </ul>
-            )}
-            {hasMore && (
-              <div className="border-t p-2 text-center">
-                <Button
-                  variant="link"
-                  size="sm"
-                  disabled={loadingOlder}
-                  onClick={() => void showOlder()}
-                >
-                  {t('notifications.older')}
-                </Button>
-              </div>
-            )}
+            <NoticeList
+              query={query}
+              items={items}
+              isNew={(n) => !n.readAt || fresh.has(n.id)}
+              hasMore={hasMore}
+              loadingOlder={loadingOlder}
+              onOlder={() => void showOlder()}
+            />
           </section>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * What the open panel shows unread is read now; it keeps its "new" mark (`fresh`) until
+ * the panel closes.
+ */
+function useMarkShown(
+  open: boolean,
+  items: readonly Notice[],
+  fresh: ReadonlySet<string>,
+  setFresh: Dispatch<SetStateAction<ReadonlySet<string>>>,
+  markRead: (body: { ids: string[] }) => void,
+) {
+  const shownUnread = open ? items.filter((n) => !n.readAt && !fresh.has(n.id)) : [];
+  const toMark = shownUnread
+    .slice(0, READ_MAX)
+    .map((n) => n.id)
+    .join(',');
+  useEffect(() => {
+    if (!toMark) return;
+    const ids = toMark.split(',');
+    setFresh((now) => new Set([...now, ...ids]));
+    markRead({ ids });
+  }, [toMark, markRead, setFresh]);
+}
+
+/** The unread count on the bell (99+ beyond 99). */
+function UnreadCount({ unread, variant }: { unread: number; variant: 'icon' | 'item' }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="notifications-count"
+      className={cn(
+        'rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white',
+        variant === 'icon' ? 'absolute -top-1 -end-1 min-w-5' : 'ms-auto',
+      )}
+    >
+      {unread > 99 ? '99+' : String(unread)}
+    </span>
+  );
+}
+
+/** The panel's title and its Mark all as read. */
+function PanelHeading({
+  id,
+  canMarkAll,
+  onMarkAll,
+}: {
+  id: string;
+  canMarkAll: boolean;
+  onMarkAll: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b px-4 py-2">
+      <h2 id={id} className="font-semibold">
+        {t('notifications.title')}
+      </h2>
+      <Button variant="ghost" size="sm" disabled={!canMarkAll} onClick={onMarkAll}>
+        {t('notifications.markAll')}
+      </Button>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { DEFAULT_SENDER_ID, SMS_MAX_CHARACTERS } from '@parley/shared/domain';
 import { Send } from 'lucide-react';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, type RefObject, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -47,9 +47,6 @@ export function SendForm(props: {
   onReset: () => void;
 }) {
   const { t } = useTranslation();
-  const { data: user } = useUser();
-  const send = useSendSms();
-  const errorToast = useSmsErrorToast();
   const errorText = useErrorText();
   // A field's error shows once it is left, all of them once the form is sent, and then
   // follows the typing; a server's refusal stays until its field is edited.
@@ -60,8 +57,6 @@ export function SendForm(props: {
     shouldFocusError: false,
   });
   const sending = useRef(false);
-  // One id per message, so the server sends it once however often it is submitted.
-  const requestId = useRef(newRequestId());
 
   const draft = form.watch();
   const valid = Object.keys(validateSms(draft)).length === 0;
@@ -76,48 +71,7 @@ export function SendForm(props: {
   const count = characterCount(draft.message);
   const tooLong = count > SMS_MAX_CHARACTERS;
 
-  const sendDraft = (values: SmsDraft) => {
-    if (!hasBalanceForSms(user?.cryptoBalance)) {
-      sending.current = false;
-      return showToast('error', t('sms.toast.insufficientTitle'), t('sms.toast.insufficientText'));
-    }
-    const message = {
-      senderId: values.senderId.trim(),
-      recipient: values.recipient.trim(),
-      message: values.message,
-    };
-    send.mutate(
-      { ...message, requestId: requestId.current },
-      {
-        onSettled: () => {
-          sending.current = false;
-        },
-        onSuccess: (sent) => {
-          // The next message is a new request; a retry of this one keeps its id.
-          requestId.current = newRequestId();
-          showToast(
-            'success',
-            t('common.success'),
-            sent.sender && sent.sender.used !== sent.sender.requested
-              ? t('sms.senders.toastSentAs', { sender: sent.sender.used })
-              : t('sms.toast.sent'),
-          );
-          form.reset(EMPTY_DRAFT);
-          props.onReset();
-        },
-        onError: (err) => {
-          // The id went out with the message as it was; the edited one is a new request.
-          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')
-            requestId.current = newRequestId();
-          if (err instanceof ApiError)
-            for (const [k, v] of Object.entries(err.fields))
-              if (FIELDS.includes(k as SmsField))
-                form.setError(k as SmsField, { message: problemMessage(v) });
-          errorToast(err);
-        },
-      },
-    );
-  };
+  const { sendDraft, pending } = useSendDraft(form, sending, props.onReset);
 
   const handle = form.handleSubmit(sendDraft, (errors) => {
     sending.current = false;
@@ -167,33 +121,12 @@ export function SendForm(props: {
       >
         <Input {...control('recipient')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" />
       </FormField>
-      <FormField
-        id="sms-message"
-        label={t('sms.form.message')}
+      <MessageField
+        registration={control('message')}
         error={errorOf('message')}
-        description={
-          tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null
-        }
-        describedByBefore="sms-counter"
-        aside={
-          <span
-            id="sms-counter"
-            className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-destructive' : 'text-muted-foreground'}`}
-            dir="ltr"
-          >
-            <span className="sr-only">{t('sms.form.counter')} </span>
-            {count}/{SMS_MAX_CHARACTERS}
-          </span>
-        }
-      >
-        <textarea
-          {...control('message')}
-          rows={5}
-          dir="auto"
-          placeholder={t('sms.form.messagePlaceholder')}
-          className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
-        />
-      </FormField>
+        count={count}
+        tooLong={tooLong}
+      />
       <QuotePanel
         message={draft.message}
         valid={valid}
@@ -202,10 +135,114 @@ export function SendForm(props: {
         waiting={quote.waiting}
         error={quote.error}
       />
-      <Button type="submit" className="self-start" disabled={tooLong || send.isPending}>
+      <Button type="submit" className="self-start" disabled={tooLong || pending}>
         <Send aria-hidden="true" className="rtl:-scale-x-100" />
-        {send.isPending ? t('sms.form.sending') : t('sms.form.send')}
+        {pending ? t('sms.form.sending') : t('sms.form.send')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Sends a checked draft unless the balance cannot pay: one request id per message, so the
+ * server sends it once however often it is submitted; a refusal marks its fields.
+ */
+function useSendDraft(
+  form: UseFormReturn<SmsDraft>,
+  sending: RefObject<boolean>,
+  onReset: () => void,
+) {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const send = useSendSms();
+  const errorToast = useSmsErrorToast();
+  const requestId = useRef(newRequestId());
+
+  const sendDraft = (values: SmsDraft) => {
+    if (!hasBalanceForSms(user?.cryptoBalance)) {
+      sending.current = false;
+      return showToast('error', t('sms.toast.insufficientTitle'), t('sms.toast.insufficientText'));
+    }
+    const message = {
+      senderId: values.senderId.trim(),
+      recipient: values.recipient.trim(),
+      message: values.message,
+    };
+    send.mutate(
+      { ...message, requestId: requestId.current },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: (sent) => {
+          // The next message is a new request; a retry of this one keeps its id.
+          requestId.current = newRequestId();
+          showToast(
+            'success',
+            t('common.success'),
+            sent.sender && sent.sender.used !== sent.sender.requested
+              ? t('sms.senders.toastSentAs', { sender: sent.sender.used })
+              : t('sms.toast.sent'),
+          );
+          form.reset(EMPTY_DRAFT);
+          onReset();
+        },
+        onError: (err) => {
+          // The id went out with the message as it was; the edited one is a new request.
+          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')
+            requestId.current = newRequestId();
+          if (err instanceof ApiError)
+            for (const [k, v] of Object.entries(err.fields))
+              if (FIELDS.includes(k as SmsField))
+                form.setError(k as SmsField, { message: problemMessage(v) });
+          errorToast(err);
+        },
+      },
+    );
+  };
+  return { sendDraft, pending: send.isPending };
+}
+
+/** The message box with its character counter and the too-long warning. */
+function MessageField({
+  registration,
+  error,
+  count,
+  tooLong,
+}: {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+  count: number;
+  tooLong: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      id="sms-message"
+      label={t('sms.form.message')}
+      error={error}
+      description={
+        tooLong ? <span className="text-destructive">{t('sms.form.tooLong')}</span> : null
+      }
+      describedByBefore="sms-counter"
+      aside={
+        <span
+          id="sms-counter"
+          className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-destructive' : 'text-muted-foreground'}`}
+          dir="ltr"
+        >
+          <span className="sr-only">{t('sms.form.counter')} </span>
+          {count}/{SMS_MAX_CHARACTERS}
+        </span>
+      }
+    >
+      <textarea
+        {...registration}
+        rows={5}
+        dir="auto"
+        placeholder={t('sms.form.messagePlaceholder')}
+        className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
+      />
+    </FormField>
   );
 }

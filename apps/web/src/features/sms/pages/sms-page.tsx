@@ -1,7 +1,7 @@
 import { MessageSquare, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '@/components/back-link';
+import { ServicePage } from '@/components/service-page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BalanceCard } from '../components/balance-card';
 import { BulkSend } from '../components/bulk-send';
@@ -15,14 +15,11 @@ export default function SmsPage() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<SmsDraft>(EMPTY_DRAFT);
   return (
-    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <BackLink to="/dashboard">{t('sms.back')}</BackLink>
-      <header>
-        <h1 className="text-3xl font-bold">{t('sms.title')}</h1>
-        <p className="mt-2 text-muted-foreground">{t('sms.subtitle')}</p>
-      </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="space-y-6">
+    <ServicePage
+      title={t('sms.title')}
+      subtitle={t('sms.subtitle')}
+      main={
+        <>
           <Card>
             <CardHeader>
               <CardTitle as="h2" id="sms-form-title" className="flex items-center gap-2">
@@ -50,13 +47,15 @@ export default function SmsPage() {
               <BulkSend senderId={draft.senderId} message={draft.message} />
             </CardContent>
           </Card>
-        </div>
-        <div className="space-y-6">
+        </>
+      }
+      side={
+        <>
           <BalanceCard />
           <SenderIdsCard />
           <MessageHistory />
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { AlertSettings, CallStatus } from '@parley/shared';
 import { voiceMonitoringApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, urlOf } from '@/lib/api';
+import { pollWhileSeen } from '@/lib/polling';
 import { voiceKeys } from '@/lib/voice-query-keys';
 
 /**
@@ -20,7 +21,7 @@ export type CallFilters = {
 };
 export type Range = { from?: string; to?: string };
 
-const live = { refetchInterval: MONITORING_POLL_MS, refetchIntervalInBackground: false } as const;
+const live = pollWhileSeen(MONITORING_POLL_MS);
 
 export const overviewQueryOptions = (range: Range) =>
   queryOptions({

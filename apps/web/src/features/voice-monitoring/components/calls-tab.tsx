@@ -1,13 +1,10 @@
 import type { CallStatus } from '@parley/shared';
-import { callDurationText } from '@parley/shared/domain';
+import { CALL_STATUSES } from '@parley/shared/domain';
 import { Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallDirection } from '@/components/call-direction';
-import { CALL_STATUS_LIST, CallStatusBadge } from '@/components/call-status-badge';
-import { DataTable } from '@/components/data-table';
-import { Pager } from '@/components/pager';
-import { QueryState } from '@/components/query-state';
+import { CallOutcomeCells, PagedCallsTable } from '@/components/paged-calls-table';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
 import { countryName } from '@/lib/country-name';
@@ -78,7 +75,7 @@ export function CallsTab() {
             className="w-40"
           >
             <option value="">{t('monitoring.calls.allStatuses')}</option>
-            {CALL_STATUS_LIST.map((s) => (
+            {CALL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`callStatus.${s}`)}
               </option>
@@ -121,66 +118,45 @@ export function CallsTab() {
           </Button>
         </div>
       </form>
-      <QueryState
+      <PagedCallsTable
         query={calls}
+        page={page}
+        onPage={setPage}
+        pageSize={CALLS_PAGE_SIZE}
         errorText={t('monitoring.loadFailed')}
         empty={t('monitoring.calls.empty')}
-        isEmpty={(d) => d.items.length === 0}
-      >
-        {(data) => {
-          const pages = Math.max(1, Math.ceil(data.total / CALLS_PAGE_SIZE));
-          return (
-            <>
-              <DataTable
-                caption={t('monitoring.tabs.calls')}
-                headers={[
-                  t('monitoring.calls.started'),
-                  t('monitoring.calls.destination'),
-                  t('monitoring.calls.country'),
-                  t('monitoring.calls.callerId'),
-                  t('monitoring.calls.status'),
-                  t('monitoring.calls.duration'),
-                  { label: t('monitoring.calls.cost'), end: true },
-                ]}
-              >
-                {data.items.map((c) => (
-                  <tr key={c.id} className="border-t">
-                    <td className="p-3 whitespace-nowrap">{date.format(new Date(c.createdAt))}</td>
-                    <td className="p-3">
-                      <span className="font-mono" dir="ltr">
-                        {c.destination}
-                      </span>{' '}
-                      <CallDirection call={c} />
-                    </td>
-                    <td className="p-3">{countryName(c.country, i18n.language)}</td>
-                    <td className="p-3 font-mono" dir="ltr">
-                      {c.callerId}
-                    </td>
-                    <td className="p-3">
-                      <CallStatusBadge status={c.status} lateReportAt={c.lateReportAt} />
-                    </td>
-                    <td className="p-3 tabular-nums">{callDurationText(c.duration)}</td>
-                    <td className="p-3 text-end tabular-nums">
-                      {c.cost === null ? '—' : formatMoney(c.cost, 'GBP', i18n.language, 4)}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-              <Pager
-                label={t('monitoring.calls.pages')}
-                status={t('monitoring.calls.pageOf', { page, pages })}
-                previous={t('monitoring.calls.previous')}
-                next={t('monitoring.calls.next')}
-                hasPrevious={page > 1}
-                hasNext={page < pages}
-                onPrevious={() => setPage(page - 1)}
-                onNext={() => setPage(page + 1)}
-                live
-              />
-            </>
-          );
-        }}
-      </QueryState>
+        caption={t('monitoring.tabs.calls')}
+        headers={[
+          t('monitoring.calls.started'),
+          t('monitoring.calls.destination'),
+          t('monitoring.calls.country'),
+          t('monitoring.calls.callerId'),
+          t('monitoring.calls.status'),
+          t('monitoring.calls.duration'),
+          { label: t('monitoring.calls.cost'), end: true },
+        ]}
+        row={(c) => (
+          <tr key={c.id} className="border-t">
+            <td className="p-3 whitespace-nowrap">{date.format(new Date(c.createdAt))}</td>
+            <td className="p-3">
+              <span className="font-mono" dir="ltr">
+                {c.destination}
+              </span>{' '}
+              <CallDirection call={c} />
+            </td>
+            <td className="p-3">{countryName(c.country, i18n.language)}</td>
+            <td className="p-3 font-mono" dir="ltr">
+              {c.callerId}
+            </td>
+            <CallOutcomeCells call={c} />
+            <td className="p-3 text-end tabular-nums">
+              {c.cost === null ? '—' : formatMoney(c.cost, 'GBP', i18n.language, 4)}
+            </td>
+          </tr>
+        )}
+        pagesLabel={t('monitoring.calls.pages')}
+        live
+      />
     </section>
   );
 }

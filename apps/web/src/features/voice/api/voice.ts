@@ -1,8 +1,8 @@
 import type { Call, CallerIds } from '@parley/shared';
 import { voiceApi } from '@parley/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { storeCall } from '@/features/voice/call-updates';
 import { call } from '@/lib/api';
-import { storeCall } from '@/lib/call-updates';
 import { queryKeys } from '@/lib/query-keys';
 import { useDebounced } from '@/lib/use-debounced';
 import { voiceKeys } from '@/lib/voice-query-keys';

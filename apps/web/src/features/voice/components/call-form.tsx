@@ -1,9 +1,9 @@
 import type { PlacedCall } from '@parley/shared';
 import { BILLING_CURRENCY, MIN_CALL_BALANCE } from '@parley/shared/domain';
 import { Phone } from 'lucide-react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -54,12 +54,9 @@ export function CallForm({
   blocked?: { title: string; text: string } | null;
   onPlaced: (call: PlacedCall) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const { data: user } = useUser();
+  const { t } = useTranslation();
   const callerIds = useCallerIds();
-  const place = usePlaceCall();
   const errorText = useErrorText();
-  const voiceErrorText = useVoiceErrorText();
   const form = useForm<CallDraft>({
     defaultValues: EMPTY,
     resolver,
@@ -93,51 +90,8 @@ export function CallForm({
     callerIds.isSuccess &&
     !isKnownCallerId(draft.callerId, callerIds.data.items);
   const testOutcome = sandbox && destination ? sandboxOutcome(destination) : null;
-  const min = formatMoney(MIN_CALL_BALANCE, BILLING_CURRENCY, i18n.language);
 
-  const placeCall = (values: CallDraft) => {
-    if (blocked) {
-      placing.current = false;
-      return showToast('error', blocked.title, blocked.text);
-    }
-    if (!hasBalanceForCall(user?.cryptoBalance)) {
-      placing.current = false;
-      return showToast(
-        'error',
-        t('voice.toast.insufficientTitle'),
-        t('voice.toast.insufficientText', { min }),
-      );
-    }
-    place.mutate(
-      { callerId: values.callerId.trim(), destination: values.destination.trim() },
-      {
-        onSettled: () => {
-          placing.current = false;
-        },
-        onSuccess: (placed) => {
-          showToast('success', t('common.success'), t('voice.toast.placed'));
-          form.reset({ callerId: values.callerId, destination: '' });
-          onPlaced(placed);
-        },
-        onError: (err) => {
-          if (isUnauthorized(err)) return;
-          if (isInsufficientForCall(err))
-            return showToast(
-              'error',
-              t('voice.toast.insufficientTitle'),
-              t('voice.toast.insufficientText', { min }),
-            );
-          if (err instanceof ApiError && err.code === 'CALLER_ID_NOT_VERIFIED')
-            form.setError('callerId', { message: t('voice.errors.CALLER_ID_NOT_VERIFIED') });
-          else if (err instanceof ApiError)
-            for (const [k, v] of Object.entries(err.fields))
-              if (FIELDS.includes(k as CallField))
-                form.setError(k as CallField, { message: problemMessage(v) });
-          showToast('error', t('common.error'), voiceErrorText(err, t('voice.toast.failed')));
-        },
-      },
-    );
-  };
+  const { placeCall, pending } = usePlaceDraft(form, placing, blocked, onPlaced);
 
   const handle = form.handleSubmit(placeCall, (invalid) => {
     placing.current = false;
@@ -190,13 +144,7 @@ export function CallForm({
           list="sip-caller-ids"
         />
       </FormField>
-      <datalist id="sip-caller-ids">
-        {numbers.map((n) => (
-          <option key={n.number} value={n.number}>
-            {t(`voice.form.source.${n.source}`)}
-          </option>
-        ))}
-      </datalist>
+      <CallerIdList numbers={numbers} />
       <FormField
         id="sip-destination"
         label={t('voice.form.destination')}
@@ -224,10 +172,86 @@ export function CallForm({
         waiting={quote.waiting}
         error={quote.error}
       />
-      <Button type="submit" className="self-start" disabled={place.isPending}>
+      <Button type="submit" className="self-start" disabled={pending}>
         <Phone aria-hidden="true" className="rtl:-scale-x-100" />
-        {place.isPending ? t('voice.form.placing') : t('voice.form.call')}
+        {pending ? t('voice.form.placing') : t('voice.form.call')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Places a checked draft unless the softphone is not ready (`blocked`) or the balance
+ * cannot pay; a refusal marks its fields and says why.
+ */
+function usePlaceDraft(
+  form: UseFormReturn<CallDraft>,
+  placing: RefObject<boolean>,
+  blocked: { title: string; text: string } | null,
+  onPlaced: (call: PlacedCall) => void,
+) {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUser();
+  const place = usePlaceCall();
+  const voiceErrorText = useVoiceErrorText();
+  const min = formatMoney(MIN_CALL_BALANCE, BILLING_CURRENCY, i18n.language);
+
+  const placeCall = (values: CallDraft) => {
+    if (blocked) {
+      placing.current = false;
+      return showToast('error', blocked.title, blocked.text);
+    }
+    if (!hasBalanceForCall(user?.cryptoBalance)) {
+      placing.current = false;
+      return showToast(
+        'error',
+        t('voice.toast.insufficientTitle'),
+        t('voice.toast.insufficientText', { min }),
+      );
+    }
+    place.mutate(
+      { callerId: values.callerId.trim(), destination: values.destination.trim() },
+      {
+        onSettled: () => {
+          placing.current = false;
+        },
+        onSuccess: (placed) => {
+          showToast('success', t('common.success'), t('voice.toast.placed'));
+          form.reset({ callerId: values.callerId, destination: '' });
+          onPlaced(placed);
+        },
+        onError: (err) => {
+          if (isUnauthorized(err)) return;
+          if (isInsufficientForCall(err))
+            return showToast(
+              'error',
+              t('voice.toast.insufficientTitle'),
+              t('voice.toast.insufficientText', { min }),
+            );
+          if (err instanceof ApiError && err.code === 'CALLER_ID_NOT_VERIFIED')
+            form.setError('callerId', { message: t('voice.errors.CALLER_ID_NOT_VERIFIED') });
+          else if (err instanceof ApiError)
+            for (const [k, v] of Object.entries(err.fields))
+              if (FIELDS.includes(k as CallField))
+                form.setError(k as CallField, { message: problemMessage(v) });
+          showToast('error', t('common.error'), voiceErrorText(err, t('voice.toast.failed')));
+        },
+      },
+    );
+  };
+  return { placeCall, pending: place.isPending };
+}
+
+/** The customer's caller IDs offered as the field is typed, each with where it came from. */
+function CallerIdList({ numbers }: { numbers: readonly { number: string; source: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <datalist id="sip-caller-ids">
+      {numbers.map((n) => (
+        <option key={n.number} value={n.number}>
+          {t(`voice.form.source.${n.source}`)}
+        </option>
+      ))}
+    </datalist>
   );
 }

@@ -1,13 +1,13 @@
 import type { VoiceStatus } from '@parley/shared';
 import { BILLING_CURRENCY, MIN_CALL_BALANCE } from '@parley/shared/domain';
-import { Cog, Mic, Server, Wallet } from 'lucide-react';
+import { Cog, type LucideIcon, Mic, Server } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { ServiceBalanceCard } from '@/components/service-page';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUser } from '@/lib/current-user';
-import { formatBalance, formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { hasBalanceForCall } from '../call-rules';
 import type { RegistrationState } from '../softphone/types';
@@ -23,7 +23,7 @@ function Panel({
 }: {
   id: string;
   title: string;
-  icon: typeof Wallet;
+  icon: LucideIcon;
   children: ReactNode;
 }) {
   return (
@@ -43,25 +43,17 @@ function Panel({
 export function ServiceStatusPanel() {
   const { t, i18n } = useTranslation();
   const { data: user } = useUser();
-  const balance = user?.cryptoBalance ?? '0.00';
   const enough = hasBalanceForCall(user?.cryptoBalance);
   const min = formatMoney(MIN_CALL_BALANCE, BILLING_CURRENCY, i18n.language);
   return (
-    <Panel id="sip-service-title" title={t('voice.service.title')} icon={Wallet}>
-      <p className="text-sm text-muted-foreground">{t('voice.service.balance')}</p>
-      <p className="text-3xl font-bold" data-testid="sip-balance">
-        {formatBalance(balance, i18n.language)}
-      </p>
-      <p className={cn('text-sm', enough ? 'text-muted-foreground' : 'text-destructive')}>
-        {t(enough ? 'voice.service.minimum' : 'voice.service.tooLow', { min })}
-      </p>
-      <Link
-        to="/payment?service=balance&type=Add+Funds"
-        className={buttonVariants({ variant: 'outline', size: 'sm' })}
-      >
-        {t('sms.balance.addFunds')}
-      </Link>
-    </Panel>
+    <ServiceBalanceCard
+      id="sip-service-title"
+      title={t('voice.service.title')}
+      testId="sip-balance"
+      enough={enough}
+      note={t(enough ? 'voice.service.minimum' : 'voice.service.tooLow', { min })}
+      lead={<p className="text-sm text-muted-foreground">{t('voice.service.balance')}</p>}
+    />
   );
 }
 

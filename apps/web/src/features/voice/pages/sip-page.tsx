@@ -2,7 +2,7 @@ import type { Call } from '@parley/shared';
 import { PhoneCall } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '@/components/back-link';
+import { ServicePage } from '@/components/service-page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCallHistory, useCallState, useVoiceStatus } from '../api/voice';
 import { isOpenCall, newerCall } from '../call-rules';
@@ -61,14 +61,12 @@ export default function SipPage() {
         : null;
 
   return (
-    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <BackLink to="/dashboard">{t('sms.back')}</BackLink>
-      <header>
-        <h1 className="text-3xl font-bold">{t('voice.title')}</h1>
-        <p className="mt-2 text-muted-foreground">{t('voice.subtitle')}</p>
-      </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="min-w-0 space-y-6">
+    <ServicePage
+      title={t('voice.title')}
+      subtitle={t('voice.subtitle')}
+      columnClassName="min-w-0 space-y-6"
+      main={
+        <>
           <Card>
             <CardHeader>
               <CardTitle as="h2" id="sip-form-title" className="flex items-center gap-2">
@@ -96,15 +94,18 @@ export default function SipPage() {
           )}
           {sandbox && <SandboxNote />}
           <RecentCalls />
-        </div>
-        <div className="min-w-0 space-y-6">
+        </>
+      }
+      side={
+        <>
           <ServiceStatusPanel />
           <ConnectionPanel status={status.data} softphone={softphone} />
           <ConfigurationPanel />
-        </div>
-      </div>
+        </>
+      }
+    >
       <AddonCards />
       <SipTiles />
-    </div>
+    </ServicePage>
   );
 }

@@ -7,6 +7,23 @@ import type { Failure, SessionView, Softphone, SoftphoneConfig, SoftphoneSnapsho
 const AUDIO_ONLY = { audio: true, video: false };
 const DTMF_DIGIT = /^[0-9*#]$/;
 
+const INITIAL: SoftphoneSnapshot = {
+  state: 'unregistered',
+  error: null,
+  session: null,
+  ended: null,
+};
+
+/** Plays the far end's audio through `audio` once it arrives. */
+function playRemote(pc: RTCPeerConnection, audioOf: () => HTMLAudioElement | null) {
+  pc.addEventListener('track', (e) => {
+    const audio = audioOf();
+    if (!audio) return;
+    audio.srcObject = e.streams[0] ?? new MediaStream([e.track]);
+    void audio.play().catch(() => undefined);
+  });
+}
+
 interface Entry {
   session: RTCSession | null;
   view: SessionView;
@@ -21,12 +38,7 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
   let ua: UA | null = null;
   let stopping = false;
   let current: Entry | null = null;
-  let snapshot: SoftphoneSnapshot = {
-    state: 'unregistered',
-    error: null,
-    session: null,
-    ended: null,
-  };
+  let snapshot: SoftphoneSnapshot = INITIAL;
   const listeners = new Set<() => void>();
 
   const set = (patch: Partial<SoftphoneSnapshot>) => {
@@ -35,13 +47,6 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
   };
 
   const audioOf = () => config.audio?.() ?? null;
-  const play = (pc: RTCPeerConnection) =>
-    pc.addEventListener('track', (e) => {
-      const audio = audioOf();
-      if (!audio) return;
-      audio.srcObject = e.streams[0] ?? new MediaStream([e.track]);
-      void audio.play().catch(() => undefined);
-    });
 
   function finish(entry: Entry, failure: Failure | null) {
     if (current !== entry) return;
@@ -60,7 +65,7 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
     const end = (e: EndEvent) =>
       finish(entry, isNormalEnd(e) ? null : failureOf(e.cause, e.message));
     return {
-      peerconnection: (e) => play(e.peerconnection),
+      peerconnection: (e) => playRemote(e.peerconnection, audioOf),
       progress: () => entry.view.status === 'calling' && update({ status: 'ringing' }),
       accepted: () => update({ status: 'answered', answeredAt: Date.now() }),
       muted: () => update({ muted: true }),
@@ -91,14 +96,7 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
   }
 
   function start(): UA {
-    const agent = new UA({
-      sockets: [new WebSocketInterface(config.wssUrl)],
-      uri: `sip:${config.username}@${config.domain}`,
-      authorization_user: config.username,
-      password: config.password,
-      register: true,
-      user_agent: 'Parley',
-    });
+    const agent = agentFor(config);
     agent.on('connecting', () => snapshot.state !== 'failed' && set({ state: 'connecting' }));
     agent.on('registered', () => set({ state: 'registered', error: null }));
     agent.on('unregistered', () => set({ state: 'unregistered' }));
@@ -150,6 +148,28 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
         finish(entry, { kind: 'other', code: null });
       }
     },
+    ...sessionControls(session, () => current?.view.status),
+  };
+}
+
+/** The SIP account's user agent over the edge's WebSocket. */
+function agentFor(config: SoftphoneConfig): UA {
+  return new UA({
+    sockets: [new WebSocketInterface(config.wssUrl)],
+    uri: `sip:${config.username}@${config.domain}`,
+    authorization_user: config.username,
+    password: config.password,
+    register: true,
+    user_agent: 'Parley',
+  });
+}
+
+/** What the customer does to the call in progress (`session`, whose state is `status`). */
+function sessionControls(
+  session: () => RTCSession | null,
+  status: () => SessionView['status'] | undefined,
+): Pick<Softphone, 'hangup' | 'mute' | 'sendDtmf' | 'answer' | 'decline'> {
+  return {
     hangup() {
       const s = session();
       if (!s || s.isEnded()) return false;
@@ -180,12 +200,11 @@ export function createSoftphone(config: SoftphoneConfig): Softphone {
     },
     answer() {
       const s = session();
-      if (current?.view.status === 'incoming') s?.answer({ mediaConstraints: AUDIO_ONLY });
+      if (status() === 'incoming') s?.answer({ mediaConstraints: AUDIO_ONLY });
     },
     decline() {
       const s = session();
-      if (current?.view.status === 'incoming')
-        s?.terminate({ status_code: 603, reason_phrase: 'Decline' });
+      if (status() === 'incoming') s?.terminate({ status_code: 603, reason_phrase: 'Decline' });
     },
   };
 }
