@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app-fixture.js';
+import { addCryptoWallets } from '../test/crypto-wallets.js';
 import {
   adminSession,
-  createTestApp,
   type Method,
   queryRows,
   send,
@@ -19,25 +20,18 @@ const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 /** 20 integer digits: one column of numeric(20,2) holds 18. */
 const HUGE = '99999999999999999999.99';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let customer: string;
 let customerId: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await adminSession(ctx, 'bounds-admin@example.com');
   const signed = await signUp(ctx.app);
   customer = sessionCookieOf(signed.res);
   customerId = signed.res.json().id;
-  const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
-    currency: 'BTC',
-    network: 'bitcoin',
-    address: BTC,
-  });
-  expect(wallet.statusCode).toBe(201);
+  await addCryptoWallets(ctx, admin, [['BTC', 'bitcoin', BTC]]);
 });
-afterAll(() => ctx.close());
 
 function call(method: Method, url: string, cookie: string | null, payload?: unknown) {
   return send(ctx.app, method, url, cookie, payload);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
-import { queryRows, send } from './helpers.js';
+import { fundedCustomer, queryRows, send } from './helpers.js';
 
 export const EDGE_SECRET = 'edge-secret-edge-secret-edge-secret-42';
 
@@ -78,4 +78,16 @@ export async function buyNumber(app: FastifyInstance, database: Database, cookie
   const bought = await send(app, 'POST', '/api/orders', cookie, { itemId: number.id });
   if (bought.statusCode !== 201) throw new Error(`buy: ${bought.statusCode} ${bought.body}`);
   return number.number;
+}
+
+/** A customer with `gbp`, `callerId` verified and the SIP account's username, for edge calls. */
+export async function sipCaller(
+  ctx: { app: FastifyInstance; database: Database },
+  gbp: string,
+  callerId: string,
+) {
+  const c = await fundedCustomer(ctx.app, ctx.database, gbp);
+  await verifyCallerId(ctx.app, ctx.database, c.cookie, callerId);
+  const username = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json().username;
+  return { ...c, username: username as string };
 }

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { addCryptoWallets } from '../../../test/crypto-wallets.js';
 import {
   adminSession,
-  createTestApp,
   type Method,
   queryRows,
   send,
@@ -23,23 +24,17 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const WALLETS: Record<string, string> = { BTC, ETH, 'USDT-TRC20': TRON };
 const hex = () => randomBytes(32).toString('hex');
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 
+const ctx = useTestApp({ env: { MAX_OPEN_QUOTES: '5', MAX_PENDING_PAYMENTS: '5' } });
 beforeAll(async () => {
-  ctx = await createTestApp({ MAX_OPEN_QUOTES: '5', MAX_PENDING_PAYMENTS: '5' });
   admin = await adminSession(ctx, 'hashes-admin@example.com');
-  for (const [currency, network, address] of [
+  await addCryptoWallets(ctx, admin, [
     ['BTC', 'bitcoin', BTC],
     ['ETH', 'ethereum', ETH],
     ['USDT', 'tron', TRON],
-  ])
-    expect(
-      (await call('POST', '/api/admin/crypto-wallets', admin, { currency, network, address }))
-        .statusCode,
-    ).toBe(201);
+  ]);
 });
-afterAll(() => ctx.close());
 
 afterEach(async () => {
   const check = (await call('GET', '/api/admin/ledger/check', admin)).json();

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { addCryptoWallets } from '../../../test/crypto-wallets.js';
 import {
   adminSession,
-  createTestApp,
   type Method,
   queryRows,
   send,
@@ -14,23 +15,20 @@ import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
 
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 const events: DomainEvent[] = [];
 
-beforeAll(async () => {
-  const bus = createEventBus();
-  bus.subscribe((e) => events.push(e));
-  ctx = await createTestApp({}, { events: bus });
-  admin = await adminSession(ctx, 'outcomes-admin@example.com');
-  const wallet = await call('POST', '/api/admin/crypto-wallets', admin, {
-    currency: 'BTC',
-    network: 'bitcoin',
-    address: BTC,
-  });
-  expect(wallet.statusCode).toBe(201);
+const ctx = useTestApp({
+  deps: () => {
+    const bus = createEventBus();
+    bus.subscribe((e) => events.push(e));
+    return { events: bus };
+  },
 });
-afterAll(() => ctx.close());
+beforeAll(async () => {
+  admin = await adminSession(ctx, 'outcomes-admin@example.com');
+  await addCryptoWallets(ctx, admin, [['BTC', 'bitcoin', BTC]]);
+});
 
 function call(method: Method, url: string, cookie: string | null, payload?: unknown) {
   return send(ctx.app, method, url, cookie, payload);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { addCryptoWallets } from '../../../test/crypto-wallets.js';
 import {
   adminSession,
   createTestApp,
@@ -20,22 +22,16 @@ const hex = () => randomBytes(32).toString('hex');
 /** A hex hash with letters in it, so its case can change. */
 const lettered = () => `${hex().slice(0, 60)}abcd`;
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 
+const ctx = useTestApp({ env: { MAX_OPEN_QUOTES: '3', MAX_PENDING_PAYMENTS: '3' } });
 beforeAll(async () => {
-  ctx = await createTestApp({ MAX_OPEN_QUOTES: '3', MAX_PENDING_PAYMENTS: '3' });
   admin = await adminSession(ctx, 'hardening-admin@example.com');
-  for (const [currency, network, address] of [
+  await addCryptoWallets(ctx, admin, [
     ['BTC', 'bitcoin', BTC],
     ['ETH', 'ethereum', ETH],
-  ])
-    expect(
-      (await call('POST', '/api/admin/crypto-wallets', admin, { currency, network, address }))
-        .statusCode,
-    ).toBe(201);
+  ]);
 });
-afterAll(() => ctx.close());
 
 function call(method: Method, url: string, cookie: string | null, payload?: unknown) {
   return send(ctx.app, method, url, cookie, payload);

@@ -1,17 +1,10 @@
 import { monthlyPeriodStart } from '@parley/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  createTestApp,
-  fundedCustomer,
-  queryRows,
-  send,
-  until,
-} from '../../../test/helpers.js';
-import { callCharges, EDGE_SECRET, edge, moneyOf, verifyCallerId } from '../../../test/voice.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { adminSession, queryRows, send, until } from '../../../test/helpers.js';
+import { callCharges, EDGE_SECRET, edge, moneyOf, sipCaller } from '../../../test/voice.js';
 import { createSandboxVoiceGateway } from '../../integrations/voice/sandbox.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 // Per-second billing, and German numbers at £1.00 a minute so the arithmetic reads plainly.
 const ENV = { VOICE_EDGE_SECRET: EDGE_SECRET, VOICE_BILLING_INCREMENTS: '1/1' };
@@ -19,27 +12,23 @@ const ME = '+447400111333';
 const DE = '+4915112345679';
 const DAY = 86_400_000;
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp(ENV, {
+const ctx = useTestApp({
+  env: ENV,
+  deps: () => ({
     instanceId: 'grace-main',
     voice: { gateway: createSandboxVoiceGateway(), priceCacheMs: 0 },
-  });
-  await seedCatalogueOnce(ctx.database.db);
+  }),
+  seedCatalogue: true,
+});
+beforeAll(async () => {
   await ctx.database.db.execute(
     sql`update country_pricing set voip_price = 1.0000, currency = 'GBP' where country_code = 'DE'`,
   );
   await ctx.app.ready();
 });
-afterAll(() => ctx.close());
 
 /** A customer with `gbp`, a verified caller ID and a SIP account. */
-async function caller(gbp: string) {
-  const c = await fundedCustomer(ctx.app, ctx.database, gbp);
-  await verifyCallerId(ctx.app, ctx.database, c.cookie, ME);
-  const username = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json().username;
-  return { ...c, username: username as string };
-}
+const caller = (gbp: string) => sipCaller(ctx, gbp, ME);
 
 /**
  * The catalogue's Starter plan (2000 minutes, 10 concurrent calls, £99.00 a month) bought

@@ -1,35 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
   balanceOf,
-  createTestApp,
   fundedCustomer,
   type Method,
   queryRows,
   send,
 } from '../../../test/helpers.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 const UK = '+447400123456';
 const PREMIUM = '+449098790000';
 const SHARED_COST = '+33820123456';
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 // Many requests a test, on a machine that may be busy: generous, never a timing assertion.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
+const ctx = useTestApp({
+  env: { SMS_SENDER_PENDING_MAX: '2' },
+  deps: () => ({ sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 } }),
+  seedCatalogue: true,
+  ready: true,
+});
 beforeAll(async () => {
-  ctx = await createTestApp(
-    { SMS_SENDER_PENDING_MAX: '2' },
-    { sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 } },
-  );
-  await seedCatalogueOnce(ctx.database.db);
-  await ctx.app.ready();
   admin = await adminSession(ctx, 'sender-admin@example.com');
 });
-afterAll(() => ctx.close());
 afterEach(async () => {
   expect((await call('GET', '/api/admin/ledger/check', admin)).json().mismatches).toEqual([]);
 });

@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
   balanceOf,
-  createTestDatabase,
   fundedCustomer,
-  generousLimits,
   queryRows,
   send,
-  testConfig,
   until,
 } from '../../../test/helpers.js';
-import { startSmppServer } from '../../../test/smpp-server.js';
-import { buildApp } from '../../app.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
+import { type SmppServer, type TestDatabase, useSmppApps } from '../../../test/smpp-apps.js';
 
 /**
  * Delivery receipts against a real SMPP server on 127.0.0.1 that sends no receipt of
@@ -22,40 +17,17 @@ import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
  * esm_class receipt bit) from the message's recipient settles a message; anything
  * else is acknowledged and kept as inbound for admins.
  */
-let smsc: Awaited<ReturnType<typeof startSmppServer>>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const smpp = useSmppApps({ autoReceipts: false, timeout: 60_000 });
+let smsc: SmppServer;
+let database: TestDatabase;
 let app: FastifyInstance;
 let admin: string;
 
 beforeAll(async () => {
-  smsc = await startSmppServer({ systemId: 'parley', password: 'secret' });
-  smsc.state.autoReceipts = false;
-  database = await createTestDatabase();
-  await seedCatalogueOnce(database.db);
-  app = await buildApp({
-    config: testConfig({
-      SMS_GATEWAY: 'smpp',
-      SMPP_HOST: '127.0.0.1',
-      SMPP_PORT: String(smsc.port),
-      SMPP_SYSTEM_ID: 'parley',
-      SMPP_PASSWORD: 'secret',
-      SMPP_SUBMITS_PER_SECOND: '200',
-      SMS_RECEIPT_TIMEOUT: '2h',
-    }),
-    database,
-    sessionSecret: 'test-secret-test-secret-test-secret!',
-    challengeCounterRange: [1, 50],
-    authLimits: generousLimits(),
-    sms: { pollMs: 50, retryDelayMs: () => 100 },
-  });
-  await app.ready();
+  ({ smsc, database } = smpp);
+  app = await smpp.start({ SMS_RECEIPT_TIMEOUT: '2h' });
   admin = await adminSession({ app, database }, 'receipts-admin@example.com');
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await smsc?.close();
-});
 
 const statusOf = async (id: string) =>
   (

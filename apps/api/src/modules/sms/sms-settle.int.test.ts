@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
   balanceOf,
-  createTestDatabase,
   fundedCustomer,
-  generousLimits,
   queryRows,
   send,
-  testConfig,
   until,
 } from '../../../test/helpers.js';
-import { startSmppServer } from '../../../test/smpp-server.js';
-import { buildApp } from '../../app.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
+import { type SmppServer, type TestDatabase, useSmppApps } from '../../../test/smpp-apps.js';
 import { ABANDONED, EXPIRED } from './sms-outbox.js';
 
 /**
@@ -24,47 +19,15 @@ import { ABANDONED, EXPIRED } from './sms-outbox.js';
  * instance that restarts settles its own claims at once; the sandbox's receipts come
  * from the database, so they survive a crash.
  */
-let smsc: Awaited<ReturnType<typeof startSmppServer>>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const apps = new Set<FastifyInstance>();
-
-async function start(env: Record<string, string> = {}, instanceId?: string) {
-  const app = await buildApp({
-    config: testConfig({
-      SMS_GATEWAY: 'smpp',
-      SMPP_HOST: '127.0.0.1',
-      SMPP_PORT: String(smsc.port),
-      SMPP_SYSTEM_ID: 'parley',
-      SMPP_PASSWORD: 'secret',
-      SMPP_SUBMITS_PER_SECOND: '200',
-      ...env,
-    }),
-    database,
-    sessionSecret: 'test-secret-test-secret-test-secret!',
-    challengeCounterRange: [1, 50],
-    authLimits: generousLimits(),
-    sms: { pollMs: 50, retryDelayMs: () => 100, sandboxSweepMs: 100 },
-    ...(instanceId ? { instanceId } : {}),
-  });
-  await app.ready();
-  apps.add(app);
-  return app;
-}
-async function stop(app: FastifyInstance) {
-  apps.delete(app);
-  await app.close();
-}
-
-beforeAll(async () => {
-  smsc = await startSmppServer({ systemId: 'parley', password: 'secret' });
-  database = await createTestDatabase();
-  await seedCatalogueOnce(database.db);
-}, 60_000);
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await database?.close();
-  await smsc?.close();
+const smpp = useSmppApps({ sms: { sandboxSweepMs: 100 }, timeout: 60_000 });
+let smsc: SmppServer;
+let database: TestDatabase;
+beforeAll(() => {
+  ({ smsc, database } = smpp);
 });
+const start = (env: Record<string, string> = {}, instanceId?: string) =>
+  smpp.start(env, instanceId ? { instanceId } : {});
+const { stop } = smpp;
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database, query);
 const messagesOf = (userId: string) =>

@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  createTestDatabase,
-  fundedCustomer,
-  generousLimits,
-  queryRows,
-  testConfig,
-  until,
-} from '../../../test/helpers.js';
-import { startSmppServer } from '../../../test/smpp-server.js';
-import { buildApp } from '../../app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, fundedCustomer, queryRows, until } from '../../../test/helpers.js';
+import { type SmppServer, type TestDatabase, useSmppApps } from '../../../test/smpp-apps.js';
 import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 import { ABANDONED, NOT_RESENT } from './sms-outbox.js';
 import { createSmsOutboxRepo } from './sms-outbox.repo.js';
 import { createSmsSettleRepo } from './sms-settle.repo.js';
@@ -23,46 +13,13 @@ import { createSmsSettleRepo } from './sms-settle.repo.js';
  * SMS_GATEWAY=smpp, messages charged, sent, receipted, refunded; an outage, and a
  * restart half-way through a batch.
  */
-let smsc: Awaited<ReturnType<typeof startSmppServer>>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const apps = new Set<FastifyInstance>();
-
-async function start(env: Record<string, string> = {}) {
-  const app = await buildApp({
-    config: testConfig({
-      SMS_GATEWAY: 'smpp',
-      SMPP_HOST: '127.0.0.1',
-      SMPP_PORT: String(smsc.port),
-      SMPP_SYSTEM_ID: 'parley',
-      SMPP_PASSWORD: 'secret',
-      SMPP_SUBMITS_PER_SECOND: '200',
-      ...env,
-    }),
-    database,
-    sessionSecret: 'test-secret-test-secret-test-secret!',
-    challengeCounterRange: [1, 50],
-    authLimits: generousLimits(),
-    sms: { pollMs: 50, retryDelayMs: () => 100 },
-  });
-  await app.ready();
-  apps.add(app);
-  return app;
-}
-async function stop(app: FastifyInstance) {
-  apps.delete(app);
-  await app.close();
-}
-
-beforeAll(async () => {
-  smsc = await startSmppServer({ systemId: 'parley', password: 'secret' });
-  database = await createTestDatabase();
-  await seedCatalogueOnce(database.db);
+const smpp = useSmppApps();
+let smsc: SmppServer;
+let database: TestDatabase;
+beforeAll(() => {
+  ({ smsc, database } = smpp);
 });
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await database.close();
-  await smsc.close();
-});
+const { start, stop } = smpp;
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database, query);
 

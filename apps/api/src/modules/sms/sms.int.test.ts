@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
   balanceOf,
-  createTestApp,
   fundedCustomer,
   type Method,
   queryRows,
@@ -11,22 +11,18 @@ import {
   until,
 } from '../../../test/helpers.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 const UK = '+447400123456';
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 
+const ctx = useTestApp({
+  deps: () => ({ sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 } }),
+  seedCatalogue: true,
+  ready: true,
+});
 beforeAll(async () => {
-  ctx = await createTestApp(
-    {},
-    { sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 } },
-  );
-  await seedCatalogueOnce(ctx.database.db);
-  await ctx.app.ready();
   admin = await adminSession(ctx, 'sms-admin@example.com');
 });
-afterAll(() => ctx.close());
 afterEach(async () => {
   expect((await call('GET', '/api/admin/ledger/check', admin)).json().mismatches).toEqual([]);
 });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fundedCustomer, send } from '../../../test/helpers.js';
-import { buyNumber, EDGE_SECRET, edge, verifyCallerId } from '../../../test/voice.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
+import { send } from '../../../test/helpers.js';
+import { buyNumber, EDGE_SECRET, edge, sipCaller } from '../../../test/voice.js';
 
 const ME = '+447400111222';
 const UK = '+447400123456';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ VOICE_GATEWAY: 'sip', VOICE_EDGE_SECRET: EDGE_SECRET });
-  await seedCatalogueOnce(ctx.database.db);
-  await ctx.app.ready();
+const ctx = useTestApp({
+  env: { VOICE_GATEWAY: 'sip', VOICE_EDGE_SECRET: EDGE_SECRET },
+  seedCatalogue: true,
+  ready: true,
 });
-afterAll(() => ctx.close());
 
-async function caller(gbp = '5.00') {
-  const c = await fundedCustomer(ctx.app, ctx.database, gbp);
-  await verifyCallerId(ctx.app, ctx.database, c.cookie, ME);
-  const account = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json();
-  return { ...c, username: account.username as string };
-}
+const caller = (gbp = '5.00') => sipCaller(ctx, gbp, ME);
 
 const authorise = (body: Record<string, unknown>) =>
   edge(ctx.app, 'authorise', body).then((r) => ({ status: r.statusCode, body: r.json() }));

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
-  createTestApp,
-  fundedCustomer,
   generousLimits,
   queryRows,
   send,
@@ -16,11 +15,10 @@ import {
   EDGE_SECRET,
   edge,
   moneyOf,
-  verifyCallerId,
+  sipCaller,
 } from '../../../test/voice.js';
 import { buildApp } from '../../app.js';
 import { createSandboxVoiceGateway } from '../../integrations/voice/sandbox.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 // Per-second billing, and German numbers priced in GBP so the arithmetic reads plainly.
 const ENV = { VOICE_EDGE_SECRET: EDGE_SECRET, VOICE_BILLING_INCREMENTS: '1/1' };
@@ -28,29 +26,22 @@ const ME = '+447400111222';
 const DE = '+4915112345678';
 const FAST = { ringMs: 20, answerMs: 30, noAnswerMs: 60, farEndHangupMs: 80 };
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  ctx = await createTestApp(ENV, {
+const ctx = useTestApp({
+  env: ENV,
+  deps: () => ({
     instanceId: 'voice-main',
     voice: { gateway: createSandboxVoiceGateway(FAST), priceCacheMs: 0 },
-  });
-  await seedCatalogueOnce(ctx.database.db);
-  await ctx.app.ready();
+  }),
+  seedCatalogue: true,
+  ready: true,
 });
-afterAll(() => ctx.close());
 
 const priceGermany = (perMinute: string) =>
   ctx.database.db.execute(
     sql`update country_pricing set voip_price = ${perMinute}::numeric, currency = 'GBP' where country_code = 'DE'`,
   );
 
-async function caller(gbp: string) {
-  const c = await fundedCustomer(ctx.app, ctx.database, gbp);
-  await verifyCallerId(ctx.app, ctx.database, c.cookie, ME);
-  const username = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json().username;
-  return { ...c, username: username as string };
-}
+const caller = (gbp: string) => sipCaller(ctx, gbp, ME);
 
 describe('holds on the balance', () => {
   it('three calls at once on a balance covering two minutes never spend more than it', async () => {

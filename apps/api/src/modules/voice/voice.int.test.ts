@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app-fixture.js';
 import {
   adminSession,
-  createTestApp,
   fundedCustomer,
   type Method,
   queryRows,
@@ -19,7 +19,6 @@ import {
   verifyCallerId,
 } from '../../../test/voice.js';
 import { createSandboxVoiceGateway } from '../../integrations/voice/sandbox.js';
-import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 // UK mobiles: the seed prices GB at 0.0150 USD a minute, 0.79 GBP per USD → £0.0119/min.
 const ME = '+447400111222';
@@ -28,28 +27,26 @@ const BUSY = '+447400120000';
 const NO_ANSWER = '+447400120001';
 const FAILS = '+447400120002';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 
-beforeAll(async () => {
-  ctx = await createTestApp(
-    { VOICE_EDGE_SECRET: EDGE_SECRET },
-    {
-      voice: {
-        gateway: createSandboxVoiceGateway({
-          ringMs: 20,
-          answerMs: 30,
-          noAnswerMs: 60,
-          farEndHangupMs: 80,
-        }),
-      },
+const ctx = useTestApp({
+  env: { VOICE_EDGE_SECRET: EDGE_SECRET },
+  deps: () => ({
+    voice: {
+      gateway: createSandboxVoiceGateway({
+        ringMs: 20,
+        answerMs: 30,
+        noAnswerMs: 60,
+        farEndHangupMs: 80,
+      }),
     },
-  );
-  await seedCatalogueOnce(ctx.database.db);
-  await ctx.app.ready();
+  }),
+  seedCatalogue: true,
+  ready: true,
+});
+beforeAll(async () => {
   admin = await adminSession(ctx, 'voice-admin@example.com');
 });
-afterAll(() => ctx.close());
 afterEach(async () => {
   expect((await call('GET', '/api/admin/ledger/check', admin)).json().mismatches).toEqual([]);
 });
