@@ -1,35 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { Link } from 'react-router';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { userQueryOptions } from '@/lib/current-user';
 import { signIn } from '../api/submit-auth';
-import { SecurityCheck } from './security-check';
+import { AuthSubmitFooter, useAuthSubmit } from './auth-submit';
 
 type Values = { email: string; password: string };
 const DEFAULTS: Values = { email: '', password: '' };
 
 export function SignInForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const errorMessage = useFormErrorMessage();
   // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
   const [values, setValues] = useState(DEFAULTS);
-  const [altcha, setAltcha] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: signIn,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryOptions.queryKey, user);
-      void navigate('/dashboard');
-    },
-    // Each solved check is accepted once: a new attempt needs a new one.
-    onError: () => setAltcha(null),
-  });
+  const submitting = useAuthSubmit(signIn);
+  const { altcha, mutation } = submitting;
   const { email, password } = values;
   const field = (name: keyof Values) => ({
     value: values[name],
@@ -65,17 +50,16 @@ export function SignInForm() {
       >
         {t('auth.forgot.link')}
       </Link>
-      <SecurityCheck value={altcha} onChange={setAltcha} />
-      <FormError
-        message={
-          mutation.error
-            ? errorMessage(mutation.error, t('auth.loginFailed'), t('auth.loginFailedRetry'))
-            : null
-        }
+      <AuthSubmitFooter
+        submitting={submitting}
+        canSubmit={canSubmit}
+        texts={{
+          failed: t('auth.loginFailed'),
+          failedRetry: t('auth.loginFailedRetry'),
+          pending: t('auth.signingIn'),
+          submit: t('auth.signIn'),
+        }}
       />
-      <Button type="submit" disabled={!canSubmit}>
-        {mutation.isPending ? t('auth.signingIn') : t('auth.signIn')}
-      </Button>
     </form>
   );
 }

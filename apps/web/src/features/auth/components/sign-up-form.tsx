@@ -4,17 +4,12 @@ import {
   newPasswordProblem,
   PASSWORD_MIN_LENGTH,
 } from '@parley/shared/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Select } from '@/components/ui/input';
-import { userQueryOptions } from '@/lib/current-user';
 import { signUp } from '../api/submit-auth';
-import { SecurityCheck } from './security-check';
+import { AuthSubmitFooter, useAuthSubmit } from './auth-submit';
 
 type Values = {
   firstName: string;
@@ -57,9 +52,6 @@ function problems(v: Values) {
 
 export function SignUpForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const errorMessage = useFormErrorMessage();
   // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
   const [values, setValues] = useState(DEFAULTS);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
@@ -67,16 +59,8 @@ export function SignUpForm() {
     value: values[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
   });
-  const [altcha, setAltcha] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: signUp,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryOptions.queryKey, user);
-      void navigate('/dashboard');
-    },
-    // Each solved check is accepted once: a new attempt needs a new one.
-    onError: () => setAltcha(null),
-  });
+  const submitting = useAuthSubmit(signUp);
+  const { altcha, mutation } = submitting;
 
   const mismatchShown = values.password !== values.confirmPassword && values.confirmPassword !== '';
   const tooShort = values.password !== '' && newPasswordProblem(values.password) !== null;
@@ -178,17 +162,16 @@ export function SignUpForm() {
           </a>
         </label>
       </div>
-      <SecurityCheck value={altcha} onChange={setAltcha} />
-      <FormError
-        message={
-          mutation.error
-            ? errorMessage(mutation.error, t('auth.signupFailed'), t('auth.signupFailedRetry'))
-            : null
-        }
+      <AuthSubmitFooter
+        submitting={submitting}
+        canSubmit={canSubmit}
+        texts={{
+          failed: t('auth.signupFailed'),
+          failedRetry: t('auth.signupFailedRetry'),
+          pending: t('auth.creatingAccount'),
+          submit: t('auth.createAccount'),
+        }}
       />
-      <Button type="submit" disabled={!canSubmit}>
-        {mutation.isPending ? t('auth.creatingAccount') : t('auth.createAccount')}
-      </Button>
     </form>
   );
 }
