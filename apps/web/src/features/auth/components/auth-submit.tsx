@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, useFormErrorMessage } from '@/components/form-error';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { userQueryOptions } from '@/lib/current-user';
 import type { signIn } from '../api/submit-auth';
 import { SecurityCheck } from './security-check';
@@ -29,7 +32,7 @@ export function useAuthSubmit<I>(submit: (input: I) => Promise<SignedIn>) {
   return { altcha, setAltcha, mutation };
 }
 
-/** The footer's texts: the failure (and its retry form) and the button's two states. */
+/** The keys of the footer's texts: the failure (and its retry form) and the button's two states. */
 export interface AuthSubmitTexts {
   failed: string;
   failedRetry: string;
@@ -51,6 +54,7 @@ export function AuthSubmitFooter({
   canSubmit: boolean;
   texts: AuthSubmitTexts;
 }) {
+  const { t } = useTranslation();
   const errorMessage = useFormErrorMessage();
   const { altcha, setAltcha, mutation } = submitting;
   return (
@@ -58,12 +62,35 @@ export function AuthSubmitFooter({
       <SecurityCheck value={altcha} onChange={setAltcha} />
       <FormError
         message={
-          mutation.error ? errorMessage(mutation.error, texts.failed, texts.failedRetry) : null
+          mutation.error
+            ? errorMessage(mutation.error, t(texts.failed), t(texts.failedRetry))
+            : null
         }
       />
       <Button type="submit" disabled={!canSubmit}>
-        {mutation.isPending ? texts.pending : texts.submit}
+        {mutation.isPending ? t(texts.pending) : t(texts.submit)}
       </Button>
     </>
+  );
+}
+
+/** The e-mail field both forms start with; `id` tells the two forms' fields apart. */
+export function EmailField({
+  id,
+  field,
+}: {
+  id: string;
+  field: { value: string; onChange: (e: { target: { value: string } }) => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField id={id} label={t('auth.email')}>
+      <Input
+        type="email"
+        autoComplete="email"
+        placeholder={t('auth.emailPlaceholder')}
+        {...field}
+      />
+    </FormField>
   );
 }

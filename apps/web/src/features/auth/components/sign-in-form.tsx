@@ -4,10 +4,17 @@ import { Link } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { signIn } from '../api/submit-auth';
-import { AuthSubmitFooter, useAuthSubmit } from './auth-submit';
+import { AuthSubmitFooter, type AuthSubmitTexts, EmailField, useAuthSubmit } from './auth-submit';
 
 type Values = { email: string; password: string };
 const DEFAULTS: Values = { email: '', password: '' };
+
+const SIGN_IN_TEXTS: AuthSubmitTexts = {
+  failed: 'auth.loginFailed',
+  failedRetry: 'auth.loginFailedRetry',
+  pending: 'auth.signingIn',
+  submit: 'auth.signIn',
+};
 
 export function SignInForm() {
   const { t } = useTranslation();
@@ -31,14 +38,7 @@ export function SignInForm() {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <FormField id="signin-email" label={t('auth.email')}>
-        <Input
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          {...field('email')}
-        />
-      </FormField>
+      <EmailField id="signin-email" field={field('email')} />
       <FormField id="signin-password" label={t('auth.password')}>
         <Input type="password" autoComplete="current-password" {...field('password')} />
       </FormField>
@@ -50,16 +50,7 @@ export function SignInForm() {
       >
         {t('auth.forgot.link')}
       </Link>
-      <AuthSubmitFooter
-        submitting={submitting}
-        canSubmit={canSubmit}
-        texts={{
-          failed: t('auth.loginFailed'),
-          failedRetry: t('auth.loginFailedRetry'),
-          pending: t('auth.signingIn'),
-          submit: t('auth.signIn'),
-        }}
-      />
+      <AuthSubmitFooter submitting={submitting} canSubmit={canSubmit} texts={SIGN_IN_TEXTS} />
     </form>
   );
 }

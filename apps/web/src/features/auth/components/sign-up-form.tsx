@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Checkbox, Input, Select } from '@/components/ui/input';
 import { signUp } from '../api/submit-auth';
-import { AuthSubmitFooter, useAuthSubmit } from './auth-submit';
+import { AuthSubmitFooter, type AuthSubmitTexts, EmailField, useAuthSubmit } from './auth-submit';
 
 type Values = {
   firstName: string;
@@ -49,6 +49,13 @@ function problems(v: Values) {
     agreed: v.agreed ? undefined : 'required',
   };
 }
+
+const SIGN_UP_TEXTS: AuthSubmitTexts = {
+  failed: 'auth.signupFailed',
+  failedRetry: 'auth.signupFailedRetry',
+  pending: 'auth.creatingAccount',
+  submit: 'auth.createAccount',
+};
 
 export function SignUpForm() {
   const { t } = useTranslation();
@@ -92,14 +99,7 @@ export function SignUpForm() {
           <Input autoComplete="family-name" {...field('lastName')} />
         </FormField>
       </div>
-      <FormField id="signup-email" label={t('auth.email')}>
-        <Input
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          {...field('email')}
-        />
-      </FormField>
+      <EmailField id="signup-email" field={field('email')} />
       <div className="grid grid-cols-2 gap-3">
         <FormField id="signup-password" label={t('auth.password')}>
           <Input type="password" autoComplete="new-password" {...field('password')} />
@@ -162,16 +162,7 @@ export function SignUpForm() {
           </a>
         </label>
       </div>
-      <AuthSubmitFooter
-        submitting={submitting}
-        canSubmit={canSubmit}
-        texts={{
-          failed: t('auth.signupFailed'),
-          failedRetry: t('auth.signupFailedRetry'),
-          pending: t('auth.creatingAccount'),
-          submit: t('auth.createAccount'),
-        }}
-      />
+      <AuthSubmitFooter submitting={submitting} canSubmit={canSubmit} texts={SIGN_UP_TEXTS} />
     </form>
   );
 }
