@@ -4,17 +4,12 @@ import {
   newPasswordProblem,
   PASSWORD_MIN_LENGTH,
 } from '@parley/shared/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormError, useFormErrorMessage } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Select } from '@/components/ui/input';
-import { userQueryOptions } from '@/lib/current-user';
 import { signUp } from '../api/submit-auth';
-import { SecurityCheck } from './security-check';
+import { AuthSubmitFooter, type AuthSubmitTexts, EmailField, useAuthSubmit } from './auth-submit';
 
 type Values = {
   firstName: string;
@@ -55,11 +50,15 @@ function problems(v: Values) {
   };
 }
 
+const SIGN_UP_TEXTS: AuthSubmitTexts = {
+  failed: 'auth.signupFailed',
+  failedRetry: 'auth.signupFailedRetry',
+  pending: 'auth.creatingAccount',
+  submit: 'auth.createAccount',
+};
+
 export function SignUpForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const errorMessage = useFormErrorMessage();
   // Plain state, not react-hook-form: the landing page has no room for it (decision 0018).
   const [values, setValues] = useState(DEFAULTS);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
@@ -67,16 +66,8 @@ export function SignUpForm() {
     value: values[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
   });
-  const [altcha, setAltcha] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: signUp,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryOptions.queryKey, user);
-      void navigate('/dashboard');
-    },
-    // Each solved check is accepted once: a new attempt needs a new one.
-    onError: () => setAltcha(null),
-  });
+  const submitting = useAuthSubmit(signUp);
+  const { altcha, mutation } = submitting;
 
   const mismatchShown = values.password !== values.confirmPassword && values.confirmPassword !== '';
   const tooShort = values.password !== '' && newPasswordProblem(values.password) !== null;
@@ -108,14 +99,7 @@ export function SignUpForm() {
           <Input autoComplete="family-name" {...field('lastName')} />
         </FormField>
       </div>
-      <FormField id="signup-email" label={t('auth.email')}>
-        <Input
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          {...field('email')}
-        />
-      </FormField>
+      <EmailField id="signup-email" field={field('email')} />
       <div className="grid grid-cols-2 gap-3">
         <FormField id="signup-password" label={t('auth.password')}>
           <Input type="password" autoComplete="new-password" {...field('password')} />
@@ -178,17 +162,7 @@ export function SignUpForm() {
           </a>
         </label>
       </div>
-      <SecurityCheck value={altcha} onChange={setAltcha} />
-      <FormError
-        message={
-          mutation.error
-            ? errorMessage(mutation.error, t('auth.signupFailed'), t('auth.signupFailedRetry'))
-            : null
-        }
-      />
-      <Button type="submit" disabled={!canSubmit}>
-        {mutation.isPending ? t('auth.creatingAccount') : t('auth.createAccount')}
-      </Button>
+      <AuthSubmitFooter submitting={submitting} canSubmit={canSubmit} texts={SIGN_UP_TEXTS} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { Download, Upload } from 'lucide-react';
 import { type ChangeEvent, Fragment, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormErrorMessage } from '@/components/form-error';
+import { StickyHead } from '@/components/sticky-head';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
   Dialog,
@@ -188,22 +189,14 @@ export function CsvImport({ resource }: { resource: 'country-pricing' | 'numbers
                   <table className="w-full text-sm">
                     <caption className="sr-only">{t('admin.csv.preview')}</caption>
                     {/* Sticks to the top of the dialog's scrolling body. */}
-                    <thead className="sticky top-0 bg-muted">
-                      <tr>
-                        <th scope="col" className="p-2 text-start">
-                          {t('admin.csv.line')}
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          {t('admin.csv.item')}
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          {t('admin.csv.action')}
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          {t('admin.csv.problems')}
-                        </th>
-                      </tr>
-                    </thead>
+                    <StickyHead
+                      labels={[
+                        t('admin.csv.line'),
+                        t('admin.csv.item'),
+                        t('admin.csv.action'),
+                        t('admin.csv.problems'),
+                      ]}
+                    />
                     <tbody>
                       {problemsFirst(preview.rows).map((r) => (
                         <tr

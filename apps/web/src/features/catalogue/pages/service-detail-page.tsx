@@ -5,6 +5,7 @@ import { BackLink } from '@/components/back-link';
 import { useServices } from '@/lib/services-query';
 import { usePackages } from '../api/catalogue';
 import { PackageGrid } from '../components/package-grid';
+import { PageSection } from '../components/page-section';
 
 /** /services/{slug}: a service and the packages it sells. */
 export default function ServiceDetailPage({
@@ -44,16 +45,13 @@ export default function ServiceDetailPage({
         <h1 className="text-3xl font-bold">{service.name}</h1>
         <p className="mt-2 text-muted-foreground">{service.description}</p>
       </header>
-      <section aria-labelledby="packages-title" className="space-y-4">
-        <h2 id="packages-title" className="text-2xl font-semibold">
-          {t('serviceDetail.packages')}
-        </h2>
+      <PageSection id="packages-title" title={t('serviceDetail.packages')}>
         {packages.isPending && <p role="status">{t('common.loading')}</p>}
         {packages.data?.length === 0 && (
           <p className="text-muted-foreground">{t('serviceDetail.noPackages')}</p>
         )}
         <PackageGrid packages={packages.data ?? []} />
-      </section>
+      </PageSection>
       {children}
     </div>
   );

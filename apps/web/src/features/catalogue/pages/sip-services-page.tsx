@@ -14,6 +14,7 @@ import { useServices } from '@/lib/services-query';
 import { useAllPackages, useSipDomains } from '../api/catalogue';
 import { FeatureList } from '../components/feature-list';
 import { PackageGrid } from '../components/package-grid';
+import { PageSection } from '../components/page-section';
 import { PurchaseLink } from '../components/purchase-link';
 
 /** The six plans the catalogue compares, each opening its own page. */
@@ -86,17 +87,11 @@ export default function SipServicesPage() {
         </dl>
       </header>
 
-      <section aria-labelledby="sip-features" className="space-y-4">
-        <h2 id="sip-features" className="text-2xl font-semibold">
-          {t('sipServices.featuresTitle')}
-        </h2>
+      <PageSection id="sip-features" title={t('sipServices.featuresTitle')}>
         <FeatureList prefix="sipServices.features" items={FEATURES} />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="sip-plans" className="space-y-4">
-        <h2 id="sip-plans" className="text-2xl font-semibold">
-          {t('sipServices.plansTitle')}
-        </h2>
+      <PageSection id="sip-plans" title={t('sipServices.plansTitle')}>
         {(services.isPending || packages.isPending) && <p role="status">{t('common.loading')}</p>}
         {(services.error || packages.error) && (
           <p role="alert" className="text-destructive">
@@ -124,13 +119,10 @@ export default function SipServicesPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       {plans.length > 0 && (
-        <section aria-labelledby="sip-compare" className="space-y-4">
-          <h2 id="sip-compare" className="text-2xl font-semibold">
-            {t('sipServices.compareTitle')}
-          </h2>
+        <PageSection id="sip-compare" title={t('sipServices.compareTitle')}>
           <div className="relative overflow-x-auto rounded-lg border">
             <table className="w-full text-sm">
               <thead className="bg-muted">
@@ -181,23 +173,18 @@ export default function SipServicesPage() {
               </tbody>
             </table>
           </div>
-        </section>
+        </PageSection>
       )}
 
-      <section aria-labelledby="sip-addons" className="space-y-4">
-        <h2 id="sip-addons" className="text-2xl font-semibold">
-          {t('sipServices.addonsTitle')}
-        </h2>
+      <PageSection id="sip-addons" title={t('sipServices.addonsTitle')}>
         <PackageGrid packages={addons} columns={2} />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="sip-domains" className="space-y-4">
-        <div>
-          <h2 id="sip-domains" className="text-2xl font-semibold">
-            {t('sipServices.domainsTitle')}
-          </h2>
-          <p className="text-muted-foreground">{t('sipServices.domainsText')}</p>
-        </div>
+      <PageSection
+        id="sip-domains"
+        title={t('sipServices.domainsTitle')}
+        text={t('sipServices.domainsText')}
+      >
         {domains.isPending && <p role="status">{t('common.loading')}</p>}
         {domains.error && (
           <p role="alert" className="text-destructive">
@@ -228,7 +215,7 @@ export default function SipServicesPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="sip-help" className="rounded-lg bg-muted p-6">
         <h2 id="sip-help" className="text-xl font-semibold">

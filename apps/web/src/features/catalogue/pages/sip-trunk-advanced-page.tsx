@@ -2,6 +2,7 @@ import { BarChart3, Lock, MapPin, Shuffle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeatureList } from '../components/feature-list';
+import { PageSection } from '../components/page-section';
 import ServiceDetailPage from './service-detail-page';
 
 const FEATURES = [
@@ -16,10 +17,7 @@ export default function SipTrunkAdvancedPage() {
   const { t } = useTranslation();
   return (
     <ServiceDetailPage slug="sip-trunk-advanced">
-      <section aria-labelledby="advanced-features" className="space-y-4">
-        <h2 id="advanced-features" className="text-2xl font-semibold">
-          {t('sipAdvanced.title')}
-        </h2>
+      <PageSection id="advanced-features" title={t('sipAdvanced.title')}>
         <FeatureList prefix="sipAdvanced.features" items={FEATURES} />
         <p className="text-sm">
           <Link to="/services/sip-trunk" className="text-primary underline">
@@ -30,7 +28,7 @@ export default function SipTrunkAdvancedPage() {
             {t('sipAdvanced.allSip')}
           </Link>
         </p>
-      </section>
+      </PageSection>
     </ServiceDetailPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { BulkPreview } from '@parley/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StickyHead } from '@/components/sticky-head';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -41,19 +42,7 @@ function InvalidRows({ rows }: { rows: BulkPreview['invalid'] }) {
         <caption id="sms-bulk-invalid" className="p-2 text-start font-medium text-destructive">
           {t('sms.bulk.invalidCount', { count: rows.length })}
         </caption>
-        <thead className="sticky top-0 bg-muted">
-          <tr>
-            <th scope="col" className="p-2 text-start">
-              {t('sms.bulk.line')}
-            </th>
-            <th scope="col" className="p-2 text-start">
-              {t('sms.bulk.value')}
-            </th>
-            <th scope="col" className="p-2 text-start">
-              {t('sms.bulk.reason')}
-            </th>
-          </tr>
-        </thead>
+        <StickyHead labels={[t('sms.bulk.line'), t('sms.bulk.value'), t('sms.bulk.reason')]} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.line} className="border-t">

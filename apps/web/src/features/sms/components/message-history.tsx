@@ -1,27 +1,26 @@
 import type { SmsMessage } from '@parley/shared';
-import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { HistoryCardHeader, HistoryItem, historyWhen } from '@/components/history-list';
 import { QueryState } from '@/components/query-state';
 import { SmsStatusBadge } from '@/components/sms-status-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useSmsHistory } from '../api/sms';
 
 function MessageItem({ message: m }: { message: SmsMessage }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(m.createdAt));
+  const when = historyWhen(m.createdAt, i18n.language);
   return (
-    <li className="space-y-1 py-3 text-sm" data-testid="sms-history-item">
-      <div className="flex items-start justify-between gap-2">
+    <HistoryItem
+      testId="sms-history-item"
+      to={
         <p className="font-medium" dir="ltr">
           {m.recipient}
         </p>
-        <SmsStatusBadge status={m.status} />
-      </div>
+      }
+      status={<SmsStatusBadge status={m.status} />}
+    >
       <p className="whitespace-pre-wrap break-words" dir="auto">
         {m.message}
       </p>
@@ -33,7 +32,7 @@ function MessageItem({ message: m }: { message: SmsMessage }) {
       {m.status === 'expired' && (
         <p className="text-xs text-red-800">{t('sms.history.expiredRefunded')}</p>
       )}
-    </li>
+    </HistoryItem>
   );
 }
 
@@ -84,12 +83,7 @@ export function MessageHistory() {
   );
   return (
     <Card>
-      <CardHeader className="pb-2">
-        <CardTitle as="h2" id="sms-history-title" className="flex items-center gap-2">
-          <History aria-hidden="true" className="size-5 text-primary" />
-          {t('sms.history.title')}
-        </CardTitle>
-      </CardHeader>
+      <HistoryCardHeader id="sms-history-title" title={t('sms.history.title')} />
       <CardContent>
         {/* Focusable so a keyboard can scroll it (axe: scrollable-region-focusable). */}
         <section

@@ -1,23 +1,12 @@
 import type { SmsQuote } from '@parley/shared';
 import { smsShape } from '@parley/shared/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuoteFrame, useSpokenOutcome } from '@/components/quote-frame';
 import { ApiError } from '@/lib/api-client';
 import { guardrailText } from '@/lib/guardrail-text';
 import { formatMoney } from '@/lib/money';
 import { useNumberCountry } from '../api/number-country';
 import { countryName, unsupportedCountryName } from '../country';
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="truncate font-semibold" dir="auto">
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * What the draft will be before it is sent: encoding and segments worked out here as
@@ -61,33 +50,30 @@ export function QuotePanel(props: {
     });
 
   // What a screen reader hears: only a settled draft's outcome (its price, or why there
-  // is none), never the hint or "Getting the price…". While it is not known (null) the
-  // last outcome stays, so a pause in typing that ends on the same price says nothing.
+  // is none), never the hint or "Getting the price…"; null while it is not known.
   let outcome: string | null = '';
   if (props.valid && (props.waiting || (unsupported && numberCountry.isFetching))) outcome = null;
   else if (quote && price)
     outcome = t('sms.quote.announced', { country: countryName(quote.country, lang), price });
   else if (props.valid && error && note) outcome = note;
-  const [spoken, setSpoken] = useState('');
-  if (outcome !== null && outcome !== spoken) setSpoken(outcome);
+  const spoken = useSpokenOutcome(outcome);
 
   return (
-    <section
-      aria-labelledby="sms-quote-title"
-      className="space-y-3 rounded-lg border bg-muted/40 p-4"
+    <QuoteFrame
+      titleId="sms-quote-title"
+      title={t('sms.quote.title')}
+      truncate
+      facts={[
+        { label: t('sms.quote.encoding'), value: shape.encoding },
+        { label: t('sms.quote.segments'), value: String(shape.segments) },
+        {
+          label: t('sms.quote.destination'),
+          value: quote ? countryName(quote.country, lang) : '—',
+        },
+        { label: t('sms.quote.price'), value: price ?? '—' },
+      ]}
+      spoken={spoken}
     >
-      <h3 id="sms-quote-title" className="text-sm font-semibold">
-        {t('sms.quote.title')}
-      </h3>
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Item label={t('sms.quote.encoding')} value={shape.encoding} />
-        <Item label={t('sms.quote.segments')} value={String(shape.segments)} />
-        <Item
-          label={t('sms.quote.destination')}
-          value={quote ? countryName(quote.country, lang) : '—'}
-        />
-        <Item label={t('sms.quote.price')} value={price ?? '—'} />
-      </dl>
       {quote?.sender && (
         <p className="text-sm" data-testid="quote-sender">
           {t('sms.senders.sentAs', { sender: quote.sender.used })}{' '}
@@ -101,9 +87,6 @@ export function QuotePanel(props: {
       >
         {note}
       </p>
-      <p role="status" className="sr-only">
-        {spoken}
-      </p>
-    </section>
+    </QuoteFrame>
   );
 }

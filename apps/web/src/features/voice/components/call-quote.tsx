@@ -1,23 +1,12 @@
 import type { CallQuote as Quote } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuoteFrame, useSpokenOutcome } from '@/components/quote-frame';
 import { ApiError } from '@/lib/api-client';
 import { countryName } from '@/lib/country-name';
 import { formatMoney } from '@/lib/money';
 import { useVoiceErrorText } from '../api/voice-errors';
 import { incrementsOf, talkTimeText } from '../call-rules';
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold" dir="auto">
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /** How the call is billed, e.g. "First 60 s, then every 60 s" or "Per second". */
 export function useIncrementsText() {
@@ -77,32 +66,20 @@ export function CallQuotePanel(props: {
   else if (quote && rate)
     outcome = t('voice.quote.announced', { country: countryName(quote.country, lang), rate });
   else if (error && note) outcome = note;
-  const [spoken, setSpoken] = useState('');
-  if (outcome !== null && outcome !== spoken) setSpoken(outcome);
+  const spoken = useSpokenOutcome(outcome);
 
   return (
-    <section
-      aria-labelledby="sip-quote-title"
-      className="space-y-3 rounded-lg border bg-muted/40 p-4"
+    <QuoteFrame
+      titleId="sip-quote-title"
+      title={t('voice.quote.title')}
+      facts={[
+        { label: t('voice.quote.country'), value: quote ? countryName(quote.country, lang) : '—' },
+        { label: t('voice.quote.rate'), value: rate ?? '—' },
+        { label: t('voice.quote.billing'), value: quote ? incrementsText(quote.increments) : '—' },
+        { label: t('voice.quote.maxTime'), value: quote ? talkTimeText(quote.maxSeconds) : '—' },
+      ]}
+      spoken={spoken}
     >
-      <h3 id="sip-quote-title" className="text-sm font-semibold">
-        {t('voice.quote.title')}
-      </h3>
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Item
-          label={t('voice.quote.country')}
-          value={quote ? countryName(quote.country, lang) : '—'}
-        />
-        <Item label={t('voice.quote.rate')} value={rate ?? '—'} />
-        <Item
-          label={t('voice.quote.billing')}
-          value={quote ? incrementsText(quote.increments) : '—'}
-        />
-        <Item
-          label={t('voice.quote.maxTime')}
-          value={quote ? talkTimeText(quote.maxSeconds) : '—'}
-        />
-      </dl>
       {quote && quote.includedSecondsLeft !== 0 && (
         <p className="text-xs text-muted-foreground">
           {quote.includedSecondsLeft === null
@@ -115,9 +92,6 @@ export function CallQuotePanel(props: {
       {note && (
         <p className={`text-xs ${bad ? 'text-destructive' : 'text-muted-foreground'}`}>{note}</p>
       )}
-      <p role="status" className="sr-only">
-        {spoken}
-      </p>
-    </section>
+    </QuoteFrame>
   );
 }

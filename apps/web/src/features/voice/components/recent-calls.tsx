@@ -1,30 +1,29 @@
 import type { Call } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
-import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CallDirection } from '@/components/call-direction';
 import { CallStatusBadge } from '@/components/call-status-badge';
+import { HistoryCardHeader, HistoryItem, historyWhen } from '@/components/history-list';
 import { QueryState } from '@/components/query-state';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
 import { useCallHistory } from '../api/voice';
 import { callDurationText } from '../call-rules';
 
 function CallItem({ call: c }: { call: Call }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(c.createdAt));
+  const when = historyWhen(c.createdAt, i18n.language);
   return (
-    <li className="space-y-1 py-3 text-sm" data-testid="recent-call">
-      <div className="flex items-start justify-between gap-2">
+    <HistoryItem
+      testId="recent-call"
+      to={
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span dir="ltr">{c.destination}</span>
           <CallDirection call={c} />
         </p>
-        <CallStatusBadge status={c.status} />
-      </div>
+      }
+      status={<CallStatusBadge status={c.status} />}
+    >
       <p className="text-muted-foreground">
         {t('voice.recent.from')} <span dir="ltr">{c.callerId}</span>
       </p>
@@ -38,7 +37,7 @@ function CallItem({ call: c }: { call: Call }) {
           {c.cost === null ? '—' : formatMoney(c.cost, BILLING_CURRENCY, i18n.language, 4)}
         </span>
       </p>
-    </li>
+    </HistoryItem>
   );
 }
 
@@ -48,12 +47,7 @@ export function RecentCalls() {
   const history = useCallHistory();
   return (
     <Card role="region" aria-labelledby="sip-recent-title">
-      <CardHeader className="pb-2">
-        <CardTitle as="h2" id="sip-recent-title" className="flex items-center gap-2">
-          <History aria-hidden="true" className="size-5 text-primary" />
-          {t('voice.recent.title')}
-        </CardTitle>
-      </CardHeader>
+      <HistoryCardHeader id="sip-recent-title" title={t('voice.recent.title')} />
       <CardContent>
         <QueryState
           query={history}
