@@ -1,4 +1,5 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { withPlus } from './e164.js';
 
 export type Dialled =
   | { ok: true; e164: string }
@@ -18,10 +19,11 @@ export function dialledNumber(dialled: string, country: string | null): Dialled 
   const national = () =>
     country ? parsePhoneNumberFromString(digits, country.toUpperCase() as CountryCode) : undefined;
   if (!digits.startsWith('0')) {
-    if (parsePhoneNumberFromString(`+${digits}`)?.isValid())
-      return { ok: true, e164: `+${digits}` };
+    const international = withPlus(digits);
+    if (parsePhoneNumberFromString(international)?.isValid())
+      return { ok: true, e164: international };
     const read = national();
-    return { ok: true, e164: read?.isValid() ? read.number : `+${digits}` };
+    return { ok: true, e164: read?.isValid() ? read.number : international };
   }
   if (!country) return { ok: false, reason: 'no-country' };
   const read = national();
