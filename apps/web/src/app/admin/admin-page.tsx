@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -25,10 +25,7 @@ import { showToast } from '@/lib/toast';
 import { useAdminEvents } from './admin-events';
 import { ADMIN_TABS, type AdminTab } from './tabs';
 
-const TABS = ADMIN_TABS;
-type Tab = AdminTab;
-
-const LABEL_KEYS: Record<Tab, string> = {
+const LABEL_KEYS: Record<AdminTab, string> = {
   payments: 'admin.payments.title',
   wallets: 'admin.wallets.title',
   rates: 'admin.rates.title',
@@ -45,6 +42,27 @@ const LABEL_KEYS: Record<Tab, string> = {
   audit: 'admin.audit.title',
 };
 
+/** What each tab shows. */
+const CONTENT: Record<AdminTab, ComponentType> = {
+  payments: PaymentsTable,
+  wallets: WalletsTab,
+  rates: RatesTab,
+  services: ServicesTab,
+  packages: PackagesTab,
+  'country-pricing': CountryPricingTab,
+  'sip-domains': SipDomainsTab,
+  numbers: NumbersTab,
+  'sender-ids': SenderIdsTab,
+  users: UsersTab,
+  subscriptions: SubscriptionsTab,
+  calls: CallsTab,
+  analytics: AnalyticsTab,
+  audit: AuditTab,
+};
+
+/** The tabs whose content has no heading of its own: the panel gives it one. */
+const TITLED: Partial<Record<AdminTab, true>> = { payments: true, users: true };
+
 /** The admin panel; the open tab is kept in the address so it survives a reload. */
 export default function AdminPage() {
   const { t } = useTranslation();
@@ -57,7 +75,7 @@ export default function AdminPage() {
   }, [denied, t]);
   if (denied) return <Navigate to="/dashboard" replace />;
   const requested = params.get('tab');
-  const tab: Tab = TABS.find((x) => x === requested) ?? 'payments';
+  const tab: AdminTab = ADMIN_TABS.find((x) => x === requested) ?? 'payments';
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('nav.adminPanel')}</h1>
@@ -67,64 +85,29 @@ export default function AdminPage() {
       <SmsInbound />
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList className="h-auto flex-wrap justify-start">
-          {TABS.map((x) => (
+          {ADMIN_TABS.map((x) => (
             <TabsTrigger key={x} value={x} className="flex-none">
               {t(LABEL_KEYS[x])}
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="payments">
-          <section aria-labelledby="admin-payments-title" className="space-y-3">
-            <h2 id="admin-payments-title" className="text-xl font-semibold">
-              {t('admin.payments.title')}
-            </h2>
-            <PaymentsTable />
-          </section>
-        </TabsContent>
-        <TabsContent value="wallets">
-          <WalletsTab />
-        </TabsContent>
-        <TabsContent value="rates">
-          <RatesTab />
-        </TabsContent>
-        <TabsContent value="services">
-          <ServicesTab />
-        </TabsContent>
-        <TabsContent value="packages">
-          <PackagesTab />
-        </TabsContent>
-        <TabsContent value="country-pricing">
-          <CountryPricingTab />
-        </TabsContent>
-        <TabsContent value="sip-domains">
-          <SipDomainsTab />
-        </TabsContent>
-        <TabsContent value="numbers">
-          <NumbersTab />
-        </TabsContent>
-        <TabsContent value="sender-ids">
-          <SenderIdsTab />
-        </TabsContent>
-        <TabsContent value="users">
-          <section aria-labelledby="admin-users-title" className="space-y-3">
-            <h2 id="admin-users-title" className="text-xl font-semibold">
-              {t('admin.users.title')}
-            </h2>
-            <UsersTab />
-          </section>
-        </TabsContent>
-        <TabsContent value="subscriptions">
-          <SubscriptionsTab />
-        </TabsContent>
-        <TabsContent value="calls">
-          <CallsTab />
-        </TabsContent>
-        <TabsContent value="analytics">
-          <AnalyticsTab />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AuditTab />
-        </TabsContent>
+        {ADMIN_TABS.map((x) => {
+          const Content = CONTENT[x];
+          return (
+            <TabsContent key={x} value={x}>
+              {x in TITLED ? (
+                <section aria-labelledby={`admin-${x}-title`} className="space-y-3">
+                  <h2 id={`admin-${x}-title`} className="text-xl font-semibold">
+                    {t(LABEL_KEYS[x])}
+                  </h2>
+                  <Content />
+                </section>
+              ) : (
+                <Content />
+              )}
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format';
-import { AGENT_TODAY } from '../sample-data';
+import { AGENT_TODAY } from '../sample-floor';
 import { Figures } from './figures';
 
 export type LoggedCall = { id: number; customer: string; result: string; seconds: number };

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Label, Select } from '@/components/ui/input';
 import { useFormat } from '../format';
-import { AGENT_STATES, AGENTS, type AgentState } from '../sample-data';
+import { AGENT_STATES, AGENTS, type AgentState } from '../sample-floor';
 import { AgentStateBadge } from './badges';
 import { Table } from './table';
 import { useSecondsSince } from './use-ticker';

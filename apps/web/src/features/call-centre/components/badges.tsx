@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StatusBadge, type ToneMap } from '@/components/status-badge';
-import type {
-  AgentState,
-  CampaignStatus,
-  CustomerStatus,
-  Priority,
-  TicketStatus,
-} from '../sample-data';
+import type { CustomerStatus, Priority, TicketStatus } from '../sample-data';
+import type { AgentState, CampaignStatus } from '../sample-floor';
 
 const CUSTOMER_TONES: ToneMap<CustomerStatus> = {
   new: 'neutral',

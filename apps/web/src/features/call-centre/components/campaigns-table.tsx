@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '../format';
-import type { Campaign } from '../sample-data';
+import type { Campaign } from '../sample-floor';
 import { CampaignStatusBadge } from './badges';
 import { Table } from './table';
 

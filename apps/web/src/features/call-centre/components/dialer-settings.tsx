@@ -9,7 +9,7 @@ import {
   MAX_LINES,
   type MaxLines,
   RECORDING_RETENTION_DAYS,
-} from '../sample-data';
+} from '../sample-floor';
 
 export type DialerSettingsValue = { ratio: DialRatio; lines: MaxLines };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format';
-import { QUEUE } from '../sample-data';
+import { QUEUE } from '../sample-floor';
 import { Table } from './table';
 import { useSecondsSince } from './use-ticker';
 

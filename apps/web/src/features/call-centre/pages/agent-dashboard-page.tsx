@@ -7,7 +7,8 @@ import { QueueTable } from '../components/queue-table';
 import { RecentCalls } from '../components/recent-calls';
 import { StatusSwitch } from '../components/status-switch';
 import { useSimulatedCall } from '../components/use-simulated-call';
-import { CALL_LIST, type CallResult, CUSTOMERS } from '../sample-data';
+import { type CallResult, CUSTOMERS } from '../sample-data';
+import { CALL_LIST } from '../sample-floor';
 
 const callList = CALL_LIST.map((id) => CUSTOMERS.find((c) => c.id === id)).filter(
   (c) => c !== undefined,

@@ -19,7 +19,7 @@ import {
   type Campaign,
   DEFAULT_DIAL_RATIO,
   DEFAULT_MAX_LINES,
-} from '../sample-data';
+} from '../sample-floor';
 
 /** Agents the dialer feeds: everyone signed in and not on a break. */
 const DIALLING_AGENTS = AGENTS.filter((a) => a.state !== 'offline' && a.state !== 'break').length;

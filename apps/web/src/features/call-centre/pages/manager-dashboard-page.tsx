@@ -4,7 +4,7 @@ import { DemoPage } from '../components/demo-page';
 import { Figures } from '../components/figures';
 import { QueueTable } from '../components/queue-table';
 import { useFormat } from '../format';
-import { AGENTS, TEAM_TODAY } from '../sample-data';
+import { AGENTS, TEAM_TODAY } from '../sample-floor';
 
 const online = AGENTS.filter((a) => a.state !== 'offline').length;
 const onCall = AGENTS.filter((a) => a.state === 'on_call').length;
