@@ -1,6 +1,6 @@
 import type { SpendingLimits } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { chargeRefusal, type SpendingFacts, sameFacts } from './sms-limits.js';
+import { chargeRefusal, judgementHolds, type SpendingFacts } from './sms-limits.js';
 
 const NONE: SpendingLimits = {
   dailySpendCap: null,
@@ -65,16 +65,24 @@ describe('the SMS spending rule', () => {
 describe('a judgement holding under the lock', () => {
   const cap = { ...NONE, dailySpendCap: '1.00' };
   it('holds without a cap whatever the balance, as the ledger judges it again', () => {
-    expect(sameFacts(state({ limits: NONE }), state({ limits: NONE, balance: '0.5' }))).toBe(true);
+    const holds = judgementHolds(
+      state({ limits: NONE }),
+      state({ limits: NONE, balance: '0.5' }),
+      '0.04',
+    );
+    expect(holds).toBe(true);
   });
   it('fails when the limits changed', () => {
-    expect(sameFacts(state({ limits: NONE }), state({ limits: cap }))).toBe(false);
+    expect(judgementHolds(state({ limits: NONE }), state({ limits: cap }), '0.04')).toBe(false);
   });
-  it('with a cap, fails when debits, holds or balance moved', () => {
+  it("with a cap, holds while the day's spending still leaves room, and fails once it does not", () => {
     const judged = state({ limits: cap });
-    expect(sameFacts(judged, state({ limits: cap }))).toBe(true);
-    expect(sameFacts(judged, state({ limits: cap, netDebits: '0.1' }))).toBe(false);
-    expect(sameFacts(judged, state({ limits: cap, held: '0.1' }))).toBe(false);
-    expect(sameFacts(judged, state({ limits: cap, balance: '0.9' }))).toBe(false);
+    expect(judgementHolds(judged, state({ limits: cap }), '0.04')).toBe(true);
+    // Another send spent in between: this one still fits under the cap.
+    expect(judgementHolds(judged, state({ limits: cap, netDebits: '0.5' }), '0.04')).toBe(true);
+    expect(judgementHolds(judged, state({ limits: cap, balance: '0.9' }), '0.04')).toBe(true);
+    // Debits or holds moved so far that the cap no longer covers it.
+    expect(judgementHolds(judged, state({ limits: cap, netDebits: '0.98' }), '0.04')).toBe(false);
+    expect(judgementHolds(judged, state({ limits: cap, held: '0.97' }), '0.04')).toBe(false);
   });
 });

@@ -78,14 +78,13 @@ export function chargeRefusal(
 }
 
 /**
- * Whether a judgement made on `judged` holds for `now`, the facts read as the charge is
- * written. With a daily cap (the customer's row locked) every fact counts; without one
- * only the limits do: the ledger judges the balance again as it moves it.
+ * Whether a judgement made on `judged` still holds for `now`, the facts read under the
+ * lock as a charge of `total` is written. The same limits let the same destinations
+ * through; with a daily cap, the day's spending may have moved, so the cap is judged
+ * again (a concurrent send need not send this one round again). The balance is the
+ * ledger's to judge as it moves it.
  */
-export function sameFacts(judged: SpendingFacts, now: SpendingFacts): boolean {
+export function judgementHolds(judged: SpendingFacts, now: SpendingFacts, total: string): boolean {
   if (JSON.stringify(judged.limits) !== JSON.stringify(now.limits)) return false;
-  if (now.limits?.dailySpendCap == null) return true;
-  return (
-    judged.netDebits === now.netDebits && judged.held === now.held && judged.balance === now.balance
-  );
+  return capRefusal(now.limits, spentToday(now.netDebits, now.held), total) === null;
 }

@@ -7,7 +7,7 @@ import { applyLedgerEntry, BalanceTooLowError, type Tx } from '../../db/ledger.j
 import { smsBatches, smsMessages } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { chargeOneMessage } from './sms-charge.repo.js';
-import { sameFacts } from './sms-limits.js';
+import { judgementHolds } from './sms-limits.js';
 import type { NewSms, QueuedSms, SmsCharge, SmsRow } from './sms-rows.repo.js';
 
 export type { NewSms, SmsRow, SpendingState };
@@ -100,8 +100,9 @@ export function createSmsRepo(db: Db) {
      * Nothing judged yet (`judged` null): a customer with no limits has a single message
      * charged and queued in one statement; otherwise the facts to judge come back. With
      * the facts judged, the customer's spending is read again in the transaction (their
-     * row locked when they have a daily cap) and, if the judgement no longer holds, the
-     * new facts come back and nothing is written.
+     * row locked when they have a daily cap) and, if the judgement no longer holds (other
+     * limits, or the cap no longer covers it), the new facts come back and nothing is
+     * written.
      */
     async queue(
       userId: string,
@@ -125,7 +126,7 @@ export function createSmsRepo(db: Db) {
           return { ok: false, reason: 'judge', facts: await readSpending(db, userId, dayStart) };
         const done = await db.transaction(async (tx) => {
           const now = await readSpendingForCharge(tx, userId, dayStart);
-          if (!sameFacts(judged, now)) throw new FactsChanged(now);
+          if (!judgementHolds(judged, now, charge.amount)) throw new FactsChanged(now);
           return writeQueued(tx, userId, rows, charge, asBatch);
         });
         return { ok: true, batchId: done.batchId, messages: done.messages };
