@@ -1,5 +1,6 @@
 import type { Network } from '@parley/shared';
 import type { MailConfig } from './mail-config.js';
+import type { ChainsConfig } from './chains-config.js';
 import type { RatesConfig } from './rates-config.js';
 import type { SmsConfig } from './sms-config.js';
 import type { TrustProxy } from './trust-proxy.js';
@@ -52,6 +53,8 @@ export interface Config {
   admin: { email: string; password: string; totpSecret: string | null } | null;
   /** Encrypts TOTP secrets at rest; when unset, derived from the session secret. */
   totpEncryptionKey: string | undefined;
+  /** The chain watchers: a node per network (CHAIN_<NETWORK>_RPC_URL), confirmations, tokens. */
+  chains: ChainsConfig;
   /** How old an exchange rate may get per currency, and the optional price feed. */
   rates: RatesConfig;
   /** Calls: the gateway, billing increments, what softphones are told, the edge's secret. */

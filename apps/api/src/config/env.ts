@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_SENDER_ID, senderIdProblem } from '@parley/shared';
 import { z } from 'zod';
 import { accountsEnvShape } from './accounts-config.js';
+import { chainsConfig, chainsEnvShape } from './chains-config.js';
 import { type Config, LOG_LEVELS } from './config.js';
 import { count, optional } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
@@ -31,6 +32,7 @@ const envSchema = z.object({
   VOICE_EDGE_PARLEY_URL: optional(voiceEnvShape.VOICE_EDGE_PARLEY_URL),
   VOICE_EDGE_RPC_URL: optional(voiceEnvShape.VOICE_EDGE_RPC_URL),
   ...explorerEnvShape(optional),
+  ...chainsEnvShape,
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
       pendingPayments: e.MAX_PENDING_PAYMENTS ?? 5,
     },
     explorers: explorersConfig(e),
+    chains: chainsConfig(e),
     retention: {
       quoteGraceMs: (e.QUOTE_RETENTION_HOURS ?? 24) * 3_600_000,
       eventMaxAgeMs: (e.EVENT_RETENTION_DAYS ?? 30) * 86_400_000,

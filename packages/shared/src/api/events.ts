@@ -80,6 +80,29 @@ export type DomainEvent =
       data: { userId: string; id: string; code: string };
     }
   | {
+      /**
+       * A payment to a quote's own address was seen, gained a confirmation, left the
+       * chain, was credited or was flagged (a credited one whose block was replaced).
+       */
+      type: 'deposit.updated';
+      data: {
+        userId: string;
+        id: string;
+        quoteId: string;
+        network: string;
+        currency: string;
+        amount: string;
+        status: 'seen' | 'credited' | 'dropped';
+        confirmations: number;
+        required: number;
+        /** Credited at the rate of the day it confirmed: it came after the quote expired. */
+        late: boolean;
+        /** What the balance gained (billing currency), once credited. */
+        creditAmount: string | null;
+        flagged: boolean;
+      };
+    }
+  | {
       /** Admins only (no userId: never on a customer's stream): a note or an assignment. */
       type: 'chat.internal';
       data: {
@@ -107,8 +130,10 @@ export const ADMIN_EVENT_TYPES = [
   'chat.internal',
   'subscription.updated',
   'sender.updated',
+  'deposit.updated',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
+  'deposit.updated',
   'transaction.created',
   'transaction.updated',
   'call.updated',

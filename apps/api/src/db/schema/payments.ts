@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { chainWatchKeys } from './chains.js';
 import { users } from './users.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -112,10 +114,14 @@ export const paymentQuotes = pgTable(
     fiatCurrency: text('fiat_currency').notNull(),
     currency: text('currency').notNull(),
     network: text('network').notNull(),
-    walletId: uuid('wallet_id')
-      .notNull()
-      .references(() => cryptoWallets.id, { onDelete: 'restrict' }),
+    /** The fixed address's wallet; null when the address was derived from a watch key. */
+    walletId: uuid('wallet_id').references(() => cryptoWallets.id, { onDelete: 'restrict' }),
     address: text('address').notNull(),
+    /** The watch key and receive index the address came from (never handed out twice). */
+    watchKeyId: uuid('watch_key_id').references(() => chainWatchKeys.id, {
+      onDelete: 'restrict',
+    }),
+    derivationIndex: integer('derivation_index'),
     cryptoAmount: fine('crypto_amount').notNull(),
     /** 1 crypto = `rate` fiat. */
     rate: fine('rate').notNull(),
@@ -131,6 +137,11 @@ export const paymentQuotes = pgTable(
     // open quotes (bounded); the retention job finds expired ones through both.
     index('payment_quotes_address_idx').on(t.network, t.address, t.expiresAt),
     index('payment_quotes_user_idx').on(t.userId, t.expiresAt),
+    uniqueIndex('payment_quotes_derivation').on(t.watchKeyId, t.derivationIndex),
+    check(
+      'payment_quotes_address_source',
+      sql`(${t.walletId} is null) <> (${t.watchKeyId} is null) and (${t.watchKeyId} is null) = (${t.derivationIndex} is null)`,
+    ),
   ],
 );
 
@@ -150,9 +161,8 @@ export const transactions = pgTable(
     /** As the customer chose it: BTC, USDT-TRC20… */
     currency: text('currency').notNull(),
     network: text('network').notNull(),
-    walletId: uuid('wallet_id')
-      .notNull()
-      .references(() => cryptoWallets.id, { onDelete: 'restrict' }),
+    /** Null when the quote's address was derived from a watch key. */
+    walletId: uuid('wallet_id').references(() => cryptoWallets.id, { onDelete: 'restrict' }),
     walletAddress: text('wallet_address').notNull(),
     /** The quote's own exact amount: what the admin compares with the chain. */
     cryptoAmount: fine('crypto_amount').notNull(),

@@ -20,6 +20,8 @@ const quoteRow = (over: Partial<Quote> = {}): Quote => ({
   network: 'ethereum',
   walletId: 'w1',
   address: WALLET,
+  watchKeyId: null,
+  derivationIndex: null,
   cryptoAmount: '0.050000000000000001',
   rate: '3000',
   creditAmount: '120.00',

@@ -1,0 +1,141 @@
+import { type CryptoCurrency, NETWORKS, type Network } from '@parley/shared';
+import { z } from 'zod';
+import { count, optional } from './env-fields.js';
+
+/** The networks read from a node: every network Parley takes payments on. */
+export type WatchedNetwork = Network;
+
+/** A token a network's watcher reads Transfer events of. */
+export interface ChainToken {
+  currency: Extract<CryptoCurrency, 'USDT' | 'USDC'>;
+  /** The contract address (EVM: EIP-55 case; TRON: base58). */
+  contract: string;
+  decimals: number;
+}
+
+export interface ChainNetworkConfig {
+  network: Network;
+  /** The node's URL; may carry credentials, so it is never logged nor shown. */
+  rpcUrl: string;
+  /** Blocks on top of a payment's own (itself counted) before it is credited. */
+  confirmations: number;
+  /** EVM networks: the chain id the node must report. */
+  chainId: number | null;
+  /** Bitcoin family: which chain the keys and addresses belong to. */
+  chain: 'mainnet' | 'testnet' | 'regtest';
+  tokens: ChainToken[];
+}
+
+export interface ChainsConfig {
+  /** Only networks with CHAIN_<NETWORK>_RPC_URL; the others keep the manual flow. */
+  networks: Partial<Record<Network, ChainNetworkConfig>>;
+  /** How long after a quote expires a payment to its address is still watched and credited. */
+  lateWindowMs: number;
+  /** How often each watcher asks its node for new blocks. */
+  pollMs: number;
+}
+
+/**
+ * Confirmations by default: Bitcoin 2 (a reorg of two blocks is rare enough for small
+ * top-ups), Litecoin 6 (a quarter of Bitcoin's block time and far less hash power),
+ * Ethereum 12 (an epoch's worth of slots, short of finality's ~64), BNB Smart Chain 15
+ * (its fast-finality quorum), Polygon 64 (it has reorganised dozens of blocks deep),
+ * TRON 20 (19 of 27 super representatives make a block irreversible), Solana 1 with the
+ * `finalized` commitment (the adapter asks for finalized blocks only).
+ */
+export const DEFAULT_CONFIRMATIONS: Record<Network, number> = {
+  bitcoin: 2,
+  litecoin: 6,
+  ethereum: 12,
+  bsc: 15,
+  polygon: 64,
+  tron: 20,
+  solana: 1,
+};
+
+/** EVM chain ids on mainnet (EIP-155). */
+export const DEFAULT_CHAIN_IDS: Partial<Record<Network, number>> = {
+  ethereum: 1,
+  bsc: 56,
+  polygon: 137,
+};
+
+/** The tokens Parley takes, on their mainnet contracts (both USDT and USDC use 6 decimals). */
+export const DEFAULT_TOKENS: Partial<Record<Network, ChainToken[]>> = {
+  ethereum: [
+    { currency: 'USDT', contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
+    { currency: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+  ],
+  tron: [{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 }],
+};
+
+const BITCOIN_FAMILY: readonly Network[] = ['bitcoin', 'litecoin'];
+const EVM: readonly Network[] = ['ethereum', 'bsc', 'polygon'];
+
+const envKey = (network: Network) => network.toUpperCase();
+
+const rpcUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const contract = z.string().regex(/^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/, {
+  error: 'must be a contract address (0x and 40 hex digits, or a TRON T… address)',
+});
+
+/** The environment keys of the chain watchers (read by config/env.ts). */
+export const chainsEnvShape: Record<string, z.ZodType> = {
+  CHAIN_LATE_PAYMENT_DAYS: count(0, 365),
+  CHAIN_POLL_SECONDS: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(0.05, 'must be at least 0.05')
+      .max(3600, 'must be at most 3600'),
+  ),
+};
+for (const network of NETWORKS) {
+  const k = envKey(network);
+  chainsEnvShape[`CHAIN_${k}_RPC_URL`] = optional(rpcUrl);
+  chainsEnvShape[`CHAIN_${k}_CONFIRMATIONS`] = count(1, 10_000);
+  if (EVM.includes(network)) chainsEnvShape[`CHAIN_${k}_CHAIN_ID`] = count(1, 2 ** 31);
+  if (BITCOIN_FAMILY.includes(network))
+    chainsEnvShape[`CHAIN_${k}_NETWORK`] = optional(
+      z.enum(['mainnet', 'testnet', 'regtest'], {
+        error: "must be 'mainnet', 'testnet' or 'regtest'",
+      }),
+    );
+  for (const token of DEFAULT_TOKENS[network] ?? []) {
+    chainsEnvShape[`CHAIN_${k}_${token.currency}_CONTRACT`] = optional(contract);
+    chainsEnvShape[`CHAIN_${k}_${token.currency}_DECIMALS`] = count(0, 36);
+  }
+}
+
+type ChainsEnv = Record<string, unknown>;
+
+/** The chain watchers' settings from the parsed environment. */
+export function chainsConfig(e: ChainsEnv): ChainsConfig {
+  const networks: ChainsConfig['networks'] = {};
+  for (const network of NETWORKS) {
+    const k = envKey(network);
+    const url = e[`CHAIN_${k}_RPC_URL`] as string | undefined;
+    if (!url) continue;
+    networks[network] = {
+      network,
+      rpcUrl: url,
+      confirmations:
+        (e[`CHAIN_${k}_CONFIRMATIONS`] as number | undefined) ?? DEFAULT_CONFIRMATIONS[network],
+      chainId: EVM.includes(network)
+        ? ((e[`CHAIN_${k}_CHAIN_ID`] as number | undefined) ?? DEFAULT_CHAIN_IDS[network] ?? null)
+        : null,
+      chain: (e[`CHAIN_${k}_NETWORK`] as ChainNetworkConfig['chain'] | undefined) ?? 'mainnet',
+      tokens: (DEFAULT_TOKENS[network] ?? []).map((t) => ({
+        currency: t.currency,
+        contract: (e[`CHAIN_${k}_${t.currency}_CONTRACT`] as string | undefined) ?? t.contract,
+        decimals: (e[`CHAIN_${k}_${t.currency}_DECIMALS`] as number | undefined) ?? t.decimals,
+      })),
+    };
+  }
+  const lateDays = (e.CHAIN_LATE_PAYMENT_DAYS as number | undefined) ?? 7;
+  const pollSeconds = (e.CHAIN_POLL_SECONDS as number | undefined) ?? 10;
+  return {
+    networks,
+    lateWindowMs: lateDays * 86_400_000,
+    pollMs: Math.round(pollSeconds * 1000),
+  };
+}
