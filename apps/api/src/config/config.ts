@@ -1,6 +1,6 @@
 import type { Network } from '@parley/shared';
-import type { MailConfig } from './mail-config.js';
 import type { ChainsConfig } from './chains-config.js';
+import type { MailConfig } from './mail-config.js';
 import type { RatesConfig } from './rates-config.js';
 import type { SmsConfig } from './sms-config.js';
 import type { TrustProxy } from './trust-proxy.js';

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './catalogue.js';
+export * from './chains.js';
 export * from './chat.js';
 export * from './dashboard.js';
 export * from './events.js';
@@ -17,4 +18,3 @@ export * from './system.js';
 export * from './users.js';
 export * from './voice.js';
 export * from './voice-monitoring.js';
-export * from './chains.js';
