@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+};
+
+describe('chain watcher settings', () => {
+  it('watches nothing without an RPC URL, with a 7-day late window and 10 s polls', () => {
+    const { chains } = loadConfig({});
+    expect(chains.networks).toEqual({});
+    expect(chains.lateWindowMs).toBe(7 * 86_400_000);
+    expect(chains.pollMs).toBe(10_000);
+  });
+
+  it('reads a network with the defaults of its kind', () => {
+    const { chains } = loadConfig({
+      CHAIN_BITCOIN_RPC_URL: 'http://u:p@127.0.0.1:8332/',
+      CHAIN_ETHEREUM_RPC_URL: 'https://eth.example/v1',
+    });
+    expect(chains.networks.bitcoin).toMatchObject({
+      confirmations: 2,
+      chain: 'mainnet',
+      chainId: null,
+      tokens: [],
+    });
+    expect(chains.networks.ethereum).toMatchObject({
+      confirmations: 12,
+      chainId: 1,
+      tokens: [
+        { currency: 'USDT', contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
+        { currency: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+      ],
+    });
+    expect(chains.networks.litecoin).toBeUndefined();
+  });
+
+  it('takes overrides for test networks', () => {
+    const { chains } = loadConfig({
+      CHAIN_LITECOIN_RPC_URL: 'http://127.0.0.1:19443/',
+      CHAIN_LITECOIN_NETWORK: 'regtest',
+      CHAIN_LITECOIN_CONFIRMATIONS: '1',
+      CHAIN_ETHEREUM_RPC_URL: 'http://127.0.0.1:8545/',
+      CHAIN_ETHEREUM_CHAIN_ID: '31337',
+      CHAIN_ETHEREUM_USDT_CONTRACT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      CHAIN_ETHEREUM_USDT_DECIMALS: '18',
+      CHAIN_LATE_PAYMENT_DAYS: '0',
+      CHAIN_POLL_SECONDS: '0.2',
+    });
+    expect(chains.networks.litecoin).toMatchObject({ chain: 'regtest', confirmations: 1 });
+    expect(chains.networks.ethereum?.chainId).toBe(31337);
+    expect(chains.networks.ethereum?.tokens[0]).toEqual({
+      currency: 'USDT',
+      contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      decimals: 18,
+    });
+    expect(chains.lateWindowMs).toBe(0);
+    expect(chains.pollMs).toBe(200);
+  });
+
+  it('names every bad key and never echoes a value', () => {
+    const secret = 'http://user:hunter2@node.example/';
+    const problems = problemsOf({
+      CHAIN_BITCOIN_RPC_URL: 'ftp://nope',
+      CHAIN_BITCOIN_NETWORK: 'signet',
+      CHAIN_POLYGON_CHAIN_ID: '-1',
+      CHAIN_TRON_USDT_CONTRACT: 'not-a-contract',
+      CHAIN_SOLANA_CONFIRMATIONS: '0',
+      CHAIN_ETHEREUM_RPC_URL: secret.replace('http', 'gopher'),
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'CHAIN_BITCOIN_NETWORK',
+      'CHAIN_BITCOIN_RPC_URL',
+      'CHAIN_ETHEREUM_RPC_URL',
+      'CHAIN_POLYGON_CHAIN_ID',
+      'CHAIN_SOLANA_CONFIRMATIONS',
+      'CHAIN_TRON_USDT_CONTRACT',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});
