@@ -13,6 +13,7 @@ export {
   type WatchKey,
   type WatchKeyCode,
 } from './parse.js';
+export { addressOfScript } from './script-address.js';
 export {
   acceptedVersions,
   type ChainSetting,
