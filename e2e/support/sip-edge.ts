@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +7,8 @@ import postgres from 'postgres';
 import { startEdge } from '../../apps/api/src/integrations/voice/edge-process';
 import { selfSignedCertificate } from '../../apps/api/test/certificate';
 import { freePort } from '../../apps/api/test/sipp';
+import { startParley } from './parley-server';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const has = (bin: string) =>
   ['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'].some((d) =>
     fs.existsSync(path.join(d, bin)),
@@ -42,24 +41,6 @@ async function freshDatabase() {
   };
 }
 
-/** Waits for Parley's health answer, or for the server to die first. */
-async function healthy(url: string, child: ChildProcess, output: string[], ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (child.exitCode !== null)
-      throw new Error(`Parley exited (${child.exitCode}):\n${output.join('').slice(-3000)}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `Parley did not answer /api/health in ${ms} ms:\n${output.join('').slice(-3000)}`,
-  );
-}
-
 /**
  * Parley on a fresh PostgreSQL database (Kamailio reads the SIP accounts there) with
  * the SIP gateway, and the edge in front of it: Kamailio with SIP over secure WebSocket
@@ -80,52 +61,21 @@ export async function startSipStack(log: string[]) {
   // accept it).
   const certificate = selfSignedCertificate();
   const database = await freshDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-sip-'));
   const url = `http://127.0.0.1:${webPort}`;
-  const output: string[] = [];
-  const parley = spawn('node', ['apps/api/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
-      HOST: '127.0.0.1',
-      PORT: String(webPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'warn',
-      SALES_EMAIL: 'sales@example.com',
-      SUPPORT_EMAIL: 'support@example.com',
-      AUTH_LIMIT_FACTOR: '100',
-      SMS_GATEWAY: 'sandbox',
-      VOICE_GATEWAY: 'sip',
-      RATES_FEED_SOURCES: 'off',
-      VOICE_EDGE_SECRET: EDGE_SECRET,
-      VOICE_BILLING_INCREMENTS: '1/1',
-      VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,
-      SIP_DOMAIN,
-      SIP_WSS_URL: `wss://127.0.0.1:${wssPort}/ws`,
-    },
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    log.push(`parley: ${chunk.toString().trimEnd()}`);
+  const env = {
+    DATABASE_URL: database.url,
+    VOICE_GATEWAY: 'sip',
+    VOICE_EDGE_SECRET: EDGE_SECRET,
+    VOICE_BILLING_INCREMENTS: '1/1',
+    VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,
+    SIP_DOMAIN,
+    SIP_WSS_URL: `wss://127.0.0.1:${wssPort}/ws`,
   };
-  parley.stdout?.on('data', keep);
-  parley.stderr?.on('data', keep);
-  const parleyExited = new Promise<void>((resolve) => parley.once('exit', () => resolve()));
-  const stopParley = async () => {
-    if (parley.exitCode === null && parley.pid) process.kill(parley.pid, 'SIGTERM');
-    await Promise.race([parleyExited, new Promise((r) => setTimeout(r, 5000))]);
-    if (parley.exitCode === null && parley.pid) process.kill(parley.pid, 'SIGKILL');
-  };
-
+  let stopParley: () => Promise<void> = async () => {};
   const control = { address: '127.0.0.1', port: controlPort };
   let edge: Awaited<ReturnType<typeof startEdge>> | undefined;
   try {
-    // A first start migrates and seeds the new database.
-    await healthy(url, parley, output, 90_000);
+    stopParley = (await startParley({ port: webPort, env, log: (line) => log.push(line) })).stop;
     // German calls at £3.00 a minute (5p a second): easy sums.
     await database.sql`update country_pricing set voip_price = 3, currency = 'GBP' where country_code = 'DE'`;
     const mediaFrom = 20_000 + Math.floor(Math.random() * 20_000) * 2;
@@ -169,7 +119,6 @@ export async function startSipStack(log: string[]) {
       await running.stop();
       await stopParley();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
