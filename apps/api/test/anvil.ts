@@ -138,7 +138,8 @@ export async function startAnvil(opts: { chainId?: number } = {}): Promise<Anvil
   const rpc = <T>(method: string, params: unknown[] = []) => rpcCall<T>(rpcUrl, method, params);
   const accounts = await rpc<string[]>('eth_accounts');
   const from = accounts[0];
-  const send = (tx: Record<string, string>) => rpc<string>('eth_sendTransaction', [{ from, ...tx }]);
+  const send = (tx: Record<string, string>) =>
+    rpc<string>('eth_sendTransaction', [{ from, ...tx }]);
   const mine = async (blocks = 1) => {
     await rpc('anvil_mine', [hex(BigInt(blocks))]);
   };

@@ -86,4 +86,3 @@ export function createEvmWatcher(opts: EvmWatcherOptions): ChainWatcher {
     },
   };
 }
-
