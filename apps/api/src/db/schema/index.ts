@@ -18,3 +18,4 @@ export * from './system.js';
 export * from './users.js';
 export * from './voice.js';
 export * from './voice-monitoring.js';
+export * from './watch-keys.js';

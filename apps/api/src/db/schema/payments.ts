@@ -15,8 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { chainWatchKeys } from './chains.js';
 import { users } from './users.js';
+import { chainWatchKeys } from './watch-keys.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
