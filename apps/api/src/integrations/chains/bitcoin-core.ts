@@ -51,8 +51,19 @@ function isHeight(height: number): boolean {
   return Number.isSafeInteger(height) && height >= 0;
 }
 
+/** Whether the URL is http(s); checked here so a bad one fails without being repeated. */
+function isHttpUrl(raw: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export function createBitcoinCoreWatcher(opts: BitcoinCoreWatcherOptions): ChainWatcher {
   const { network } = opts;
+  if (!isHttpUrl(opts.rpcUrl))
+    throw new ChainNodeError('CHAIN_UNREACHABLE', `The ${network} node's URL is not http(s).`);
   const rpc: JsonRpcOptions = {
     url: opts.rpcUrl,
     timeoutMs: opts.timeoutMs,
