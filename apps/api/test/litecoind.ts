@@ -128,16 +128,17 @@ export async function startLitecoind(): Promise<Litecoind> {
     fs.rmSync(datadir, { recursive: true, force: true });
   }
 
+  let minerAddress = '';
+  const mine = (blocks: number) => rpc<string[]>('generatetoaddress', [blocks, minerAddress]);
   try {
     await waitForRpc(child, rpc, () => stderr);
     await rpc('createwallet', ['parley-test']);
+    minerAddress = await rpc<string>('getnewaddress');
+    await mine(MATURE);
   } catch (err) {
     await stop();
     throw err;
   }
-  const minerAddress = await rpc<string>('getnewaddress');
-  const mine = (blocks: number) => rpc<string[]>('generatetoaddress', [blocks, minerAddress]);
-  await mine(MATURE);
 
   return {
     rpcUrl,
