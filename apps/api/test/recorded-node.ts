@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedRequest {
   path: string;
   body: unknown;
+  /** The Authorization header, to check credentials travel there and not in the URL. */
+  authorization: string | null;
 }
 
 /** What the node answers: a JSON body (status 200 unless said), or undefined for a 404. */
@@ -49,7 +51,11 @@ export async function startRecordedNode(
   const server: Server = createServer((req, res) => {
     readBody(req)
       .then((body) => {
-        const request = { path: new URL(req.url ?? '/', 'http://x').pathname, body };
+        const request = {
+          path: new URL(req.url ?? '/', 'http://x').pathname,
+          body,
+          authorization: req.headers.authorization ?? null,
+        };
         requests.push(request);
         const reply = answer(request);
         if (!reply) {

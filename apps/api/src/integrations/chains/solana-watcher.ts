@@ -109,7 +109,10 @@ export function createSolanaWatcher(opts: SolanaWatcherOptions): ChainWatcher {
     if ('error' in answer) {
       if (SKIPPED.has(answer.error.code)) return { kind: 'skipped' };
       if (answer.error.code === NOT_AVAILABLE)
-        throw new ChainNodeError('CHAIN_UNREACHABLE', `The node has no block for slot ${slot} yet.`);
+        throw new ChainNodeError(
+          'CHAIN_UNREACHABLE',
+          `The node has no block for slot ${slot} yet.`,
+        );
       throw new ChainNodeError(
         'CHAIN_BAD_ANSWER',
         `The node refused getBlock (error ${answer.error.code}).`,

@@ -33,6 +33,9 @@ export const tronBlock = z.object({
   transactions: z.array(transaction).optional(),
 });
 export type TronBlock = z.infer<typeof tronBlock>;
+
+/** Block 0 as check() reads it: only its id (the genesis block has no number field). */
+export const tronBlockId = z.object({ blockID: hex64 });
 export type TronTransaction = z.infer<typeof transaction>;
 
 const log = z.object({

@@ -43,7 +43,10 @@ export async function tronPost(
   }
   const text = await res.text().catch(() => '');
   if (!res.ok)
-    throw new ChainNodeError('CHAIN_UNREACHABLE', `The node answered ${path} with HTTP ${res.status}.`);
+    throw new ChainNodeError(
+      'CHAIN_UNREACHABLE',
+      `The node answered ${path} with HTTP ${res.status}.`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

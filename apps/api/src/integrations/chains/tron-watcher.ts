@@ -11,6 +11,7 @@ import {
   type TronTransaction,
   type TronTxInfo,
   tronBlock,
+  tronBlockId,
   tronTxInfos,
 } from './tron-answers.js';
 import { tronPost } from './tron-http.js';
@@ -139,7 +140,9 @@ export function createTronWatcher(opts: TronWatcherOptions): ChainWatcher {
 
     async check() {
       await tipHeight();
-      const zero = await blockAt(0);
+      const path = '/wallet/getblockbynum';
+      const answer = await tronPost(http, path, { num: 0 });
+      const zero = isEmptyObject(answer) ? null : read(tronBlockId, answer, path);
       if (!zero || zero.blockID.toLowerCase() !== genesis)
         throw new ChainNodeError('CHAIN_MISMATCH', 'The TRON node is on another chain.');
     },
