@@ -49,7 +49,7 @@ export function tronHexToBase58(hex: string): string | null {
 /** `T…` → `41` + 40 lower-case hex digits; null when the checksum or version is wrong. */
 export function tronBase58ToHex(address: string): string | null {
   const bytes = base58Decode(address);
-  if (!bytes || bytes.length !== 25 || bytes[0] !== 0x41) return null;
+  if (bytes?.length !== 25 || bytes[0] !== 0x41) return null;
   const payload = bytes.subarray(0, 21);
   const checksum = sha256(sha256(payload)).subarray(0, 4);
   if (!Buffer.from(checksum).equals(Buffer.from(bytes.subarray(21)))) return null;

@@ -44,7 +44,7 @@ const bad = (what: string) => new ChainNodeError('CHAIN_BAD_ANSWER', what);
 /** A native TRX payment: a successful TransferContract to a watched address. */
 function trxOutput(tx: TronTransaction, isWatched: IsWatched): ChainOutput | null {
   const [contract] = tx.raw_data.contract;
-  if (!contract || contract.type !== 'TransferContract') return null;
+  if (contract?.type !== 'TransferContract') return null;
   // Only SUCCESS moved the coins; anything else (or no result at all) paid nothing.
   if (tx.ret?.[0]?.contractRet !== 'SUCCESS') return null;
   const value = contract.parameter?.value ?? {};
