@@ -158,10 +158,12 @@ describe('Solana watcher against recorded answers', () => {
 
   it('refuses a balance above 2^53 lamports and malformed blocks (CHAIN_BAD_ANSWER)', async () => {
     const data = recorded();
-    const tx = (
-      data.answers.getBlock['430']?.transactions as { meta: { postBalances: number[] } }[]
-    )[1];
-    if (tx) tx.meta.postBalances[1] = 2 ** 53 + 2;
+    const paid = data.answers.getBlock['430'] as {
+      transactions: { meta: { postBalances: number[] } }[];
+    };
+    const tx = paid.transactions[1];
+    if (!tx) throw new Error('The fixture lost its paid transaction.');
+    tx.meta.postBalances[1] = 2 ** 53 + 2;
     let w = await watcherOn(data);
     expect(await codeOf(w.block(430, isWatched))).toBe('CHAIN_BAD_ANSWER');
     await node?.close();
