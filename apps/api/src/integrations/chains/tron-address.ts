@@ -11,7 +11,8 @@ const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 
-function base58Encode(bytes: Uint8Array): string {
+/** Bitcoin-alphabet base58 (TRON addresses, Solana keys). */
+export function base58Encode(bytes: Uint8Array): string {
   let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
   let out = '';
   while (n > 0n) {

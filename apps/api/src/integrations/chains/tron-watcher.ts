@@ -171,12 +171,13 @@ export function createTronWatcher(opts: TronWatcherOptions): ChainWatcher {
         outputs.push(...tokenOutputs(infos, opts.tokens, isWatched));
       }
       const raw = block.block_header.raw_data;
+      if (raw.timestamp === undefined) throw bad(`TRON block ${height} has no timestamp.`);
       return {
         header: {
           height,
           hash: block.blockID.toLowerCase(),
           parentHash: raw.parentHash.toLowerCase(),
-          time: new Date(raw.timestamp ?? 0),
+          time: new Date(raw.timestamp),
         },
         outputs,
       };
