@@ -168,6 +168,9 @@ export function createTronWatcher(opts: TronWatcherOptions): ChainWatcher {
         const infos = isEmptyObject(answer) ? [] : read(tronTxInfos, answer, path);
         if (infos.some((i) => i.blockNumber !== height))
           throw bad(`The node answered ${path} with another block.`);
+        // One info per transaction: a node missing some would hide token payments.
+        if (infos.length !== (block.transactions?.length ?? 0))
+          throw bad(`The node's answer to ${path} does not cover the block.`);
         outputs.push(...tokenOutputs(infos, opts.tokens, isWatched));
       }
       const raw = block.block_header.raw_data;
