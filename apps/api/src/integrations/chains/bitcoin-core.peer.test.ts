@@ -1,5 +1,7 @@
-import { deriveAddress, parseWatchKey } from '@parley/shared/watch-keys';
+import { addressOfScript, deriveAddress, parseWatchKey } from '@parley/shared/watch-keys';
+import { hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
+import { Address, OutScript } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Litecoind,
@@ -20,6 +22,16 @@ function testVpub(): string {
   const seed = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
   const versions = { private: 0x045f18bc, public: 0x045f1cf6 };
   return HDKey.fromMasterSeed(seed, versions).derive("m/84'/1'/0'").publicExtendedKey;
+}
+
+/** A Bitcoin regtest address written as Litecoin regtest writes the same script. */
+function ltcFormOf(btcAddress: string): string {
+  const decoded = OutScript.encode(
+    Address({ bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0 }).decode(btcAddress),
+  );
+  const written = addressOfScript('litecoin', 'regtest', hex.encode(decoded));
+  if (!written) throw new Error('no litecoin form');
+  return written;
 }
 
 function watchedAddresses(count: number): string[] {
@@ -82,13 +94,35 @@ describe.skipIf(!litecoindAvailable)('Bitcoin Core watcher against litecoind (re
     expect(err.code).toBe('CHAIN_MISMATCH');
     expect(err.message).toContain('regtest');
     expect(err.message).toContain('mainnet');
-    // A Litecoin node configured as Bitcoin: its genesis block gives it away.
+  });
+
+  it('serves Bitcoin on regtest too: the same scripts, read as bcrt1 addresses and BTC', async () => {
+    // No bitcoind package exists here: a Bitcoin regtest watcher reads this node's
+    // blocks, writing each output script as Bitcoin's regtest would (addressOfScript).
+    const parsed = parseWatchKey('bitcoin', testVpub(), 'regtest');
+    if (!parsed.ok) throw new Error(parsed.code);
+    const derived = deriveAddress(parsed.key, 7);
+    if (!derived.ok) throw new Error(derived.code);
+    const btcAddress = derived.address;
+    expect(btcAddress).toMatch(/^bcrt1q/);
+    const script = await node.rpc<{ scriptPubKey: string }>('validateaddress', [
+      ltcFormOf(btcAddress),
+    ]);
+    expect(addressOfScript('bitcoin', 'regtest', script.scriptPubKey)).toBe(btcAddress);
     const bitcoin = createBitcoinCoreWatcher({
       network: 'bitcoin',
       rpcUrl: node.rpcUrl,
       chain: 'regtest',
     });
-    expect((await failure(bitcoin.check())).code).toBe('CHAIN_MISMATCH');
+    await expect(bitcoin.check()).resolves.toBeUndefined();
+    const txid = await node.send(ltcFormOf(btcAddress), '0.5');
+    const [mined] = await node.mine(1);
+    const tip = await bitcoin.tipHeight();
+    const block = await bitcoin.block(tip, (a) => a === btcAddress);
+    expect(block.header.hash).toBe(mined);
+    expect(block.outputs).toEqual([
+      expect.objectContaining({ txid, address: btcAddress, currency: 'BTC', amount: '0.50000000' }),
+    ]);
   });
 
   it('sees payments to watched addresses in the mempool, then in the block that mines them', async () => {

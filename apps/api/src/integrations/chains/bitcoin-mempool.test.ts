@@ -62,7 +62,7 @@ describe('the mempool reader', () => {
       mempool.push(txid(i));
       transactions.set(txid(i), txJson(txid(i), `0.${i}0000001`));
     }
-    const reader = createMempoolReader('litecoin', { url, exactKeys: ['value'] });
+    const reader = createMempoolReader('litecoin', 'regtest', { url, exactKeys: ['value'] });
     const first = await reader.pending(watched);
     expect(first.map((o) => o.amount)).toEqual(['0.10000001', '0.20000001', '0.30000001']);
     expect(fetched).toHaveLength(3);
@@ -78,7 +78,7 @@ describe('the mempool reader', () => {
   it('skips a transaction that left between the list and its fetch', async () => {
     mempool = [txid(1), txid(2)];
     transactions.set(txid(2), txJson(txid(2), '2'));
-    const reader = createMempoolReader('litecoin', { url, exactKeys: ['value'] });
+    const reader = createMempoolReader('litecoin', 'regtest', { url, exactKeys: ['value'] });
     expect((await reader.pending(watched)).map((o) => o.txid)).toEqual([txid(2)]);
   });
 
@@ -87,7 +87,7 @@ describe('the mempool reader', () => {
       mempool.push(txid(i));
       transactions.set(txid(i), txJson(txid(i), '1'));
     }
-    const reader = createMempoolReader('litecoin', { url, exactKeys: ['value'] }, 4, 6);
+    const reader = createMempoolReader('litecoin', 'regtest', { url, exactKeys: ['value'] }, 4, 6);
     expect(await reader.pending(watched)).toHaveLength(4);
     expect(await reader.pending(watched)).toHaveLength(6);
     // Full: nothing more is fetched until transactions leave.
@@ -100,7 +100,7 @@ describe('the mempool reader', () => {
   it('refuses a transaction other than the one asked, and a mempool that does not parse', async () => {
     mempool = [txid(1)];
     transactions.set(txid(1), txJson(txid(9), '1'));
-    const reader = createMempoolReader('litecoin', { url, exactKeys: ['value'] });
+    const reader = createMempoolReader('litecoin', 'regtest', { url, exactKeys: ['value'] });
     await expect(reader.pending(watched)).rejects.toMatchObject({ code: 'CHAIN_BAD_ANSWER' });
     mempool = ['not a txid'];
     await expect(reader.pending(watched)).rejects.toMatchObject({ code: 'CHAIN_BAD_ANSWER' });

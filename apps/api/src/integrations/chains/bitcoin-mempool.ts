@@ -1,5 +1,6 @@
 import {
   type BitcoinFamily,
+  type ChainSetting,
   type DecodedOutput,
   decodeOutputs,
   parseRawTransaction,
@@ -32,6 +33,7 @@ export interface MempoolReader {
 
 export function createMempoolReader(
   network: BitcoinFamily,
+  chain: ChainSetting,
   rpc: JsonRpcOptions,
   fetchLimit = DEFAULT_FETCH_LIMIT,
   maxCached = MAX_CACHED,
@@ -60,7 +62,7 @@ export function createMempoolReader(
     const tx = parseRawTransaction(answer.result);
     if (tx.txid.toLowerCase() !== txid)
       throw new ChainNodeError('CHAIN_BAD_ANSWER', "The node's transaction is not the one asked.");
-    seen.set(txid, decodeOutputs(network, tx));
+    seen.set(txid, decodeOutputs(network, chain, tx));
   }
 
   async function fetchAll(txids: readonly string[]): Promise<void> {

@@ -24,8 +24,8 @@ const CORE_22_BLOCK = `{
       "vsize": 100, "weight": 400, "locktime": 0,
       "vin": [{ "coinbase": "03b9650c", "sequence": 4294967295 }],
       "vout": [
-        { "value": 6.39062517, "n": 0, "scriptPubKey": { "asm": "0 751e76e8199196d454941c45d1b3a323f1433bd6",
-          "desc": "addr(${ALSO_PAID})#abcd1234", "hex": "0014751e76e8199196d454941c45d1b3a323f1433bd6",
+        { "value": 6.39062517, "n": 0, "scriptPubKey": { "asm": "0 e8df018c7e326cc253faac7e46cdc51e68542c42",
+          "desc": "addr(${ALSO_PAID})#abcd1234", "hex": "0014e8df018c7e326cc253faac7e46cdc51e68542c42",
           "address": "${ALSO_PAID}", "type": "witness_v0_keyhash" } },
         { "value": 0.00000000, "n": 1, "scriptPubKey": { "asm": "OP_RETURN aa21a9ed",
           "desc": "raw(6a24aa21a9ed)#efgh5678", "hex": "6a24aa21a9ed", "type": "nulldata" } }
@@ -40,9 +40,9 @@ const CORE_22_BLOCK = `{
         { "value": 20999999.97690000, "n": 0, "scriptPubKey": { "asm": "0 x",
           "desc": "addr(bc1qother)#x", "hex": "0014", "address": "bc1qotheraddressnotwatched", "type": "witness_v0_keyhash" } },
         { "value": 0.30000001, "n": 1, "scriptPubKey": { "asm": "0 y",
-          "desc": "addr(${PAID})#y", "hex": "0014", "address": "${PAID.toUpperCase()}", "type": "witness_v0_keyhash" } },
+          "desc": "addr(${PAID})#y", "hex": "0014751E76E8199196D454941C45D1B3A323F1433BD6", "address": "${PAID.toUpperCase()}", "type": "witness_v0_keyhash" } },
         { "value": 0.00000001, "n": 2, "scriptPubKey": { "asm": "0 y",
-          "desc": "addr(${PAID})#y", "hex": "0014", "address": "${PAID}", "type": "witness_v0_keyhash" } },
+          "desc": "addr(${PAID})#y", "hex": "0014751e76e8199196d454941c45d1b3a323f1433bd6", "address": "${PAID}", "type": "witness_v0_keyhash" } },
         { "value": 1.00000000, "n": 3, "scriptPubKey": { "asm": "1 key key 2 OP_CHECKMULTISIG",
           "desc": "multi(1,x,y)#z", "hex": "5121", "type": "multisig" } }
       ]
@@ -59,7 +59,12 @@ const watching =
 
 describe('reading getblock (verbosity 2)', () => {
   it('reads Bitcoin Core 22+ blocks (one address field) with exact amounts', () => {
-    const block = parseVerboseBlock('bitcoin', read(CORE_22_BLOCK), watching(PAID, ALSO_PAID));
+    const block = parseVerboseBlock(
+      'bitcoin',
+      'mainnet',
+      read(CORE_22_BLOCK),
+      watching(PAID, ALSO_PAID),
+    );
     expect(block.header).toEqual({
       height: 812345,
       hash: '00000000000000000001c1cc1b2a1e2b38d5b9b0b8b6e5a2cfb5cbd1b7d5e0f1',
@@ -93,6 +98,7 @@ describe('reading getblock (verbosity 2)', () => {
     }`);
     const block = parseVerboseBlock(
       'litecoin',
+      'regtest',
       answer,
       watching('rltc1qwy49p5q7u5mv3u7w2k37xxun3zep56fwgl40eu'),
     );
@@ -131,7 +137,7 @@ describe('reading getblock (verbosity 2)', () => {
     for (const answer of cases) {
       let caught: unknown;
       try {
-        parseVerboseBlock('bitcoin', answer, () => true);
+        parseVerboseBlock('bitcoin', 'mainnet', answer, () => true);
       } catch (err) {
         caught = err;
       }

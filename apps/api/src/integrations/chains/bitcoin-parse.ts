@@ -7,6 +7,7 @@ import {
   toUnits,
 } from '@parley/shared';
 import { normalizeAddress } from '@parley/shared/chains';
+import { addressOfScript } from '@parley/shared/watch-keys';
 import { z } from 'zod';
 import { type ChainBlock, ChainNodeError, type ChainOutput, type IsWatched } from './port.js';
 
@@ -28,6 +29,8 @@ export const COIN: Record<BitcoinFamily, CryptoCurrency> = { bitcoin: 'BTC', lit
 const hash = z.string().regex(/^[0-9a-fA-F]{64}$/);
 
 const scriptPubKey = z.object({
+  /** The script itself: the address is written from it for the configured chain. */
+  hex: z.string().optional(),
   /** Bitcoin Core 22 and later. */
   address: z.string().optional(),
   /** Bitcoin Core 0.21 and earlier (Litecoin Core 0.21): one element for a plain address. */
@@ -85,8 +88,18 @@ export function exactAmount(value: string): string {
   return fromUnits(toUnits(value, COIN_DECIMALS), COIN_DECIMALS);
 }
 
-function outputAddress(spk: z.infer<typeof scriptPubKey> | undefined): string | null {
+/** mainnet, testnet or regtest: which chain's prefixes addresses are written with. */
+export type ChainSetting = 'mainnet' | 'testnet' | 'regtest';
+
+function outputAddress(
+  network: BitcoinFamily,
+  chain: ChainSetting,
+  spk: z.infer<typeof scriptPubKey> | undefined,
+): string | null {
   if (!spk) return null;
+  // From the script, for the chain configured: the node's own `address` field changed
+  // shape between versions and is written for the node's chain, not necessarily ours.
+  if (spk.hex) return addressOfScript(network, chain, spk.hex);
   if (spk.address) return spk.address;
   // Bare multisig lists several keys: no single address is paid.
   if (spk.addresses?.length === 1) return spk.addresses[0] ?? null;
@@ -94,11 +107,15 @@ function outputAddress(spk: z.infer<typeof scriptPubKey> | undefined): string | 
 }
 
 /** The outputs of one transaction that pay an address, in the stored address form. */
-export function decodeOutputs(network: BitcoinFamily, tx: RawTransaction): DecodedOutput[] {
+export function decodeOutputs(
+  network: BitcoinFamily,
+  chain: ChainSetting,
+  tx: RawTransaction,
+): DecodedOutput[] {
   const out: DecodedOutput[] = [];
   for (const v of tx.vout) {
     if (v.ismweb) continue;
-    const address = outputAddress(v.scriptPubKey);
+    const address = outputAddress(network, chain, v.scriptPubKey);
     if (!address) continue;
     out.push({
       output: String(v.n),
@@ -137,6 +154,7 @@ export function parseRawTransaction(answer: unknown): RawTransaction {
 /** A `getblock <hash> 2` answer as the port's block, keeping outputs to watched addresses. */
 export function parseVerboseBlock(
   network: BitcoinFamily,
+  chain: ChainSetting,
   answer: unknown,
   isWatched: IsWatched,
 ): ChainBlock {
@@ -144,7 +162,7 @@ export function parseVerboseBlock(
   if (!parsed.success) throw bad('block');
   const b = parsed.data;
   const outputs = b.tx.flatMap((tx) =>
-    watchedOutputs(network, tx.txid, decodeOutputs(network, tx), isWatched),
+    watchedOutputs(network, tx.txid, decodeOutputs(network, chain, tx), isWatched),
   );
   return {
     header: {
