@@ -1,0 +1,63 @@
+import { HDKey } from '@scure/bip32';
+import {
+  type Litecoind,
+  litecoindAvailable,
+  requireChainNodes,
+  startLitecoind,
+} from '../../apps/api/test/litecoind';
+import { freePort } from '../../apps/api/test/sipp';
+import { ADMIN } from './accounts';
+import { startParley } from './parley-server';
+
+export { litecoindAvailable, requireChainNodes };
+
+/** Confirmations the chain specs' Litecoin waits for: two blocks keep the test short. */
+export const CONFIRMATIONS = 2;
+
+/**
+ * A BIP84 account key for Litecoin's test networks (vpub) from a fixed seed: what an
+ * admin pastes from their wallet. Its private half exists only in this test.
+ */
+export function testLitecoinKey(): string {
+  const seed = Uint8Array.from({ length: 32 }, (_, i) => 100 + i);
+  const versions = { private: 0x045f18bc, public: 0x045f1cf6 };
+  return HDKey.fromMasterSeed(seed, versions).derive("m/84'/1'/0'").publicExtendedKey;
+}
+
+/**
+ * A Litecoin node (litecoind, regtest) and a Parley of the spec's own watching it, on
+ * 127.0.0.1: the chain specs change which coins are paid how, so they keep off the
+ * suite's shared server. Both are stopped by their PIDs.
+ */
+export async function startChainStack(log: (line: string) => void) {
+  const node: Litecoind = await startLitecoind();
+  try {
+    const port = await freePort();
+    const parley = await startParley({
+      port,
+      log,
+      env: {
+        VOICE_GATEWAY: 'sandbox',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_TOTP_SECRET: ADMIN.totpSecret,
+        RATE_MAX_AGE_CRYPTO_MINUTES: '600',
+        CHAIN_LITECOIN_RPC_URL: node.rpcUrl,
+        CHAIN_LITECOIN_NETWORK: 'regtest',
+        CHAIN_LITECOIN_CONFIRMATIONS: String(CONFIRMATIONS),
+        CHAIN_POLL_SECONDS: '0.3',
+      },
+    });
+    return {
+      url: parley.url,
+      node,
+      async stop() {
+        await parley.stop();
+        await node.stop();
+      },
+    };
+  } catch (err) {
+    await node.stop();
+    throw err;
+  }
+}
