@@ -54,7 +54,12 @@ export function createChainCursorRepo(db: Db) {
      * Takes or renews the network's lease: free, lapsed or already ours. Creates the row
      * (height NOT_STARTED) the first time. Null when another instance holds it.
      */
-    async takeLease(network: string, owner: string, now: Date, until: Date): Promise<Cursor | null> {
+    async takeLease(
+      network: string,
+      owner: string,
+      now: Date,
+      until: Date,
+    ): Promise<Cursor | null> {
       const rows = rowsOf<{ height: string | number; hash: string }>(
         await db.execute(sql`
           insert into chain_cursors (network, height, block_hash, lease_owner, lease_until)
@@ -88,7 +93,13 @@ export function createChainCursorRepo(db: Db) {
     },
 
     /** Sets the cursor (first run, or back to where the chains agree after a reorganisation), fenced. */
-    async setCursor(m: { network: string; owner: string; from: number; to: Cursor; leaseUntil: Date }) {
+    async setCursor(m: {
+      network: string;
+      owner: string;
+      from: number;
+      to: Cursor;
+      leaseUntil: Date;
+    }) {
       return db.transaction(async (tx) => {
         const moved = await moveCursorFenced(tx, m);
         if (!moved) return false;
