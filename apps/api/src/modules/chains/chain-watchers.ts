@@ -1,4 +1,5 @@
 import type { Network } from '@parley/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChainsConfig } from '../../config/chains-config.js';
 import type { ChainWatcher } from '../../integrations/chains/port.js';
 import type { EventBus } from '../../lib/event-bus.js';
@@ -25,7 +26,7 @@ export function setUpChainWatchers(opts: {
   events: Pick<EventBus, 'publish'>;
   /** Unique per running instance (a lease owner). */
   instanceId: string;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now?: () => Date;
 }) {
   const cursors = createChainCursorRepo(opts.db);
