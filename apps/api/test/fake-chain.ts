@@ -30,7 +30,12 @@ const hex = (n: number, fork: number) =>
  * mined at will, a mempool, reorganisations (replace the blocks above a height) and a
  * switch that makes every call fail as an unreachable node would.
  */
-export function fakeChain(network: Network = 'bitcoin', currency: CryptoCurrency = 'BTC') {
+export function fakeChain(
+  network: Network = 'bitcoin',
+  currency: CryptoCurrency = 'BTC',
+  /** The time new blocks claim (a test's clock); ten minutes apart from 2026-01-01 without it. */
+  now?: () => Date,
+) {
   const blocks: FakeBlock[] = [];
   let mempool: ChainOutput[] = [];
   let fork = 0;
@@ -69,7 +74,7 @@ export function fakeChain(network: Network = 'bitcoin', currency: CryptoCurrency
     blocks.push({
       hash: hex(height, fork),
       parentHash: blocks[height - 1]?.hash ?? '',
-      time: opts.time ?? new Date(clock),
+      time: opts.time ?? now?.() ?? new Date(clock),
       outputs,
     });
     return outputs;

@@ -137,6 +137,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
           owner,
           from: cursor.height,
           block,
+          tip,
           kept,
           now,
           leaseUntil,

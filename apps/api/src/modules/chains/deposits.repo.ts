@@ -5,6 +5,7 @@ import { rowsOf, timestamptz } from '../../db/raw.js';
 import { chainDeposits, paymentQuotes } from '../../db/schema/index.js';
 import type { ChainBlock, ChainOutput } from '../../integrations/chains/port.js';
 import { type Cursor, moveCursorFenced, storeBlockHash } from './chain-cursor.repo.js';
+import { confirmationsOf } from './deposit-credit.js';
 
 export type DepositRow = typeof chainDeposits.$inferSelect;
 
@@ -39,7 +40,7 @@ async function upsertOutputs(
   tx: Tx,
   network: string,
   outputs: ChainOutput[],
-  block: { height: number; hash: string; time: Date } | null,
+  block: { height: number; hash: string; time: Date; tip: number } | null,
   now: Date,
 ): Promise<DepositRow[]> {
   const changed: DepositRow[] = [];
@@ -48,16 +49,19 @@ async function upsertOutputs(
     const reference = `${network}:${o.txid}:${o.output}`;
     const onConflict = block
       ? sql`do update set block_height = excluded.block_height, block_hash = excluded.block_hash,
+          confirmations = case when chain_deposits.status = 'seen'
+            then excluded.confirmations else chain_deposits.confirmations end,
           seen_at = least(chain_deposits.seen_at, excluded.seen_at), updated_at = now()
           where chain_deposits.block_hash is distinct from excluded.block_hash`
       : sql`do nothing`;
     const rows = rowsOf<{ id: string }>(
       await tx.execute(sql`
         insert into chain_deposits (reference, network, txid, output, address, currency, amount,
-          quote_id, user_id, block_height, block_hash, seen_at)
+          quote_id, user_id, block_height, block_hash, confirmations, seen_at)
         select ${reference}, ${network}, ${o.txid}, ${o.output}, ${o.address}, ${o.currency},
           ${o.amount}::numeric, q.id, q.user_id, ${block?.height ?? null}::bigint,
-          ${block?.hash ?? null}, ${timestamptz(seenAt)}
+          ${block?.hash ?? null}, ${block ? confirmationsOf(block.tip, block.height) : 0},
+          ${timestamptz(seenAt)}
         from payment_quotes q
         where q.network = ${network} and q.address = ${o.address} and q.watch_key_id is not null
         order by q.created_at desc limit 1
@@ -85,6 +89,8 @@ export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
       owner: string;
       from: number;
       block: ChainBlock;
+      /** The node's best height, for the deposits' first count of confirmations. */
+      tip: number;
       kept: number;
       now: Date;
       leaseUntil: Date;
@@ -93,7 +99,13 @@ export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
       const to: Cursor = { height: header.height, hash: header.hash };
       try {
         return await db.transaction(async (tx) => {
-          const changed = await upsertOutputs(tx, m.network, m.block.outputs, header, m.now);
+          const changed = await upsertOutputs(
+            tx,
+            m.network,
+            m.block.outputs,
+            { ...header, tip: m.tip },
+            m.now,
+          );
           faults.afterOutputs?.();
           await storeBlockHash(tx, m.network, to, m.kept);
           const moved = await moveCursorFenced(tx, { ...m, to });
