@@ -177,10 +177,14 @@ export async function ledgerOf(database: Database, userId: string) {
 
 export async function cursorOf(database: Database, network = 'bitcoin') {
   const [row] = await queryRows<{
-    height: string;
+    height: number;
     lease_owner: string | null;
     last_error: string | null;
-    node_height: string | null;
-  }>(database, sql`select * from chain_cursors where network = ${network}`);
+    node_height: number | null;
+  }>(
+    database,
+    sql`select height::int, lease_owner, last_error, node_height::int
+        from chain_cursors where network = ${network}`,
+  );
   return row;
 }

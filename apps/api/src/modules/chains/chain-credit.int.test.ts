@@ -25,7 +25,7 @@ let watch: ReturnType<typeof watchOn>;
 beforeAll(async () => {
   database = await createTestDatabase();
   keyId = await addWatchKey(database);
-});
+}, 120_000); // migrating a fresh database is slow on a busy machine
 afterAll(() => database.close());
 beforeEach(async () => {
   // A fresh chain per test: the cursor starts again from its tip.
