@@ -69,8 +69,9 @@ export function createChainWatch(deps: ChainWatchDeps) {
   /** One pass, with its own time, lease and cache of the node's block hashes. */
   async function pass(): Promise<PassResult> {
     const now = deps.now();
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    const held = await deps.cursors.takeLease(network, owner, now, leaseUntil);
+    // Every fenced write renews the lease from its own time, so a long pass keeps it.
+    const lease = () => new Date(deps.now().getTime() + leaseMs);
+    const held = await deps.cursors.takeLease(network, owner, now, lease());
     if (!held) return { status: 'standby' };
     const hashes = new Map<number, string | null>();
     const nodeHash = async (height: number) => {
@@ -78,7 +79,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
       return hashes.get(height) ?? null;
     };
     const setCursor = async (from: number, to: Cursor) => {
-      if (!(await deps.cursors.setCursor({ network, owner, from, to, leaseUntil })))
+      if (!(await deps.cursors.setCursor({ network, owner, from, to, leaseUntil: lease() })))
         throw new Lost();
       return to;
     };
@@ -140,7 +141,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
           tip,
           kept,
           now,
-          leaseUntil,
+          leaseUntil: lease(),
         });
         if (changed === null) throw new Lost();
         cursor = { height: block.header.height, hash: block.header.hash };
