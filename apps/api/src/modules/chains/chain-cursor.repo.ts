@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/ledger.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
-
-/** Height of a cursor row no pass has started yet (the first pass sets it from the tip). */
-export const NOT_STARTED = -1;
+import { NOT_STARTED } from './deposit-credit.js';
 
 /** Where a network's scan stands, as its lease holder sees it. */
 export interface Cursor {

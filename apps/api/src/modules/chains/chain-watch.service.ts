@@ -2,8 +2,7 @@ import type { ChainBlock, ChainWatcher, IsWatched } from '../../integrations/cha
 import { ChainNodeError } from '../../integrations/chains/port.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { ChainCursorRepo, Cursor } from './chain-cursor.repo.js';
-import { NOT_STARTED } from './chain-cursor.repo.js';
-import { firstCursor, keptBlocks } from './deposit-credit.js';
+import { firstCursor, keptBlocks, NOT_STARTED } from './deposit-credit.js';
 import type { DepositSettleRepo } from './deposit-settle.repo.js';
 import { createDepositSettling } from './deposit-settling.js';
 import type { DepositsRepo } from './deposits.repo.js';

@@ -5,6 +5,9 @@ import { compareDecimal, fromUnits, multiply, toUnits } from '@parley/shared';
  * many confirmations a deposit has, and what it is worth in the billing currency.
  */
 
+/** Height of a cursor row no pass has started yet (the first pass sets it from the tip). */
+export const NOT_STARTED = -1;
+
 /** Crypto amounts are stored with 18 decimals (numeric(38, 18)). */
 const CRYPTO_SCALE = 18;
 
