@@ -93,6 +93,17 @@ describe('the watcher credits a payment', () => {
       ['seen', 2, 3],
       ['credited', 3, 3],
     ]);
+    expect(watch.events.at(-1)).toMatchObject({
+      type: 'deposit.updated',
+      data: {
+        userId,
+        quoteId: quote.id,
+        amount: '0.0015',
+        creditAmount: '100.00',
+        late: false,
+        flagged: false,
+      },
+    });
   });
 
   it('seen from the mempool before any block, then credited from its block', async () => {

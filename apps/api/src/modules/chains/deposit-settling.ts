@@ -1,4 +1,4 @@
-import { BILLING_CURRENCY } from '@parley/shared';
+import { BILLING_CURRENCY, moneyText, trimDecimal } from '@parley/shared';
 import type { EventBus } from '../../lib/event-bus.js';
 import { confirmationsOf, creditPlan, dayRateCredit, recheckFrom } from './deposit-credit.js';
 import type { DepositSettleRepo } from './deposit-settle.repo.js';
@@ -16,12 +16,12 @@ export function depositEvent(d: DepositRow, required: number) {
       quoteId: d.quoteId,
       network: d.network,
       currency: d.currency,
-      amount: d.amount,
+      amount: trimDecimal(d.amount),
       status: d.status as 'seen' | 'credited' | 'dropped',
       confirmations: d.confirmations,
       required,
       late: d.late,
-      creditAmount: d.creditAmount,
+      creditAmount: d.creditAmount === null ? null : moneyText(d.creditAmount),
       flagged: d.flaggedAt !== null,
     },
   };
