@@ -12,7 +12,7 @@ import {
   watchOn,
 } from '../../../test/chain-watch-fixture.js';
 import { type FakeChain, fakeChain } from '../../../test/fake-chain.js';
-import { balanceOf, createTestDatabase } from '../../../test/helpers.js';
+import { balanceOf, createTestDatabase, queryRows } from '../../../test/helpers.js';
 import { createDepositSettleRepo } from './deposit-settle.repo.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -138,9 +138,10 @@ describe('instances, restarts and the lease', () => {
     const { userId, quote } = await paidQuote();
     pay(quote.address);
     await watch.pass();
-    const [row] = await database.db
-      .execute(sql`select id from chain_deposits where quote_id = ${quote.id}`)
-      .then((r) => ('rows' in r ? r.rows : r) as { id: string }[]);
+    const [row] = await queryRows<{ id: string }>(
+      database,
+      sql`select id from chain_deposits where quote_id = ${quote.id}`,
+    );
     const settle = createDepositSettleRepo(database.db);
     const terms = {
       depositId: row?.id as string,
@@ -164,7 +165,7 @@ describe('crashes and the node', () => {
   const boom = () => {
     throw new Error('crash');
   };
-  async function crashThenRecover(opts: Parameters<typeof watchOn>[2]) {
+  async function crashThenRecover(opts: Omit<Parameters<typeof watchOn>[2], 'clock'>) {
     await watchOn(database, chain, { clock }).pass();
     const { userId, quote } = await paidQuote();
     pay(quote.address);
