@@ -13,6 +13,7 @@ import {
 } from '../../../test/chain-watch-fixture.js';
 import { type FakeChain, fakeChain } from '../../../test/fake-chain.js';
 import { balanceOf, createTestDatabase, queryRows } from '../../../test/helpers.js';
+import { setUpChainWatchers } from './chain-watchers.js';
 import { createDepositSettleRepo } from './deposit-settle.repo.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -158,6 +159,38 @@ describe('instances, restarts and the lease', () => {
     ]);
     expect(done.filter(Boolean)).toHaveLength(1);
     expect(await ledgerOf(database, userId)).toHaveLength(1);
+  });
+
+  it('setUpChainWatchers: a job per watched network with an adapter; stopping lets the lease go', async () => {
+    const settings = {
+      network: 'bitcoin' as const,
+      rpcUrl: 'http://127.0.0.1:9',
+      confirmations: 3,
+      chainId: null,
+      chain: 'regtest' as const,
+      tokens: [],
+    };
+    const silent = { warn() {}, error() {} } as unknown as Parameters<
+      typeof setUpChainWatchers
+    >[0]['log'];
+    const on = (instanceId: string) =>
+      setUpChainWatchers({
+        db: database.db,
+        config: { networks: { bitcoin: settings }, lateWindowMs: 1000, pollMs: POLL_MS },
+        watchers: [chain.watcher, fakeChain('litecoin', 'LTC').watcher],
+        rates: { rate: async () => '1' },
+        events: { publish() {} },
+        instanceId,
+        log: silent,
+        now: clock.now,
+      });
+    const [a, b] = [on('a'), on('b')];
+    expect(a.jobs).toHaveLength(1);
+    expect(a.passOnce('litecoin')).toBeNull();
+    expect(await a.passOnce('bitcoin')).toMatchObject({ status: 'scanned', height: 10 });
+    expect(await b.passOnce('bitcoin')).toEqual({ status: 'standby' });
+    await a.jobs[0]?.stop();
+    expect(await b.passOnce('bitcoin')).toMatchObject({ status: 'scanned', height: 10 });
   });
 });
 
