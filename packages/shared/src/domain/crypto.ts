@@ -195,6 +195,12 @@ export const PAYMENT_NOTE_CODES = [
   'APPROVED_BY_ADMIN',
   'REJECTED_BY_ADMIN',
   'ITEM_UNAVAILABLE_CREDITED',
+  /** The watcher saw the quote's payment confirmed on chain and credited it. */
+  'CREDITED_ON_CHAIN',
+  /** A purchase credited on chain whose balance then fell short of the item. */
+  'BALANCE_SHORT_CREDITED',
+  /** A watched quote's payment never arrived, late window included. */
+  'EXPIRED_UNPAID',
 ] as const;
 export type PaymentNoteCode = (typeof PAYMENT_NOTE_CODES)[number];
 

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rowsOf, timestamptz } from '../../db/raw.js';
+
+/** The addresses a network's watcher looks for (table payment_quotes). */
+export function createWatchedAddressesRepo(db: Db) {
+  return {
+    /**
+     * The addresses of the network's quotes derived from a watch key whose expiry plus
+     * the late window is still ahead: one indexed read per pass, held as a Set by the pass.
+     */
+    async list(network: string, now: Date, lateWindowMs: number): Promise<string[]> {
+      const after = new Date(now.getTime() - lateWindowMs);
+      const rows = rowsOf<{ address: string }>(
+        await db.execute(sql`
+          select distinct address from payment_quotes
+          where network = ${network} and watch_key_id is not null
+            and expires_at > ${timestamptz(after)}`),
+      );
+      return rows.map((r) => r.address);
+    },
+  };
+}
+export type WatchedAddressesRepo = ReturnType<typeof createWatchedAddressesRepo>;
