@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainToken } from '../../config/chains-config.js';
 import {
+  logInTransaction,
   nativeTransfers,
   readHeader,
   succeeded,
@@ -110,6 +111,28 @@ describe('native transfers', () => {
     expect(await code(() => succeeded({ blockHash: BLOCK_HASH }, BLOCK_HASH))).toBe(
       'CHAIN_BAD_ANSWER',
     );
+  });
+});
+
+describe('a token log within its transaction', () => {
+  const receipt = (logIndexes: string[]) => ({
+    blockHash: BLOCK_HASH,
+    status: '0x1',
+    logs: logIndexes.map((logIndex) => ({ logIndex })),
+  });
+
+  it('numbers the log by its place in the receipt, not in the block', async () => {
+    expect(logInTransaction(receipt(['0x1e', '0x1f']), 'log31', BLOCK_HASH)).toBe('log1');
+    expect(logInTransaction(receipt(['0x1f']), 'log31', BLOCK_HASH)).toBe('log0');
+    expect(await code(() => logInTransaction(receipt(['0x1e']), 'log31', BLOCK_HASH))).toBe(
+      'CHAIN_BAD_ANSWER',
+    );
+    expect(await code(() => logInTransaction(null, 'log31', BLOCK_HASH))).toBe('CHAIN_BAD_ANSWER');
+    expect(
+      await code(() =>
+        logInTransaction({ ...receipt(['0x1f']), blockHash: TX }, 'log31', BLOCK_HASH),
+      ),
+    ).toBe('CHAIN_BAD_ANSWER');
   });
 });
 

@@ -87,11 +87,30 @@ export function nativeTransfers(
  * under the watcher, which then reads the height again.
  */
 export function succeeded(raw: unknown, blockHash: string): boolean {
+  return quantity(receiptOf(raw, blockHash).status, 'receipt status') === 1n;
+}
+
+function receiptOf(raw: unknown, blockHash: string): Record<string, unknown> {
   if (raw === null) throw bad('The node has no receipt for a transaction in its block.');
   const receipt = record(raw, 'receipt');
   if (word(receipt.blockHash, 'receipt block hash') !== blockHash)
     throw bad('The block changed while it was read.');
-  return quantity(receipt.status, 'receipt status') === 1n;
+  return receipt;
+}
+
+/**
+ * A token log's place within its transaction (`log<i>`, i its position among the
+ * receipt's logs), from its block-wide `log<logIndex>`. The block-wide index changes when
+ * the transaction is mined again in another block; its place in the transaction does
+ * not, so neither does the deposit's reference, and a re-mined payment is never a
+ * second deposit.
+ */
+export function logInTransaction(raw: unknown, blockOutput: string, blockHash: string): string {
+  const logs = list(receiptOf(raw, blockHash).logs, 'receipt logs');
+  const blockIndex = BigInt(blockOutput.slice('log'.length));
+  const i = logs.findIndex((l) => quantity(record(l, 'log').logIndex, 'log index') === blockIndex);
+  if (i < 0) throw bad('The receipt does not hold the transfer log.');
+  return `log${i}`;
 }
 
 /**

@@ -125,32 +125,23 @@ describe.skipIf(!anvilAvailable)('EVM watcher against anvil', () => {
     ]);
   });
 
-  it('reports USDT and USDC Transfer logs to derived addresses as log<N>', async () => {
+  it('reports USDT and USDC Transfer logs to derived addresses as log<N>, N their place in the transaction', async () => {
     const [usdt, usdc] = tokens.map((t) => t.contract) as [string, string];
+    await anvil.sendToken(usdt, stranger, '7');
     const t1 = await anvil.sendToken(usdt, A2, '12.345678');
     const t2 = await anvil.sendToken(usdc, A3, '0.000001');
-    await anvil.sendToken(usdt, stranger, '7');
     const { block } = await mined();
-    const logIndex = async (hash: string) => {
-      const r = await anvil.rpc<{ logs: { logIndex: string }[] }>('eth_getTransactionReceipt', [
-        hash,
-      ]);
-      return `log${Number(r.logs[0]?.logIndex)}`;
-    };
+    // The block-wide log index of the later transfers is not 0; their place in their
+    // own transaction is, and stays so if the transaction is mined again elsewhere.
+    const r2 = await anvil.rpc<{ logs: { logIndex: string }[] }>('eth_getTransactionReceipt', [t2]);
+    expect(Number(r2.logs[0]?.logIndex)).toBeGreaterThan(0);
     expect(block.outputs).toEqual(
       expect.arrayContaining([
-        {
-          txid: t1,
-          output: await logIndex(t1),
-          address: A2,
-          currency: 'USDT',
-          amount: '12.345678',
-        },
-        { txid: t2, output: await logIndex(t2), address: A3, currency: 'USDC', amount: '0.000001' },
+        { txid: t1, output: 'log0', address: A2, currency: 'USDT', amount: '12.345678' },
+        { txid: t2, output: 'log0', address: A3, currency: 'USDC', amount: '0.000001' },
       ]),
     );
     expect(block.outputs).toHaveLength(2);
-    expect(new Set(block.outputs.map((o) => o.output)).size).toBe(2);
   });
 
   it('reports nothing for transfers to addresses it does not watch', async () => {

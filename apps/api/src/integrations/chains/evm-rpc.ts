@@ -1,6 +1,7 @@
 import type { ChainToken } from '../../config/chains-config.js';
 import {
   type EvmNetwork,
+  logInTransaction,
   nativeTransfers,
   readHeader,
   succeeded,
@@ -76,7 +77,17 @@ export function createEvmWatcher(opts: EvmWatcherOptions): ChainWatcher {
         const logs = await call('eth_getLogs', [
           { blockHash: header.hash, address: [...tokens.keys()], topics: [TRANSFER_TOPIC] },
         ]);
-        outputs.push(...tokenTransfers(logs, network, tokens, header.hash, isWatched));
+        const transfers = tokenTransfers(logs, network, tokens, header.hash, isWatched);
+        const txids = [...new Set(transfers.map((t) => t.txid))];
+        const tokenReceipts = await Promise.all(
+          txids.map((id) => call('eth_getTransactionReceipt', [id])),
+        );
+        const receiptOf = new Map(txids.map((id, i) => [id, tokenReceipts[i]]));
+        for (const t of transfers)
+          outputs.push({
+            ...t,
+            output: logInTransaction(receiptOf.get(t.txid) ?? null, t.output, header.hash),
+          });
       }
       return { header, outputs };
     },

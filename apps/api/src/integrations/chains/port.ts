@@ -13,7 +13,8 @@ export interface ChainOutput {
   txid: string;
   /**
    * Where in the transaction: the vout (`'0'`, `'1'`…) on the Bitcoin family, `'log<N>'`
-   * for a token Transfer log (N its log index in the block), `'tx'` for a native EVM,
+   * for a token Transfer log (N its place among its transaction's logs, which a
+   * transaction mined again in another block keeps), `'tx'` for a native EVM,
    * TRON or Solana transfer. With the network and txid it makes the deposit's unique
    * reference `<network>:<txid>:<output>`.
    */

@@ -68,15 +68,15 @@ function logContract(address: string): string | null {
 }
 
 /**
- * TRC-20 Transfer events of the configured contracts to watched addresses. TRON has no
- * block-wide log index, so N in `log<N>` counts every log of the block in the order the
- * node lists the transaction infos (block order): stable for a given block.
+ * TRC-20 Transfer events of the configured contracts to watched addresses. N in `log<N>`
+ * is the log's place within its own transaction: it stays the same if the transaction
+ * is mined again in another block, so a re-mined payment keeps its deposit's reference.
  */
 function tokenOutputs(infos: TronTxInfo[], tokens: ChainToken[], isWatched: IsWatched) {
   const outputs: ChainOutput[] = [];
   const byContract = new Map(tokens.map((t) => [t.contract, t]));
-  let index = 0;
   for (const info of infos) {
+    let index = 0;
     const failed =
       (info.result !== undefined && info.result !== 'SUCCESS') ||
       (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS');
