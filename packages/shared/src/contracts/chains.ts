@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NETWORKS } from '../domain/crypto.js';
+import { NETWORKS, type Network } from '../domain/crypto.js';
 
 /**
  * The key families an admin gives a watch-only key for: Ethereum, BNB Smart Chain and
@@ -7,6 +7,14 @@ import { NETWORKS } from '../domain/crypto.js';
  */
 export const KEY_FAMILIES = ['bitcoin', 'litecoin', 'evm', 'tron'] as const;
 export type KeyFamily = (typeof KEY_FAMILIES)[number];
+
+/** The networks each family's key serves. */
+export const KEY_FAMILY_NETWORKS: Record<KeyFamily, readonly Network[]> = {
+  bitcoin: ['bitcoin'],
+  litecoin: ['litecoin'],
+  evm: ['ethereum', 'bsc', 'polygon'],
+  tron: ['tron'],
+};
 
 /** The chain setting a key was read for (Bitcoin family: CHAIN_<NETWORK>_NETWORK). */
 export const CHAIN_SETTINGS = ['mainnet', 'testnet', 'regtest'] as const;

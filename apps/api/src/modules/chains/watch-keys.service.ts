@@ -1,6 +1,8 @@
 import {
   type ChainNetworkStatus,
   type DerivedAddress,
+  KEY_FAMILIES,
+  KEY_FAMILY_NETWORKS,
   type KeyFamily,
   type KeyFamilyView,
   NETWORKS,
@@ -27,13 +29,8 @@ export type WatchedNetworkInfo = {
   chain: ChainSetting;
 };
 
-export const FAMILY_NETWORKS: Record<KeyFamily, readonly Network[]> = {
-  bitcoin: ['bitcoin'],
-  litecoin: ['litecoin'],
-  evm: ['ethereum', 'bsc', 'polygon'],
-  tron: ['tron'],
-};
-const FAMILIES = Object.keys(FAMILY_NETWORKS) as KeyFamily[];
+const FAMILY_NETWORKS = KEY_FAMILY_NETWORKS;
+const FAMILIES = KEY_FAMILIES;
 
 export const familyOf = (network: Network): KeyFamily | null =>
   FAMILIES.find((f) => FAMILY_NETWORKS[f].includes(network)) ?? null;
