@@ -1,6 +1,7 @@
 import {
   type ChainNetworkStatus,
   type DerivedAddress,
+  type FieldCode,
   KEY_FAMILIES,
   KEY_FAMILY_NETWORKS,
   type KeyFamily,
@@ -53,19 +54,22 @@ function pathOf(key: WatchKey, family: KeyFamily, index: number): string {
   return `m/${purpose}'/${testCoin ? 1 : coin}'/${account}/0/${index}`;
 }
 
-const MESSAGES: Record<string, string> = {
+/** parseWatchKey's refusals, each a field code with the English for API users. */
+const MESSAGES = {
   WATCH_KEY_PRIVATE: 'A private key or recovery phrase: give the account’s extended public key',
   WATCH_KEY_WRONG_NETWORK: 'This key is for another network or chain',
   WATCH_KEY_WRONG_DEPTH: 'Not an account key (m/purpose’/coin’/account’)',
   WATCH_KEY_UNSUPPORTED: 'This kind of key (nested segwit or multisig) is not supported',
   WATCH_KEY_INVALID: 'Not an extended public key',
-};
+} satisfies Partial<Record<FieldCode, string>>;
+type KeyRefusal = keyof typeof MESSAGES;
+const isKeyRefusal = (code: string): code is KeyRefusal => code in MESSAGES;
 
-function refused(code: keyof typeof MESSAGES): AppError {
+function refused(parsed: string): AppError {
   // The key's text is never repeated: it is the admin's, and may be a secret pasted by mistake.
-  const message = MESSAGES[code] ?? 'Not an extended public key';
+  const code = isKeyRefusal(parsed) ? parsed : 'WATCH_KEY_INVALID';
   return new AppError('VALIDATION_FAILED', 'The key was refused.', [
-    { path: 'body.key', code: code as 'WATCH_KEY_INVALID', message },
+    { path: 'body.key', code, message: MESSAGES[code] },
   ]);
 }
 

@@ -52,6 +52,10 @@ export function WatchKeyCard({
             >
               {full ? t('admin.chains.hideFullKey') : t('admin.chains.showFullKey')}
             </Button>
+            <p>
+              {t('admin.chains.columns.chain')}: {t(`admin.chains.chains.${key.chain}`)} ·{' '}
+              <span dir="ltr">{key.version}</span>
+            </p>
             <p className="font-semibold">{t('admin.chains.handedOut', { n: key.handedOut })}</p>
             <p className="text-muted-foreground">
               {key.addedBy
@@ -60,7 +64,6 @@ export function WatchKeyCard({
                     email: key.addedBy.email,
                   })
                 : t('admin.chains.added', { date: date.format(new Date(key.addedAt)) })}
-              {key.chain !== 'mainnet' && ` · ${t(`admin.chains.chains.${key.chain}`)}`}
             </p>
             <details>
               <summary className="cursor-pointer">{t('admin.chains.firstAddresses')}</summary>
