@@ -15,6 +15,7 @@ import type { AuthLimits } from './modules/auth/auth.service.js';
 import { setUpAuth } from './modules/auth/auth.setup.js';
 import { setUpPasswordReset } from './modules/auth/password-reset.setup.js';
 import { setUpCatalogue } from './modules/catalogue/catalogue.setup.js';
+import { setUpChains } from './modules/chains/chains.setup.js';
 import { setUpChat } from './modules/chat/chat.setup.js';
 import { setUpDashboard } from './modules/dashboard/dashboard.setup.js';
 import { setUpEventBus, setUpEventStreams } from './modules/events/events.setup.js';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(setUpAnalytics({ db }));
   await use(setUpUsers({ db, issueReset: passwordResets.resets.issue }));
   await use(setUpLedger({ db, events }));
+  await use(setUpChains({ db, config: config.chains }));
   await use(setUpSetup({ db, config, rates }));
   await use(setUpAudit({ db }));
 

@@ -6,6 +6,7 @@ export * from './contracts/auth-password-reset.js';
 export * from './contracts/auth-second-factor.js';
 export * from './contracts/catalogue.js';
 export * from './contracts/catalogue-admin.js';
+export * from './contracts/chains.js';
 export * from './contracts/chat.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/decimal.js';

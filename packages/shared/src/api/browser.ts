@@ -8,6 +8,7 @@ export * from './routes/analytics.js';
 export * from './routes/audit.js';
 export * from './routes/auth.js';
 export * from './routes/catalogue.js';
+export * from './routes/chains.js';
 export * from './routes/chat.js';
 export * from './routes/dashboard.js';
 export * from './routes/docs.js';

@@ -106,6 +106,12 @@ export const FIELD_CODES = [
   'COUNTRY_UNKNOWN',
   /** A country list must name one at least; "all countries" is null. */
   'COUNTRIES_EMPTY',
+  // Watch-only keys (parseWatchKey's refusals).
+  'WATCH_KEY_INVALID',
+  'WATCH_KEY_PRIVATE',
+  'WATCH_KEY_WRONG_NETWORK',
+  'WATCH_KEY_WRONG_DEPTH',
+  'WATCH_KEY_UNSUPPORTED',
 ] as const;
 
 export type FieldCode = (typeof FIELD_CODES)[number];

@@ -9,6 +9,7 @@ import { NumbersTab } from '@/features/catalogue/admin/numbers-tab';
 import { PackagesTab } from '@/features/catalogue/admin/packages-tab';
 import { ServicesTab } from '@/features/catalogue/admin/services-tab';
 import { SipDomainsTab } from '@/features/catalogue/admin/sip-domains-tab';
+import { ChainsTab } from '@/features/chains/admin/chains-tab';
 import { PaymentsTable } from '@/features/payments/admin/payments-table';
 import { RatesTab } from '@/features/payments/admin/rates-tab';
 import { WalletsTab } from '@/features/payments/admin/wallets-tab';
@@ -29,6 +30,7 @@ const LABEL_KEYS: Record<AdminTab, string> = {
   payments: 'admin.payments.title',
   wallets: 'admin.wallets.title',
   rates: 'admin.rates.title',
+  chains: 'admin.chains.title',
   services: 'admin.services.title',
   packages: 'admin.packages.title',
   'country-pricing': 'admin.countryPricing.title',
@@ -47,6 +49,7 @@ const CONTENT: Record<AdminTab, ComponentType> = {
   payments: PaymentsTable,
   wallets: WalletsTab,
   rates: RatesTab,
+  chains: ChainsTab,
   services: ServicesTab,
   packages: PackagesTab,
   'country-pricing': CountryPricingTab,

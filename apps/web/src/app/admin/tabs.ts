@@ -3,6 +3,7 @@ export const ADMIN_TABS = [
   'payments',
   'wallets',
   'rates',
+  'chains',
   'services',
   'packages',
   'country-pricing',

@@ -4,6 +4,7 @@ import { analyticsEndpoints } from './analytics.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
+import { chainsEndpoints } from './chains.js';
 import { chatEndpoints } from './chat.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { docsEndpoints } from './docs.js';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...authEndpoints,
   ...catalogueEndpoints,
+  ...chainsEndpoints,
   ...chatEndpoints,
   ...dashboardEndpoints,
   ...docsEndpoints,

@@ -3,6 +3,7 @@ import { analyticsAdminApi } from './analytics.js';
 import { auditAdminApi } from './audit.js';
 import { authAdminApi, authApi } from './auth.js';
 import { catalogueAdminApi, catalogueApi } from './catalogue.js';
+import { chainsAdminApi } from './chains.js';
 import { chatAdminApi, chatApi } from './chat.js';
 import { dashboardApi } from './dashboard.js';
 import { docsApi } from './docs.js';
@@ -28,6 +29,7 @@ export {
   authApi,
   catalogueAdminApi,
   catalogueApi,
+  chainsAdminApi,
   chatAdminApi,
   chatApi,
   dashboardApi,
@@ -63,6 +65,7 @@ export const routes = /* @__PURE__ */ tableOf([
   authAdminApi,
   catalogueApi,
   catalogueAdminApi,
+  chainsAdminApi,
   chatApi,
   chatAdminApi,
   dashboardApi,
@@ -97,6 +100,7 @@ type Groups =
   | typeof authAdminApi
   | typeof catalogueApi
   | typeof catalogueAdminApi
+  | typeof chainsAdminApi
   | typeof chatApi
   | typeof chatAdminApi
   | typeof dashboardApi

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditBy } from '../../plugins/actor.js';
+import { route } from '../../plugins/endpoints.js';
+import type { WatchKeysService } from './watch-keys.service.js';
+
+/** Watch-only keys and the watchers' status, for admins. */
+export const chainsAdminRoutes: FastifyPluginAsync<{ watchKeys: WatchKeysService }> = async (
+  app,
+  { watchKeys },
+) => {
+  route(app, 'chains.admin.watchKeys', () => watchKeys.list());
+  route(app, 'chains.admin.previewWatchKey', (r) => watchKeys.preview(r.body));
+  route(app, 'chains.admin.setWatchKey', (r) =>
+    watchKeys.set(r.params.family, r.body.key, auditBy(r)),
+  );
+  route(app, 'chains.admin.removeWatchKey', async (r) => {
+    await watchKeys.remove(r.params.family, auditBy(r));
+  });
+  route(app, 'chains.admin.status', () => watchKeys.status());
+};
