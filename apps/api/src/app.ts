@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { PublicConfig } from '@parley/shared';
+import type { Network, PublicConfig } from '@parley/shared';
 import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
 import { openLimitStore } from './db/open-limit-store.js';
+import type { ChainWatcher } from './integrations/chains/port.js';
 import type { EventBus } from './lib/event-bus.js';
 import type { LimitStore } from './lib/rate-limiter.js';
 import { createRetentionJob, type PruneTask, type RetentionJob } from './lib/retention-job.js';
@@ -69,6 +70,8 @@ export interface AppDeps {
   now?: () => Date;
   /** This instance's stable id; by default INSTANCE_ID or the one kept in DATA_DIR. */
   instanceId?: string;
+  /** Chain adapters of the test's own (a fake chain); by default one per CHAIN_*_RPC_URL. */
+  chainWatchers?: ChainWatcher[];
 }
 
 declare module 'fastify' {
@@ -89,6 +92,8 @@ declare module 'fastify' {
     renewalJob: { runOnce(): Promise<{ changed: number; reminded: number }> };
     /** Emails notices when SMTP is configured (tests run it by hand); null otherwise. */
     mailOutbox: MailOutbox | null;
+    /** One watcher pass of a network now; null when it has no node (tests run it by hand). */
+    chainWatch: { passOnce(network: Network): Promise<unknown> | null };
   }
 }
 
@@ -285,7 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(setUpAnalytics({ db }));
   await use(setUpUsers({ db, issueReset: passwordResets.resets.issue }));
   await use(setUpLedger({ db, events }));
-  await use(setUpChains({ db, config: config.chains }));
+  const chains = { config: config.chains, watchers: deps.chainWatchers, rates: rates.rates };
+  await use(setUpChains({ ...common, ...chains }));
   await use(setUpSetup({ db, config, rates }));
   await use(setUpAudit({ db }));
 
