@@ -68,7 +68,8 @@ export async function decidePayment(db: Db, id: string, decision: Decision): Pro
         .select({ watchKeyId: paymentQuotes.watchKeyId })
         .from(paymentQuotes)
         .where(eq(paymentQuotes.id, before.quoteId));
-      if (quote?.watchKeyId) return { outcome: 'not-written', before: { ...before, automatic: true } };
+      if (quote?.watchKeyId)
+        return { outcome: 'not-written', before: { ...before, automatic: true } };
     }
     const [updated] = await tx
       .update(transactions)

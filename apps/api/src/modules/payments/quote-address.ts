@@ -1,4 +1,9 @@
-import { CRYPTO_CURRENCIES, type CryptoCurrency, CURRENCY_NETWORKS, type Network } from '@parley/shared';
+import {
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  CURRENCY_NETWORKS,
+  type Network,
+} from '@parley/shared';
 import { deriveAddress, parseWatchKey, type WatchKey } from '@parley/shared/watch-keys';
 import type { ChainsConfig } from '../../config/chains-config.js';
 import type { QuoteAddressRepo, WatchKeyRow } from './quote-address.repo.js';
