@@ -118,6 +118,8 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 /** A payment seen on chain to a watched quote's address, as its customer sees it. */
 export const quoteDepositSchema = z.object({
+  /** The deposit's own id: `deposit.updated` events name it. */
+  id: z.string(),
   amount: z.string(),
   currency: z.string(),
   status: z.enum(['seen', 'credited', 'dropped']),

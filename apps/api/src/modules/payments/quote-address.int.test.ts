@@ -176,6 +176,7 @@ describe('a watched quote', () => {
     });
     expect(res.json().deposits).toEqual([
       {
+        id: expect.any(String),
         amount: '0.00126316',
         currency: 'BTC',
         status: 'seen',

@@ -4,6 +4,7 @@ import { chainDeposits } from '../../db/schema/index.js';
 
 /** The payments seen on chain to a quote's address (the chain watcher writes them). */
 export interface DepositRow {
+  id: string;
   amount: string;
   currency: string;
   network: string;
@@ -21,6 +22,7 @@ export function createQuoteStatusRepo(db: Db) {
     depositsOf(quoteId: string, userId: string): Promise<DepositRow[]> {
       return db
         .select({
+          id: chainDeposits.id,
           amount: chainDeposits.amount,
           currency: chainDeposits.currency,
           network: chainDeposits.network,

@@ -5,6 +5,7 @@ import type { PaymentsRepo } from './payments.repo.js';
 import type { DepositRow, QuoteStatusRepo } from './quote-status.repo.js';
 
 const toDeposit = (d: DepositRow, required: number): QuoteDeposit => ({
+  id: d.id,
   amount: trimDecimal(d.amount),
   currency: d.currency,
   status: d.status as QuoteDeposit['status'],
