@@ -1,6 +1,7 @@
 import { signedUpCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet } from '../support/funding';
+import { sidewaysOverflow } from '../support/overflow';
 
 // BIP84 test vector: account 0; receive addresses are bc1q… of its /0/i children.
 const ZPUB =
@@ -39,6 +40,14 @@ test('a BTC quote on a watched network shows its own derived address and waits f
     // A top-up needs no hash and no submission.
     await expect(page.getByText(/Nothing to submit/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit for manual review' })).toHaveCount(0);
+    expect(await page.evaluate(sidewaysOverflow)).toBeNull();
+    // In Arabic at 390 px: the same quote (a reload reuses it) and its line, in Arabic.
+    await page.evaluate(() => localStorage.setItem('parley.lang', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText(address)).toBeVisible();
+    await expect(page.getByTestId('deposit-status')).toHaveText('في انتظار دفعتك');
+    expect(await page.evaluate(sidewaysOverflow)).toBeNull();
   } finally {
     // Other specs pay BTC to the fixed wallet: the key goes again.
     await staff.admin.delete('/api/admin/chains/watch-keys/bitcoin');

@@ -25,7 +25,13 @@ type CreateInput = z.output<typeof createTransactionSchema>;
 
 const hashRequired = () =>
   new AppError('VALIDATION_FAILED', 'Transaction hash is required.', [
-    { path: 'body.txHash', code: 'REQUIRED', message: 'Transaction hash is required' },
+    // Worded as the schema worded a missing hash before it became optional.
+    {
+      path: 'body.txHash',
+      code: 'INVALID_TYPE',
+      params: { expected: 'string' },
+      message: 'Transaction hash is required',
+    },
   ]);
 
 /**

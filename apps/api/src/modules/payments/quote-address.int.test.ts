@@ -254,7 +254,7 @@ describe('a watched quote', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual([
-      expect.objectContaining({ path: 'body.txHash', code: 'REQUIRED' }),
+      expect.objectContaining({ path: 'body.txHash', code: 'INVALID_TYPE' }),
     ]);
     const noQuote = await call('POST', '/api/transactions/create', customer, {
       amount: '150.00',
@@ -264,7 +264,7 @@ describe('a watched quote', () => {
     });
     expect(noQuote.json().error.fields?.[0]).toMatchObject({
       path: 'body.txHash',
-      code: 'REQUIRED',
+      code: 'INVALID_TYPE',
     });
   });
 
