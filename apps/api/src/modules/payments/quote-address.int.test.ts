@@ -12,6 +12,7 @@ import {
   TEST_SESSION_SECRET,
 } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
+import { createQuotesRepo } from './quotes.repo.js';
 
 // BIP84 test vector: account 0 and its first two receive addresses.
 const ZPUB =
@@ -134,6 +135,19 @@ describe('an address per quote', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('never prunes a watched quote (a late payment to its address is still credited)', async () => {
+    const quotes = await rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_quotes where watch_key_id is not null`,
+    );
+    const future = new Date(Date.now() + 365 * 86_400_000);
+    await createQuotesRepo(ctx.database.db).pruneQuotes(future, 1000);
+    const after = await rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_quotes where watch_key_id is not null`,
+    );
+    expect(after[0]?.n).toBe(quotes[0]?.n);
+    expect(after[0]?.n).toBeGreaterThan(20);
   });
 
   it('leaves an unwatched network on its fixed wallet', async () => {

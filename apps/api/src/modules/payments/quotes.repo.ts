@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentQuotes, transactions } from '../../db/schema/index.js';
 import { lockKey, type Tx } from './payment-locks.repo.js';
@@ -136,6 +136,8 @@ export function createQuotesRepo(db: Db) {
     /**
      * Deletes quotes that expired before `before` and no payment refers to, at most
      * `batch` per call (idempotent: instances running it together delete each row once).
+     * A watched quote stays: a late payment to its address is still credited, and its
+     * index must never be handed out again.
      */
     async pruneQuotes(before: Date, batch: number): Promise<number> {
       const doomed = db
@@ -144,6 +146,7 @@ export function createQuotesRepo(db: Db) {
         .where(
           and(
             lt(paymentQuotes.expiresAt, before),
+            isNull(paymentQuotes.watchKeyId),
             not(
               exists(
                 sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
