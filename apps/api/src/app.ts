@@ -228,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     limits: config.paymentLimits,
     explorers: config.explorers,
+    chains: config.chains,
+    log,
   });
   await use(payments);
   await use(orders);

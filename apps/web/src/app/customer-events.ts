@@ -1,7 +1,10 @@
+import type { QuoteStatus } from '@parley/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { isOld, shorten } from '@/features/chat/chat-thread';
 import { chatDockState, noteMissedReply, setChatDock } from '@/features/chat/dock-state';
+import { quoteStatusKey } from '@/features/payments/api/payments';
+import { withDeposit } from '@/features/payments/deposit-state';
 import { storeCall } from '@/features/voice/call-updates';
 import { ledgerKey, subscriptionsKey } from '@/lib/account-queries';
 import { loadFullEnglish } from '@/lib/i18n';
@@ -63,6 +66,14 @@ export function useCustomerEvents(enabled: boolean): void {
                 i18next.t('senderEvents.rejectedText', { sender: senderId }),
               ),
         );
+    },
+    // A payment to a quote's own address moved on chain: the pay page's line follows at
+    // once; once credited, the balance, history and a purchase's items reload.
+    'deposit.updated': (deposit) => {
+      queryClient.setQueryData<QuoteStatus>(quoteStatusKey(deposit.quoteId), (status) =>
+        status ? withDeposit(status, deposit) : status,
+      );
+      if (deposit.status === 'credited') reload([...TOUCHED, ledgerKey]);
     },
     // An admin credited or debited the balance: the balance and the history follow.
     'balance.adjusted': () => {

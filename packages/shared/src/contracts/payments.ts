@@ -106,8 +106,43 @@ export const quoteSchema = z.object({
   expiresAt: z.string(),
   /** The payment URI for wallet apps and the QR code (BIP21, EIP-681, tron:, Solana Pay). */
   uri: z.string(),
+  /**
+   * The address is this quote's own, derived from a watch key: Parley sees the payment
+   * on chain and credits it without a hash or an admin.
+   */
+  watched: z.boolean(),
+  /** Confirmations a payment needs before it is credited (watched quotes; else null). */
+  confirmationsRequired: z.number().int().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** A payment seen on chain to a watched quote's address, as its customer sees it. */
+export const quoteDepositSchema = z.object({
+  /** The deposit's own id: `deposit.updated` events name it. */
+  id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(['seen', 'credited', 'dropped']),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  /** Credited at the rate of the day it confirmed: it came after the quote expired. */
+  late: z.boolean(),
+  /** What the balance gained (billing currency), once credited. */
+  creditAmount: z.string().nullable(),
+  seenAt: z.string(),
+  creditedAt: z.string().nullable(),
+  /** Credited, then its block was replaced: an admin looks into it. */
+  flagged: z.boolean(),
+});
+export type QuoteDeposit = z.infer<typeof quoteDepositSchema>;
+
+/** GET /api/payments/quotes/:id: a customer's quote and the payments seen to its address. */
+export const quoteStatusSchema = z.object({
+  quote: quoteSchema,
+  expired: z.boolean(),
+  deposits: z.array(quoteDepositSchema),
+});
+export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
 
 /** POST /api/transactions/create, plus the quote it pays. */
 export const createTransactionSchema = z.object({
@@ -127,8 +162,8 @@ export const createTransactionSchema = z.object({
   ),
   servicePrice: singleLine(z.string().trim().max(50), 'Service price').optional(),
   /**
-   * Required: every customer pays the same address, so the hash is what ties the
-   * on-chain payment to this submission (until per-invoice addresses exist).
+   * Required for a fixed address (every customer pays it, so the hash ties the payment
+   * to this submission); optional for a watched quote, whose own address does.
    */
   txHash: singleLine(
     z
@@ -137,7 +172,7 @@ export const createTransactionSchema = z.object({
       .min(1, 'Transaction hash is required')
       .max(120),
     'Transaction hash',
-  ),
+  ).optional(),
   quoteId: z.uuid('Invalid quote').optional(),
   /**
    * The crypto amount the customer says they sent, as their wallet shows it. Left out

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   WALLET_MISMATCH: 400,
   BELOW_MINIMUM: 422,
   PAYMENT_UNAVAILABLE: 422,
+  /** Approving by hand a payment to a watched quote: the chain watcher credits it. */
+  PAYMENT_AUTOMATIC: 409,
   QUOTE_EXPIRED: 409,
   TX_HASH_USED: 409,
   ALREADY_DECIDED: 409,

@@ -8,12 +8,13 @@ import {
   type PaymentWallet,
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
+import type { QuoteAddresses } from './quote-address.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
 export type CoinState = {
   currency: CryptoCurrency;
-  /** The networks with an active wallet for this coin. */
+  /** The networks with an active wallet for this coin, or watched with a watch key. */
   networks: Network[];
   /** A quote in this coin would find every rate it needs fresh (coin → USD → GBP). */
   rateFresh: boolean;
@@ -26,7 +27,18 @@ export type CoinState = {
 export function createPayableCoins(deps: {
   wallets: Pick<WalletsRepo, 'listActive'>;
   rates: Pick<RatesService, 'rate'>;
+  /** Coins paid to an address per quote: payable without a fixed wallet. */
+  watched?: Pick<QuoteAddresses, 'watchedCoins'>;
 }) {
+  /** Every coin and chain a quote can be paid on: fixed wallets and watched networks. */
+  async function places(): Promise<{ currency: string; network: string }[]> {
+    const [active, watched] = await Promise.all([
+      deps.wallets.listActive(),
+      deps.watched?.watchedCoins() ?? [],
+    ]);
+    return [...active, ...watched];
+  }
+
   async function rateFresh(currency: CryptoCurrency): Promise<boolean> {
     try {
       await deps.rates.rate(currency, BILLING_CURRENCY);
@@ -38,7 +50,7 @@ export function createPayableCoins(deps: {
   }
 
   async function states(): Promise<CoinState[]> {
-    const active = await deps.wallets.listActive();
+    const active = await places();
     return Promise.all(
       CRYPTO_CURRENCIES.map(async (currency) => {
         const networks = NETWORKS.filter((n) =>
@@ -65,9 +77,12 @@ export function createPayableCoins(deps: {
         .filter((w) => fresh.has(w.currency))
         .map(({ id, currency, network, address }) => ({ id, currency, network, address }));
     },
-    /** Only the coins with a wallet have their rates checked: a public list stays cheap. */
+    /**
+     * Only the coins with a wallet or a watched network have their rates checked: a
+     * public list stays cheap.
+     */
     async payable(): Promise<PayableCoin[]> {
-      const active = await deps.wallets.listActive();
+      const active = await places();
       const out: PayableCoin[] = [];
       for (const currency of CRYPTO_CURRENCIES) {
         const networks = NETWORKS.filter((n) =>

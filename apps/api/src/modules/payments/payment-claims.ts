@@ -23,9 +23,22 @@ import type { RatesService } from './rates.service.js';
 
 type CreateInput = z.output<typeof createTransactionSchema>;
 
+const hashRequired = () =>
+  new AppError('VALIDATION_FAILED', 'Transaction hash is required.', [
+    // Worded as the schema worded a missing hash before it became optional.
+    {
+      path: 'body.txHash',
+      code: 'INVALID_TYPE',
+      params: { expected: 'string' },
+      message: 'Transaction hash is required',
+    },
+  ]);
+
 /**
  * Claims: a customer's submission that they paid, naming its hash and the quote (or
- * paying a fresh one), a top-up or a catalogue item at the server's price.
+ * paying a fresh one), a top-up or a catalogue item at the server's price. A watched
+ * quote needs no hash: the submission records the intent (a purchase's item) and the
+ * chain watcher closes it when the payment is credited.
  */
 export function createPaymentClaims(deps: {
   repo: Pick<PaymentsRepo, 'hashTaken' | 'createTransaction'>;
@@ -73,8 +86,9 @@ export function createPaymentClaims(deps: {
   return {
     async create(user: { id: string; email: string }, input: CreateInput): Promise<Transaction> {
       const parsed = parsePaymentCurrency(input.currency);
+      const given = input.txHash;
       // The hash is checked first: a refused one writes nothing, not even a quote.
-      if (parsed && !isTxHashFormat(parsed.network, input.txHash))
+      if (parsed && given !== undefined && !isTxHashFormat(parsed.network, given))
         throw new AppError('INVALID_TX_HASH', `This is not a ${parsed.network} transaction hash.`, [
           {
             path: 'body.txHash',
@@ -83,11 +97,15 @@ export function createPaymentClaims(deps: {
             message: `Not a ${parsed.network} transaction hash`,
           },
         ]);
-      const txHash = parsed ? canonicalTxHash(parsed.network, input.txHash) : input.txHash;
-      if (parsed && !input.quoteId && (await repo.hashTaken(txHash)))
+      // Only a watched quote (its own address) is tied to its payment without a hash.
+      if (given === undefined && !input.quoteId) throw hashRequired();
+      const txHash =
+        given === undefined ? null : parsed ? canonicalTxHash(parsed.network, given) : given;
+      if (parsed && txHash && !input.quoteId && (await repo.hashTaken(txHash)))
         throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
       const item = input.serviceName === TOP_UP_SERVICE_NAME ? null : await itemFor(input);
       const q = await quoteFor(user.id, input);
+      if (txHash === null && q.watchKeyId === null) throw hashRequired();
       if (item) await coversPrice(q, item);
       else {
         const usd =

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { insertNotification, type NoticeInput } from '../../db/notifications.js';
-import { transactions } from '../../db/schema/index.js';
+import { paymentQuotes, transactions } from '../../db/schema/index.js';
 import { creditApproved } from './payment-credit.repo.js';
 
 type TxRow = typeof transactions.$inferSelect;
@@ -14,7 +14,7 @@ type TxRow = typeof transactions.$inferSelect;
  */
 export type Decided =
   | { outcome: 'decided'; row: TxRow; notice: { id: string; code: string } | null }
-  | { outcome: 'not-written'; before: TxRow | undefined };
+  | { outcome: 'not-written'; before: (TxRow & { automatic?: boolean }) | undefined };
 
 /** What the audit log keeps of a payment before and after a decision. */
 const decisionSnapshot = (r: TxRow) => ({
@@ -42,6 +42,8 @@ export interface Decision {
   by: string;
   ip: string | null;
   at: Date;
+  /** Whether a chain watcher credits payments on this network (then never by hand). */
+  watched?: (network: string) => boolean;
 }
 
 /**
@@ -61,6 +63,14 @@ export async function decidePayment(db: Db, id: string, decision: Decision): Pro
       .where(eq(transactions.id, id))
       .for('update');
     if (!before) return { outcome: 'not-written', before };
+    if (approving && before.quoteId && decision.watched?.(before.network)) {
+      const [quote] = await tx
+        .select({ watchKeyId: paymentQuotes.watchKeyId })
+        .from(paymentQuotes)
+        .where(eq(paymentQuotes.id, before.quoteId));
+      if (quote?.watchKeyId)
+        return { outcome: 'not-written', before: { ...before, automatic: true } };
+    }
     const [updated] = await tx
       .update(transactions)
       .set({

@@ -14,13 +14,16 @@ export interface DecisionFacts {
   userId: string;
   /** It shares its on-chain hash with another payment (migration 0019). */
   hashConflict: boolean;
+  /** It pays a watched quote on a network still watched: the chain watcher credits it. */
+  automatic?: boolean;
 }
 
 export type DecisionRefusal =
   | { reason: 'not-found' }
   | { reason: 'already'; status: string }
   | { reason: 'own-payment' }
-  | { reason: 'hash-conflict' };
+  | { reason: 'hash-conflict' }
+  | { reason: 'automatic' };
 
 /** Why `by` may not decide the payment so, or null: checked in this order. */
 export function decisionRefusal(
@@ -30,6 +33,8 @@ export function decisionRefusal(
 ): DecisionRefusal | null {
   if (!row) return { reason: 'not-found' };
   if (row.status !== 'pending') return { reason: 'already', status: row.status };
+  // Crediting it by hand too would pay the balance twice; rejecting stays allowed.
+  if (status === 'approved' && row.automatic) return { reason: 'automatic' };
   // An admin never approves a payment they submitted.
   if (status === 'approved' && row.userId === by) return { reason: 'own-payment' };
   // A payment sharing its on-chain hash with another is never credited; it can still
@@ -43,6 +48,11 @@ export function decisionError(r: DecisionRefusal): AppError {
   if (r.reason === 'not-found') return new AppError('NOT_FOUND', 'No such payment.');
   if (r.reason === 'already')
     return new AppError('ALREADY_DECIDED', `This payment was already ${r.status}.`);
+  if (r.reason === 'automatic')
+    return new AppError(
+      'PAYMENT_AUTOMATIC',
+      'This payment went to its own watched address: it is credited automatically once the network confirms it, not by hand.',
+    );
   if (r.reason === 'own-payment')
     return new AppError(
       'SELF_APPROVAL_FORBIDDEN',

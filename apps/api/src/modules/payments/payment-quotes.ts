@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { QuoteRow } from './payment-view.js';
 import type { PaymentsRepo } from './payments.repo.js';
+import { noQuoteAddresses, type QuoteAddresses } from './quote-address.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
@@ -29,9 +30,16 @@ type CreateInput = z.output<typeof createTransactionSchema>;
 /** An open quote is answered again only while at least this much of its time is left. */
 export const QUOTE_REUSE_MIN_MS = 60_000;
 
+const unavailable = (currency: CryptoCurrency, network: Network) =>
+  new AppError(
+    'PAYMENT_UNAVAILABLE',
+    `Payments in ${paymentCurrencyLabel(currency, network)} are unavailable right now.`,
+  );
+
 /**
- * Quotes: a crypto amount locked for a while at today's rate, unique among the open
- * quotes paying the same address; and the quote a submission pays.
+ * Quotes: a crypto amount locked for a while at today's rate, paid to the quote's own
+ * address on a watched network, else unique among the open quotes paying the same fixed
+ * wallet; and the quote a submission pays.
  */
 export function createPaymentQuotes(deps: {
   repo: Pick<PaymentsRepo, 'createQuote' | 'findQuote'>;
@@ -39,17 +47,21 @@ export function createPaymentQuotes(deps: {
   rates: Pick<RatesService, 'rate'>;
   limits: { openQuotes: number };
   now: () => Date;
+  addresses?: Pick<QuoteAddresses, 'placeFor'>;
 }) {
   const { repo, wallets, rates, limits, now } = deps;
+  const addresses = deps.addresses ?? noQuoteAddresses;
 
   /**
    * A locked quote. `reuse`: the customer asking (not a submission without a quote,
    * which always pays a quote of its own), so an open one for the same amount answers.
+   * `fixedOnly`: a submission that already names the fixed wallet it paid.
    */
   async function quote(
     userId: string,
     input: ReturnType<typeof quoteInputSchema.parse>,
     reuse = false,
+    fixedOnly = false,
   ) {
     const currency = input.currency as CryptoCurrency;
     const network: Network = input.network ?? (CURRENCY_NETWORKS[currency][0] as Network);
@@ -62,12 +74,9 @@ export function createPaymentQuotes(deps: {
           message: `${currency} is not paid on ${network}`,
         },
       ]);
-    const wallet = await wallets.activeFor(currency, network);
-    if (!wallet)
-      throw new AppError(
-        'PAYMENT_UNAVAILABLE',
-        `Payments in ${paymentCurrencyLabel(currency, network)} are unavailable right now.`,
-      );
+    const derived = fixedOnly ? null : await addresses.placeFor(network, currency);
+    const wallet = derived ? null : await wallets.activeFor(currency, network);
+    if (!derived && !wallet) throw unavailable(currency, network);
     const rate = await rates.rate(currency, input.fiatCurrency);
     const creditRate = await rates.rate(input.fiatCurrency, BILLING_CURRENCY);
     // Checked before anything is written: what the amount converts to must fit too.
@@ -92,8 +101,8 @@ export function createPaymentQuotes(deps: {
         fiatCurrency: input.fiatCurrency,
         currency,
         network,
-        walletId: wallet.id,
-        address: wallet.address,
+        walletId: wallet?.id ?? null,
+        address: wallet?.address ?? '',
         rate,
         creditAmount: multiply(input.amount, creditRate, 2, 'down'),
         creditRate,
@@ -102,13 +111,16 @@ export function createPaymentQuotes(deps: {
       {
         at,
         maxOpen: limits.openQuotes,
-        // Everyone pays the same address: a few units of the last decimal more than
-        // another open quote asks for tell the payments apart on chain.
-        pickAmount: (held) => firstFreeAmount(base, held, decimals),
+        derived: derived ?? undefined,
+        // Everyone pays the same fixed address: a few units of the last decimal more
+        // than another open quote asks for tell the payments apart on chain.
+        pickAmount: (held) => (derived ? base : firstFreeAmount(base, held, decimals)),
         // A reload or a revisit asks again: the open quote answers while it has time left.
         reuseIfOpenUntil: reuse ? new Date(at.getTime() + QUOTE_REUSE_MIN_MS) : undefined,
       },
     );
+    if ('refused' in created && created.refused === 'ADDRESS_UNAVAILABLE')
+      throw unavailable(currency, network);
     if ('refused' in created)
       throw new AppError(
         'TOO_MANY_OPEN_QUOTES',
@@ -142,12 +154,17 @@ export function createPaymentQuotes(deps: {
     }
     const q = input.quoteId
       ? await repo.findQuote(input.quoteId, userId)
-      : await quote(userId, {
-          amount: input.amount,
-          fiatCurrency: 'USD',
-          currency: parsed.currency,
-          network: parsed.network,
-        });
+      : await quote(
+          userId,
+          {
+            amount: input.amount,
+            fiatCurrency: 'USD',
+            currency: parsed.currency,
+            network: parsed.network,
+          },
+          false,
+          true,
+        );
     if (!q) throw new AppError('NOT_FOUND', 'No such quote.');
     if (q.expiresAt.getTime() <= now().getTime())
       throw new AppError('QUOTE_EXPIRED', 'This quote has expired; ask for a new one.');

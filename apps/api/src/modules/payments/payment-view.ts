@@ -40,7 +40,11 @@ export const toTransaction = (r: TxRow): Transaction => ({
   createdAt: isoTime(r.createdAt),
 });
 
-export const toQuote = (q: QuoteRow): Quote => ({
+/** A quote as its customer sees it (never its derivation index); `confirmations` per network. */
+export const toQuote = (
+  q: QuoteRow,
+  confirmations: (network: Network) => number | null = () => null,
+): Quote => ({
   id: q.id,
   fiatAmount: q.fiatAmount,
   fiatCurrency: q.fiatCurrency,
@@ -57,6 +61,8 @@ export const toQuote = (q: QuoteRow): Quote => ({
     address: q.address,
     amount: q.cryptoAmount,
   }),
+  watched: q.watchKeyId !== null,
+  confirmationsRequired: q.watchKeyId !== null ? confirmations(q.network as Network) : null,
 });
 
 /**

@@ -17,6 +17,12 @@ export const paymentsRoutes: FastifyPluginAsync<{
     return coins.payable();
   });
   route(app, 'payments.quote', (r) => payments.quote(signedInUser(r).id, r.body), signIn);
+  route(
+    app,
+    'payments.quoteStatus',
+    (r) => payments.quoteStatus(signedInUser(r).id, r.params.id),
+    signIn,
+  );
   route(app, 'payments.create', (r) => payments.create(signedInUser(r), r.body), signIn);
   route(app, 'payments.mine', (r) => payments.mine(signedInUser(r).id, r.query.lang), signIn);
 };

@@ -17,6 +17,9 @@ import { decisionError, decisionNotice, decisionRefusal } from './payment-decisi
 import { createPaymentQuotes, QUOTE_REUSE_MIN_MS } from './payment-quotes.js';
 import { amountClaim, toQuote, toTransaction } from './payment-view.js';
 import type { PaymentsRepo } from './payments.repo.js';
+import { noQuoteAddresses, type QuoteAddresses } from './quote-address.js';
+import { createQuoteStatus } from './quote-status.js';
+import type { QuoteStatusRepo } from './quote-status.repo.js';
 import type { RatesService } from './rates.service.js';
 import type { WalletsRepo } from './wallets.repo.js';
 
@@ -38,17 +41,38 @@ export function createPaymentsService(deps: {
   limits: { openQuotes: number; pendingPayments: number };
   /** Per network, the block explorer URL a hash is appended to (EXPLORER_URL_…). */
   explorers: Record<Network, string>;
+  /** Addresses per quote on watched networks (none: every quote pays a fixed wallet). */
+  addresses?: QuoteAddresses;
+  /** The payments the chain watcher saw to a quote's address. */
+  deposits?: Pick<QuoteStatusRepo, 'depositsOf'>;
   now?: () => Date;
 }) {
   const { repo, wallets, rates, orders, events, limits, explorers } = deps;
   const now = deps.now ?? (() => new Date());
-  const { quote, quoteFor } = createPaymentQuotes({ repo, wallets, rates, limits, now });
+  const addresses = deps.addresses ?? noQuoteAddresses;
+  const { quote, quoteFor } = createPaymentQuotes({
+    repo,
+    wallets,
+    rates,
+    limits,
+    now,
+    addresses,
+  });
   const claims = createPaymentClaims({ repo, rates, orders, events, quoteFor, limits });
+  const quoteStatus = createQuoteStatus({
+    repo,
+    deposits: deps.deposits ?? { depositsOf: async () => [] },
+    confirmations: addresses.confirmations,
+    now,
+  });
 
   return {
     async quote(userId: string, input: QuoteInput): Promise<Quote> {
-      return toQuote(await quote(userId, quoteInputSchema.parse(input), true));
+      const row = await quote(userId, quoteInputSchema.parse(input), true);
+      return toQuote(row, addresses.confirmations);
     },
+
+    quoteStatus,
 
     create: claims.create,
 
@@ -108,6 +132,7 @@ export function createPaymentsService(deps: {
         ip: admin.ip,
         at: now(),
         notice: decisionNotice(status, typed),
+        watched: (network) => addresses.configured(network as Network),
       });
       if (result.outcome === 'not-written')
         throw decisionError(

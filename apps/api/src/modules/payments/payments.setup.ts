@@ -1,5 +1,6 @@
 import type { Network } from '@parley/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainsConfig } from '../../config/chains-config.js';
 import type { RatesConfig } from '../../config/rates-config.js';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/event-bus.js';
@@ -9,6 +10,9 @@ import { createPaymentsRepo } from './payments.repo.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService } from './payments.service.js';
 import { paymentsAdminRoutes } from './payments-admin.routes.js';
+import { createQuoteAddresses } from './quote-address.js';
+import { createQuoteAddressRepo } from './quote-address.repo.js';
+import { createQuoteStatusRepo } from './quote-status.repo.js';
 import { createRatesRepo } from './rates.repo.js';
 import { createRatesService } from './rates.service.js';
 import { createRatesFeed } from './rates-feed.js';
@@ -54,10 +58,23 @@ export function setUpPayments(opts: {
   /** Per customer: open quotes and payments awaiting approval (MAX_OPEN_QUOTES…). */
   limits: { openQuotes: number; pendingPayments: number };
   explorers: Record<Network, string>;
+  /** The chain watchers' settings: a watched network with a watch key quotes its own addresses. */
+  chains?: Pick<ChainsConfig, 'networks'>;
+  log?: FastifyBaseLogger;
 }) {
-  const { rates, wallets, walletsRepo, coins } = opts.rates;
+  const { rates, wallets, walletsRepo } = opts.rates;
   const repo = createPaymentsRepo(opts.db);
+  const addresses = createQuoteAddresses({
+    networks: opts.chains?.networks ?? {},
+    repo: createQuoteAddressRepo(opts.db),
+    onUnusableKey: (keyId, code) =>
+      opts.log?.warn({ keyId, code }, 'payments: a watch key cannot be read; fixed wallets pay'),
+  });
+  // The coins offered include the watched networks, which need no fixed wallet.
+  const coins = createPayableCoins({ wallets: walletsRepo, rates, watched: addresses });
   const payments = createPaymentsService({
+    addresses,
+    deposits: createQuoteStatusRepo(opts.db),
     repo,
     orders: opts.orders,
     wallets: walletsRepo,

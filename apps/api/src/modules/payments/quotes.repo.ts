@@ -1,11 +1,17 @@
-import { and, desc, eq, exists, gt, lt, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentQuotes, transactions } from '../../db/schema/index.js';
-import { lockKey } from './payment-locks.repo.js';
+import { lockKey, type Tx } from './payment-locks.repo.js';
+import type { DerivedPlace } from './quote-address.js';
+import { takeIndex } from './quote-address.repo.js';
 
 type NewQuote = typeof paymentQuotes.$inferInsert;
 
-export type QuoteRefusal = 'TOO_MANY_OPEN_QUOTES';
+/** The key was deactivated, or no index near the counter gives an address. */
+export type QuoteRefusal = 'TOO_MANY_OPEN_QUOTES' | 'ADDRESS_UNAVAILABLE';
+
+/** Indexes tried for one quote: BIP32 skips one in 2^127, so more means the key is spent. */
+const MAX_INDEX_TRIES = 4;
 
 /** A quote still holds its amount: unexpired, or paid by a payment awaiting approval. */
 const holdsAmount = (at: Date) =>
@@ -27,6 +33,17 @@ const isOpenQuote = (at: Date) =>
     ),
   );
 
+/** The key's next usable receive index and its address, taken in `tx`. */
+async function derivedPlace(tx: Tx, derived: DerivedPlace) {
+  for (let i = 0; i < MAX_INDEX_TRIES; i++) {
+    const index = await takeIndex(tx, derived.keyId);
+    if (index === undefined) return null;
+    const address = derived.address(index);
+    if (address) return { watchKeyId: derived.keyId, derivationIndex: index, address };
+  }
+  return null;
+}
+
 /** Payment quotes: written under the customer's and the address's locks, and pruned. */
 export function createQuotesRepo(db: Db) {
   return {
@@ -40,6 +57,11 @@ export function createQuotesRepo(db: Db) {
     async createQuote(
       values: Omit<NewQuote, 'cryptoAmount'>,
       opts: {
+        /**
+         * A watched quote: its address is the key's next receive address, taken in this
+         * transaction (`values.address` and `walletId` are then not used).
+         */
+        derived?: DerivedPlace;
         at: Date;
         maxOpen: number;
         pickAmount: (held: string[]) => string;
@@ -63,7 +85,9 @@ export function createQuotesRepo(db: Db) {
                 eq(paymentQuotes.fiatCurrency, values.fiatCurrency),
                 eq(paymentQuotes.currency, values.currency),
                 eq(paymentQuotes.network, values.network),
-                eq(paymentQuotes.address, values.address),
+                opts.derived
+                  ? eq(paymentQuotes.watchKeyId, opts.derived.keyId)
+                  : eq(paymentQuotes.address, values.address),
                 gt(paymentQuotes.expiresAt, opts.reuseIfOpenUntil),
                 isOpenQuote(opts.at),
               ),
@@ -77,6 +101,17 @@ export function createQuotesRepo(db: Db) {
           .from(paymentQuotes)
           .where(and(eq(paymentQuotes.userId, values.userId), isOpenQuote(opts.at)));
         if ((open?.n ?? 0) >= opts.maxOpen) return { refused: 'TOO_MANY_OPEN_QUOTES' as const };
+        if (opts.derived) {
+          const place = await derivedPlace(tx, opts.derived);
+          if (!place) return { refused: 'ADDRESS_UNAVAILABLE' as const };
+          // The address is this quote's alone: its amount needs no unique digits.
+          const [row] = await tx
+            .insert(paymentQuotes)
+            .values({ ...values, ...place, walletId: null, cryptoAmount: opts.pickAmount([]) })
+            .returning();
+          if (!row) throw new Error('quote insert returned no row');
+          return { quote: row };
+        }
         await lockKey(tx, `quotes:address:${values.network}:${values.address}`);
         const held = await tx
           .select({ amount: paymentQuotes.cryptoAmount })
@@ -101,6 +136,8 @@ export function createQuotesRepo(db: Db) {
     /**
      * Deletes quotes that expired before `before` and no payment refers to, at most
      * `batch` per call (idempotent: instances running it together delete each row once).
+     * A watched quote stays: a late payment to its address is still credited, and its
+     * index must never be handed out again.
      */
     async pruneQuotes(before: Date, batch: number): Promise<number> {
       const doomed = db
@@ -109,6 +146,7 @@ export function createQuotesRepo(db: Db) {
         .where(
           and(
             lt(paymentQuotes.expiresAt, before),
+            isNull(paymentQuotes.watchKeyId),
             not(
               exists(
                 sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,

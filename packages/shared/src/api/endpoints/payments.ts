@@ -13,6 +13,7 @@ import {
   paymentWalletSchema,
   quoteInputSchema,
   quoteSchema,
+  quoteStatusSchema,
   rateInputSchema,
   rateParamsSchema,
   TRANSACTION_STATUSES,
@@ -48,6 +49,11 @@ export const paymentsEndpoints = {
     summary: 'Lock a crypto amount and its credit for 15 minutes',
     body: quoteInputSchema,
     responses: { 201: quoteSchema },
+  },
+  'payments.quoteStatus': {
+    summary: "A customer's own quote, its expiry and the payments seen to its address",
+    params: idParamsSchema,
+    responses: { 200: quoteStatusSchema },
   },
   'payments.create': {
     summary: 'Report a payment sent; an admin approves it',

@@ -4,6 +4,7 @@ export const paymentsApi = /* @__PURE__ */ group('payments', {
   wallets: ['GET', '/api/payments/wallets', 'user'],
   coins: ['GET', '/api/payments/coins', 'public'],
   quote: ['POST', '/api/payments/quote', 'user'],
+  quoteStatus: ['GET', '/api/payments/quotes/:id', 'user'],
   create: ['POST', '/api/transactions/create', 'user'],
   mine: ['GET', '/api/transactions', 'user'],
 });

@@ -1,4 +1,4 @@
-import type { CreateTransactionInput, QuoteInput } from '@parley/shared';
+import type { CreateTransactionInput, QuoteInput, QuoteStatus } from '@parley/shared';
 import { ordersApi, paymentsApi } from '@parley/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,30 @@ import { queryKeys } from '@/lib/query-keys';
 
 export function usePaymentWallets() {
   return useQuery(walletsQueryOptions);
+}
+
+/**
+ * The coins and chains payable now, as the footer reads them (same key): beside the
+ * fixed wallets, the watched networks that quote an address of their own.
+ */
+export function usePayableCoinList() {
+  return useQuery({
+    queryKey: queryKeys.payableCoins,
+    queryFn: () => call(paymentsApi.coins),
+    staleTime: 60_000,
+  });
+}
+
+/** A watched quote's status (its deposits): the pay page's live line reads it. */
+export const quoteStatusKey = (id: string) => ['payments', 'quote-status', id] as const;
+
+/** Fetched on load; the event stream then keeps it current (customer-events.ts). */
+export function useQuoteStatus(id: string | null) {
+  return useQuery<QuoteStatus>({
+    queryKey: quoteStatusKey(id ?? ''),
+    queryFn: () => call(paymentsApi.quoteStatus, { params: { id: id ?? '' } }),
+    enabled: id !== null,
+  });
 }
 
 export function useQuote() {

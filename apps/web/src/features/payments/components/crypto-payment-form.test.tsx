@@ -28,6 +28,8 @@ const aQuote = (over: Partial<Quote> = {}): Quote => ({
   creditAmount: '118.50',
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
   uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
+  watched: false,
+  confirmationsRequired: null,
   ...over,
 });
 

@@ -47,7 +47,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
             step="0.01"
             value={pay.amount}
             readOnly={target.kind === 'item'}
-            disabled={pay.submitted}
+            disabled={pay.locked}
             onChange={(e) => pay.setAmount(e.target.value)}
             onKeyDown={onAmountKey}
           />
@@ -55,7 +55,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
         <FormField id="pay-currency" label={t('payment.currency')} className={FIELD}>
           <Select
             value={currency}
-            disabled={pay.submitted}
+            disabled={pay.locked}
             onChange={(e) => pay.setCurrency(e.target.value as CryptoCurrency)}
           >
             {pay.coins.map((c) => (
@@ -70,7 +70,7 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
           <FormField id="pay-network" label={t('payment.network')} className={FIELD}>
             <Select
               value={pay.network}
-              disabled={pay.submitted}
+              disabled={pay.locked}
               onChange={(e) => pay.setNetwork(e.target.value as Network)}
             >
               {pay.networks.map((n) => (
@@ -95,7 +95,9 @@ export function CryptoPaymentForm({ target }: { target: PaymentTarget }) {
         hashValid={pay.hashValid}
         hashMissing={pay.hashMissing}
         submitting={pay.submitting}
-        submitted={pay.submitted}
+        submitted={pay.locked}
+        kind={target.kind}
+        intent={pay.intent}
       />
       {pay.error && (
         <p role="alert" className="text-sm text-destructive">

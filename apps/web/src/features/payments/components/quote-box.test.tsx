@@ -17,6 +17,8 @@ const quote: Quote = {
   creditAmount: '118.50',
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
   uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
+  watched: false,
+  confirmationsRequired: null,
 };
 
 const renderBox = (state: 'quoted' | 'expired', onQuote = vi.fn()) =>

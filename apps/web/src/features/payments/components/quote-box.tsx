@@ -8,7 +8,10 @@ import { Dialog, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/money';
 import { Countdown } from './countdown';
+import { DepositStatus } from './deposit-status';
 import { QrDialogContent } from './qr-dialog';
+import type { Intent } from './use-crypto-payment';
+import { WatchedNext } from './watched-next';
 
 /** The quote part of the payment form: ask for one, then pay it before it runs out. */
 export function QuoteBox(props: {
@@ -28,6 +31,9 @@ export function QuoteBox(props: {
   submitting: boolean;
   /** Sent: nothing more to do here while the dashboard opens. */
   submitted: boolean;
+  /** What is paid (a watched quote asks no hash of a top-up) and a purchase's intent. */
+  kind?: 'topup' | 'item';
+  intent?: Intent;
 }) {
   const { t, i18n } = useTranslation();
   const { quote, currency, state } = props;
@@ -44,6 +50,11 @@ export function QuoteBox(props: {
       </Button>
     );
   const expired = state === 'expired';
+  const { watched } = quote;
+  // A watched top-up, or a purchase whose intent is recorded, needs nothing more sent.
+  const nothingToSend =
+    watched &&
+    (props.kind === 'topup' || props.intent === 'recorded' || props.intent === 'recording');
   return (
     <section
       aria-labelledby={expired ? 'pay-expired' : 'pay-send'}
@@ -74,12 +85,14 @@ export function QuoteBox(props: {
           </h3>
           {props.credit && (
             <p className="text-sm font-medium">
-              {t('paymentFlow.credits', {
+              {t(watched ? 'watchedPayment.credits' : 'paymentFlow.credits', {
                 credit: `\u2066${formatMoney(props.credit, 'GBP', i18n.language)}\u2069`,
               })}
             </p>
           )}
-          <p className="text-sm text-muted-foreground">{t('paymentProof.uniqueAmount')}</p>
+          <p className="text-sm text-muted-foreground">
+            {t(watched ? 'watchedPayment.ownAddress' : 'paymentProof.uniqueAmount')}
+          </p>
           <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
             {quote.address}
           </p>
@@ -104,13 +117,36 @@ export function QuoteBox(props: {
           <Countdown until={quote.expiresAt} onExpire={props.onExpire} />
         </>
       )}
+      {/* A payment that arrives late is still credited: the line stays after expiry. */}
+      {watched && <DepositStatus quoteId={quote.id} />}
+      {nothingToSend ? (
+        <WatchedNext
+          kind={props.kind ?? 'topup'}
+          intent={props.intent ?? 'none'}
+          required={quote.confirmationsRequired}
+        />
+      ) : (
+        <HashAndSubmit {...props} watched={watched} expired={expired} />
+      )}
+    </section>
+  );
+}
+
+/** The hash (optional for a watched quote) and the button that sends the submission. */
+function HashAndSubmit(
+  props: Parameters<typeof QuoteBox>[0] & { watched: boolean; expired: boolean },
+) {
+  const { t } = useTranslation();
+  const { watched, expired } = props;
+  return (
+    <>
       {/* A missing hash is announced (role alert) when Verify is pressed without one. */}
       <FormField
         id="pay-hash"
-        label={t('paymentProof.label')}
+        label={watched ? t('watchedPayment.hashOptional') : t('paymentProof.label')}
         description={
           props.hashValid ? (
-            t('paymentProof.why')
+            t(watched ? 'watchedPayment.hashHint' : 'paymentProof.why')
           ) : (
             <span className="text-destructive">{t('payment.txHashInvalid')}</span>
           )
@@ -128,8 +164,8 @@ export function QuoteBox(props: {
       >
         <Input
           dir="ltr"
-          required
-          aria-required="true"
+          required={!watched}
+          aria-required={!watched}
           value={props.txHash}
           disabled={props.submitted}
           onChange={(e) => props.onTxHash(e.target.value)}
@@ -143,12 +179,14 @@ export function QuoteBox(props: {
           aria-describedby="pay-submit-next"
           disabled={props.submitting || props.submitted || expired || !props.hashValid}
         >
-          {props.submitting ? t('payment.verifying') : t('paymentFlow.submit')}
+          {props.submitting
+            ? t('payment.verifying')
+            : t(watched ? 'watchedPayment.submit' : 'paymentFlow.submit')}
         </Button>
         <p id="pay-submit-next" className="text-xs text-muted-foreground">
-          {t('paymentFlow.submitHint')}
+          {t(watched ? 'watchedPayment.submitHint' : 'paymentFlow.submitHint')}
         </p>
       </div>
-    </section>
+    </>
   );
 }

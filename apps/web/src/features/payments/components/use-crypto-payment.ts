@@ -1,30 +1,18 @@
 import type { Quote } from '@parley/shared';
 import {
-  CRYPTO_CURRENCIES,
   type CryptoCurrency,
-  CURRENCY_NETWORKS,
   isTxHashFormat,
   MIN_TOP_UP_USD,
   type Network,
-  TOP_UP_SERVICE_NAME,
 } from '@parley/shared/domain';
-import {
-  type FormEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormErrorMessage } from '@/components/form-error';
-import { ApiError } from '@/lib/api-client';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
-import { isUnauthorized } from '@/lib/session-expired';
-import { showToast } from '@/lib/toast';
-import { usePaymentWallets, useQuote, useSubmitPayment } from '../api/payments';
+import { useQuote } from '../api/payments';
+import { useCoinChoice } from './use-coin-choice';
+import { useSubmission } from './use-submission';
 
 /** What the amount field says for each kind of unpayable top-up amount. */
 export const AMOUNT_MESSAGES: Record<DepositProblem, string> = {
@@ -42,42 +30,11 @@ export type PaymentTarget =
 
 export type QuoteState = 'unavailable' | 'none' | 'quoted' | 'expired';
 
+/** A watched purchase's intent, sent without a hash as soon as its quote is made. */
+export type Intent = 'none' | 'recording' | 'recorded' | 'failed';
+
 const paymentLabel = (currency: CryptoCurrency, network: Network) =>
   currency === 'USDT' ? (network === 'tron' ? 'USDT-TRC20' : 'USDT-ERC20') : currency;
-
-const firstNetwork = (currency: CryptoCurrency) => CURRENCY_NETWORKS[currency][0] as Network;
-
-/** Coins and their chains that have a wallet to pay: only those are offered. */
-function payableOf(wallets: readonly { currency: string; network: string }[] | undefined) {
-  if (!wallets) return null;
-  const networks = (c: CryptoCurrency) =>
-    (CURRENCY_NETWORKS[c] as readonly Network[]).filter((n) =>
-      wallets.some((w) => w.currency === c && w.network === n),
-    );
-  const coins = CRYPTO_CURRENCIES.filter((c) => networks(c).length > 0);
-  return { coins, networks };
-}
-
-type Setter<T> = (value: T) => void;
-
-/** A coin or chain without a wallet gives way to the first that has one. */
-function useGiveWayToPayable(
-  payable: ReturnType<typeof payableOf>,
-  submitted: boolean,
-  currency: CryptoCurrency,
-  network: Network,
-  setCurrency: Setter<CryptoCurrency>,
-  setNetwork: Setter<Network>,
-) {
-  useEffect(() => {
-    if (!payable || submitted) return;
-    const coin = payable.coins.includes(currency) ? currency : payable.coins[0];
-    if (!coin) return;
-    const chains = payable.networks(coin);
-    if (coin !== currency) setCurrency(coin);
-    if (!chains.includes(network)) setNetwork(chains[0] as Network);
-  }, [payable, currency, network, submitted, setCurrency, setNetwork]);
-}
 
 /** Opens the dashboard a moment after a submission; leaving the page first cancels it. */
 function useRedirectAfter(submitted: boolean) {
@@ -93,55 +50,6 @@ function quoteStateOf(noCoins: boolean, quote: Quote | null, expired: boolean): 
   if (noCoins) return 'unavailable';
   if (!quote) return 'none';
   return expired ? 'expired' : 'quoted';
-}
-
-/** What is sent for a payment: the quote's amount and address, the item or a top-up. */
-function paymentBody(target: PaymentTarget, quote: Quote, currency: string, txHash: string) {
-  return {
-    amount: quote.fiatAmount,
-    currency,
-    walletAddress: quote.address,
-    serviceName: target.kind === 'item' ? target.name : TOP_UP_SERVICE_NAME,
-    servicePrice: target.kind === 'item' ? target.price : quote.fiatAmount,
-    txHash,
-    quoteId: quote.id,
-    ...(target.kind === 'item' ? { itemId: target.itemId } : {}),
-  };
-}
-
-/**
- * The coin and chain: a top-up's preset coin or BTC first; only those with a wallet are
- * offered. Choosing one asks for a quote without a click (`autoQuote`).
- */
-function useCoinChoice(target: PaymentTarget, submitted: boolean, autoQuote: RefObject<boolean>) {
-  const preset = target.kind === 'topup' ? target.currency : null;
-  const initialCurrency = (CRYPTO_CURRENCIES as readonly string[]).includes(preset ?? '')
-    ? (preset as CryptoCurrency)
-    : 'BTC';
-  const [currency, setCurrencyState] = useState<CryptoCurrency>(initialCurrency);
-  const [network, setNetwork] = useState<Network>(firstNetwork(initialCurrency));
-  const wallets = usePaymentWallets();
-  const payable = useMemo(() => payableOf(wallets.data), [wallets.data]);
-  useGiveWayToPayable(payable, submitted, currency, network, setCurrencyState, setNetwork);
-  return {
-    wallets,
-    payable,
-    currency,
-    network,
-    available: wallets.data?.some((w) => w.currency === currency && w.network === network),
-    setCurrency: (next: CryptoCurrency) => {
-      autoQuote.current = true;
-      setCurrencyState(next);
-      setNetwork(payable?.networks(next)[0] ?? firstNetwork(next));
-    },
-    setNetwork: (next: Network) => {
-      autoQuote.current = true;
-      setNetwork(next);
-    },
-    /** The coins offered (all of them until the wallets are known). */
-    coins: payable?.coins ?? CRYPTO_CURRENCIES,
-    networks: payable ? payable.networks(currency) : CURRENCY_NETWORKS[currency],
-  };
 }
 
 /**
@@ -164,8 +72,8 @@ export function useCryptoPayment(target: PaymentTarget) {
   const [expired, setExpired] = useState(false);
   const [txHash, setTxHash] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [intent, setIntent] = useState<Intent>('none');
   const requestQuote = useQuote();
-  const submit = useSubmitPayment();
   const messageOf = useFormErrorMessage();
   const fiatCurrency = target.kind === 'item' ? target.priceCurrency : 'USD';
 
@@ -174,6 +82,7 @@ export function useCryptoPayment(target: PaymentTarget) {
   useEffect(() => {
     setQuote(null);
     setExpired(false);
+    setIntent('none');
     requestQuote.reset();
   }, [amount, currency, network]);
 
@@ -188,6 +97,16 @@ export function useCryptoPayment(target: PaymentTarget) {
   const [hashMissing, setHashMissing] = useState(false);
   const quoteState = quoteStateOf(noCoins, quote, expired);
   const quoting = requestQuote.isPending || !wallets.isSuccess || !available;
+  // A recorded purchase keeps its coin and amount: another quote would buy it twice.
+  const locked = submitted || intent === 'recording' || intent === 'recorded';
+
+  const submit = useSubmission(target, paymentLabel(currency, network), {
+    intent: setIntent,
+    submitted: () => setSubmitted(true),
+    expired: () => setExpired(true),
+    error: setError,
+  });
+  const send = submit.send;
 
   function getQuote() {
     if (submitted || quoting) return;
@@ -199,6 +118,8 @@ export function useCryptoPayment(target: PaymentTarget) {
         onSuccess: (q) => {
           setQuote(q);
           setExpired(false);
+          // A purchase on a watched network is recorded now: bought when the money arrives.
+          if (q.watched && target.kind === 'item') send(q, '');
         },
         onError: (err) =>
           setError(messageOf(err, t('payment.quoteFailed'), t('payment.quoteFailed'))),
@@ -217,27 +138,14 @@ export function useCryptoPayment(target: PaymentTarget) {
   function verify(event: FormEvent) {
     event.preventDefault();
     if (!quote || expired || !hashValid || submitted || submit.isPending) return;
+    if (quote.watched && (target.kind === 'topup' || intent === 'recorded')) return;
     setError(null);
-    if (txHash.trim() === '') {
+    if (txHash.trim() === '' && !quote.watched) {
       setHashMissing(true);
       document.getElementById('pay-hash')?.focus();
       return;
     }
-    submit.mutate(paymentBody(target, quote, paymentLabel(currency, network), txHash.trim()), {
-      onSuccess: () => {
-        setSubmitted(true);
-        showToast('success', t('common.success'), t('payment.submitted'));
-      },
-      onError: (err) => {
-        // The quote ran out on the server's clock: offer a new amount, as the timer would.
-        if (err instanceof ApiError && err.code === 'QUOTE_EXPIRED') return setExpired(true);
-        const message = isUnauthorized(err)
-          ? t('payment.signInFirst')
-          : messageOf(err, t('payment.submitFailed'), t('payment.submitFailed'));
-        setError(message);
-        showToast('error', t('common.error'), message);
-      },
-    });
+    send(quote, txHash.trim());
   }
 
   return {
@@ -268,6 +176,8 @@ export function useCryptoPayment(target: PaymentTarget) {
     verify,
     submitting: submit.isPending,
     submitted,
+    locked,
+    intent,
     error,
   };
 }
