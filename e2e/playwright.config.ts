@@ -86,10 +86,6 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'Parley <accounts@parley.test>',
         PUBLIC_URL: process.env.E2E_BASE_URL,
-        // Bitcoin is watched (nothing listens there: no payment is ever seen), so a BTC
-        // quote takes an address of the admin's watch key once one is set
-        // (e2e/payments/watched-quote.spec.ts); without a key BTC keeps its fixed wallet.
-        CHAIN_BITCOIN_RPC_URL: 'http://127.0.0.1:9/',
       },
     },
   ],

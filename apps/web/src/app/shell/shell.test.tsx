@@ -40,7 +40,11 @@ describe('Navbar', () => {
 
   it('gives a signed-in customer the Services, Call Center and Dashboard menus but no admin links', async () => {
     renderWithApp(<Navbar user={aUser()} />);
-    expect(await screen.findByRole('button', { name: 'Services' })).toBeTruthy();
+    // The file's first render loads the menus' lazy modules: more than findBy's 1 s default
+    // on a cold, busy machine.
+    expect(
+      await screen.findByRole('button', { name: 'Services' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Call Center' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();

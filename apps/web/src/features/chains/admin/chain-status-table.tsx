@@ -12,7 +12,7 @@ export function ChainStatusTable() {
   const { t, i18n } = useTranslation();
   const status = useChainStatus();
   const number = new Intl.NumberFormat(i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const figure = (n: number | null) => (n === null ? '—' : number.format(n));
   const when = (iso: string | null) => (iso ? date.format(new Date(iso)) : '—');
   const errorText = (code: string) =>
