@@ -76,7 +76,10 @@ test('sign up, quote, pay on chain, credited with no one in the loop, buy a numb
     timeout: 20_000,
   });
   await stack.node.mine(1);
-  await expect(status).toHaveText(/^Credited £\d+\.\d\d to your balance$/, { timeout: 20_000 });
+  // The amount sits in a bidi isolate (U+2066 … U+2069), as every amount does.
+  await expect(status).toHaveText(/^Credited \u2066£\d+\.\d\d\u2069 to your balance$/, {
+    timeout: 20_000,
+  });
   const credited = ((await status.textContent()) ?? '').match(/£(\d+\.\d\d)/)?.[1] ?? '';
 
   // The balance holds it once, as one ledger row whose reference is the chain output.
@@ -87,7 +90,8 @@ test('sign up, quote, pay on chain, credited with no one in the loop, buy a numb
   expect(deposits).toHaveLength(1);
 
   // A number bought from that balance.
-  const numbers = (await (await page.request.get('/api/numbers')).json()) as {
+  const listed = await (await page.request.get('/api/numbers')).json();
+  const numbers = (listed.items ?? listed) as {
     id: string;
     number: string;
     type: string;

@@ -22,6 +22,17 @@ export const walletsQueryOptions = queryOptions({
   queryFn: () => call(paymentsApi.wallets),
 });
 
+/**
+ * The coins a customer can pay in now, as the server decides (a fixed wallet or a watched
+ * network, and a fresh rate): the shell's footer, the Add Funds dialog and the payment
+ * form share this key.
+ */
+export const payableCoinsQueryOptions = queryOptions({
+  queryKey: queryKeys.payableCoins,
+  queryFn: () => call(paymentsApi.coins),
+  staleTime: 60_000,
+});
+
 /** The customer's purchases: active services and numbers, and what the balance paid. */
 export const ordersQueryOptions = (lang: string) =>
   queryOptions({

@@ -1,14 +1,8 @@
-import { paymentsApi } from '@parley/shared/api';
 import { type CryptoCurrency, FOOTER_CRYPTO } from '@parley/shared/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import { useQuery } from '@tanstack/react-query';
+import { payableCoinsQueryOptions } from '@/lib/account-queries';
 
-export const payableCoinsQueryOptions = queryOptions({
-  queryKey: queryKeys.payableCoins,
-  queryFn: () => call(paymentsApi.coins),
-  staleTime: 60_000,
-});
+export { payableCoinsQueryOptions };
 
 /**
  * The coins a customer can pay in now, as the server decides (a wallet and a fresh rate).

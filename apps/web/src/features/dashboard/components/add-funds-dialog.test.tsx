@@ -8,8 +8,7 @@ import { AddFundsDialog } from './add-funds-dialog';
 
 beforeEach(() => {
   fakeApi({
-    'GET /api/payments/wallets': () =>
-      json([{ id: 'w1', currency: 'BTC', network: 'bitcoin', address: 'a' }]),
+    'GET /api/payments/coins': () => json([{ currency: 'BTC', network: 'bitcoin' }]),
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -22,10 +21,10 @@ function Where() {
 describe('AddFundsDialog', () => {
   it('offers only coins that can be paid, and carries the amount and coin to the payment page', async () => {
     fakeApi({
-      'GET /api/payments/wallets': () =>
+      'GET /api/payments/coins': () =>
         json([
-          { id: 'w1', currency: 'BTC', network: 'bitcoin', address: 'a' },
-          { id: 'w2', currency: 'LTC', network: 'litecoin', address: 'b' },
+          { currency: 'BTC', network: 'bitcoin' },
+          { currency: 'LTC', network: 'litecoin' },
         ]),
     });
     const user = userEvent.setup();

@@ -22,7 +22,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
-import { walletsQueryOptions } from '@/lib/account-queries';
+import { payableCoinsQueryOptions } from '@/lib/account-queries';
 import { type DepositProblem, depositProblem } from '@/lib/deposit-amount';
 import { functionResolver } from '@/lib/form-resolver';
 import { showToast } from '@/lib/toast';
@@ -69,10 +69,11 @@ function AddFundsForm() {
   });
   const problem = form.formState.errors.amount?.message;
   const [pending, setPending] = useState(false);
-  // Only coins with a wallet are offered (all of them until the wallets are known).
-  const wallets = useQuery(walletsQueryOptions);
-  const coins = wallets.data
-    ? CRYPTO_CURRENCIES.filter((c) => wallets.data.some((w) => w.currency === c))
+  // Only coins that can be paid now are offered: a fixed wallet or a watched network
+  // (all of them until the server has said).
+  const payable = useQuery(payableCoinsQueryOptions);
+  const coins = payable.data
+    ? CRYPTO_CURRENCIES.filter((c) => payable.data.some((p) => p.currency === c))
     : CRYPTO_CURRENCIES;
   const first = coins[0];
   const chosen = form.watch('currency');
