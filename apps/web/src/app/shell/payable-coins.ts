@@ -2,7 +2,6 @@ import { type CryptoCurrency, FOOTER_CRYPTO } from '@parley/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { payableCoinsQueryOptions } from '@/lib/account-queries';
 
-export { payableCoinsQueryOptions };
 
 /**
  * The coins a customer can pay in now, as the server decides (a wallet and a fresh rate).
