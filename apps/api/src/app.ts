@@ -221,16 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rates = setUpRates({ db, config: config.rates, onChange: priceCaches.clear, log });
   await use(rates);
   const orders = setUpOrders({ db, rates: rates.rates });
-  const payments = setUpPayments({
-    db,
-    rates,
-    orders: orders.orders,
-    events,
-    limits: config.paymentLimits,
-    explorers: config.explorers,
-    chains: config.chains,
-    log,
-  });
+  const payments = setUpPayments({ db, rates, orders: orders.orders, events, log, config });
   await use(payments);
   await use(orders);
   await use(

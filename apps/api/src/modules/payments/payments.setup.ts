@@ -55,17 +55,19 @@ export function setUpPayments(opts: {
   /** The orders module's items and their GBP price (a purchase paid in crypto). */
   orders: Parameters<typeof createPaymentsService>[0]['orders'];
   events: EventBus;
-  /** Per customer: open quotes and payments awaiting approval (MAX_OPEN_QUOTES…). */
-  limits: { openQuotes: number; pendingPayments: number };
-  explorers: Record<Network, string>;
-  /** The chain watchers' settings: a watched network with a watch key quotes its own addresses. */
-  chains?: Pick<ChainsConfig, 'networks'>;
+  config: {
+    /** Per customer: open quotes and payments awaiting approval (MAX_OPEN_QUOTES…). */
+    paymentLimits: { openQuotes: number; pendingPayments: number };
+    explorers: Record<Network, string>;
+    /** The watchers' settings: a watched network with a watch key quotes its own addresses. */
+    chains?: Pick<ChainsConfig, 'networks'>;
+  };
   log?: FastifyBaseLogger;
 }) {
   const { rates, wallets, walletsRepo } = opts.rates;
   const repo = createPaymentsRepo(opts.db);
   const addresses = createQuoteAddresses({
-    networks: opts.chains?.networks ?? {},
+    networks: opts.config.chains?.networks ?? {},
     repo: createQuoteAddressRepo(opts.db),
     onUnusableKey: (keyId, code) =>
       opts.log?.warn({ keyId, code }, 'payments: a watch key cannot be read; fixed wallets pay'),
@@ -80,8 +82,8 @@ export function setUpPayments(opts: {
     wallets: walletsRepo,
     rates,
     events: opts.events,
-    limits: opts.limits,
-    explorers: opts.explorers,
+    limits: opts.config.paymentLimits,
+    explorers: opts.config.explorers,
   });
   const module: ModuleSetup = {
     routes: [
