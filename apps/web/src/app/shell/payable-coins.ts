@@ -2,7 +2,6 @@ import { type CryptoCurrency, FOOTER_CRYPTO } from '@parley/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { payableCoinsQueryOptions } from '@/lib/account-queries';
 
-
 /**
  * The coins a customer can pay in now, as the server decides (a wallet and a fresh rate).
  * The shell asks for them (the footer, on the landing page too); a payment form reads the
