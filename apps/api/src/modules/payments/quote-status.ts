@@ -1,4 +1,10 @@
-import { type Network, type QuoteDeposit, type QuoteStatus, trimDecimal } from '@parley/shared';
+import {
+  moneyText,
+  type Network,
+  type QuoteDeposit,
+  type QuoteStatus,
+  trimDecimal,
+} from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import { toQuote } from './payment-view.js';
 import type { PaymentsRepo } from './payments.repo.js';
@@ -12,7 +18,7 @@ const toDeposit = (d: DepositRow, required: number): QuoteDeposit => ({
   confirmations: d.confirmations,
   required,
   late: d.late,
-  creditAmount: d.creditAmount,
+  creditAmount: d.creditAmount === null ? null : moneyText(d.creditAmount),
   seenAt: d.seenAt.toISOString(),
   creditedAt: d.creditedAt ? d.creditedAt.toISOString() : null,
   // Only that it was flagged: the evidence is for admins.
