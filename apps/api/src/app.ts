@@ -283,8 +283,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(setUpAnalytics({ db }));
   await use(setUpUsers({ db, issueReset: passwordResets.resets.issue }));
   await use(setUpLedger({ db, events }));
-  const chains = { config: config.chains, watchers: deps.chainWatchers, rates: rates.rates };
-  await use(setUpChains({ ...common, ...chains }));
+  const chains = { config: config.chains, explorers: config.explorers, rates: rates.rates };
+  await use(setUpChains({ ...common, ...chains, watchers: deps.chainWatchers }));
   await use(setUpSetup({ db, config, rates }));
   await use(setUpAudit({ db }));
 

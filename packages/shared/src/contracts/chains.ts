@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NETWORKS, type Network } from '../domain/crypto.js';
+import { pageOf, pageQuery } from './page.js';
 
 /**
  * The key families an admin gives a watch-only key for: Ethereum, BNB Smart Chain and
@@ -110,3 +111,57 @@ export const chainNetworkStatusSchema = z.object({
   }),
 });
 export type ChainNetworkStatus = z.infer<typeof chainNetworkStatusSchema>;
+
+/** What the watchers make of a deposit: waiting for confirmations, credited, or dropped. */
+export const DEPOSIT_STATUSES = ['seen', 'credited', 'dropped'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** GET /api/admin/chains/deposits: newest first, of one network, status, or flagged only. */
+export const chainDepositsQuerySchema = z.object({
+  network: z.enum(NETWORKS, 'Unknown network').optional(),
+  status: z.enum(DEPOSIT_STATUSES, 'Unknown deposit status').optional(),
+  flagged: z.literal('true', 'Only "true" is allowed').optional(),
+  ...pageQuery(20, 100),
+});
+export type ChainDepositsQuery = z.input<typeof chainDepositsQuerySchema>;
+
+/** Why a credited deposit was flagged: its block at that height is no longer the node's. */
+export const flagEvidenceSchema = z.object({
+  height: z.number().int(),
+  creditedBlockHash: z.string(),
+  nodeBlockHash: z.string().nullable(),
+});
+export type FlagEvidence = z.infer<typeof flagEvidenceSchema>;
+
+export const chainDepositSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  network: z.enum(NETWORKS),
+  txid: z.string(),
+  /** The transaction on the network's explorer (its URL then the txid). */
+  explorerUrl: z.string(),
+  /** The output's place: a vout, a token log (`log5`) or a native EVM value (`tx`). */
+  output: z.string(),
+  address: z.string(),
+  derivationIndex: z.number().int().nullable(),
+  /** Exact, without trailing zeros ("0.0015"). */
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+  confirmations: z.number().int(),
+  /** Confirmations the network needs before crediting. */
+  required: z.number().int(),
+  late: z.boolean(),
+  /** Pounds credited, as money text ("100.00"); null until credited. */
+  creditAmount: z.string().nullable(),
+  seenAt: z.string(),
+  creditedAt: z.string().nullable(),
+  flagged: z.boolean(),
+  /** Only for a flagged deposit. */
+  evidence: flagEvidenceSchema.nullable(),
+  customer: z.object({ id: z.string(), email: z.string() }),
+  quoteId: z.string(),
+});
+export type ChainDeposit = z.infer<typeof chainDepositSchema>;
+export const chainDepositsPageSchema = pageOf(chainDepositSchema);
+export type ChainDepositsPage = z.infer<typeof chainDepositsPageSchema>;

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditBy } from '../../plugins/actor.js';
 import { route } from '../../plugins/endpoints.js';
+import type { ChainDepositsService } from './chain-deposits.service.js';
 import type { WatchKeysService } from './watch-keys.service.js';
 
 /** Watch-only keys and the watchers' status, for admins. */
-export const chainsAdminRoutes: FastifyPluginAsync<{ watchKeys: WatchKeysService }> = async (
-  app,
-  { watchKeys },
-) => {
+export const chainsAdminRoutes: FastifyPluginAsync<{
+  watchKeys: WatchKeysService;
+  deposits: ChainDepositsService;
+}> = async (app, { watchKeys, deposits }) => {
   route(app, 'chains.admin.watchKeys', () => watchKeys.list());
   route(app, 'chains.admin.previewWatchKey', (r) => watchKeys.preview(r.body));
   route(app, 'chains.admin.setWatchKey', (r) =>
@@ -17,4 +18,7 @@ export const chainsAdminRoutes: FastifyPluginAsync<{ watchKeys: WatchKeysService
     await watchKeys.remove(r.params.family, auditBy(r));
   });
   route(app, 'chains.admin.status', () => watchKeys.status());
+  route(app, 'chains.admin.deposits', ({ query: { page, pageSize, ...q } }) =>
+    deposits.list({ ...q, flagged: q.flagged === 'true' }, page, pageSize),
+  );
 };

@@ -11,6 +11,8 @@ import type { ChainWatcher } from '../../integrations/chains/port.js';
 import { createChainWatchers } from '../../integrations/chains/watchers.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
+import { createChainDepositsRepo } from './chain-deposits.repo.js';
+import { createChainDepositsService } from './chain-deposits.service.js';
 import { createChainStatusRepo } from './chain-status.repo.js';
 import { setUpChainWatchers } from './chain-watchers.js';
 import { chainsAdminRoutes } from './chains-admin.routes.js';
@@ -24,6 +26,8 @@ import { createWatchKeysService, type WatchedNetworkInfo } from './watch-keys.se
 export function setUpChains(opts: {
   db: Db;
   config: ChainsConfig;
+  /** Each network's explorer (config.explorers): a deposit's link is it then the txid. */
+  explorers: Record<Network, string>;
   /** Adapters of a test's own; by default one per network with a node (CHAIN_*_RPC_URL). */
   watchers?: ChainWatcher[];
   rates: Parameters<typeof setUpChainWatchers>[0]['rates'];
@@ -46,6 +50,14 @@ export function setUpChains(opts: {
     watched,
     defaults: { confirmations: DEFAULT_CONFIRMATIONS, chainIds: DEFAULT_CHAIN_IDS },
   });
+  const confirmations = { ...DEFAULT_CONFIRMATIONS };
+  for (const [network, n] of Object.entries(watched))
+    confirmations[network as Network] = n.confirmations;
+  const deposits = createChainDepositsService({
+    deposits: createChainDepositsRepo(opts.db),
+    explorers: opts.explorers,
+    confirmations,
+  });
   const watch = setUpChainWatchers({
     db: opts.db,
     config: opts.config,
@@ -57,7 +69,7 @@ export function setUpChains(opts: {
     log: opts.log,
   });
   const module: ModuleSetup = {
-    routes: [routesOf(chainsAdminRoutes, { watchKeys })],
+    routes: [routesOf(chainsAdminRoutes, { watchKeys, deposits })],
     jobs: watch.jobs,
     decorations: { chainWatch: { passOnce: watch.passOnce } },
   };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  chainDepositsPageSchema,
+  chainDepositsQuerySchema,
   chainNetworkStatusSchema,
   keyFamilyParamsSchema,
   keyFamilyViewSchema,
@@ -7,6 +9,7 @@ import {
   watchKeyPreviewInputSchema,
   watchKeyPreviewSchema,
 } from '../../contracts/chains.js';
+import { ADMIN_REFUSALS, refusals } from './errors.js';
 
 /** Watch-only keys and what the chain watchers see, for admins. */
 export const chainsEndpoints = {
@@ -34,5 +37,11 @@ export const chainsEndpoints = {
   'chains.admin.status': {
     summary: 'Per network: watched or not, confirmations, the node and the cursor, deposits',
     responses: { 200: z.array(chainNetworkStatusSchema) },
+  },
+  'chains.admin.deposits': {
+    summary:
+      'On-chain deposits, newest first: customer, address, confirmations, credit, and the evidence of a flagged one',
+    query: chainDepositsQuerySchema,
+    responses: { 200: chainDepositsPageSchema, ...refusals(...ADMIN_REFUSALS) },
   },
 } as const;

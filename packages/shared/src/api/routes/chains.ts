@@ -6,4 +6,5 @@ export const chainsAdminApi = /* @__PURE__ */ group('chains.admin', {
   setWatchKey: ['PUT', '/api/admin/chains/watch-keys/:family', 'admin'],
   removeWatchKey: ['DELETE', '/api/admin/chains/watch-keys/:family', 'admin'],
   status: ['GET', '/api/admin/chains/status', 'admin'],
+  deposits: ['GET', '/api/admin/chains/deposits', 'admin'],
 });
