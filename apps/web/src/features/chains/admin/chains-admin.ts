@@ -1,6 +1,12 @@
-import type { KeyFamily } from '@parley/shared';
+import type { ChainDepositsQuery, KeyFamily } from '@parley/shared';
 import { chainsAdminApi } from '@parley/shared/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ADMIN_SIGN_IN } from '@/lib/admin-errors';
 import { call } from '@/lib/api';
 import { pollWhileSeen } from '@/lib/polling';
@@ -25,6 +31,16 @@ export function useWatchKeys() {
 /** The watchers' view of each network, every 10 s while the tab is seen. */
 export function useChainStatus() {
   return useQuery({ ...chainStatusQueryOptions, ...pollWhileSeen(10_000) });
+}
+
+/** A page of on-chain deposits, every 10 s while the tab is seen; the last page stays while the next loads. */
+export function useChainDeposits(query: ChainDepositsQuery) {
+  return useQuery({
+    queryKey: [...chainsKey, 'deposits', query],
+    queryFn: () => call(chainsAdminApi.deposits, { query }),
+    placeholderData: keepPreviousData,
+    ...pollWhileSeen(10_000),
+  });
 }
 
 /** A key's first addresses, for the admin to compare with their wallet; nothing is saved. */

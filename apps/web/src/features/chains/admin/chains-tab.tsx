@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
 import { ChainStatusTable } from './chain-status-table';
 import { useWatchKeys } from './chains-admin';
+import { DepositsTable } from './deposits-table';
 import { WatchKeyCard } from './watch-key-card';
 import { WatchKeyForm } from './watch-key-form';
 
@@ -42,6 +43,7 @@ export function ChainsTab() {
       </QueryState>
       <WatchKeyForm family={family} onFamily={setFamily} keyRef={keyRef} />
       <ChainStatusTable />
+      <DepositsTable />
     </section>
   );
 }
