@@ -151,13 +151,15 @@ describe('a report that arrives after the deadline job settled the call unanswer
       insert into ledger_entries (user_id, amount, currency, kind, reference, balance_after)
       select id, -0.7, 'GBP', 'adjustment', ${`spent:${c.id}`}, crypto_balance from u`);
     const hangupsBefore = edgeHangups.length;
-    // The end alone, saying when it was answered: a minute's talk, 60p.
+    // The end alone, saying when it was answered: a minute's talk, 60p. Both times from
+    // one clock reading: two readings a millisecond apart bill a 61st second.
+    const endedAt = Date.now();
     const ended = await edge(ctx.app, 'end', {
       edgeCallId: c.edgeCallId,
       cause: 'normal',
       by: 'callee',
-      answeredAt: ago(60),
-      endedAt: ago(0),
+      answeredAt: new Date(endedAt - 60_000).toISOString(),
+      endedAt: new Date(endedAt).toISOString(),
     });
     expect(ended.json()).toMatchObject({ status: 'ended' });
     // It has ended: nothing to hang up.
