@@ -100,13 +100,14 @@ export function isValidAddress(network: Network, address: string): boolean {
   }
 }
 
-/** The form we store: EVM addresses in EIP-55 case, others as given. */
+/** A bech32 address written in capitals, of any Bitcoin or Litecoin chain (bc, tb, bcrt, ltc, tltc, rltc). */
+const UPPER_BECH32 = /^(BC|TB|BCRT|LTC|TLTC|RLTC)1[02-9AC-HJ-NP-Z]+$/;
+
+/** The form we store: EVM addresses in EIP-55 case, bech32 in lower case, others as given. */
 export function normalizeAddress(network: Network, address: string): string {
   if (network === 'ethereum' || network === 'bsc' || network === 'polygon')
     return toChecksumAddress(address);
   if (network === 'bitcoin' || network === 'litecoin')
-    return address.startsWith('BC1') || address.startsWith('LTC1')
-      ? address.toLowerCase()
-      : address;
+    return UPPER_BECH32.test(address) ? address.toLowerCase() : address;
   return address;
 }

@@ -17,6 +17,10 @@ export const KEY_FAMILY_NETWORKS: Record<KeyFamily, readonly Network[]> = {
   tron: ['tron'],
 };
 
+/** The family whose key serves `network`, or null (Solana has none). */
+export const keyFamilyOf = (network: Network): KeyFamily | null =>
+  KEY_FAMILIES.find((f) => KEY_FAMILY_NETWORKS[f].includes(network)) ?? null;
+
 /** The chain setting a key was read for (Bitcoin family: CHAIN_<NETWORK>_NETWORK). */
 export const CHAIN_SETTINGS = ['mainnet', 'testnet', 'regtest'] as const;
 

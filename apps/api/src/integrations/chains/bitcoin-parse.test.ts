@@ -1,5 +1,6 @@
+import { normalizeAddress } from '@parley/shared/chains';
 import { describe, expect, it } from 'vitest';
-import { exactAmount, NO_PARENT, parseVerboseBlock, watchedForm } from './bitcoin-parse.js';
+import { exactAmount, NO_PARENT, parseVerboseBlock } from './bitcoin-parse.js';
 import { quoteExactNumbers } from './json-rpc.js';
 import { ChainNodeError } from './port.js';
 
@@ -158,11 +159,11 @@ describe('amounts and addresses', () => {
   });
 
   it('writes bech32 addresses of every chain in lower case, others as given', () => {
-    expect(watchedForm('bitcoin', PAID.toUpperCase())).toBe(PAID);
-    expect(watchedForm('litecoin', 'RLTC1QWY49P5Q7U5MV3U7W2K37XXUN3ZEP56FWGL40EU')).toBe(
+    expect(normalizeAddress('bitcoin', PAID.toUpperCase())).toBe(PAID);
+    expect(normalizeAddress('litecoin', 'RLTC1QWY49P5Q7U5MV3U7W2K37XXUN3ZEP56FWGL40EU')).toBe(
       'rltc1qwy49p5q7u5mv3u7w2k37xxun3zep56fwgl40eu',
     );
-    expect(watchedForm('litecoin', 'LQ5X1r32bU3v2TgVxE9osb2YnCZNFY6ikm')).toBe(
+    expect(normalizeAddress('litecoin', 'LQ5X1r32bU3v2TgVxE9osb2YnCZNFY6ikm')).toBe(
       'LQ5X1r32bU3v2TgVxE9osb2YnCZNFY6ikm',
     );
   });

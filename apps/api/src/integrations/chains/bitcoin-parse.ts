@@ -68,16 +68,6 @@ export interface DecodedOutput {
   amount: string;
 }
 
-/** Addresses in the stored form: bech32 in lower case (whatever its prefix). */
-export function watchedForm(network: BitcoinFamily, address: string): string {
-  const normal = normalizeAddress(network, address);
-  // normalizeAddress knows mainnet prefixes only; a bech32 address of any chain
-  // (tb1, rltc1…) is case-insensitive and kept in lower case.
-  return /^[a-z]{1,83}1[02-9ac-hj-np-z]+$/i.test(normal) && normal === normal.toUpperCase()
-    ? normal.toLowerCase()
-    : normal;
-}
-
 function bad(what: string): ChainNodeError {
   return new ChainNodeError('CHAIN_BAD_ANSWER', `The node's ${what} does not parse.`);
 }
@@ -119,7 +109,7 @@ export function decodeOutputs(
     if (!address) continue;
     out.push({
       output: String(v.n),
-      address: watchedForm(network, address),
+      address: normalizeAddress(network, address),
       amount: exactAmount(v.value),
     });
   }

@@ -1,4 +1,4 @@
-import type { CryptoCurrency, Network } from '@parley/shared';
+import type { CHAIN_ERROR_CODES, CryptoCurrency, Network } from '@parley/shared';
 
 /**
  * The watcher's view of one chain (issue 34): a node behind its own protocol (Bitcoin
@@ -61,14 +61,11 @@ export interface ChainWatcher {
   pending(isWatched: IsWatched): Promise<ChainOutput[]>;
 }
 
-export const CHAIN_ERROR_CODES = [
-  /** The node did not answer (refused, timed out, HTTP error). */
-  'CHAIN_UNREACHABLE',
-  /** The node is another chain than configured (chain id, network). */
-  'CHAIN_MISMATCH',
-  /** The node answered something that does not parse as its API says. */
-  'CHAIN_BAD_ANSWER',
-] as const;
+/**
+ * A node's failure as a code (CHAIN_UNREACHABLE: no answer; CHAIN_MISMATCH: another chain
+ * than configured; CHAIN_BAD_ANSWER: an answer that does not parse), as the cursor row
+ * keeps it and the admin screen translates it.
+ */
 export type ChainErrorCode = (typeof CHAIN_ERROR_CODES)[number];
 
 /**

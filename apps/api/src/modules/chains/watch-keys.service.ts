@@ -6,6 +6,7 @@ import {
   KEY_FAMILY_NETWORKS,
   type KeyFamily,
   type KeyFamilyView,
+  keyFamilyOf,
   NETWORKS,
   type Network,
   PREVIEW_DEFAULT,
@@ -32,9 +33,6 @@ export type WatchedNetworkInfo = {
 
 const FAMILY_NETWORKS = KEY_FAMILY_NETWORKS;
 const FAMILIES = KEY_FAMILIES;
-
-export const familyOf = (network: Network): KeyFamily | null =>
-  FAMILIES.find((f) => FAMILY_NETWORKS[f].includes(network)) ?? null;
 
 /** BIP44 purpose and coin type of each family's accounts (testnets share coin 1). */
 const PURPOSE_COIN: Record<KeyFamily, [number, number]> = {
@@ -172,7 +170,7 @@ export function createWatchKeysService(deps: {
       ]);
       return NETWORKS.map((network) => {
         const watched = deps.watched[network];
-        const family = familyOf(network);
+        const family = keyFamilyOf(network);
         const key = family ? keys.find((k) => k.family === family) : undefined;
         const cursor = cursors.find((c) => c.network === network);
         const countOf = (status: string) =>

@@ -1,6 +1,7 @@
+import { keyFamilyOf } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import type { ChainNetworkConfig, ChainsConfig } from '../../config/chains-config.js';
-import { createQuoteAddresses, keyFamilyOf } from './quote-address.js';
+import { createQuoteAddresses } from './quote-address.js';
 
 const ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';

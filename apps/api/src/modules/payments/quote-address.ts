@@ -2,25 +2,13 @@ import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
   CURRENCY_NETWORKS,
+  type KeyFamily,
+  keyFamilyOf,
   type Network,
 } from '@parley/shared';
 import { deriveAddress, parseWatchKey, type WatchKey } from '@parley/shared/watch-keys';
 import type { ChainsConfig } from '../../config/chains-config.js';
 import type { QuoteAddressRepo, WatchKeyRow } from './quote-address.repo.js';
-
-/** The families of watch keys: one key serves every network of its family. */
-export type KeyFamily = 'bitcoin' | 'litecoin' | 'evm' | 'tron';
-
-const FAMILY: Partial<Record<Network, KeyFamily>> = {
-  bitcoin: 'bitcoin',
-  litecoin: 'litecoin',
-  ethereum: 'evm',
-  bsc: 'evm',
-  polygon: 'evm',
-  tron: 'tron',
-};
-
-export const keyFamilyOf = (network: Network): KeyFamily | null => FAMILY[network] ?? null;
 
 /**
  * Where a watched quote's address comes from: the key, and its receive address at an
