@@ -20,6 +20,10 @@ const api = (name: string, include: string[], db: 'pglite' | 'postgres') =>
       environment: 'node',
       env: { PARLEY_TEST_DB: db },
       testTimeout: 20_000,
+      // One module graph per worker, not per file: every file imported the whole app
+      // again (about 2 s each). Each file still builds its own app on its own database
+      // (decision 0061). The web tests keep isolation: their mocks and DOM are per file.
+      isolate: false,
       hookTimeout: 30_000,
     },
   }) satisfies TestProjectInlineConfiguration;

@@ -8,10 +8,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import postgres from 'postgres';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
 import { createEventBus, type EventBus } from '../src/lib/event-bus.js';
 import { createAdminAccounts } from '../src/modules/auth/admin-accounts.js';
@@ -20,35 +19,12 @@ import { type AuthLimits, scaledLimits } from '../src/modules/auth/auth.service.
 import { createSecondFactor } from '../src/modules/auth/second-factor.js';
 import { createSecondFactorRepo } from '../src/modules/auth/second-factor.repo.js';
 import { createSecretBox } from '../src/modules/auth/secret-box.js';
+import { createTestDatabase } from './test-database.js';
+
+export { createTestDatabase };
 
 /** The session secret of every test app; it also keys the TOTP secrets' encryption. */
 export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
-
-/** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database in CI. */
-export async function createTestDatabase(
-  kind: 'as-configured' | 'postgres' = 'as-configured',
-): Promise<Database & { url?: string }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if ((kind !== 'postgres' && process.env.PARLEY_TEST_DB !== 'postgres') || !url)
-    return openDatabase({ kind: 'pglite-memory' });
-
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `parley_test_${randomUUID().replaceAll('-', '')}`;
-  await admin.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString(), max: 4 });
-  return {
-    ...database,
-    /** For a second server instance on the same database. */
-    url: target.toString(),
-    async close() {
-      await database.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** The real limit rules with room for a whole test file; rate-limit tests pass their own. */
 export function generousLimits(): AuthLimits {
