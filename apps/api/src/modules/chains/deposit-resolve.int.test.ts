@@ -48,15 +48,17 @@ async function creditedDeposit(credit = '100.5000', flagged = true) {
         returning id`,
   );
   if (!row) throw new Error('no deposit');
-  await ctx.database.db.transaction((tx) =>
-    applyLedgerEntry(tx, {
-      userId,
-      amount: credit,
-      currency: 'GBP',
-      kind: 'deposit',
-      reference,
-    }),
-  );
+  // Dust credits nothing: no ledger row, as the watcher writes it.
+  if (credit !== '0.0000')
+    await ctx.database.db.transaction((tx) =>
+      applyLedgerEntry(tx, {
+        userId,
+        amount: credit,
+        currency: 'GBP',
+        kind: 'deposit',
+        reference,
+      }),
+    );
   return { id: row.id, userId, reference };
 }
 
@@ -250,6 +252,18 @@ describe('resolving a flagged deposit', () => {
     expect((await resolve(d.id, { decision: 'keep', note: 'Customer spent it' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('reverses a dust deposit that credited nothing without a ledger row or a notice', async () => {
+    const d = await creditedDeposit('0.0000');
+    const res = await resolve(d.id, { decision: 'reverse', note: 'Dust' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ledgerOf(d.userId)).toEqual([]);
+    const [told] = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(*)::int as n from notifications where user_id = ${d.userId}`,
+    );
+    expect(told?.n).toBe(0);
   });
 
   it('refuses a deposit that is not flagged', async () => {

@@ -29,7 +29,7 @@ export type Resolved =
   | {
       outcome: 'resolved';
       row: DepositRow;
-      /** The reversal's ledger row; null when kept (or nothing was credited). */
+      /** The reversal's ledger row; null when kept (or nothing was credited: dust). */
       entryId: string | null;
       notice: { id: string; code: string } | null;
     }
@@ -114,14 +114,14 @@ export function createDepositResolveRepo(db: Db) {
               ...(entry ? { entryId: entry.id, balanceAfter: entry.balanceAfter } : {}),
             },
           });
-          const told =
-            r.decision === 'reverse'
-              ? await insertNotification(tx, {
-                  ...r.reversalNotice(row),
-                  userId: row.userId,
-                  at: r.at,
-                })
-              : null;
+          // A dust deposit credited nothing: reversing it takes nothing, so nothing to tell.
+          const told = entry
+            ? await insertNotification(tx, {
+                ...r.reversalNotice(row),
+                userId: row.userId,
+                at: r.at,
+              })
+            : null;
           return {
             outcome: 'resolved',
             row,
