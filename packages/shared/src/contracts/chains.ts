@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NETWORKS, type Network } from '../domain/crypto.js';
 import { pageOf, pageQuery } from './page.js';
+import { singleLine } from './text.js';
 
 /**
  * The key families an admin gives a watch-only key for: Ethereum, BNB Smart Chain and
@@ -137,6 +138,37 @@ export const flagEvidenceSchema = z.object({
 });
 export type FlagEvidence = z.infer<typeof flagEvidenceSchema>;
 
+/** What an admin decides of a flagged deposit: the credit stands, or it is debited back. */
+export const DEPOSIT_DECISIONS = ['keep', 'reverse'] as const;
+export type DepositDecision = (typeof DEPOSIT_DECISIONS)[number];
+/** A decision's note: required, one line, at most this many characters. */
+export const DEPOSIT_NOTE_MAX = 500;
+
+/** POST /api/admin/chains/deposits/:id/resolve. */
+export const depositResolveInputSchema = z.object({
+  decision: z.enum(DEPOSIT_DECISIONS, 'Decision must be keep or reverse'),
+  /** Why: kept on the deposit and in the audit log. */
+  note: singleLine(
+    z
+      .string({ error: 'Note is required' })
+      .trim()
+      .min(1, 'Note is required')
+      .max(DEPOSIT_NOTE_MAX, `At most ${DEPOSIT_NOTE_MAX} characters`),
+    'Note',
+  ),
+});
+export type DepositResolveInput = z.input<typeof depositResolveInputSchema>;
+export const depositIdParamsSchema = z.object({ id: z.uuid('Invalid deposit id') });
+
+/** An admin's decision on a flagged deposit, once taken. */
+export const depositResolutionSchema = z.object({
+  decision: z.enum(DEPOSIT_DECISIONS),
+  note: z.string(),
+  by: z.object({ id: z.string(), email: z.string().nullable() }),
+  at: z.string(),
+});
+export type DepositResolution = z.infer<typeof depositResolutionSchema>;
+
 export const chainDepositSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -163,6 +195,8 @@ export const chainDepositSchema = z.object({
   flagged: z.boolean(),
   /** Only for a flagged deposit. */
   evidence: flagEvidenceSchema.nullable(),
+  /** Null until an admin decided a flagged deposit (the flag and its evidence stay). */
+  resolution: depositResolutionSchema.nullable(),
   customer: z.object({ id: z.string(), email: z.string() }),
   quoteId: z.string(),
 });

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   QUOTE_EXPIRED: 409,
   TX_HASH_USED: 409,
   ALREADY_DECIDED: 409,
+  /** Deciding by hand a chain deposit that is not flagged: the watcher's credit stands. */
+  DEPOSIT_NOT_FLAGGED: 409,
+  /** Reversing a flagged deposit whose credit the balance no longer covers. */
+  REVERSAL_BALANCE_SHORT: 409,
   /** An admin approving a payment they submitted themselves. */
   SELF_APPROVAL_FORBIDDEN: 403,
   /** An admin adjusting their own balance. */

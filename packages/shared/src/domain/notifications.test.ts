@@ -9,7 +9,7 @@ import {
 } from './notifications.js';
 
 describe('notification codes', () => {
-  it('are the twelve the writers and readers agree on', () => {
+  it('are the thirteen the writers and readers agree on', () => {
     expect(NOTIFICATION_CODES).toEqual([
       'renewal.reminder',
       'renewal.charged',
@@ -23,6 +23,7 @@ describe('notification codes', () => {
       'balance.low',
       'payment.approved',
       'payment.rejected',
+      'deposit.reversed',
     ]);
     expect(isNotificationCode('balance.low')).toBe(true);
     expect(isNotificationCode('toString')).toBe(false);

@@ -26,6 +26,8 @@ export const NOTIFICATION_PARAMS = {
   'payment.approved': { required: ['amount', 'crypto'], optional: [] },
   /** An admin rejected a payment of `crypto`; `reason` is what they typed, when they did. */
   'payment.rejected': { required: ['crypto'], optional: ['reason'] },
+  /** A deposit of `crypto` left the chain after it was credited: an admin debited `amount` back. */
+  'deposit.reversed': { required: ['amount', 'crypto'], optional: [] },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 
 export type NotificationCode = keyof typeof NOTIFICATION_PARAMS;

@@ -94,6 +94,11 @@ export const chainDeposits = pgTable(
     /** A credited deposit whose block was later replaced: set with the evidence, never debited. */
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     flagEvidence: jsonb('flag_evidence').$type<Record<string, unknown>>(),
+    /** An admin's decision on a flagged deposit: keep the credit, or reverse it (a ledger debit). */
+    resolution: text('resolution'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -103,6 +108,11 @@ export const chainDeposits = pgTable(
     check(
       'chain_deposits_credited',
       sql`(${t.status} = 'credited') = (${t.creditedAt} is not null and ${t.creditAmount} is not null)`,
+    ),
+    check(
+      'chain_deposits_resolution',
+      sql`(${t.resolution} is null and ${t.resolvedAt} is null) or (${t.resolution} in ('keep', 'reverse')
+        and ${t.resolvedAt} is not null and ${t.resolutionNote} is not null and ${t.flaggedAt} is not null)`,
     ),
     index('chain_deposits_open_idx').on(t.network, t.status),
     index('chain_deposits_quote_idx').on(t.quoteId),

@@ -1,6 +1,8 @@
+import type { DomainEvent } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import type { AdminDepositRow, ChainDepositsRepo, DepositFilter } from './chain-deposits.repo.js';
 import { createChainDepositsService } from './chain-deposits.service.js';
+import type { DepositResolution, DepositResolveRepo, Resolved } from './deposit-resolve.repo.js';
 
 const row = (over: Partial<AdminDepositRow> = {}): AdminDepositRow => ({
   id: 'd1',
@@ -24,6 +26,11 @@ const row = (over: Partial<AdminDepositRow> = {}): AdminDepositRow => ({
   creditedAt: null,
   flaggedAt: null,
   flagEvidence: null,
+  resolution: null,
+  resolutionNote: null,
+  resolvedBy: null,
+  resolvedAt: null,
+  resolverEmail: null,
   createdAt: new Date('2026-05-01T10:00:00Z'),
   updatedAt: new Date('2026-05-01T10:00:00Z'),
   derivationIndex: 7,
@@ -31,21 +38,40 @@ const row = (over: Partial<AdminDepositRow> = {}): AdminDepositRow => ({
   ...over,
 });
 
-function serviceOf(rows: AdminDepositRow[]) {
+const NOW = new Date('2026-05-02T09:00:00Z');
+
+function serviceOf(
+  rows: AdminDepositRow[],
+  answer: Resolved = { outcome: 'refused', reason: 'not-found' },
+) {
   const asked: { filter: DepositFilter; page: number; pageSize: number }[] = [];
+  const resolved: DepositResolution[] = [];
+  const events: DomainEvent[] = [];
   const deposits: ChainDepositsRepo = {
     async page(filter, page, pageSize) {
       asked.push({ filter, page, pageSize });
       return { items: rows, total: 41 };
     },
+    async one(id) {
+      return rows.find((r) => r.id === id);
+    },
+  };
+  const resolutions: DepositResolveRepo = {
+    async resolve(_id, r) {
+      resolved.push(r);
+      return answer;
+    },
   };
   const explorers = { bitcoin: 'https://btc.example/tx/', ethereum: 'https://eth.example/tx/' };
   const service = createChainDepositsService({
     deposits,
+    resolutions,
+    events: { publish: (e) => events.push(e) },
+    now: () => NOW,
     explorers: explorers as never,
     confirmations: { bitcoin: 3, ethereum: 12 } as never,
   });
-  return { service, asked };
+  return { service, asked, resolved, events };
 }
 
 describe('chain deposits service', () => {
@@ -81,6 +107,7 @@ describe('chain deposits service', () => {
       creditedAt: null,
       flagged: false,
       evidence: null,
+      resolution: null,
       customer: { id: 'u1', email: 'buyer@example.com' },
       quoteId: 'q1',
     });
@@ -119,5 +146,69 @@ describe('chain deposits service', () => {
     const [plain, odd] = (await service.list({}, 1, 20)).items;
     expect(plain?.evidence).toBeNull();
     expect(odd).toMatchObject({ flagged: true, evidence: null });
+  });
+});
+
+describe('resolving a flagged deposit', () => {
+  const flagged = row({
+    status: 'credited',
+    creditAmount: '40.0000',
+    creditedAt: new Date('2026-05-01T11:00:00Z'),
+    flaggedAt: new Date('2026-05-01T12:00:00Z'),
+    resolution: 'reverse',
+    resolutionNote: 'double spend',
+    resolvedBy: 'a1',
+    resolvedAt: NOW,
+    resolverEmail: 'admin@example.com',
+  });
+  const admin = { id: 'a1', ip: '127.0.0.1' };
+
+  it('answers each refusal with its code', async () => {
+    const cases = [
+      ['not-found', 'NOT_FOUND'],
+      ['not-flagged', 'DEPOSIT_NOT_FLAGGED'],
+      ['resolved', 'ALREADY_DECIDED'],
+      ['balance-short', 'REVERSAL_BALANCE_SHORT'],
+    ] as const;
+    for (const [reason, code] of cases) {
+      const { service, events } = serviceOf([flagged], { outcome: 'refused', reason });
+      await expect(
+        service.resolve('d1', { decision: 'keep', note: 'n' }, admin),
+      ).rejects.toMatchObject({ code });
+      expect(events).toEqual([]);
+    }
+  });
+
+  it('writes the decision at the clock, tells both streams, and answers the row resolved', async () => {
+    const { service, resolved, events } = serviceOf([flagged], {
+      outcome: 'resolved',
+      row: flagged,
+      entryId: 'e1',
+      notice: { id: 'n1', code: 'deposit.reversed' },
+    });
+    const view = await service.resolve('d1', { decision: 'reverse', note: 'double spend' }, admin);
+    expect(resolved[0]).toMatchObject({
+      decision: 'reverse',
+      note: 'double spend',
+      by: 'a1',
+      at: NOW,
+    });
+    expect(resolved[0]?.reversalNotice(flagged)).toEqual({
+      code: 'deposit.reversed',
+      params: { amount: '40.0000', crypto: '0.0015 BTC' },
+      key: 'deposit.reversed:d1',
+      email: true,
+    });
+    expect(events.map((e) => e.type)).toEqual([
+      'deposit.updated',
+      'balance.adjusted',
+      'notification.created',
+    ]);
+    expect(view.resolution).toEqual({
+      decision: 'reverse',
+      note: 'double spend',
+      by: { id: 'a1', email: 'admin@example.com' },
+      at: NOW.toISOString(),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { auditBy } from '../../plugins/actor.js';
+import { actor, auditBy } from '../../plugins/actor.js';
 import { route } from '../../plugins/endpoints.js';
 import type { ChainDepositsService } from './chain-deposits.service.js';
 import type { WatchKeysService } from './watch-keys.service.js';
@@ -21,4 +21,5 @@ export const chainsAdminRoutes: FastifyPluginAsync<{
   route(app, 'chains.admin.deposits', ({ query: { page, pageSize, ...q } }) =>
     deposits.list({ ...q, flagged: q.flagged === 'true' }, page, pageSize),
   );
+  route(app, 'chains.admin.resolveDeposit', (r) => deposits.resolve(r.params.id, r.body, actor(r)));
 };

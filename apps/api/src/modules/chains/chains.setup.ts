@@ -16,6 +16,7 @@ import { createChainDepositsService } from './chain-deposits.service.js';
 import { createChainStatusRepo } from './chain-status.repo.js';
 import { setUpChainWatchers } from './chain-watchers.js';
 import { chainsAdminRoutes } from './chains-admin.routes.js';
+import { createDepositResolveRepo } from './deposit-resolve.repo.js';
 import { createWatchKeysRepo } from './watch-keys.repo.js';
 import { createWatchKeysService, type WatchedNetworkInfo } from './watch-keys.service.js';
 
@@ -55,6 +56,8 @@ export function setUpChains(opts: {
     confirmations[network as Network] = n.confirmations;
   const deposits = createChainDepositsService({
     deposits: createChainDepositsRepo(opts.db),
+    resolutions: createDepositResolveRepo(opts.db),
+    events: opts.events,
     explorers: opts.explorers,
     confirmations,
   });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
+  chainDepositSchema,
   chainDepositsPageSchema,
   chainDepositsQuerySchema,
   chainNetworkStatusSchema,
+  depositIdParamsSchema,
+  depositResolveInputSchema,
   keyFamilyParamsSchema,
   keyFamilyViewSchema,
   watchKeyInputSchema,
@@ -43,5 +46,21 @@ export const chainsEndpoints = {
       'On-chain deposits, newest first: customer, address, confirmations, credit, and the evidence of a flagged one',
     query: chainDepositsQuerySchema,
     responses: { 200: chainDepositsPageSchema, ...refusals(...ADMIN_REFUSALS) },
+  },
+  'chains.admin.resolveDeposit': {
+    summary:
+      'Decide a flagged deposit once: keep the credit, or reverse it with a ledger debit (409 when the balance is short)',
+    params: depositIdParamsSchema,
+    body: depositResolveInputSchema,
+    responses: {
+      200: chainDepositSchema,
+      ...refusals(
+        ...ADMIN_REFUSALS,
+        'NOT_FOUND',
+        'DEPOSIT_NOT_FLAGGED',
+        'ALREADY_DECIDED',
+        'REVERSAL_BALANCE_SHORT',
+      ),
+    },
   },
 } as const;

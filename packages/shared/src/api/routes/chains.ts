@@ -7,4 +7,5 @@ export const chainsAdminApi = /* @__PURE__ */ group('chains.admin', {
   removeWatchKey: ['DELETE', '/api/admin/chains/watch-keys/:family', 'admin'],
   status: ['GET', '/api/admin/chains/status', 'admin'],
   deposits: ['GET', '/api/admin/chains/deposits', 'admin'],
+  resolveDeposit: ['POST', '/api/admin/chains/deposits/:id/resolve', 'admin'],
 });

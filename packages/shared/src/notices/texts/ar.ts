@@ -54,6 +54,10 @@ export const ar: NoticeTexts = {
       bodyWithReason:
         'تم رفض دفعتك البالغة {crypto}، لذلك لم يُضف أي مبلغ إلى رصيدك. السبب: {reason}',
     },
+    'deposit.reversed': {
+      title: 'تم عكس الدفعة',
+      body: 'خرجت دفعتك البالغة {crypto} من سلسلة الكتل بعد إضافتها، لذا خُصم {amount} من رصيدك.',
+    },
   },
   unknown: {
     title: 'إشعار',

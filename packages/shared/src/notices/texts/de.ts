@@ -54,6 +54,10 @@ export const de: NoticeTexts = {
       bodyWithReason:
         'Ihre Zahlung über {crypto} wurde abgelehnt; Ihrem Guthaben wurde nichts gutgeschrieben. Grund: {reason}',
     },
+    'deposit.reversed': {
+      title: 'Zahlung storniert',
+      body: 'Ihre Zahlung von {crypto} hat die Blockchain nach der Gutschrift verlassen, daher wurden {amount} von Ihrem Guthaben abgezogen.',
+    },
   },
   unknown: {
     title: 'Benachrichtigung',

@@ -54,6 +54,10 @@ export const en: NoticeTexts = {
       bodyWithReason:
         'Your payment of {crypto} was rejected, so nothing was added to your balance. Reason: {reason}',
     },
+    'deposit.reversed': {
+      title: 'Payment reversed',
+      body: 'Your payment of {crypto} left the blockchain after it was credited, so {amount} was taken back from your balance.',
+    },
   },
   unknown: {
     title: 'Notification',

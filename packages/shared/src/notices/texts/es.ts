@@ -54,6 +54,10 @@ export const es: NoticeTexts = {
       bodyWithReason:
         'Tu pago de {crypto} fue rechazado, así que no se añadió nada a tu saldo. Motivo: {reason}',
     },
+    'deposit.reversed': {
+      title: 'Pago revertido',
+      body: 'Su pago de {crypto} salió de la cadena de bloques después de abonarse, así que se retiraron {amount} de su saldo.',
+    },
   },
   unknown: {
     title: 'Notificación',

@@ -54,6 +54,10 @@ export const fr: NoticeTexts = {
       bodyWithReason:
         'Votre paiement de {crypto} a été refusé ; rien n’a été ajouté à votre solde. Motif : {reason}',
     },
+    'deposit.reversed': {
+      title: 'Paiement annulé',
+      body: 'Votre paiement de {crypto} a quitté la blockchain après avoir été crédité : {amount} a été retiré de votre solde.',
+    },
   },
   unknown: {
     title: 'Avis',

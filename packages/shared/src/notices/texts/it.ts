@@ -54,6 +54,10 @@ export const it: NoticeTexts = {
       bodyWithReason:
         'Il tuo pagamento di {crypto} è stato rifiutato, quindi non è stato aggiunto nulla al tuo saldo. Motivo: {reason}',
     },
+    'deposit.reversed': {
+      title: 'Pagamento stornato',
+      body: "Il tuo pagamento di {crypto} è uscito dalla blockchain dopo l'accredito, quindi {amount} è stato tolto dal tuo saldo.",
+    },
   },
   unknown: {
     title: 'Notifica',

@@ -54,6 +54,10 @@ export const ja: NoticeTexts = {
       bodyWithReason:
         '{crypto} のお支払いは却下されたため、残高には何も追加されていません。理由：{reason}',
     },
+    'deposit.reversed': {
+      title: '支払いの取り消し',
+      body: '{crypto} のお支払いは入金後にブロックチェーンから外れたため、残高から {amount} を差し戻しました。',
+    },
   },
   unknown: {
     title: 'お知らせ',

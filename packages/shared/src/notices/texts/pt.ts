@@ -54,6 +54,10 @@ export const pt: NoticeTexts = {
       bodyWithReason:
         'Seu pagamento de {crypto} foi recusado, então nada foi adicionado ao seu saldo. Motivo: {reason}',
     },
+    'deposit.reversed': {
+      title: 'Pagamento estornado',
+      body: 'O seu pagamento de {crypto} saiu da blockchain depois de ser creditado, por isso {amount} foi retirado do seu saldo.',
+    },
   },
   unknown: {
     title: 'Notificação',

@@ -54,6 +54,10 @@ export const ru: NoticeTexts = {
       bodyWithReason:
         'Ваш платёж на {crypto} отклонён, поэтому на баланс ничего не зачислено. Причина: {reason}',
     },
+    'deposit.reversed': {
+      title: 'Платёж отменён',
+      body: 'Ваш платёж {crypto} исчез из блокчейна после зачисления, поэтому {amount} списано с вашего баланса.',
+    },
   },
   unknown: {
     title: 'Уведомление',

@@ -53,6 +53,10 @@ export const zh: NoticeTexts = {
       body: '您支付的 {crypto} 被拒绝，您的余额未增加任何金额。',
       bodyWithReason: '您支付的 {crypto} 被拒绝，您的余额未增加任何金额。原因：{reason}',
     },
+    'deposit.reversed': {
+      title: '付款已撤销',
+      body: '您的 {crypto} 付款在入账后离开了区块链，因此已从您的余额中扣回 {amount}。',
+    },
   },
   unknown: {
     title: '通知',

@@ -1,4 +1,4 @@
-import type { ChainDepositsQuery, KeyFamily } from '@parley/shared';
+import type { ChainDepositsQuery, DepositResolveInput, KeyFamily } from '@parley/shared';
 import { chainsAdminApi } from '@parley/shared/api';
 import {
   keepPreviousData,
@@ -69,4 +69,15 @@ export function useWatchKeyMutations() {
       onSettled: refresh,
     }),
   };
+}
+
+/** An admin's decision on a flagged deposit; the lists reload whatever the answer. */
+export function useResolveDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: ADMIN_SIGN_IN,
+    mutationFn: ({ id, ...body }: DepositResolveInput & { id: string }) =>
+      call(chainsAdminApi.resolveDeposit, { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chainsKey }),
+  });
 }

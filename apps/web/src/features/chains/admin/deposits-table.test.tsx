@@ -32,6 +32,7 @@ const deposit = (over: Partial<ChainDeposit> = {}): ChainDeposit => ({
   creditedAt: null,
   flagged: false,
   evidence: null,
+  resolution: null,
   customer: { id: 'u1', email: 'buyer@example.com' },
   quoteId: 'q1',
   ...over,

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox, Label, Select } from '@/components/ui/input';
 import { formatMoney } from '@/lib/money';
 import { useChainDeposits } from './chains-admin';
+import { DepositDecision } from './deposit-decision';
 
 export const DEPOSITS_PAGE_SIZE = 20;
 const TONES: ToneMap<DepositStatus> = { credited: 'good', dropped: 'bad' };
@@ -180,6 +181,7 @@ function DepositRow({ d }: { d: ChainDeposit }) {
           <span className="sr-only"> {t('admin.chains.deposits.newTab')}</span>
         </a>
         <Evidence deposit={d} />
+        <DepositDecision deposit={d} />
       </td>
     </tr>
   );
