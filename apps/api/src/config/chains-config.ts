@@ -60,11 +60,30 @@ export const DEFAULT_CHAIN_IDS: Partial<Record<Network, number>> = {
   polygon: 137,
 };
 
-/** The tokens Parley takes, on their mainnet contracts (both USDT and USDC use 6 decimals). */
+/**
+ * The tokens each network's watcher reads, on their mainnet contracts, with the decimals
+ * those contracts declare: a token's decimals differ between chains, and a wrong count
+ * would credit a payment 10^12 times too much or too little. Sources:
+ * - USDT: Tether's list of supported protocols (https://tether.to/en/supported-protocols);
+ *   6 decimals on Ethereum, TRON and Polygon, 18 on BNB Smart Chain (BEP-20, the contract's
+ *   `decimals()`, shown on https://bscscan.com/token/0x55d398326f99059ff775485246999027b3197955).
+ * - USDC: Circle's contract list (https://developers.circle.com/stablecoins/usdc-contract-addresses):
+ *   6 decimals on Ethereum and Polygon PoS (native USDC, not the bridged USDC.e). BNB Smart
+ *   Chain's USDC is Binance's pegged token (BEP-20), 18 decimals
+ *   (https://bscscan.com/token/0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d).
+ */
 export const DEFAULT_TOKENS: Partial<Record<Network, ChainToken[]>> = {
   ethereum: [
     { currency: 'USDT', contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
     { currency: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+  ],
+  bsc: [
+    { currency: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
+    { currency: 'USDC', contract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
+  ],
+  polygon: [
+    { currency: 'USDT', contract: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
+    { currency: 'USDC', contract: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
   ],
   tron: [{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 }],
 };
