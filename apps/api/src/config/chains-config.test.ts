@@ -1,6 +1,6 @@
 import { isValidAddress, toChecksumAddress } from '@parley/shared/chains';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOKENS } from './chains-config.js';
+import { DEFAULT_TOKENS, GENESIS } from './chains-config.js';
 import { ConfigError, loadConfig } from './env.js';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -77,6 +77,50 @@ describe('chain watcher settings', () => {
     }
     const all = Object.values(DEFAULT_TOKENS).flatMap((ts) => ts?.map((t) => t.contract) ?? []);
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('names the chain a TRON or Solana node must be on: mainnet by default, a named network, or a genesis', () => {
+    const urls = {
+      CHAIN_TRON_RPC_URL: 'http://127.0.0.1:1/',
+      CHAIN_SOLANA_RPC_URL: 'http://127.0.0.1:2/',
+    };
+    const plain = loadConfig(urls).chains.networks;
+    expect(plain.tron?.genesis).toBe(GENESIS.tron.mainnet);
+    expect(plain.solana?.genesis).toBe('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d');
+    const named = loadConfig({
+      ...urls,
+      CHAIN_TRON_NETWORK: 'nile',
+      CHAIN_SOLANA_NETWORK: 'devnet',
+    }).chains.networks;
+    expect(named.tron?.genesis).toBe(GENESIS.tron.nile);
+    expect(named.solana?.genesis).toBe(GENESIS.solana.devnet);
+    // A private network's genesis wins over the name (TRON's ids compared in lower case).
+    const given = loadConfig({
+      ...urls,
+      CHAIN_TRON_NETWORK: 'nile',
+      CHAIN_TRON_GENESIS: 'AB'.repeat(32),
+      CHAIN_SOLANA_GENESIS: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69Xm1ZE3MEE6JC',
+    }).chains.networks;
+    expect(given.tron?.genesis).toBe('ab'.repeat(32));
+    expect(given.solana?.genesis).toBe('GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69Xm1ZE3MEE6JC');
+    expect(
+      loadConfig({ CHAIN_BITCOIN_RPC_URL: 'http://127.0.0.1:3/' }).chains.networks.bitcoin?.genesis,
+    ).toBeNull();
+    expect(
+      problemsOf({
+        CHAIN_TRON_NETWORK: 'shasta',
+        CHAIN_SOLANA_NETWORK: 'mainnet',
+        CHAIN_TRON_GENESIS: 'xyz',
+        CHAIN_SOLANA_GENESIS: '0OIl',
+      })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual([
+      'CHAIN_SOLANA_GENESIS',
+      'CHAIN_SOLANA_NETWORK',
+      'CHAIN_TRON_GENESIS',
+      'CHAIN_TRON_NETWORK',
+    ]);
   });
 
   it('takes overrides for test networks', () => {

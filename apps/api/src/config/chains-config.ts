@@ -23,6 +23,11 @@ export interface ChainNetworkConfig {
   chainId: number | null;
   /** Bitcoin family: which chain the keys and addresses belong to. */
   chain: 'mainnet' | 'testnet' | 'regtest';
+  /**
+   * TRON and Solana: the genesis the node must report (TRON block 0's blockID, Solana's
+   * getGenesisHash), as neither API has a chain id; null elsewhere.
+   */
+  genesis: string | null;
   tokens: ChainToken[];
 }
 
@@ -88,6 +93,31 @@ export const DEFAULT_TOKENS: Partial<Record<Network, ChainToken[]>> = {
   tron: [{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 }],
 };
 
+/**
+ * The genesis of each TRON and Solana network a node may be on, by the name
+ * CHAIN_TRON_NETWORK / CHAIN_SOLANA_NETWORK takes (the first is the default). TRON: block
+ * 0's blockID (`/wallet/getblockbynum {"num": 0}`) on mainnet and Nile. Solana: the
+ * clusters' getGenesisHash answers (https://solana.com/docs/references/clusters names the
+ * clusters; these hashes are also their CAIP-2 chain ids). Another network (Shasta, a
+ * private cluster, solana-test-validator, whose genesis is new per ledger) is named by
+ * CHAIN_TRON_GENESIS / CHAIN_SOLANA_GENESIS instead.
+ */
+export const GENESIS: { tron: Record<string, string>; solana: Record<string, string> } = {
+  tron: {
+    mainnet: '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc',
+    nile: '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc',
+  },
+  solana: {
+    'mainnet-beta': '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+    devnet: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+    testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY',
+  },
+};
+const GENESIS_FORM = {
+  tron: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be a block id (64 hex digits)' }),
+  solana: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { error: 'must be a base58 hash' }),
+};
+
 const BITCOIN_FAMILY: readonly Network[] = ['bitcoin', 'litecoin'];
 const EVM: readonly Network[] = ['ethereum', 'bsc', 'polygon'];
 
@@ -119,6 +149,13 @@ for (const network of NETWORKS) {
         error: "must be 'mainnet', 'testnet' or 'regtest'",
       }),
     );
+  if (network === 'tron' || network === 'solana') {
+    const names = Object.keys(GENESIS[network]) as [string, ...string[]];
+    chainsEnvShape[`CHAIN_${k}_NETWORK`] = optional(
+      z.enum(names, { error: `must be one of ${names.map((n) => `'${n}'`).join(', ')}` }),
+    );
+    chainsEnvShape[`CHAIN_${k}_GENESIS`] = optional(GENESIS_FORM[network]);
+  }
   for (const token of DEFAULT_TOKENS[network] ?? []) {
     chainsEnvShape[`CHAIN_${k}_${token.currency}_CONTRACT`] = optional(contract);
     chainsEnvShape[`CHAIN_${k}_${token.currency}_DECIMALS`] = count(0, 36);
@@ -126,6 +163,17 @@ for (const network of NETWORKS) {
 }
 
 type ChainsEnv = Record<string, unknown>;
+
+/** TRON's and Solana's genesis: the one given, else the named network's, else mainnet's. */
+function genesisOf(network: Network, e: ChainsEnv): string | null {
+  if (network !== 'tron' && network !== 'solana') return null;
+  const k = envKey(network);
+  const given = e[`CHAIN_${k}_GENESIS`] as string | undefined;
+  if (given) return network === 'tron' ? given.toLowerCase() : given;
+  const known = GENESIS[network];
+  const name = (e[`CHAIN_${k}_NETWORK`] as string | undefined) ?? Object.keys(known)[0];
+  return known[name as string] ?? null;
+}
 
 /** The chain watchers' settings from the parsed environment. */
 export function chainsConfig(e: ChainsEnv): ChainsConfig {
@@ -142,7 +190,10 @@ export function chainsConfig(e: ChainsEnv): ChainsConfig {
       chainId: EVM.includes(network)
         ? ((e[`CHAIN_${k}_CHAIN_ID`] as number | undefined) ?? DEFAULT_CHAIN_IDS[network] ?? null)
         : null,
-      chain: (e[`CHAIN_${k}_NETWORK`] as ChainNetworkConfig['chain'] | undefined) ?? 'mainnet',
+      chain: BITCOIN_FAMILY.includes(network)
+        ? ((e[`CHAIN_${k}_NETWORK`] as ChainNetworkConfig['chain'] | undefined) ?? 'mainnet')
+        : 'mainnet',
+      genesis: genesisOf(network, e),
       tokens: (DEFAULT_TOKENS[network] ?? []).map((t) => ({
         currency: t.currency,
         contract: (e[`CHAIN_${k}_${t.currency}_CONTRACT`] as string | undefined) ?? t.contract,

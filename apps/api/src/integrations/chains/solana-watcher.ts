@@ -160,7 +160,10 @@ export function createSolanaWatcher(opts: SolanaWatcherOptions): ChainWatcher {
     async check() {
       const hash = read(solanaHash, await jsonRpcResult(rpc, 'getGenesisHash'), 'getGenesisHash');
       if (hash !== genesis)
-        throw new ChainNodeError('CHAIN_MISMATCH', 'The Solana node is on another cluster.');
+        throw new ChainNodeError(
+          'CHAIN_MISMATCH',
+          'The Solana node is on another cluster than configured (its genesis hash differs from CHAIN_SOLANA_NETWORK / CHAIN_SOLANA_GENESIS); the watcher does not start.',
+        );
     },
 
     tipHeight,

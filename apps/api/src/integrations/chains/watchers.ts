@@ -24,7 +24,11 @@ function watcherFor(c: ChainNetworkConfig): ChainWatcher | null {
         tokens: c.tokens,
       });
     case 'tron':
-      return createTronWatcher({ rpcUrl: c.rpcUrl, tokens: c.tokens });
+      return createTronWatcher({
+        rpcUrl: c.rpcUrl,
+        tokens: c.tokens,
+        genesisBlockId: c.genesis ?? undefined,
+      });
     case 'solana':
       return null;
   }

@@ -165,6 +165,8 @@ export function createChainWatch(deps: ChainWatchDeps) {
     } catch (err) {
       if (err instanceof Lost) return { status: 'lost' };
       if (!(err instanceof ChainNodeError)) throw err;
+      // Not started yet: the node is away or on another chain; the log says which.
+      if (!checked) deps.log.warn({ network, code: err.code }, err.message);
       await deps.cursors.recordStatus(network, owner, { error: err.code, at: now });
       return { status: 'node-error', code: err.code };
     }

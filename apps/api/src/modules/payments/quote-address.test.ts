@@ -12,6 +12,7 @@ const net = (network: ChainNetworkConfig['network'], over: Partial<ChainNetworkC
   confirmations: 2,
   chainId: null,
   chain: 'mainnet' as const,
+  genesis: null,
   tokens: [],
   ...over,
 });
