@@ -68,6 +68,26 @@ async function buyWaitingItem(tx: Tx, row: TxRow, at: Date): Promise<PaymentNote
   }
 }
 
+/**
+ * The same on-chain transaction was already credited by an admin from its hash (a Solana
+ * quote's manual path, decided before the watcher saw it): the deposit closes with no
+ * second ledger row.
+ */
+async function approvedByHand(tx: Tx, deposit: DepositRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.quoteId, deposit.quoteId),
+        eq(transactions.txHash, deposit.txid),
+        eq(transactions.status, 'approved'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Credits and the payments they close (tables chain_deposits, ledger_entries, transactions). */
 export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
   return {
@@ -95,7 +115,13 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
           .where(and(eq(chainDeposits.id, c.depositId), eq(chainDeposits.status, 'seen')))
           .returning();
         if (!deposit) return null;
-        if (compareDecimal(c.amount, '0') > 0)
+        const byHand = await approvedByHand(tx, deposit);
+        if (byHand)
+          await tx
+            .update(chainDeposits)
+            .set({ creditAmount: '0.00' })
+            .where(eq(chainDeposits.id, deposit.id));
+        if (!byHand && compareDecimal(c.amount, '0') > 0)
           await applyLedgerEntry(tx, {
             userId: deposit.userId,
             amount: c.amount,
@@ -132,7 +158,8 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
 
     /**
      * Rejects the pending payments of the network's watched quotes that nothing paid,
-     * late window included (EXPIRED_UNPAID). Returns the payments closed.
+     * late window included (EXPIRED_UNPAID); a Solana reference quote's payment claimed
+     * with a hash stays for an admin. Returns the payments closed.
      */
     async sweepExpiredUnpaid(network: string, now: Date, lateWindowMs: number) {
       const before = new Date(now.getTime() - lateWindowMs);
@@ -143,7 +170,8 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
             note_codes = t.note_codes || '["EXPIRED_UNPAID"]'::jsonb
           from payment_quotes q
           where t.quote_id = q.id and t.status = 'pending' and q.network = ${network}
-            and q.watch_key_id is not null and q.expires_at < ${timestamptz(before)}
+            and (q.watch_key_id is not null or (q.reference is not null and t.tx_hash is null))
+            and q.expires_at < ${timestamptz(before)}
             and not exists (select 1 from chain_deposits d where d.quote_id = q.id)
           returning t.id, t.user_id as "userId"`),
       );
