@@ -214,4 +214,32 @@ describe('Solana quotes with a reference', () => {
     );
     expect(ledger[0]?.n).toBe(0);
   });
+
+  it('rejects an unpaid form without a signature after the late window, and leaves a signed claim to an admin', async () => {
+    const submit = async (amount: string, txHash?: string) => {
+      const q = await quoteSol(amount);
+      const res = await call('POST', '/api/transactions/create', customer, {
+        amount,
+        currency: 'SOL',
+        walletAddress: WALLET,
+        serviceName: TOP_UP_SERVICE_NAME,
+        servicePrice: amount,
+        quoteId: q.id,
+        ...(txHash ? { txHash } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await rows(
+        sql`update payment_quotes set expires_at = now() - interval '8 days' where id = ${q.id}`,
+      );
+      return res.json().id as string;
+    };
+    const unsigned = await submit('140.00');
+    const signed = await submit('145.00', '7'.repeat(87));
+    await ctx.app.chainWatch.passOnce('solana');
+    const status = async (id: string) =>
+      (await rows<{ status: string }>(sql`select status from transactions where id = ${id}`))[0]
+        ?.status;
+    expect(await status(unsigned)).toBe('rejected');
+    expect(await status(signed)).toBe('pending');
+  });
 });
