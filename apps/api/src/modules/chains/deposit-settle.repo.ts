@@ -69,23 +69,18 @@ async function buyWaitingItem(tx: Tx, row: TxRow, at: Date): Promise<PaymentNote
 }
 
 /**
- * The same on-chain transaction was already credited by an admin from its hash (a Solana
- * quote's manual path, decided before the watcher saw it): the deposit closes with no
- * second ledger row.
+ * The deposit's transaction was already credited by an admin from its hash on the same
+ * quote (a Solana quote's manual path, decided before the watcher saw it).
  */
-async function approvedByHand(tx: Tx, deposit: DepositRow): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.quoteId, deposit.quoteId),
-        eq(transactions.txHash, deposit.txid),
-        eq(transactions.status, 'approved'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+async function approvedByHand(tx: Tx, depositId: string): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select 1 from chain_deposits d
+      join transactions t on t.quote_id = d.quote_id and t.tx_hash = d.txid
+      where d.id = ${depositId} and t.status = 'approved'
+      limit 1`),
+  );
+  return rows.length > 0;
 }
 
 /** Credits and the payments they close (tables chain_deposits, ledger_entries, transactions). */
@@ -101,11 +96,13 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
       c: CreditTerms,
     ): Promise<{ deposit: DepositRow; transaction: TxRow | null } | null> {
       return db.transaction(async (tx) => {
+        // Paid by hand already: the deposit closes with 0.00 and no second ledger row.
+        const byHand = await approvedByHand(tx, c.depositId);
         const [deposit] = await tx
           .update(chainDeposits)
           .set({
             status: 'credited',
-            creditAmount: c.amount,
+            creditAmount: byHand ? '0.00' : c.amount,
             creditRate: c.rate,
             late: c.late,
             confirmations: c.confirmations,
@@ -115,12 +112,6 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
           .where(and(eq(chainDeposits.id, c.depositId), eq(chainDeposits.status, 'seen')))
           .returning();
         if (!deposit) return null;
-        const byHand = await approvedByHand(tx, deposit);
-        if (byHand)
-          await tx
-            .update(chainDeposits)
-            .set({ creditAmount: '0.00' })
-            .where(eq(chainDeposits.id, deposit.id));
         if (!byHand && compareDecimal(c.amount, '0') > 0)
           await applyLedgerEntry(tx, {
             userId: deposit.userId,
