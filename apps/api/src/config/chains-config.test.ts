@@ -1,4 +1,6 @@
+import { isValidAddress, toChecksumAddress } from '@parley/shared/chains';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOKENS, GENESIS } from './chains-config.js';
 import { ConfigError, loadConfig } from './env.js';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -39,6 +41,86 @@ describe('chain watcher settings', () => {
       ],
     });
     expect(chains.networks.litecoin).toBeUndefined();
+  });
+
+  it('reads each EVM network’s own token contracts with their own decimals', () => {
+    const { chains } = loadConfig({
+      CHAIN_BSC_RPC_URL: 'https://bsc.example/',
+      CHAIN_POLYGON_RPC_URL: 'https://polygon.example/',
+    });
+    // BEP-20 USDT and USDC declare 18 decimals; Polygon's, like Ethereum's, 6.
+    expect(chains.networks.bsc?.tokens).toEqual([
+      { currency: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
+      { currency: 'USDC', contract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
+    ]);
+    expect(chains.networks.polygon?.tokens).toEqual([
+      { currency: 'USDT', contract: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
+      { currency: 'USDC', contract: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
+    ]);
+    // Each override is per network: BSC's decimals do not leak into Polygon's.
+    const overridden = loadConfig({
+      CHAIN_BSC_RPC_URL: 'https://bsc.example/',
+      CHAIN_POLYGON_RPC_URL: 'https://polygon.example/',
+      CHAIN_BSC_USDT_DECIMALS: '6',
+    }).chains.networks;
+    expect(overridden.bsc?.tokens[0]?.decimals).toBe(6);
+    expect(overridden.polygon?.tokens[0]?.decimals).toBe(6);
+  });
+
+  it('writes every default contract in its checksummed form, one contract per token and network', () => {
+    for (const [network, tokens] of Object.entries(DEFAULT_TOKENS)) {
+      for (const t of tokens ?? []) {
+        if (network === 'tron') expect(isValidAddress('tron', t.contract)).toBe(true);
+        else expect(toChecksumAddress(t.contract)).toBe(t.contract);
+      }
+      expect(new Set(tokens?.map((t) => t.currency)).size).toBe(tokens?.length);
+    }
+    const all = Object.values(DEFAULT_TOKENS).flatMap((ts) => ts?.map((t) => t.contract) ?? []);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('names the chain a TRON or Solana node must be on: mainnet by default, a named network, or a genesis', () => {
+    const urls = {
+      CHAIN_TRON_RPC_URL: 'http://127.0.0.1:1/',
+      CHAIN_SOLANA_RPC_URL: 'http://127.0.0.1:2/',
+    };
+    const plain = loadConfig(urls).chains.networks;
+    expect(plain.tron?.genesis).toBe(GENESIS.tron.mainnet);
+    expect(plain.solana?.genesis).toBe('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d');
+    const named = loadConfig({
+      ...urls,
+      CHAIN_TRON_NETWORK: 'nile',
+      CHAIN_SOLANA_NETWORK: 'devnet',
+    }).chains.networks;
+    expect(named.tron?.genesis).toBe(GENESIS.tron.nile);
+    expect(named.solana?.genesis).toBe(GENESIS.solana.devnet);
+    // A private network's genesis wins over the name (TRON's ids compared in lower case).
+    const given = loadConfig({
+      ...urls,
+      CHAIN_TRON_NETWORK: 'nile',
+      CHAIN_TRON_GENESIS: 'AB'.repeat(32),
+      CHAIN_SOLANA_GENESIS: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69Xm1ZE3MEE6JC',
+    }).chains.networks;
+    expect(given.tron?.genesis).toBe('ab'.repeat(32));
+    expect(given.solana?.genesis).toBe('GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69Xm1ZE3MEE6JC');
+    expect(
+      loadConfig({ CHAIN_BITCOIN_RPC_URL: 'http://127.0.0.1:3/' }).chains.networks.bitcoin?.genesis,
+    ).toBeNull();
+    expect(
+      problemsOf({
+        CHAIN_TRON_NETWORK: 'shasta',
+        CHAIN_SOLANA_NETWORK: 'mainnet',
+        CHAIN_TRON_GENESIS: 'xyz',
+        CHAIN_SOLANA_GENESIS: '0OIl',
+      })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual([
+      'CHAIN_SOLANA_GENESIS',
+      'CHAIN_SOLANA_NETWORK',
+      'CHAIN_TRON_GENESIS',
+      'CHAIN_TRON_NETWORK',
+    ]);
   });
 
   it('takes overrides for test networks', () => {

@@ -23,6 +23,11 @@ export interface ChainNetworkConfig {
   chainId: number | null;
   /** Bitcoin family: which chain the keys and addresses belong to. */
   chain: 'mainnet' | 'testnet' | 'regtest';
+  /**
+   * TRON and Solana: the genesis the node must report (TRON block 0's blockID, Solana's
+   * getGenesisHash), as neither API has a chain id; null elsewhere.
+   */
+  genesis: string | null;
   tokens: ChainToken[];
 }
 
@@ -60,13 +65,57 @@ export const DEFAULT_CHAIN_IDS: Partial<Record<Network, number>> = {
   polygon: 137,
 };
 
-/** The tokens Parley takes, on their mainnet contracts (both USDT and USDC use 6 decimals). */
+/**
+ * The tokens each network's watcher reads, on their mainnet contracts, with the decimals
+ * those contracts declare: a token's decimals differ between chains, and a wrong count
+ * would credit a payment 10^12 times too much or too little. Sources:
+ * - USDT: Tether's list of supported protocols (https://tether.to/en/supported-protocols);
+ *   6 decimals on Ethereum, TRON and Polygon, 18 on BNB Smart Chain (BEP-20, the contract's
+ *   `decimals()`, shown on https://bscscan.com/token/0x55d398326f99059ff775485246999027b3197955).
+ * - USDC: Circle's contract list (https://developers.circle.com/stablecoins/usdc-contract-addresses):
+ *   6 decimals on Ethereum and Polygon PoS (native USDC, not the bridged USDC.e). BNB Smart
+ *   Chain's USDC is Binance's pegged token (BEP-20), 18 decimals
+ *   (https://bscscan.com/token/0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d).
+ */
 export const DEFAULT_TOKENS: Partial<Record<Network, ChainToken[]>> = {
   ethereum: [
     { currency: 'USDT', contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
     { currency: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
   ],
+  bsc: [
+    { currency: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
+    { currency: 'USDC', contract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
+  ],
+  polygon: [
+    { currency: 'USDT', contract: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
+    { currency: 'USDC', contract: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
+  ],
   tron: [{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 }],
+};
+
+/**
+ * The genesis of each TRON and Solana network a node may be on, by the name
+ * CHAIN_TRON_NETWORK / CHAIN_SOLANA_NETWORK takes (the first is the default). TRON: block
+ * 0's blockID (`/wallet/getblockbynum {"num": 0}`) on mainnet and Nile. Solana: the
+ * clusters' getGenesisHash answers (https://solana.com/docs/references/clusters names the
+ * clusters; these hashes are also their CAIP-2 chain ids). Another network (Shasta, a
+ * private cluster, solana-test-validator, whose genesis is new per ledger) is named by
+ * CHAIN_TRON_GENESIS / CHAIN_SOLANA_GENESIS instead.
+ */
+export const GENESIS: { tron: Record<string, string>; solana: Record<string, string> } = {
+  tron: {
+    mainnet: '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc',
+    nile: '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc',
+  },
+  solana: {
+    'mainnet-beta': '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+    devnet: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+    testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY',
+  },
+};
+const GENESIS_FORM = {
+  tron: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be a block id (64 hex digits)' }),
+  solana: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { error: 'must be a base58 hash' }),
 };
 
 const BITCOIN_FAMILY: readonly Network[] = ['bitcoin', 'litecoin'];
@@ -100,6 +149,13 @@ for (const network of NETWORKS) {
         error: "must be 'mainnet', 'testnet' or 'regtest'",
       }),
     );
+  if (network === 'tron' || network === 'solana') {
+    const names = Object.keys(GENESIS[network]) as [string, ...string[]];
+    chainsEnvShape[`CHAIN_${k}_NETWORK`] = optional(
+      z.enum(names, { error: `must be one of ${names.map((n) => `'${n}'`).join(', ')}` }),
+    );
+    chainsEnvShape[`CHAIN_${k}_GENESIS`] = optional(GENESIS_FORM[network]);
+  }
   for (const token of DEFAULT_TOKENS[network] ?? []) {
     chainsEnvShape[`CHAIN_${k}_${token.currency}_CONTRACT`] = optional(contract);
     chainsEnvShape[`CHAIN_${k}_${token.currency}_DECIMALS`] = count(0, 36);
@@ -107,6 +163,17 @@ for (const network of NETWORKS) {
 }
 
 type ChainsEnv = Record<string, unknown>;
+
+/** TRON's and Solana's genesis: the one given, else the named network's, else mainnet's. */
+function genesisOf(network: Network, e: ChainsEnv): string | null {
+  if (network !== 'tron' && network !== 'solana') return null;
+  const k = envKey(network);
+  const given = e[`CHAIN_${k}_GENESIS`] as string | undefined;
+  if (given) return network === 'tron' ? given.toLowerCase() : given;
+  const known = GENESIS[network];
+  const name = (e[`CHAIN_${k}_NETWORK`] as string | undefined) ?? Object.keys(known)[0];
+  return known[name as string] ?? null;
+}
 
 /** The chain watchers' settings from the parsed environment. */
 export function chainsConfig(e: ChainsEnv): ChainsConfig {
@@ -123,7 +190,10 @@ export function chainsConfig(e: ChainsEnv): ChainsConfig {
       chainId: EVM.includes(network)
         ? ((e[`CHAIN_${k}_CHAIN_ID`] as number | undefined) ?? DEFAULT_CHAIN_IDS[network] ?? null)
         : null,
-      chain: (e[`CHAIN_${k}_NETWORK`] as ChainNetworkConfig['chain'] | undefined) ?? 'mainnet',
+      chain: BITCOIN_FAMILY.includes(network)
+        ? ((e[`CHAIN_${k}_NETWORK`] as ChainNetworkConfig['chain'] | undefined) ?? 'mainnet')
+        : 'mainnet',
+      genesis: genesisOf(network, e),
       tokens: (DEFAULT_TOKENS[network] ?? []).map((t) => ({
         currency: t.currency,
         contract: (e[`CHAIN_${k}_${t.currency}_CONTRACT`] as string | undefined) ?? t.contract,

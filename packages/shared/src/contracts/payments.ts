@@ -107,12 +107,19 @@ export const quoteSchema = z.object({
   /** The payment URI for wallet apps and the QR code (BIP21, EIP-681, tron:, Solana Pay). */
   uri: z.string(),
   /**
-   * The address is this quote's own, derived from a watch key: Parley sees the payment
-   * on chain and credits it without a hash or an admin.
+   * Parley sees the payment on chain and credits it without a hash or an admin: the
+   * address is this quote's own (derived from a watch key), or on Solana the payment
+   * carries the quote's `reference`.
    */
   watched: z.boolean(),
   /** Confirmations a payment needs before it is credited (watched quotes; else null). */
   confirmationsRequired: z.number().int().nullable(),
+  /**
+   * Solana: the quote's Solana Pay `reference` key, in `uri`. A payment carrying it is
+   * found and credited on chain; one from a wallet that cannot carry it pays the address
+   * shown and is claimed with its hash. Null on other networks and unwatched Solana.
+   */
+  reference: z.string().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

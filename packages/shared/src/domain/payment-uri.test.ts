@@ -61,4 +61,30 @@ describe('paymentUri', () => {
       }),
     ).toBe('solana:mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN?amount=1');
   });
+
+  it('adds the quote’s reference and the label, URL-encoded (the Solana Pay spec’s example)', () => {
+    // The spec's example: ?amount=1&label=Michael&message=… with this recipient and reference.
+    expect(
+      paymentUri({
+        currency: 'SOL',
+        network: 'solana',
+        address: 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN',
+        amount: '0.010000000',
+        reference: '82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny',
+        label: 'Parley top-up',
+      }),
+    ).toBe(
+      'solana:mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN?amount=0.01&reference=82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny&label=Parley%20top-up',
+    );
+    // Other networks have no reference to carry.
+    expect(
+      paymentUri({
+        currency: 'LTC',
+        network: 'litecoin',
+        address: 'L1',
+        amount: '1',
+        reference: 'x',
+      }),
+    ).toBe('litecoin:L1?amount=1');
+  });
 });

@@ -21,6 +21,22 @@ export const TOKEN_CONTRACTS: Partial<
 const EVM_NATIVE_DECIMALS = 18;
 
 /**
+ * A Solana Pay transfer request (https://docs.solanapay.com/spec): the recipient, the
+ * amount in SOL, then the reference key and the label, each URL-encoded.
+ */
+function solanaPayUri(
+  recipient: string,
+  amount: string,
+  reference: string | null,
+  label: string | undefined,
+): string {
+  let uri = `solana:${recipient}?amount=${amount}`;
+  if (reference) uri += `&reference=${encodeURIComponent(reference)}`;
+  if (label) uri += `&label=${encodeURIComponent(label)}`;
+  return uri;
+}
+
+/**
  * The standard payment URI a wallet app understands, carrying the exact crypto amount:
  * BIP21 for bitcoin and litecoin, EIP-681 for ethereum, BNB Smart Chain and Polygon
  * (with `/transfer` for tokens), the tron: form and Solana Pay.
@@ -30,6 +46,9 @@ export function paymentUri(payment: {
   network: Network;
   address: string;
   amount: string;
+  /** Solana Pay: the quote's reference key and the payee's name shown by the wallet. */
+  reference?: string | null;
+  label?: string;
 }): string {
   const { currency, network, address } = payment;
   const amount = trimDecimal(payment.amount);
@@ -53,6 +72,6 @@ export function paymentUri(payment: {
         ? `tron:${address}?token=${token.contract}&amount=${amount}`
         : `tron:${address}?amount=${amount}`;
     case 'solana':
-      return `solana:${address}?amount=${amount}`;
+      return solanaPayUri(address, amount, payment.reference ?? null, payment.label);
   }
 }

@@ -122,6 +122,11 @@ export const paymentQuotes = pgTable(
       onDelete: 'restrict',
     }),
     derivationIndex: integer('derivation_index'),
+    /**
+     * Solana: the quote's Solana Pay `reference` key (base58), which the payment carries as
+     * a read-only account and the watcher finds it by; the address is the fixed wallet's.
+     */
+    reference: text('reference'),
     cryptoAmount: fine('crypto_amount').notNull(),
     /** 1 crypto = `rate` fiat. */
     rate: fine('rate').notNull(),
@@ -138,6 +143,7 @@ export const paymentQuotes = pgTable(
     index('payment_quotes_address_idx').on(t.network, t.address, t.expiresAt),
     index('payment_quotes_user_idx').on(t.userId, t.expiresAt),
     uniqueIndex('payment_quotes_derivation').on(t.watchKeyId, t.derivationIndex),
+    uniqueIndex('payment_quotes_reference').on(t.reference),
     check(
       'payment_quotes_address_source',
       sql`(${t.walletId} is null) <> (${t.watchKeyId} is null) and (${t.watchKeyId} is null) = (${t.derivationIndex} is null)`,

@@ -59,6 +59,18 @@ export interface ChainWatcher {
   block(height: number, isWatched: IsWatched): Promise<ChainBlock>;
   /** Outputs not yet in a block that pay watched addresses; [] where the chain shows none. */
   pending(isWatched: IsWatched): Promise<ChainOutput[]>;
+  /**
+   * Networks whose quotes share one wallet and differ by a key the payment carries
+   * (Solana Pay's `reference`): the blocks in heights (from, to] holding payments that
+   * carry one of `references` (reference → the wallet it must pay), in height order,
+   * their outputs' `address` being the reference. Such a network is not read block by
+   * block: the scanner records these and moves its cursor to `to`.
+   */
+  findByReference?(
+    from: number,
+    to: number,
+    references: ReadonlyMap<string, string>,
+  ): Promise<ChainBlock[]>;
 }
 
 /**

@@ -28,6 +28,14 @@ const transaction = z.object({
 });
 export type SolanaTransaction = z.infer<typeof transaction>;
 
+/** getTransaction's answer (the same transaction, with its slot); null when unknown. */
+export const solanaConfirmedTransaction = transaction.extend({ slot }).nullable();
+
+/** getSignaturesForAddress's answer: newest first, a failed transaction's `err` set. */
+export const solanaSignatures = z.array(
+  z.object({ signature: base58, slot, err: z.unknown().optional() }),
+);
+
 export const solanaBlock = z.object({
   blockhash: base58,
   previousBlockhash: base58,

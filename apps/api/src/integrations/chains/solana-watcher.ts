@@ -1,22 +1,12 @@
-import { canonicalTxHash, fromUnits } from '@parley/shared';
 import { jsonRpc, jsonRpcResult } from './json-rpc.js';
-import type { ChainBlock, ChainOutput, ChainWatcher, IsWatched } from './port.js';
+import type { ChainBlock, ChainBlockHeader, ChainOutput, ChainWatcher } from './port.js';
 import { ChainNodeError } from './port.js';
-import {
-  lamports,
-  read,
-  type SolanaBlock,
-  type SolanaTransaction,
-  solanaBlock,
-  solanaHash,
-  solanaSlot,
-} from './solana-answers.js';
+import { read, type SolanaBlock, solanaBlock, solanaHash, solanaSlot } from './solana-answers.js';
+import { createReferenceLookup } from './solana-lookup.js';
+import { solOutput } from './solana-payment.js';
 
 /** Mainnet-beta's genesis hash (getGenesisHash): the chain's identity, as there is no id. */
 export const SOLANA_MAINNET_GENESIS = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
-
-/** SOL has 9 decimals: 1 SOL = 10^9 lamports. */
-const SOL_DECIMALS = 9;
 
 /**
  * getBlock's answers for a slot with no block: -32007 "Slot N was skipped, or missing due
@@ -32,8 +22,11 @@ const TIME_LOOKBACK = 32;
 export interface SolanaWatcherOptions {
   /** The RPC URL (may carry credentials; never shown). */
   rpcUrl: string;
-  /** The one receiving wallet: quotes differ by their Solana Pay reference key. */
-  address: string;
+  /**
+   * The receiving wallet block() reads payments to. The watcher Parley runs finds them
+   * by reference instead (findByReference), each reference with its own quote's wallet.
+   */
+  address?: string;
   timeoutMs?: number;
   /** The genesis hash the node must report; mainnet-beta's unless configured. */
   genesisHash?: string;
@@ -44,36 +37,15 @@ type SlotAnswer = { kind: 'block'; block: SolanaBlock } | { kind: 'skipped' } | 
 /** The hash Parley records for a slot that has no block. */
 export const skippedHash = (slot: number) => `skipped:${slot}`;
 
-/**
- * A SOL payment to `address` that carries a watched reference key. The amount is what
- * the wallet's balance rose by (post - pre, lamports), so fees and other accounts'
- * movements never count; a failed transaction (meta.err) paid nothing.
- */
-function solOutput(tx: SolanaTransaction, address: string, isWatched: IsWatched) {
-  const meta = tx.meta;
-  if (!meta || (meta.err !== null && meta.err !== undefined)) return null;
-  const keys = [
-    ...tx.transaction.message.accountKeys,
-    ...(meta.loadedAddresses?.writable ?? []),
-    ...(meta.loadedAddresses?.readonly ?? []),
-  ];
-  if (meta.preBalances.length !== keys.length || meta.postBalances.length !== keys.length)
-    throw new ChainNodeError('CHAIN_BAD_ANSWER', 'The node gave balances that do not match.');
-  const at = keys.indexOf(address);
-  if (at < 0) return null;
-  const rise = lamports(meta.postBalances[at]) - lamports(meta.preBalances[at]);
-  if (rise <= 0n) return null;
-  // The first watched key in account order: one payment credits one quote.
-  const reference = keys.find((k) => k !== address && isWatched(k));
-  if (!reference) return null;
-  const output: ChainOutput = {
-    txid: canonicalTxHash('solana', tx.transaction.signatures[0] as string),
-    output: 'tx',
-    address: reference,
-    currency: 'SOL',
-    amount: fromUnits(rise, SOL_DECIMALS),
+/** A block's header: its parent is the slot just before it, skipped or not (see below). */
+function headerOf(slot: number, block: SolanaBlock): ChainBlockHeader {
+  return {
+    height: slot,
+    hash: block.blockhash,
+    parentHash: block.parentSlot === slot - 1 ? block.previousBlockhash : skippedHash(slot - 1),
+    // A block without a recorded time (old ledgers) is dated when it is read.
+    time: typeof block.blockTime === 'number' ? new Date(block.blockTime * 1000) : new Date(),
   };
-  return output;
 }
 
 /**
@@ -154,13 +126,26 @@ export function createSolanaWatcher(opts: SolanaWatcherOptions): ChainWatcher {
     };
   }
 
+  /** A slot's header, read without its transactions; a slot with a payment has a block. */
+  async function header(slot: number) {
+    const answer = await slotAt(slot, 'none');
+    if (answer.kind !== 'block')
+      throw new ChainNodeError('CHAIN_BAD_ANSWER', `The node has no block for slot ${slot}.`);
+    return headerOf(slot, answer.block);
+  }
+
   return {
     network: 'solana',
+
+    findByReference: createReferenceLookup({ rpc, header }),
 
     async check() {
       const hash = read(solanaHash, await jsonRpcResult(rpc, 'getGenesisHash'), 'getGenesisHash');
       if (hash !== genesis)
-        throw new ChainNodeError('CHAIN_MISMATCH', 'The Solana node is on another cluster.');
+        throw new ChainNodeError(
+          'CHAIN_MISMATCH',
+          'The Solana node is on another cluster than configured (its genesis hash differs from CHAIN_SOLANA_NETWORK / CHAIN_SOLANA_GENESIS); the watcher does not start.',
+        );
     },
 
     tipHeight,
@@ -179,20 +164,10 @@ export function createSolanaWatcher(opts: SolanaWatcherOptions): ChainWatcher {
       const { block } = answer;
       const outputs: ChainOutput[] = [];
       for (const tx of block.transactions ?? []) {
-        const out = solOutput(tx, opts.address, isWatched);
+        const out = solOutput(tx, isWatched, () => opts.address);
         if (out) outputs.push(out);
       }
-      return {
-        header: {
-          height: slot,
-          hash: block.blockhash,
-          parentHash:
-            block.parentSlot === slot - 1 ? block.previousBlockhash : skippedHash(slot - 1),
-          // A block without a recorded time (old ledgers) is dated when it is read.
-          time: typeof block.blockTime === 'number' ? new Date(block.blockTime * 1000) : new Date(),
-        },
-        outputs,
-      };
+      return { header: headerOf(slot, block), outputs };
     },
 
     // Only finalized blocks are read; there is no mempool to look at.

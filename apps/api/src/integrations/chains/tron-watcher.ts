@@ -144,7 +144,10 @@ export function createTronWatcher(opts: TronWatcherOptions): ChainWatcher {
       const answer = await tronPost(http, path, { num: 0 });
       const zero = isEmptyObject(answer) ? null : read(tronBlockId, answer, path);
       if (!zero || zero.blockID.toLowerCase() !== genesis)
-        throw new ChainNodeError('CHAIN_MISMATCH', 'The TRON node is on another chain.');
+        throw new ChainNodeError(
+          'CHAIN_MISMATCH',
+          'The TRON node is on another chain than configured (its block 0 differs from CHAIN_TRON_NETWORK / CHAIN_TRON_GENESIS); the watcher does not start.',
+        );
     },
 
     tipHeight,

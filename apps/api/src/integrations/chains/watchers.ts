@@ -2,14 +2,14 @@ import type { ChainNetworkConfig, ChainsConfig } from '../../config/chains-confi
 import { createBitcoinCoreWatcher } from './bitcoin-core.js';
 import { createEvmWatcher } from './evm-rpc.js';
 import type { ChainWatcher } from './port.js';
+import { createSolanaWatcher } from './solana-watcher.js';
 import { createTronWatcher } from './tron-watcher.js';
 
 /**
- * The adapter for each network that has a node (CHAIN_<NETWORK>_RPC_URL). Solana is not
- * built here yet: its watcher needs the fixed wallet's address and a reference key per
- * quote, which quotes do not hand out yet; Solana keeps the manual flow.
+ * The adapter for each network that has a node (CHAIN_<NETWORK>_RPC_URL), told which
+ * chain the node must be on (chain id, Bitcoin-family network, TRON's or Solana's genesis).
  */
-function watcherFor(c: ChainNetworkConfig): ChainWatcher | null {
+function watcherFor(c: ChainNetworkConfig): ChainWatcher {
   switch (c.network) {
     case 'bitcoin':
     case 'litecoin':
@@ -24,14 +24,17 @@ function watcherFor(c: ChainNetworkConfig): ChainWatcher | null {
         tokens: c.tokens,
       });
     case 'tron':
-      return createTronWatcher({ rpcUrl: c.rpcUrl, tokens: c.tokens });
+      return createTronWatcher({
+        rpcUrl: c.rpcUrl,
+        tokens: c.tokens,
+        genesisBlockId: c.genesis ?? undefined,
+      });
     case 'solana':
-      return null;
+      // No wallet here: each quote's reference names the wallet its payment must reach.
+      return createSolanaWatcher({ rpcUrl: c.rpcUrl, genesisHash: c.genesis ?? undefined });
   }
 }
 
 export function createChainWatchers(config: ChainsConfig): ChainWatcher[] {
-  return Object.values(config.networks)
-    .map((c) => watcherFor(c as ChainNetworkConfig))
-    .filter((w): w is ChainWatcher => w !== null);
+  return Object.values(config.networks).map((c) => watcherFor(c as ChainNetworkConfig));
 }

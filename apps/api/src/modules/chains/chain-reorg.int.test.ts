@@ -168,6 +168,7 @@ describe('instances, restarts and the lease', () => {
       confirmations: 3,
       chainId: null,
       chain: 'regtest' as const,
+      genesis: null,
       tokens: [],
     };
     const silent = { warn() {}, error() {} } as unknown as Parameters<

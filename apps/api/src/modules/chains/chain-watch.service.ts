@@ -2,6 +2,7 @@ import type { ChainBlock, ChainWatcher, IsWatched } from '../../integrations/cha
 import { ChainNodeError } from '../../integrations/chains/port.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { ChainCursorRepo, Cursor } from './chain-cursor.repo.js';
+import { scanReferences } from './chain-watch-references.js';
 import { firstCursor, keptBlocks, NOT_STARTED } from './deposit-credit.js';
 import type { DepositSettleRepo } from './deposit-settle.repo.js';
 import { createDepositSettling } from './deposit-settling.js';
@@ -33,7 +34,7 @@ export interface ChainWatchDeps {
     | 'flag'
   >;
   settle: Pick<DepositSettleRepo, 'credit' | 'sweepExpiredUnpaid'>;
-  addresses: Pick<WatchedAddressesRepo, 'list'>;
+  addresses: Pick<WatchedAddressesRepo, 'list'> & Partial<Pick<WatchedAddressesRepo, 'references'>>;
   rates: { rate(from: string, to: string): Promise<string> };
   events: Pick<EventBus, 'publish'>;
   now: () => Date;
@@ -119,6 +120,20 @@ export function createChainWatch(deps: ChainWatchDeps) {
         cursor = await setCursor(NOT_STARTED, { height: start, hash });
       }
       cursor = await agreed(cursor);
+      if (watcher.findByReference) {
+        const found = await scanReferences({
+          ...deps,
+          cursor,
+          tip,
+          kept,
+          now,
+          lease,
+          nodeHash,
+          publish,
+        });
+        if (!found) throw new Lost();
+        cursor = found;
+      }
       const last = Math.min(tip, cursor.height + maxBlocks);
       let walks = 0;
       while (cursor.height < last) {
@@ -165,6 +180,8 @@ export function createChainWatch(deps: ChainWatchDeps) {
     } catch (err) {
       if (err instanceof Lost) return { status: 'lost' };
       if (!(err instanceof ChainNodeError)) throw err;
+      // Not started yet: the node is away or on another chain; the log says which.
+      if (!checked) deps.log.warn({ network, code: err.code }, err.message);
       await deps.cursors.recordStatus(network, owner, { error: err.code, at: now });
       return { status: 'node-error', code: err.code };
     }

@@ -68,6 +68,21 @@ async function buyWaitingItem(tx: Tx, row: TxRow, at: Date): Promise<PaymentNote
   }
 }
 
+/**
+ * The deposit's transaction was already credited by an admin from its hash on the same
+ * quote (a Solana quote's manual path, decided before the watcher saw it).
+ */
+async function approvedByHand(tx: Tx, depositId: string): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select 1 from chain_deposits d
+      join transactions t on t.quote_id = d.quote_id and t.tx_hash = d.txid
+      where d.id = ${depositId} and t.status = 'approved'
+      limit 1`),
+  );
+  return rows.length > 0;
+}
+
 /** Credits and the payments they close (tables chain_deposits, ledger_entries, transactions). */
 export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
   return {
@@ -81,11 +96,13 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
       c: CreditTerms,
     ): Promise<{ deposit: DepositRow; transaction: TxRow | null } | null> {
       return db.transaction(async (tx) => {
+        // Paid by hand already: the deposit closes with 0.00 and no second ledger row.
+        const byHand = await approvedByHand(tx, c.depositId);
         const [deposit] = await tx
           .update(chainDeposits)
           .set({
             status: 'credited',
-            creditAmount: c.amount,
+            creditAmount: byHand ? '0.00' : c.amount,
             creditRate: c.rate,
             late: c.late,
             confirmations: c.confirmations,
@@ -95,7 +112,7 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
           .where(and(eq(chainDeposits.id, c.depositId), eq(chainDeposits.status, 'seen')))
           .returning();
         if (!deposit) return null;
-        if (compareDecimal(c.amount, '0') > 0)
+        if (!byHand && compareDecimal(c.amount, '0') > 0)
           await applyLedgerEntry(tx, {
             userId: deposit.userId,
             amount: c.amount,
@@ -132,7 +149,8 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
 
     /**
      * Rejects the pending payments of the network's watched quotes that nothing paid,
-     * late window included (EXPIRED_UNPAID). Returns the payments closed.
+     * late window included (EXPIRED_UNPAID); a Solana reference quote's payment claimed
+     * with a hash stays for an admin. Returns the payments closed.
      */
     async sweepExpiredUnpaid(network: string, now: Date, lateWindowMs: number) {
       const before = new Date(now.getTime() - lateWindowMs);
@@ -143,7 +161,8 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
             note_codes = t.note_codes || '["EXPIRED_UNPAID"]'::jsonb
           from payment_quotes q
           where t.quote_id = q.id and t.status = 'pending' and q.network = ${network}
-            and q.watch_key_id is not null and q.expires_at < ${timestamptz(before)}
+            and (q.watch_key_id is not null or (q.reference is not null and t.tx_hash is null))
+            and q.expires_at < ${timestamptz(before)}
             and not exists (select 1 from chain_deposits d where d.quote_id = q.id)
           returning t.id, t.user_id as "userId"`),
       );

@@ -31,7 +31,8 @@ export interface DepositFaults {
 
 /**
  * Writes each output as a deposit of the quote whose address it paid (the newest such
- * quote), once: `reference` is unique. An existing one takes the block it is now in
+ * quote), or whose Solana Pay reference it carried (`address` is then the reference),
+ * once: `reference` is unique. An existing one takes the block it is now in
  * (a re-included or re-scanned transaction). `seen_at` is the earlier of now and the
  * block's time, so a block scanned late still counts as arriving when it was mined.
  * Returns the rows written or moved, not those unchanged.
@@ -63,7 +64,8 @@ async function upsertOutputs(
           ${block?.hash ?? null}, ${block ? confirmationsOf(block.tip, block.height) : 0},
           ${timestamptz(seenAt)}
         from payment_quotes q
-        where q.network = ${network} and q.address = ${o.address} and q.watch_key_id is not null
+        where q.network = ${network}
+          and (q.watch_key_id is not null and q.address = ${o.address} or q.reference = ${o.address})
         order by q.created_at desc limit 1
         on conflict (reference) ${onConflict}
         returning id`),

@@ -19,6 +19,21 @@ export function createWatchedAddressesRepo(db: Db) {
       );
       return rows.map((r) => r.address);
     },
+
+    /**
+     * The Solana Pay references of the network's quotes still watched (the same window),
+     * each with the address its payment must pay: the fixed wallet the quote showed.
+     */
+    async references(network: string, now: Date, lateWindowMs: number) {
+      const after = new Date(now.getTime() - lateWindowMs);
+      const rows = rowsOf<{ reference: string; address: string }>(
+        await db.execute(sql`
+          select reference, address from payment_quotes
+          where network = ${network} and reference is not null
+            and expires_at > ${timestamptz(after)}`),
+      );
+      return new Map(rows.map((r) => [r.reference, r.address]));
+    },
   };
 }
 export type WatchedAddressesRepo = ReturnType<typeof createWatchedAddressesRepo>;

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { CatalogueItem, OrdersService } from '../orders/orders.service.js';
 import type { PaymentQuotes } from './payment-quotes.js';
-import { type QuoteRow, toTransaction } from './payment-view.js';
+import { isWatchedQuote, type QuoteRow, toTransaction } from './payment-view.js';
 import type { PaymentsRepo } from './payments.repo.js';
 import type { RatesService } from './rates.service.js';
 
@@ -105,7 +105,7 @@ export function createPaymentClaims(deps: {
         throw new AppError('TX_HASH_USED', 'This transaction hash has already been submitted.');
       const item = input.serviceName === TOP_UP_SERVICE_NAME ? null : await itemFor(input);
       const q = await quoteFor(user.id, input);
-      if (txHash === null && q.watchKeyId === null) throw hashRequired();
+      if (txHash === null && !isWatchedQuote(q)) throw hashRequired();
       if (item) await coversPrice(q, item);
       else {
         const usd =

@@ -1,5 +1,5 @@
 import type { PaymentNoteCode } from '@parley/shared';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { insertNotification, type NoticeInput } from '../../db/notifications.js';
@@ -65,10 +65,15 @@ export async function decidePayment(db: Db, id: string, decision: Decision): Pro
     if (!before) return { outcome: 'not-written', before };
     if (approving && before.quoteId && decision.watched?.(before.network)) {
       const [quote] = await tx
-        .select({ watchKeyId: paymentQuotes.watchKeyId })
+        .select({
+          watchKeyId: paymentQuotes.watchKeyId,
+          paidOnChain: sql<boolean>`exists (select 1 from chain_deposits d where d.quote_id = payment_quotes.id)`,
+        })
         .from(paymentQuotes)
         .where(eq(paymentQuotes.id, before.quoteId));
-      if (quote?.watchKeyId)
+      // A Solana reference quote stays open to a decision by hand (the wallet could not
+      // carry the reference) until the watcher finds a payment that carried it.
+      if (quote?.watchKeyId || quote?.paidOnChain)
         return { outcome: 'not-written', before: { ...before, automatic: true } };
     }
     const [updated] = await tx

@@ -47,7 +47,7 @@ export function createPaymentQuotes(deps: {
   rates: Pick<RatesService, 'rate'>;
   limits: { openQuotes: number };
   now: () => Date;
-  addresses?: Pick<QuoteAddresses, 'placeFor'>;
+  addresses?: Pick<QuoteAddresses, 'placeFor' | 'referenceFor'>;
 }) {
   const { repo, wallets, rates, limits, now } = deps;
   const addresses = deps.addresses ?? noQuoteAddresses;
@@ -77,6 +77,8 @@ export function createPaymentQuotes(deps: {
     const derived = fixedOnly ? null : await addresses.placeFor(network, currency);
     const wallet = derived ? null : await wallets.activeFor(currency, network);
     if (!derived && !wallet) throw unavailable(currency, network);
+    // A submission naming the fixed wallet pays by hash: no reference to carry.
+    const reference = wallet && !fixedOnly ? addresses.referenceFor(network, currency) : null;
     const rate = await rates.rate(currency, input.fiatCurrency);
     const creditRate = await rates.rate(input.fiatCurrency, BILLING_CURRENCY);
     // Checked before anything is written: what the amount converts to must fit too.
@@ -103,6 +105,7 @@ export function createPaymentQuotes(deps: {
         network,
         walletId: wallet?.id ?? null,
         address: wallet?.address ?? '',
+        reference,
         rate,
         creditAmount: multiply(input.amount, creditRate, 2, 'down'),
         creditRate,

@@ -40,6 +40,13 @@ export const toTransaction = (r: TxRow): Transaction => ({
   createdAt: isoTime(r.createdAt),
 });
 
+/** The payee's name a Solana wallet shows beside the amount (Solana Pay `label`). */
+const PAY_LABEL = 'Parley';
+
+/** The watcher credits it: an address of its own, or a Solana Pay reference. */
+export const isWatchedQuote = (q: { watchKeyId: string | null; reference: string | null }) =>
+  q.watchKeyId !== null || q.reference !== null;
+
 /** A quote as its customer sees it (never its derivation index); `confirmations` per network. */
 export const toQuote = (
   q: QuoteRow,
@@ -60,9 +67,12 @@ export const toQuote = (
     network: q.network as Network,
     address: q.address,
     amount: q.cryptoAmount,
+    reference: q.reference,
+    label: PAY_LABEL,
   }),
-  watched: q.watchKeyId !== null,
-  confirmationsRequired: q.watchKeyId !== null ? confirmations(q.network as Network) : null,
+  watched: isWatchedQuote(q),
+  confirmationsRequired: isWatchedQuote(q) ? confirmations(q.network as Network) : null,
+  reference: q.reference,
 });
 
 /**

@@ -22,6 +22,7 @@ const quoteRow = (over: Partial<Quote> = {}): Quote => ({
   address: WALLET,
   watchKeyId: null,
   derivationIndex: null,
+  reference: null,
   cryptoAmount: '0.050000000000000001',
   rate: '3000',
   creditAmount: '120.00',

@@ -1,4 +1,5 @@
 import { keyFamilyOf } from '@parley/shared';
+import { isValidAddress } from '@parley/shared/chains';
 import { describe, expect, it } from 'vitest';
 import type { ChainNetworkConfig, ChainsConfig } from '../../config/chains-config.js';
 import { createQuoteAddresses } from './quote-address.js';
@@ -12,6 +13,7 @@ const net = (network: ChainNetworkConfig['network'], over: Partial<ChainNetworkC
   confirmations: 2,
   chainId: null,
   chain: 'mainnet' as const,
+  genesis: null,
   tokens: [],
   ...over,
 });
@@ -85,5 +87,20 @@ describe('quote addresses', () => {
     expect(await bad.addresses.placeFor('bitcoin', 'BTC')).toBeNull();
     // Told once, by code: the parsed result (a refusal) is kept too.
     expect(bad.unusable).toEqual(['k-bitcoin:WATCH_KEY_INVALID']);
+  });
+
+  it('gives a SOL quote a fresh Solana Pay reference only when Solana is watched', async () => {
+    const watched = setUp({ solana: net('solana') }).addresses;
+    const a = watched.referenceFor('solana', 'SOL');
+    const b = watched.referenceFor('solana', 'SOL');
+    expect(a && isValidAddress('solana', a)).toBe(true);
+    expect(a).not.toBe(b);
+    // Another network or no Solana node: the quote stays as it was (derived or manual).
+    expect(watched.referenceFor('bitcoin', 'BTC')).toBeNull();
+    expect(setUp({}).addresses.referenceFor('solana', 'SOL')).toBeNull();
+    // Solana has no watch key: its quotes still pay the fixed wallet.
+    expect(
+      setUp({ solana: net('solana') }).addresses.placeFor('solana', 'SOL'),
+    ).resolves.toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@parley/shared';
 import { deriveAddress, parseWatchKey, type WatchKey } from '@parley/shared/watch-keys';
 import type { ChainsConfig } from '../../config/chains-config.js';
+import { newSolanaReference } from '../../integrations/chains/solana-reference.js';
 import type { QuoteAddressRepo, WatchKeyRow } from './quote-address.repo.js';
 
 /**
@@ -74,6 +75,17 @@ export function createQuoteAddresses(deps: {
           return derived.ok ? derived.address : null;
         },
       };
+    },
+
+    /**
+     * A new Solana Pay reference for a SOL quote to the fixed wallet when Solana's watcher
+     * is configured (Solana has no public-only derivation: quotes share the wallet and
+     * differ by this key); null elsewhere, where the quote stays manual or derived.
+     */
+    referenceFor(network: Network, currency: CryptoCurrency): string | null {
+      return network === 'solana' && currency === 'SOL' && configured('solana')
+        ? newSolanaReference()
+        : null;
     },
 
     /** The coins a watcher reads whose key family has an active key: payable without a wallet. */

@@ -30,6 +30,7 @@ const aQuote = (over: Partial<Quote> = {}): Quote => ({
   uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
   watched: false,
   confirmationsRequired: null,
+  reference: null,
   ...over,
 });
 

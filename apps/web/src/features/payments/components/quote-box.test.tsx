@@ -19,6 +19,7 @@ const quote: Quote = {
   uri: `bitcoin:${ADDRESS}?amount=0.00157895`,
   watched: false,
   confirmationsRequired: null,
+  reference: null,
 };
 
 const renderBox = (state: 'quoted' | 'expired', onQuote = vi.fn()) =>

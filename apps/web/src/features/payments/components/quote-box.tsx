@@ -1,9 +1,9 @@
 import type { Quote } from '@parley/shared';
-import { QrCode } from 'lucide-react';
+import { QrCode, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/money';
@@ -52,9 +52,13 @@ export function QuoteBox(props: {
   const expired = state === 'expired';
   const { watched } = quote;
   // A watched top-up, or a purchase whose intent is recorded, needs nothing more sent.
+  // A Solana reference quote keeps the manual path (a hash) for wallets without Solana Pay.
+  const reference = quote.reference !== null;
   const nothingToSend =
     watched &&
-    (props.kind === 'topup' || props.intent === 'recorded' || props.intent === 'recording');
+    ((props.kind === 'topup' && !reference) ||
+      props.intent === 'recorded' ||
+      props.intent === 'recording');
   return (
     <section
       aria-labelledby={expired ? 'pay-expired' : 'pay-send'}
@@ -91,7 +95,13 @@ export function QuoteBox(props: {
             </p>
           )}
           <p className="text-sm text-muted-foreground">
-            {t(watched ? 'watchedPayment.ownAddress' : 'paymentProof.uniqueAmount')}
+            {t(
+              reference
+                ? 'watchedPayment.referenceAddress'
+                : watched
+                  ? 'watchedPayment.ownAddress'
+                  : 'paymentProof.uniqueAmount',
+            )}
           </p>
           <p className="break-all rounded bg-muted p-2 font-mono text-sm" dir="ltr">
             {quote.address}
@@ -99,6 +109,13 @@ export function QuoteBox(props: {
           <div className="flex flex-wrap gap-2">
             <CopyButton text={quote.address} label={t('payment.copyAddress')} />
             <CopyButton text={quote.cryptoAmount} label={t('paymentFlow.copyAmount')} />
+            {reference && (
+              // The Solana Pay link opens the customer's wallet with the reference in it.
+              <a href={quote.uri} dir="ltr" className={buttonVariants({ variant: 'outline' })}>
+                <Wallet aria-hidden="true" />
+                {t('watchedPayment.openWallet')}
+              </a>
+            )}
             <Dialog>
               <DialogTrigger asChild>
                 <Button type="button" variant="outline">
@@ -138,15 +155,30 @@ function HashAndSubmit(
 ) {
   const { t } = useTranslation();
   const { watched, expired } = props;
+  // A Solana reference quote's hash is its manual path: a wallet without Solana Pay.
+  const reference = props.quote?.reference != null;
+  const byHand = !watched || (reference && props.kind !== 'item');
   return (
     <>
       {/* A missing hash is announced (role alert) when Verify is pressed without one. */}
       <FormField
         id="pay-hash"
-        label={watched ? t('watchedPayment.hashOptional') : t('paymentProof.label')}
+        label={t(
+          reference
+            ? 'watchedPayment.referenceHashLabel'
+            : watched
+              ? 'watchedPayment.hashOptional'
+              : 'paymentProof.label',
+        )}
         description={
           props.hashValid ? (
-            t(watched ? 'watchedPayment.hashHint' : 'paymentProof.why')
+            t(
+              reference
+                ? 'watchedPayment.referenceHashHint'
+                : watched
+                  ? 'watchedPayment.hashHint'
+                  : 'paymentProof.why',
+            )
           ) : (
             <span className="text-destructive">{t('payment.txHashInvalid')}</span>
           )
@@ -164,8 +196,8 @@ function HashAndSubmit(
       >
         <Input
           dir="ltr"
-          required={!watched}
-          aria-required={!watched}
+          required={byHand}
+          aria-required={byHand}
           value={props.txHash}
           disabled={props.submitted}
           onChange={(e) => props.onTxHash(e.target.value)}
@@ -181,10 +213,10 @@ function HashAndSubmit(
         >
           {props.submitting
             ? t('payment.verifying')
-            : t(watched ? 'watchedPayment.submit' : 'paymentFlow.submit')}
+            : t(byHand ? 'paymentFlow.submit' : 'watchedPayment.submit')}
         </Button>
         <p id="pay-submit-next" className="text-xs text-muted-foreground">
-          {t(watched ? 'watchedPayment.submitHint' : 'paymentFlow.submitHint')}
+          {t(byHand ? 'paymentFlow.submitHint' : 'watchedPayment.submitHint')}
         </p>
       </div>
     </>

@@ -119,7 +119,8 @@ export function useCryptoPayment(target: PaymentTarget) {
           setQuote(q);
           setExpired(false);
           // A purchase on a watched network is recorded now: bought when the money arrives.
-          if (q.watched && target.kind === 'item') send(q, '');
+          // A Solana reference purchase waits for its button: a hash may come with it.
+          if (q.watched && !q.reference && target.kind === 'item') send(q, '');
         },
         onError: (err) =>
           setError(messageOf(err, t('payment.quoteFailed'), t('payment.quoteFailed'))),
@@ -138,9 +139,11 @@ export function useCryptoPayment(target: PaymentTarget) {
   function verify(event: FormEvent) {
     event.preventDefault();
     if (!quote || expired || !hashValid || submitted || submit.isPending) return;
-    if (quote.watched && (target.kind === 'topup' || intent === 'recorded')) return;
+    // A Solana reference top-up sends only its manual path: the hash of a plain transfer.
+    const byHand = !quote.watched || (quote.reference !== null && target.kind === 'topup');
+    if (!byHand && (target.kind === 'topup' || intent === 'recorded')) return;
     setError(null);
-    if (txHash.trim() === '' && !quote.watched) {
+    if (txHash.trim() === '' && byHand) {
       setHashMissing(true);
       document.getElementById('pay-hash')?.focus();
       return;

@@ -41,15 +41,17 @@ export function useSubmission(
   const submit = useSubmitPayment();
   const messageOf = useFormErrorMessage();
   function send(q: Quote, hash: string) {
-    if (q.watched) on.intent('recording');
+    // A Solana reference top-up sent with a hash is the manual path: an admin checks it.
+    const intent = q.watched && !(q.reference && target.kind === 'topup');
+    if (intent) on.intent('recording');
     submit.mutate(paymentBody(target, q, label, hash), {
       onSuccess: () => {
-        if (q.watched) return on.intent('recorded');
+        if (intent) return on.intent('recorded');
         on.submitted();
         showToast('success', t('common.success'), t('payment.submitted'));
       },
       onError: (err) => {
-        if (q.watched) on.intent('failed');
+        if (intent) on.intent('failed');
         // The quote ran out on the server's clock: offer a new amount, as the timer would.
         if (err instanceof ApiError && err.code === 'QUOTE_EXPIRED') return on.expired();
         const message = isUnauthorized(err)

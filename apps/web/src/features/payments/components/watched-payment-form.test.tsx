@@ -24,6 +24,7 @@ const watchedQuote = (over: Partial<Quote> = {}): Quote => ({
   uri: `bitcoin:${DERIVED}?amount=0.00157895`,
   watched: true,
   confirmationsRequired: 2,
+  reference: null,
   ...over,
 });
 
