@@ -102,16 +102,25 @@ export async function addWatchKey(database: Database) {
 /** A watched quote: 0.0015 BTC for 100.00 GBP at its own (fresh) address, expiring at `expiresAt`. */
 export async function addQuote(
   database: Database,
-  q: { userId: string; watchKeyId: string; expiresAt: Date; cryptoAmount?: string },
+  q: {
+    userId: string;
+    watchKeyId: string;
+    expiresAt: Date;
+    cryptoAmount?: string;
+    /** When it was handed out (default: the database's now). */
+    createdAt?: Date;
+  },
 ) {
   const address = `bcrt1q${randomBytes(16).toString('hex')}`;
   const [row] = await queryRows<{ id: string }>(
     database,
     sql`insert into payment_quotes (user_id, fiat_amount, fiat_currency, currency, network, address,
-          watch_key_id, derivation_index, crypto_amount, rate, credit_amount, credit_rate, expires_at)
+          watch_key_id, derivation_index, crypto_amount, rate, credit_amount, credit_rate, expires_at,
+          created_at)
         values (${q.userId}, '100.00', 'GBP', 'BTC', 'bitcoin', ${address}, ${q.watchKeyId}, ${++serial},
           ${q.cryptoAmount ?? '0.0015'}::numeric, '66666.67', '100.00', '66666.67',
-          ${q.expiresAt.toISOString()}::timestamptz)
+          ${q.expiresAt.toISOString()}::timestamptz,
+          coalesce(${q.createdAt?.toISOString() ?? null}::timestamptz, now()))
         returning id`,
   );
   if (!row) throw new Error('addQuote: no row');

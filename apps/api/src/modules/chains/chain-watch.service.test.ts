@@ -46,7 +46,7 @@ function setUp(opts: { cursor?: { height: number; hash: string }; leased?: boole
     cursors,
     deposits,
     settle: { credit: async () => null, sweepExpiredUnpaid: async () => [] },
-    addresses: { list: async () => [] },
+    addresses: { list: async () => [], oldestSince: async () => null },
     rates: { rate: async () => '1' },
     events: { publish() {} },
     now: () => new Date('2026-05-01T00:00:00Z'),

@@ -2,7 +2,7 @@ import type { ChainBlock, ChainWatcher, IsWatched } from '../../integrations/cha
 import { ChainNodeError } from '../../integrations/chains/port.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { ChainCursorRepo, Cursor } from './chain-cursor.repo.js';
-import { firstCursor, keptBlocks, NOT_STARTED } from './deposit-credit.js';
+import { firstCursor, keptBlocks, lastBlockBefore, NOT_STARTED } from './deposit-credit.js';
 import type { DepositSettleRepo } from './deposit-settle.repo.js';
 import { createDepositSettling } from './deposit-settling.js';
 import type { DepositsRepo } from './deposits.repo.js';
@@ -33,7 +33,7 @@ export interface ChainWatchDeps {
     | 'flag'
   >;
   settle: Pick<DepositSettleRepo, 'credit' | 'sweepExpiredUnpaid'>;
-  addresses: Pick<WatchedAddressesRepo, 'list'>;
+  addresses: Pick<WatchedAddressesRepo, 'list' | 'oldestSince'>;
   rates: { rate(from: string, to: string): Promise<string> };
   events: Pick<EventBus, 'publish'>;
   now: () => Date;
@@ -65,6 +65,17 @@ export function createChainWatch(deps: ChainWatchDeps) {
     network,
     required,
   });
+  /**
+   * The first pass's cursor: before the oldest open watched quote (a quote handed out
+   * while the node was away may be paid already), else `required` below the tip.
+   */
+  async function startHeight(tip: number, now: Date): Promise<number> {
+    const oldest = await deps.addresses.oldestSince(network, now, deps.lateWindowMs);
+    if (oldest === null) return firstCursor(tip, required);
+    const timeAt = async (h: number) => (await watcher.block(h, () => false)).header.time;
+    return firstCursor(tip, required, await lastBlockBefore(oldest, tip, timeAt));
+  }
+
   /** One pass, with its own time, lease and cache of the node's block hashes. */
   async function pass(): Promise<PassResult> {
     const now = deps.now();
@@ -112,7 +123,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
 
       let cursor: Cursor = { height: held.height, hash: held.hash };
       if (cursor.height === NOT_STARTED) {
-        const start = firstCursor(tip, required);
+        const start = await startHeight(tip, now);
         const hash = await nodeHash(start);
         if (hash === null)
           throw new ChainNodeError('CHAIN_BAD_ANSWER', 'No block at the start height.');
