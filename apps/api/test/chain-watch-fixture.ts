@@ -42,6 +42,7 @@ export function watchOn(
     faults?: DepositFaults & SettleFaults;
     wrap?: (repos: Pick<ChainWatchDeps, 'deposits' | 'settle'>) => void;
     rates?: Record<string, string>;
+    maxBlocksPerPass?: number;
   },
 ) {
   const events: DomainEvent[] = [];
@@ -72,6 +73,7 @@ export function watchOn(
     events: bus,
     now: opts.clock.now,
     log: { warn() {} },
+    maxBlocksPerPass: opts.maxBlocksPerPass,
   });
   return { ...watch, events };
 }

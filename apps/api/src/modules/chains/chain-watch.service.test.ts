@@ -34,6 +34,7 @@ function setUp(opts: { cursor?: { height: number; hash: string }; leased?: boole
     open: vi.fn(async () => []),
     setConfirmations: async () => null,
     backToWaiting: async () => null,
+    dropVanished: async () => [],
     recentlyCredited: async () => [],
     flag: async () => null,
   };

@@ -31,6 +31,7 @@ export interface ChainWatchDeps {
     | 'backToWaiting'
     | 'recentlyCredited'
     | 'flag'
+    | 'dropVanished'
   >;
   settle: Pick<DepositSettleRepo, 'credit' | 'sweepExpiredUnpaid'>;
   addresses: Pick<WatchedAddressesRepo, 'list' | 'oldestSince'>;
@@ -40,6 +41,8 @@ export interface ChainWatchDeps {
   log: { warn(obj: object, msg: string): void };
   /** Blocks scanned at most per pass, so a far-behind cursor catches up over several. */
   maxBlocksPerPass?: number;
+  /** How long a deposit with no block may go unseen before it is dropped (DROP_AFTER_MS). */
+  dropAfterMs?: number;
 }
 
 /** The cursor was fenced off (another instance leads now): the pass stops where it is. */
@@ -60,7 +63,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
   const leaseMs = Math.max(3 * deps.pollMs, 1000);
   let checked = false;
 
-  const { publish, settleOpen, recheckCredited } = createDepositSettling({
+  const { publish, settleOpen, recheckCredited, dropVanished } = createDepositSettling({
     ...deps,
     network,
     required,
@@ -164,6 +167,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
         now,
       ))
         publish(d);
+      if (cursor.height === tip) await dropVanished(now);
       const credited = await settleOpen(tip, nodeHash, now);
       await recheckCredited(tip, nodeHash, now);
       for (const t of await deps.settle.sweepExpiredUnpaid(network, now, deps.lateWindowMs))

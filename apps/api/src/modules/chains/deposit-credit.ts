@@ -128,3 +128,10 @@ export async function lastBlockBefore(
   }
   return lo;
 }
+
+/**
+ * How long a deposit seen with no block may go unseen (gone from the node's mempool, in
+ * no scanned block) before it is dropped: well past a pass's race between reading the
+ * blocks and the mempool, and a node's restart. Found again later, it is seen again.
+ */
+export const DROP_AFTER_MS = 30 * 60_000;

@@ -132,7 +132,7 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
 
     /**
      * Rejects the pending payments of the network's watched quotes that nothing paid,
-     * late window included (EXPIRED_UNPAID). Returns the payments closed.
+     * late window included (EXPIRED_UNPAID); a dropped payment paid nothing. Returns the payments closed.
      */
     async sweepExpiredUnpaid(network: string, now: Date, lateWindowMs: number) {
       const before = new Date(now.getTime() - lateWindowMs);
@@ -144,7 +144,8 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
           from payment_quotes q
           where t.quote_id = q.id and t.status = 'pending' and q.network = ${network}
             and q.watch_key_id is not null and q.expires_at < ${timestamptz(before)}
-            and not exists (select 1 from chain_deposits d where d.quote_id = q.id)
+            and not exists (select 1 from chain_deposits d
+              where d.quote_id = q.id and d.status <> 'dropped')
           returning t.id, t.user_id as "userId"`),
       );
     },
