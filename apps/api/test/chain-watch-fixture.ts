@@ -35,7 +35,7 @@ export function testClock(start = Date.parse('2026-05-01T10:00:00Z')) {
 /** The watcher on the real database, its repos overridable (to throw where a crash is tested). */
 export function watchOn(
   database: Database,
-  chain: FakeChain,
+  chain: Pick<FakeChain, 'watcher'>,
   opts: {
     clock: ReturnType<typeof testClock>;
     instanceId?: string;
@@ -111,9 +111,11 @@ export async function addQuote(
     cryptoAmount?: string;
     /** When it was handed out (default: the database's now). */
     createdAt?: Date;
+    /** Its address (default: a made-up one no one can pay). */
+    address?: string;
   },
 ) {
-  const address = `bcrt1q${randomBytes(16).toString('hex')}`;
+  const address = q.address ?? `bcrt1q${randomBytes(16).toString('hex')}`;
   const [row] = await queryRows<{ id: string }>(
     database,
     sql`insert into payment_quotes (user_id, fiat_amount, fiat_currency, currency, network, address,
