@@ -28,7 +28,7 @@ export interface CreditTerms {
 
 /** Test hooks: a fault after the credit's writes, inside its transaction. */
 export interface SettleFaults {
-  afterCredit?: () => void;
+  afterCredit?: () => void | Promise<void>;
 }
 
 /**
@@ -125,7 +125,7 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
             .returning();
           closed = row ?? null;
         }
-        faults.afterCredit?.();
+        await faults.afterCredit?.();
         return { deposit, transaction: closed };
       });
     },

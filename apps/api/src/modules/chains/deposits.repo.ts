@@ -26,7 +26,8 @@ class LeaseLost extends Error {}
 
 /** Test hooks: a fault injected between the writes of a block's transaction. */
 export interface DepositFaults {
-  afterOutputs?: () => void;
+  /** After the block's deposits (`written` of them), before its hash and the cursor. */
+  afterOutputs?: (written: number) => void | Promise<void>;
 }
 
 /**
@@ -169,7 +170,7 @@ export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
             { ...header, tip: m.tip },
             m.now,
           );
-          faults.afterOutputs?.();
+          await faults.afterOutputs?.(changed.length);
           await storeBlockHash(tx, m.network, to, m.kept);
           const moved = await moveCursorFenced(tx, { ...m, to });
           if (!moved) throw new LeaseLost();
