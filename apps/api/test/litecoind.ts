@@ -105,21 +105,21 @@ export async function startLitecoind(opts: { args?: string[] } = {}): Promise<Li
     ...(opts.args ?? []),
   ];
   const rpcUrl = `http://${user}:${password}@127.0.0.1:${rpcPort}/`;
-  let child: ChildProcess;
   let stderr = '';
+  const spawnNode = (): ChildProcess => {
+    const started = spawn(BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    stderr = '';
+    started.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2_000);
+    });
+    return started;
+  };
+  let child = spawnNode();
   // A test run that dies without stop() leaves no node behind.
   const killOnExit = () => {
     if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
   };
   process.once('exit', killOnExit);
-  const spawnNode = () => {
-    child = spawn(BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    stderr = '';
-    child.stderr?.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-2_000);
-    });
-  };
-  spawnNode();
 
   async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
     const answer = await jsonRpc<T>({ url: rpcUrl, timeoutMs: 30_000 }, method, params);
@@ -167,7 +167,7 @@ export async function startLitecoind(opts: { args?: string[] } = {}): Promise<Li
     },
     halt,
     async resume() {
-      spawnNode();
+      child = spawnNode();
       await waitForRpc(child, rpc, () => stderr);
       await rpc('loadwallet', ['parley-test']);
     },
