@@ -154,6 +154,15 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
       );
       await until(`the pause at ${point}`, () => paused.output().includes(mark));
       await killHard(paused.child);
+      if (testDb) {
+        // Killed where it stopped: only a committed credit left its ledger row.
+        const rows = await queryRows<{ n: number }>(
+          testDb,
+          sql`select count(*)::int as n from ledger_entries
+              where user_id = ${customerId} and kind = 'deposit'`,
+        );
+        expect(rows[0]?.n).toBe(point === 'credited' ? i + 1 : i);
+      }
 
       // On PostgreSQL the last restart is two instances at once: one leads, one stands by.
       const second = testDb && point === 'credited' ? await freePort() : null;
