@@ -285,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(setUpLedger({ db, events }));
   const chains = { config: config.chains, explorers: config.explorers, rates: rates.rates };
   await use(setUpChains({ ...common, ...chains, watchers: deps.chainWatchers }));
-  await use(setUpSetup({ db, config, rates }));
+  await use(setUpSetup({ db, config, rates, coins: payments.coins }));
   await use(setUpAudit({ db }));
 
   await registerWebApp(app, {

@@ -35,13 +35,14 @@ export function testClock(start = Date.parse('2026-05-01T10:00:00Z')) {
 /** The watcher on the real database, its repos overridable (to throw where a crash is tested). */
 export function watchOn(
   database: Database,
-  chain: FakeChain,
+  chain: Pick<FakeChain, 'watcher'>,
   opts: {
     clock: ReturnType<typeof testClock>;
     instanceId?: string;
     faults?: DepositFaults & SettleFaults;
     wrap?: (repos: Pick<ChainWatchDeps, 'deposits' | 'settle'>) => void;
     rates?: Record<string, string>;
+    maxBlocksPerPass?: number;
   },
 ) {
   const events: DomainEvent[] = [];
@@ -72,6 +73,7 @@ export function watchOn(
     events: bus,
     now: opts.clock.now,
     log: { warn() {} },
+    maxBlocksPerPass: opts.maxBlocksPerPass,
   });
   return { ...watch, events };
 }
@@ -102,16 +104,27 @@ export async function addWatchKey(database: Database) {
 /** A watched quote: 0.0015 BTC for 100.00 GBP at its own (fresh) address, expiring at `expiresAt`. */
 export async function addQuote(
   database: Database,
-  q: { userId: string; watchKeyId: string; expiresAt: Date; cryptoAmount?: string },
+  q: {
+    userId: string;
+    watchKeyId: string;
+    expiresAt: Date;
+    cryptoAmount?: string;
+    /** When it was handed out (default: the database's now). */
+    createdAt?: Date;
+    /** Its address (default: a made-up one no one can pay). */
+    address?: string;
+  },
 ) {
-  const address = `bcrt1q${randomBytes(16).toString('hex')}`;
+  const address = q.address ?? `bcrt1q${randomBytes(16).toString('hex')}`;
   const [row] = await queryRows<{ id: string }>(
     database,
     sql`insert into payment_quotes (user_id, fiat_amount, fiat_currency, currency, network, address,
-          watch_key_id, derivation_index, crypto_amount, rate, credit_amount, credit_rate, expires_at)
+          watch_key_id, derivation_index, crypto_amount, rate, credit_amount, credit_rate, expires_at,
+          created_at)
         values (${q.userId}, '100.00', 'GBP', 'BTC', 'bitcoin', ${address}, ${q.watchKeyId}, ${++serial},
           ${q.cryptoAmount ?? '0.0015'}::numeric, '66666.67', '100.00', '66666.67',
-          ${q.expiresAt.toISOString()}::timestamptz)
+          ${q.expiresAt.toISOString()}::timestamptz,
+          coalesce(${q.createdAt?.toISOString() ?? null}::timestamptz, now()))
         returning id`,
   );
   if (!row) throw new Error('addQuote: no row');

@@ -126,6 +126,10 @@ export function fakeChain(
       mempool.push(o);
       return o;
     },
+    /** Takes a payment out of the mempool (evicted, replaced), as its node forgets it. */
+    evict(o: Pick<ChainOutput, 'txid' | 'output'>) {
+      mempool = mempool.filter((m) => m.txid !== o.txid || m.output !== o.output);
+    },
     /** Replaces every block above `height` by `length` new empty ones (a reorganisation). */
     reorg(height: number, length: number) {
       fork++;

@@ -38,7 +38,20 @@ export interface ChainsConfig {
   lateWindowMs: number;
   /** How often each watcher asks its node for new blocks. */
   pollMs: number;
+  /**
+   * Crash tests only (never in production): the point where a watcher stops for good,
+   * so a test can SIGKILL the process there (CHAIN_TEST_PAUSE).
+   */
+  testPause?: ChainPausePoint | null;
 }
+
+/**
+ * Where a crash test stops a watcher: inside a block's transaction once its payments
+ * are written (before the cursor moves), inside a credit's transaction once the ledger
+ * row is written (before it commits), or just after a credit committed.
+ */
+export const CHAIN_PAUSE_POINTS = ['block', 'credit', 'credited'] as const;
+export type ChainPausePoint = (typeof CHAIN_PAUSE_POINTS)[number];
 
 /**
  * Confirmations by default: Bitcoin 2 (a reorg of two blocks is rare enough for small
@@ -137,6 +150,9 @@ export const chainsEnvShape: Record<string, z.ZodType> = {
       .min(0.05, 'must be at least 0.05')
       .max(3600, 'must be at most 3600'),
   ),
+  CHAIN_TEST_PAUSE: optional(
+    z.enum(CHAIN_PAUSE_POINTS, { error: "must be 'block', 'credit' or 'credited'" }),
+  ),
 };
 for (const network of NETWORKS) {
   const k = envKey(network);
@@ -207,5 +223,6 @@ export function chainsConfig(e: ChainsEnv): ChainsConfig {
     networks,
     lateWindowMs: lateDays * 86_400_000,
     pollMs: Math.round(pollSeconds * 1000),
+    testPause: (e.CHAIN_TEST_PAUSE as ChainPausePoint | undefined) ?? null,
   };
 }

@@ -234,6 +234,19 @@ describe('loadConfig', () => {
     ).toBe('production');
   });
 
+  it("refuses a chain watcher's crash-test pause in production, and a pause point it lacks", () => {
+    const base = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      SMS_GATEWAY: 'sandbox',
+      VOICE_GATEWAY: 'sandbox',
+    };
+    expect(problemsOf({ ...base, CHAIN_TEST_PAUSE: 'credit' })).toEqual([
+      'CHAIN_TEST_PAUSE: is for crash tests only, never NODE_ENV=production',
+    ]);
+    expect(problemsOf({ CHAIN_TEST_PAUSE: 'later' })[0]).toMatch(/^CHAIN_TEST_PAUSE: /);
+  });
+
   it('never picks the sandbox silently in production', () => {
     const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
     expect(problemsOf({ ...base, VOICE_GATEWAY: 'sandbox' })).toEqual([

@@ -197,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
   if (nodeEnv === 'production' && !e.VOICE_GATEWAY) {
     problems.push("VOICE_GATEWAY: is required when NODE_ENV=production ('sandbox' or 'sip')");
   }
+  if (nodeEnv === 'production' && chainsConfig(e).testPause)
+    problems.push('CHAIN_TEST_PAUSE: is for crash tests only, never NODE_ENV=production');
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: is required with the other`,

@@ -1,7 +1,4 @@
-import { addressOfScript } from '@parley/shared/watch-keys';
-import { hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
-import { Address, OutScript } from '@scure/btc-signer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, anvilAvailable, startAnvil } from '../../../test/anvil.js';
@@ -17,6 +14,7 @@ import {
 import {
   type Litecoind,
   litecoindAvailable,
+  litecoinFormOf,
   requireChainNodes,
   startLitecoind,
 } from '../../../test/litecoind.js';
@@ -35,15 +33,6 @@ const BTC_VPUB = HDKey.fromMasterSeed(SEED, { private: 0x045f18bc, public: 0x045
   "m/84'/1'/0'",
 ).publicExtendedKey;
 const CONFIRMATIONS = 2;
-
-/** A Bitcoin regtest address as Litecoin regtest writes the same script (to pay it there). */
-function litecoinFormOf(btcAddress: string): string {
-  const net = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0 };
-  const script = hex.encode(OutScript.encode(Address(net).decode(btcAddress)));
-  const written = addressOfScript('litecoin', 'regtest', script);
-  if (!written) throw new Error('no Litecoin form');
-  return written;
-}
 
 describe.skipIf(!ready)('payments settle themselves against real nodes', () => {
   let anvil: Anvil;

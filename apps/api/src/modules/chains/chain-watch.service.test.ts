@@ -34,6 +34,7 @@ function setUp(opts: { cursor?: { height: number; hash: string }; leased?: boole
     open: vi.fn(async () => []),
     setConfirmations: async () => null,
     backToWaiting: async () => null,
+    dropVanished: async () => [],
     recentlyCredited: async () => [],
     flag: async () => null,
   };
@@ -46,7 +47,7 @@ function setUp(opts: { cursor?: { height: number; hash: string }; leased?: boole
     cursors,
     deposits,
     settle: { credit: async () => null, sweepExpiredUnpaid: async () => [] },
-    addresses: { list: async () => [] },
+    addresses: { list: async () => [], oldestSince: async () => null },
     rates: { rate: async () => '1' },
     events: { publish() {} },
     now: () => new Date('2026-05-01T00:00:00Z'),

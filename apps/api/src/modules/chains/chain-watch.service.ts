@@ -3,7 +3,7 @@ import { ChainNodeError } from '../../integrations/chains/port.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { ChainCursorRepo, Cursor } from './chain-cursor.repo.js';
 import { scanReferences } from './chain-watch-references.js';
-import { firstCursor, keptBlocks, NOT_STARTED } from './deposit-credit.js';
+import { firstCursor, keptBlocks, lastBlockBefore, NOT_STARTED } from './deposit-credit.js';
 import type { DepositSettleRepo } from './deposit-settle.repo.js';
 import { createDepositSettling } from './deposit-settling.js';
 import type { DepositsRepo } from './deposits.repo.js';
@@ -32,15 +32,19 @@ export interface ChainWatchDeps {
     | 'backToWaiting'
     | 'recentlyCredited'
     | 'flag'
+    | 'dropVanished'
   >;
   settle: Pick<DepositSettleRepo, 'credit' | 'sweepExpiredUnpaid'>;
-  addresses: Pick<WatchedAddressesRepo, 'list'> & Partial<Pick<WatchedAddressesRepo, 'references'>>;
+  addresses: Pick<WatchedAddressesRepo, 'list' | 'oldestSince'> &
+    Partial<Pick<WatchedAddressesRepo, 'references'>>;
   rates: { rate(from: string, to: string): Promise<string> };
   events: Pick<EventBus, 'publish'>;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
   /** Blocks scanned at most per pass, so a far-behind cursor catches up over several. */
   maxBlocksPerPass?: number;
+  /** How long a deposit with no block may go unseen before it is dropped (DROP_AFTER_MS). */
+  dropAfterMs?: number;
 }
 
 /** The cursor was fenced off (another instance leads now): the pass stops where it is. */
@@ -61,11 +65,22 @@ export function createChainWatch(deps: ChainWatchDeps) {
   const leaseMs = Math.max(3 * deps.pollMs, 1000);
   let checked = false;
 
-  const { publish, settleOpen, recheckCredited } = createDepositSettling({
+  const { publish, settleOpen, recheckCredited, dropVanished } = createDepositSettling({
     ...deps,
     network,
     required,
   });
+  /**
+   * The first pass's cursor: before the oldest open watched quote (a quote handed out
+   * while the node was away may be paid already), else `required` below the tip.
+   */
+  async function startHeight(tip: number, now: Date): Promise<number> {
+    const oldest = await deps.addresses.oldestSince(network, now, deps.lateWindowMs);
+    if (oldest === null) return firstCursor(tip, required);
+    const timeAt = async (h: number) => (await watcher.block(h, () => false)).header.time;
+    return firstCursor(tip, required, await lastBlockBefore(oldest, tip, timeAt));
+  }
+
   /** One pass, with its own time, lease and cache of the node's block hashes. */
   async function pass(): Promise<PassResult> {
     const now = deps.now();
@@ -113,7 +128,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
 
       let cursor: Cursor = { height: held.height, hash: held.hash };
       if (cursor.height === NOT_STARTED) {
-        const start = firstCursor(tip, required);
+        const start = await startHeight(tip, now);
         const hash = await nodeHash(start);
         if (hash === null)
           throw new ChainNodeError('CHAIN_BAD_ANSWER', 'No block at the start height.');
@@ -168,6 +183,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
         now,
       ))
         publish(d);
+      if (cursor.height === tip) await dropVanished(now);
       const credited = await settleOpen(tip, nodeHash, now);
       await recheckCredited(tip, nodeHash, now);
       for (const t of await deps.settle.sweepExpiredUnpaid(network, now, deps.lateWindowMs))

@@ -5,6 +5,7 @@ import type { ChainWatcher } from '../../integrations/chains/port.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { createChainCursorRepo } from './chain-cursor.repo.js';
+import { chainTestPause } from './chain-test-pause.js';
 import { createChainWatch, type PassResult } from './chain-watch.service.js';
 import { createDepositSettleRepo } from './deposit-settle.repo.js';
 import { createDepositsRepo } from './deposits.repo.js';
@@ -30,8 +31,9 @@ export function setUpChainWatchers(opts: {
   now?: () => Date;
 }) {
   const cursors = createChainCursorRepo(opts.db);
-  const deposits = createDepositsRepo(opts.db);
-  const settle = createDepositSettleRepo(opts.db);
+  const pause = chainTestPause(opts.config.testPause, opts.log);
+  const deposits = createDepositsRepo(opts.db, pause.faults);
+  const settle = pause.wrapSettle(createDepositSettleRepo(opts.db, pause.faults));
   const addresses = createWatchedAddressesRepo(opts.db);
   const byNetwork = new Map<Network, PeriodicJob<PassResult>>();
   for (const watcher of opts.watchers) {

@@ -7,6 +7,7 @@ import {
   firstCursor,
   isDust,
   keptBlocks,
+  lastBlockBefore,
 } from './deposit-credit.js';
 
 const expiresAt = new Date('2026-01-01T12:00:00Z');
@@ -73,5 +74,29 @@ describe('the other rules', () => {
     expect(keptBlocks(64)).toBe(128);
     expect(firstCursor(1000, 6)).toBe(994);
     expect(firstCursor(3, 6)).toBe(0);
+  });
+
+  it('starts a first scan before the oldest open quote, never later than the tip rule', () => {
+    expect(firstCursor(1000, 6, 940)).toBe(940);
+    expect(firstCursor(1000, 6, 999)).toBe(994);
+    expect(firstCursor(1000, 6, -1)).toBe(0);
+    expect(firstCursor(1000, 6, null)).toBe(994);
+  });
+
+  it('finds the last block claiming a time two hours before a moment, reading few blocks', async () => {
+    // A block every ten minutes from t0; block h claims t0 + 10h minutes.
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    const read: number[] = [];
+    const timeAt = async (h: number) => {
+      read.push(h);
+      return new Date(t0 + h * 600_000);
+    };
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    // 5 h after t0, less the two hours' margin: 3 h, block 18 claims exactly that.
+    expect(await lastBlockBefore(at(300), 1000, timeAt)).toBe(17);
+    expect(read.length).toBeLessThanOrEqual(11);
+    expect(await lastBlockBefore(at(301), 1000, timeAt)).toBe(18);
+    expect(await lastBlockBefore(at(60), 1000, timeAt)).toBe(-1);
+    expect(await lastBlockBefore(at(100_000), 1000, timeAt)).toBe(1000);
   });
 });

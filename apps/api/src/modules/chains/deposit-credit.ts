@@ -87,7 +87,51 @@ export function recheckFrom(tip: number, confirmations: number): number {
   return tip - 2 * confirmations + 1;
 }
 
-/** Where a network's first scan starts: the block `confirmations` below the tip (never below 0). */
-export function firstCursor(tip: number, confirmations: number): number {
-  return Math.max(tip - confirmations, 0);
+/**
+ * Where a network's first scan starts (the cursor: the last block taken as scanned).
+ * With no watched quote open, the block `confirmations` below the tip; with one, the
+ * last block mined before the oldest was handed out (`beforeOldest`), so a payment made
+ * while no watcher ran is still found, never later than the former. Never below 0.
+ */
+export function firstCursor(
+  tip: number,
+  confirmations: number,
+  beforeOldest: number | null = null,
+): number {
+  const fromTip = Math.max(tip - confirmations, 0);
+  return beforeOldest === null ? fromTip : Math.max(Math.min(beforeOldest, fromTip), 0);
 }
+
+/**
+ * Miners' clocks: a block may claim a time up to two hours ahead of the network's
+ * (Bitcoin's rule), and block times only roughly rise. A block found this far before a
+ * quote was made was surely mined before it.
+ */
+export const BLOCK_CLOCK_MARGIN_MS = 2 * 3_600_000;
+
+/**
+ * The highest height in [0, tip] whose block claims a time before `before` less the
+ * margin, by binary search (about log2(tip) blocks read); -1 when none does.
+ */
+export async function lastBlockBefore(
+  before: Date,
+  tip: number,
+  timeAt: (height: number) => Promise<Date>,
+): Promise<number> {
+  const target = before.getTime() - BLOCK_CLOCK_MARGIN_MS;
+  let lo = -1;
+  let hi = tip;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi + 1) / 2);
+    if ((await timeAt(mid)).getTime() < target) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * How long a deposit seen with no block may go unseen (gone from the node's mempool, in
+ * no scanned block) before it is dropped: well past a pass's race between reading the
+ * blocks and the mempool, and a node's restart. Found again later, it is seen again.
+ */
+export const DROP_AFTER_MS = 30 * 60_000;

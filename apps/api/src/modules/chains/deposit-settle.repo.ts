@@ -28,7 +28,7 @@ export interface CreditTerms {
 
 /** Test hooks: a fault after the credit's writes, inside its transaction. */
 export interface SettleFaults {
-  afterCredit?: () => void;
+  afterCredit?: () => void | Promise<void>;
 }
 
 /**
@@ -142,15 +142,16 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
             .returning();
           closed = row ?? null;
         }
-        faults.afterCredit?.();
+        await faults.afterCredit?.();
         return { deposit, transaction: closed };
       });
     },
 
     /**
      * Rejects the pending payments of the network's watched quotes that nothing paid,
-     * late window included (EXPIRED_UNPAID); a Solana reference quote's payment claimed
-     * with a hash stays for an admin. Returns the payments closed.
+     * late window included (EXPIRED_UNPAID); a dropped payment paid nothing; a Solana
+     * reference quote's payment claimed with a hash stays for an admin. Returns the
+     * payments closed.
      */
     async sweepExpiredUnpaid(network: string, now: Date, lateWindowMs: number) {
       const before = new Date(now.getTime() - lateWindowMs);
@@ -163,7 +164,8 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
           where t.quote_id = q.id and t.status = 'pending' and q.network = ${network}
             and (q.watch_key_id is not null or (q.reference is not null and t.tx_hash is null))
             and q.expires_at < ${timestamptz(before)}
-            and not exists (select 1 from chain_deposits d where d.quote_id = q.id)
+            and not exists (select 1 from chain_deposits d
+              where d.quote_id = q.id and d.status <> 'dropped')
           returning t.id, t.user_id as "userId"`),
       );
     },

@@ -1,6 +1,12 @@
 import { BILLING_CURRENCY, moneyText, trimDecimal } from '@parley/shared';
 import type { EventBus } from '../../lib/event-bus.js';
-import { confirmationsOf, creditPlan, dayRateCredit, recheckFrom } from './deposit-credit.js';
+import {
+  confirmationsOf,
+  creditPlan,
+  DROP_AFTER_MS,
+  dayRateCredit,
+  recheckFrom,
+} from './deposit-credit.js';
 import type { DepositSettleRepo } from './deposit-settle.repo.js';
 import type { DepositRow, DepositsRepo, OpenDeposit } from './deposits.repo.js';
 
@@ -30,15 +36,20 @@ export function depositEvent(d: DepositRow, required: number) {
 /**
  * What a pass does with the deposits it knows once the blocks are scanned: counts
  * confirmations, credits at the required count, sends back to waiting those whose block
- * left the chain, and flags (never debits) credited ones whose block was replaced.
+ * left the chain, drops those the node no longer shows anywhere, and flags (never
+ * debits) credited ones whose block was replaced.
  */
 export function createDepositSettling(deps: {
   network: string;
   required: number;
   deposits: Pick<
     DepositsRepo,
-    'open' | 'setConfirmations' | 'backToWaiting' | 'recentlyCredited' | 'flag'
+    'open' | 'setConfirmations' | 'backToWaiting' | 'recentlyCredited' | 'flag' | 'dropVanished'
   >;
+  /** How long a block-less deposit may go unseen before it is dropped (DROP_AFTER_MS). */
+  dropAfterMs?: number;
+  /** How long after expiry a quote's address is still watched. */
+  lateWindowMs: number;
   settle: Pick<DepositSettleRepo, 'credit'>;
   rates: { rate(from: string, to: string): Promise<string> };
   events: Pick<EventBus, 'publish'>;
@@ -53,7 +64,7 @@ export function createDepositSettling(deps: {
       const { deposit } = open;
       if (deposit.blockHeight !== null && deposit.blockHash !== null) {
         if ((await nodeHash(deposit.blockHeight)) !== deposit.blockHash) {
-          const back = await deps.deposits.backToWaiting(deposit.id, deposit.blockHash);
+          const back = await deps.deposits.backToWaiting(deposit.id, deposit.blockHash, now);
           if (back) publish(back);
           continue;
         }
@@ -128,5 +139,16 @@ export function createDepositSettling(deps: {
     }
   }
 
-  return { publish, settleOpen, recheckCredited };
+  /**
+   * Drops the block-less deposits the node has not shown for `dropAfterMs`; only once
+   * the scan is at the tip, so one mined in a block not yet read is never dropped.
+   */
+  async function dropVanished(now: Date) {
+    const before = new Date(now.getTime() - (deps.dropAfterMs ?? DROP_AFTER_MS));
+    const watchedAfter = new Date(now.getTime() - deps.lateWindowMs);
+    for (const d of await deps.deposits.dropVanished(network, { before, watchedAfter, at: now }))
+      publish(d);
+  }
+
+  return { publish, settleOpen, recheckCredited, dropVanished };
 }

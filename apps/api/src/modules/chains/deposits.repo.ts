@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/ledger.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
@@ -26,7 +26,8 @@ class LeaseLost extends Error {}
 
 /** Test hooks: a fault injected between the writes of a block's transaction. */
 export interface DepositFaults {
-  afterOutputs?: () => void;
+  /** After the block's deposits (`written` of them), before its hash and the cursor. */
+  afterOutputs?: (written: number) => void | Promise<void>;
 }
 
 /**
@@ -48,21 +49,25 @@ async function upsertOutputs(
   const seenAt = block && block.time.getTime() < now.getTime() ? block.time : now;
   for (const o of outputs) {
     const reference = `${network}:${o.txid}:${o.output}`;
+    // A dropped one found again (in a block or the mempool) is seen again.
     const onConflict = block
       ? sql`do update set block_height = excluded.block_height, block_hash = excluded.block_hash,
-          confirmations = case when chain_deposits.status = 'seen'
+          status = case when chain_deposits.status = 'dropped' then 'seen'
+            else chain_deposits.status end,
+          confirmations = case when chain_deposits.status in ('seen', 'dropped')
             then excluded.confirmations else chain_deposits.confirmations end,
-          seen_at = least(chain_deposits.seen_at, excluded.seen_at), updated_at = now()
+          seen_at = least(chain_deposits.seen_at, excluded.seen_at), updated_at = excluded.updated_at
           where chain_deposits.block_hash is distinct from excluded.block_hash`
-      : sql`do nothing`;
+      : sql`do update set status = 'seen', updated_at = excluded.updated_at
+          where chain_deposits.status = 'dropped'`;
     const rows = rowsOf<{ id: string }>(
       await tx.execute(sql`
         insert into chain_deposits (reference, network, txid, output, address, currency, amount,
-          quote_id, user_id, block_height, block_hash, confirmations, seen_at)
+          quote_id, user_id, block_height, block_hash, confirmations, seen_at, updated_at)
         select ${reference}, ${network}, ${o.txid}, ${o.output}, ${o.address}, ${o.currency},
           ${o.amount}::numeric, q.id, q.user_id, ${block?.height ?? null}::bigint,
           ${block?.hash ?? null}, ${block ? confirmationsOf(block.tip, block.height) : 0},
-          ${timestamptz(seenAt)}
+          ${timestamptz(seenAt)}, ${timestamptz(now)}
         from payment_quotes q
         where q.network = ${network}
           and (q.watch_key_id is not null and q.address = ${o.address} or q.reference = ${o.address})
@@ -78,9 +83,68 @@ async function upsertOutputs(
   return changed;
 }
 
+/** Deposits outside any block: seen in the mempool, kept alive by it, dropped without it. */
+function mempoolDeposits(db: Db) {
+  return {
+    /**
+     * Outputs the node holds outside any block: deposits seen, with no block yet (or
+     * seen again, when dropped). Those already known are marked as still there
+     * (`updated_at` = now: the time dropVanished counts from). Returns the new and revived.
+     */
+    recordPending(network: string, outputs: ChainOutput[], now: Date) {
+      return db.transaction(async (tx) => {
+        const changed = await upsertOutputs(tx, network, outputs, null, now);
+        const references = outputs.map((o) => `${network}:${o.txid}:${o.output}`);
+        if (references.length > 0)
+          await tx
+            .update(chainDeposits)
+            .set({ updatedAt: now })
+            .where(
+              and(
+                inArray(chainDeposits.reference, references),
+                eq(chainDeposits.status, 'seen'),
+                isNull(chainDeposits.blockHash),
+              ),
+            );
+        return changed;
+      });
+    },
+
+    /**
+     * Deposits seen with no block that the node has not shown since `before` (gone from
+     * its mempool, or their block left the chain and they came back nowhere): dropped.
+     * Only those of quotes still watched (`watchedAfter`: expiry beyond it), since the
+     * mempool is read for those addresses only.
+     */
+    dropVanished(
+      network: string,
+      m: { before: Date; watchedAfter: Date; at: Date },
+    ): Promise<DepositRow[]> {
+      const watched = db
+        .select({ id: paymentQuotes.id })
+        .from(paymentQuotes)
+        .where(gt(paymentQuotes.expiresAt, m.watchedAfter));
+      return db
+        .update(chainDeposits)
+        .set({ status: 'dropped', confirmations: 0, updatedAt: m.at })
+        .where(
+          and(
+            eq(chainDeposits.network, network),
+            eq(chainDeposits.status, 'seen'),
+            isNull(chainDeposits.blockHash),
+            lt(chainDeposits.updatedAt, m.before),
+            inArray(chainDeposits.quoteId, watched),
+          ),
+        )
+        .returning();
+    },
+  };
+}
+
 /** The deposits of each network, from the first sighting to credited or flagged (table chain_deposits). */
 export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
   return {
+    ...mempoolDeposits(db),
     /**
      * One scanned block in one transaction: its outputs as deposits, its hash kept, and
      * the cursor moved onto it, fenced by the lease and the height expected. Null when
@@ -108,7 +172,7 @@ export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
             { ...header, tip: m.tip },
             m.now,
           );
-          faults.afterOutputs?.();
+          await faults.afterOutputs?.(changed.length);
           await storeBlockHash(tx, m.network, to, m.kept);
           const moved = await moveCursorFenced(tx, { ...m, to });
           if (!moved) throw new LeaseLost();
@@ -118,11 +182,6 @@ export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
         if (err instanceof LeaseLost) return null;
         throw err;
       }
-    },
-
-    /** Outputs the node holds outside any block: deposits seen, with no block yet. */
-    recordPending(network: string, outputs: ChainOutput[], now: Date) {
-      return db.transaction((tx) => upsertOutputs(tx, network, outputs, null, now));
     },
 
     /** The network's deposits waiting for confirmations, with their quotes' terms. */
@@ -154,11 +213,14 @@ export function createDepositsRepo(db: Db, faults: DepositFaults = {}) {
       return row ?? null;
     },
 
-    /** Its block left the chain before it was credited: waiting again, with no block. */
-    async backToWaiting(id: string, blockHash: string): Promise<DepositRow | null> {
+    /**
+     * Its block left the chain before it was credited: waiting again, with no block
+     * (`at` starts the time dropVanished counts, unless the mempool shows it again).
+     */
+    async backToWaiting(id: string, blockHash: string, at: Date): Promise<DepositRow | null> {
       const [row] = await db
         .update(chainDeposits)
-        .set({ blockHeight: null, blockHash: null, confirmations: 0, updatedAt: new Date() })
+        .set({ blockHeight: null, blockHash: null, confirmations: 0, updatedAt: at })
         .where(
           and(
             eq(chainDeposits.id, id),

@@ -34,6 +34,21 @@ export function createWatchedAddressesRepo(db: Db) {
       );
       return new Map(rows.map((r) => [r.reference, r.address]));
     },
+    /**
+     * When the oldest of the same quotes was handed out (a first scan starts before it),
+     * or null when none is open.
+     */
+    async oldestSince(network: string, now: Date, lateWindowMs: number): Promise<Date | null> {
+      const after = new Date(now.getTime() - lateWindowMs);
+      const rows = rowsOf<{ oldest: string | Date | null }>(
+        await db.execute(sql`
+          select min(created_at) as oldest from payment_quotes
+          where network = ${network} and watch_key_id is not null
+            and expires_at > ${timestamptz(after)}`),
+      );
+      const oldest = rows[0]?.oldest ?? null;
+      return oldest === null ? null : new Date(oldest);
+    },
   };
 }
 export type WatchedAddressesRepo = ReturnType<typeof createWatchedAddressesRepo>;

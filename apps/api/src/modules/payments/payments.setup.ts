@@ -40,12 +40,11 @@ export function setUpRates(opts: {
   });
   const feed = opts.config.feed;
   const ratesFeed = feed ? createRatesFeed({ rates, feed, log: opts.log }) : null;
-  const coins = createPayableCoins({ wallets: walletsRepo, rates });
   const module: ModuleSetup = {
     jobs: ratesFeed ? [ratesFeed] : [],
     decorations: { ratesFeed },
   };
-  return { ...module, rates, ratesFeed, wallets, walletsRepo, coins };
+  return { ...module, rates, ratesFeed, wallets, walletsRepo };
 }
 
 /** Quotes, payments and their approval (customer and admin routes). */
@@ -92,5 +91,5 @@ export function setUpPayments(opts: {
     ],
   };
   /** Expired quotes, for the retention job (never one a payment refers to). */
-  return { ...module, payments, pruneQuotes: repo.pruneQuotes };
+  return { ...module, payments, coins, pruneQuotes: repo.pruneQuotes };
 }

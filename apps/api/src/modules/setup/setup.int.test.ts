@@ -12,6 +12,9 @@ import {
 let admin: string;
 let customer: string;
 const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+/** BIP84's account 0 key of the "abandon … about" seed (the BIP's own vector). */
+const WATCH_ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 
 const checklist = async () => (await send(ctx.app, 'GET', '/api/admin/setup', admin)).json();
 const coins = async () => (await send(ctx.app, 'GET', '/api/payments/coins', null)).json();
@@ -114,6 +117,36 @@ describe('a real configuration', () => {
         voice: { done: true, mode: 'sip' },
         mail: { done: true },
       });
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it('counts a watched network with an active watch key as payable, with no fixed wallet', async () => {
+    const other = await createTestApp({
+      // A node that is never asked here: the watcher passes hourly.
+      CHAIN_BITCOIN_RPC_URL: 'http://parley:secret@127.0.0.1:1/',
+      CHAIN_BITCOIN_NETWORK: 'mainnet',
+      CHAIN_POLL_SECONDS: '3600',
+    });
+    try {
+      const otherAdmin = await adminSession(other, 'watch-admin@example.com');
+      const before = (await send(other.app, 'GET', '/api/admin/setup', otherAdmin)).json();
+      expect(before.wallets).toMatchObject({ done: false });
+      const set = await send(other.app, 'PUT', '/api/admin/chains/watch-keys/bitcoin', otherAdmin, {
+        key: WATCH_ZPUB,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const list = (await send(other.app, 'GET', '/api/admin/setup', otherAdmin)).json();
+      expect(list.wallets).toMatchObject({ done: true });
+      expect(list.wallets.coins[0]).toEqual({
+        currency: 'BTC',
+        wallet: true,
+        rateFresh: true,
+        payable: true,
+      });
+      const listed = (await send(other.app, 'GET', '/api/payments/coins', null)).json();
+      expect(listed).toEqual([{ currency: 'BTC', network: 'bitcoin' }]);
     } finally {
       await other.close();
     }

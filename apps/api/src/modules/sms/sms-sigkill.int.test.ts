@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
@@ -11,6 +8,8 @@ import {
   tempDir,
   testConfig,
 } from '../../../test/helpers.js';
+import { freePort } from '../../../test/ports.js';
+import { killHard, serverProcesses, stopGently } from '../../../test/server-process.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
@@ -22,76 +21,17 @@ import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
  * (delivered, failed and refunded, or expired) within the configured times, none is
  * lost or doubled, and the ledger check is empty.
  */
-const API_ROOT = path.resolve(import.meta.dirname, '../../..');
-const REPO_ROOT = path.resolve(API_ROOT, '../..');
 const SECRET = 'test-secret-test-secret-test-secret!';
-const children = new Set<ChildProcess>();
+const servers = serverProcesses();
 const closers: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await servers.killAll();
   for (const close of closers) await close();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>, base: string) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  children.add(child);
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr = (stderr + String(d)).slice(-4000);
-  });
-  const end = Date.now() + 90_000;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    if (child.pid) process.kill(child.pid, 'SIGKILL');
-  });
-}
-
-function stopGently(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    if (child.pid) process.kill(child.pid, 'SIGTERM');
-  });
-}
+const startServer = async (env: Record<string, string>, base: string) =>
+  (await servers.start(env, base)).child;
 
 interface Item {
   id: string;

@@ -12,7 +12,7 @@ export type DepositLine =
 
 /**
  * The line for a quote's deposits: a credited one first (the money arrived), else one
- * waiting for confirmations, else one that left the chain, else nothing yet.
+ * waiting for confirmations, else one the network dropped (waiting again), else nothing yet.
  */
 export function depositLine(deposits: readonly QuoteDeposit[]): DepositLine {
   const credited = deposits.find((d) => d.status === 'credited' && d.creditAmount !== null);

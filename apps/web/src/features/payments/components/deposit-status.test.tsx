@@ -39,14 +39,14 @@ describe('the live line of a watched quote', () => {
     ).toBe('Credited \u2066£118.50\u2069 to your balance');
   });
 
-  it('says when a late payment was credited at the day’s rate, and when one left the chain', () => {
+  it('says when a late payment was credited at the day’s rate, and when one was dropped', () => {
     expect(textOf([deposit({ status: 'credited', late: true, creditAmount: '100.0000' })])).toBe(
       "Credited \u2066£100.00\u2069 to your balance at today's rate because it arrived after the quote expired",
     );
     expect(textOf([deposit({ status: 'dropped' })])).toBe(
-      'The payment left the chain; waiting for it to be confirmed again',
+      'The payment you sent is no longer on the network; waiting for your payment',
     );
-    // A payment seen again after another left the chain counts its confirmations.
+    // A payment seen after another was dropped counts its confirmations.
     expect(textOf([deposit({ status: 'dropped' }), deposit({ id: 'd2', confirmations: 1 })])).toBe(
       'Payment seen: 1 of 2 confirmations',
     );

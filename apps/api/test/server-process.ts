@@ -1,0 +1,90 @@
+// The real server (main.ts through tsx) in a child process on 127.0.0.1, for the crash
+// tests: started with its own environment, killed with SIGKILL or stopped by its PID.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const API_ROOT = path.resolve(import.meta.dirname, '..');
+const REPO_ROOT = path.resolve(API_ROOT, '../..');
+const START_MS = 90_000;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The last 20,000 characters it wrote to stdout (its log lines). */
+  output(): string;
+}
+
+/** Starts and stops servers; `killAll` (in afterAll) SIGKILLs those still running. */
+export function serverProcesses() {
+  const children = new Set<ChildProcess>();
+
+  /**
+   * Starts one and waits until /api/health answers, or until `started` holds of its
+   * output (a process that stops inside a transaction may never answer).
+   */
+  async function start(
+    env: Record<string, string>,
+    base: string,
+    started?: (stdout: string) => boolean,
+  ): Promise<ServerProcess> {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src/main.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => {
+      stdout = (stdout + String(d)).slice(-20_000);
+    });
+    child.stderr?.on('data', (d) => {
+      stderr = (stderr + String(d)).slice(-4000);
+    });
+    const end = Date.now() + START_MS;
+    while (Date.now() < end) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      if (started?.(stdout)) return { child, output: () => stdout };
+      const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return { child, output: () => stdout };
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await killHard(child);
+    throw new Error(`server did not start: ${stderr}`);
+  }
+
+  return {
+    start,
+    async killAll() {
+      for (const child of children) await killHard(child);
+    },
+  };
+}
+
+/** SIGKILL by PID; resolves once it has exited. */
+export function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    if (child.pid) process.kill(child.pid, 'SIGKILL');
+  });
+}
+
+/** SIGTERM by PID, SIGKILL after 20 s; resolves once it has exited. */
+export function stopGently(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (child.pid) process.kill(child.pid, 'SIGTERM');
+  });
+}
