@@ -25,16 +25,19 @@ export function testLitecoinKey(): string {
 }
 
 /**
- * A Litecoin node (litecoind, regtest) and a Parley of the spec's own watching it, on
- * 127.0.0.1: the chain specs change which coins are paid how, so they keep off the
- * suite's shared server. Both are stopped by their PIDs.
+ * A Parley of the chain specs' own beside `node`, on 127.0.0.1, watching what `chainEnv`
+ * names (CHAIN_* settings) and polling every 0.3 s: the chain specs change which coins
+ * are paid how, so they keep off the suite's shared server. `stop()` stops both by their
+ * PIDs; the node is stopped too if Parley does not start.
  */
-export async function startChainStack(log: (line: string) => void) {
-  const node: Litecoind = await startLitecoind();
+export async function watchedBy<Node extends { stop(): Promise<void> }>(
+  node: Node,
+  chainEnv: Record<string, string>,
+  log: (line: string) => void,
+) {
   try {
-    const port = await freePort();
     const parley = await startParley({
-      port,
+      port: await freePort(),
       log,
       env: {
         VOICE_GATEWAY: 'sandbox',
@@ -42,10 +45,8 @@ export async function startChainStack(log: (line: string) => void) {
         ADMIN_PASSWORD: ADMIN.password,
         ADMIN_TOTP_SECRET: ADMIN.totpSecret,
         RATE_MAX_AGE_CRYPTO_MINUTES: '600',
-        CHAIN_LITECOIN_RPC_URL: node.rpcUrl,
-        CHAIN_LITECOIN_NETWORK: 'regtest',
-        CHAIN_LITECOIN_CONFIRMATIONS: String(CONFIRMATIONS),
         CHAIN_POLL_SECONDS: '0.3',
+        ...chainEnv,
       },
     });
     return {
@@ -60,4 +61,18 @@ export async function startChainStack(log: (line: string) => void) {
     await node.stop();
     throw err;
   }
+}
+
+/** A Litecoin node (litecoind, regtest) and a Parley watching it. */
+export async function startChainStack(log: (line: string) => void) {
+  const node: Litecoind = await startLitecoind();
+  return watchedBy(
+    node,
+    {
+      CHAIN_LITECOIN_RPC_URL: node.rpcUrl,
+      CHAIN_LITECOIN_NETWORK: 'regtest',
+      CHAIN_LITECOIN_CONFIRMATIONS: String(CONFIRMATIONS),
+    },
+    log,
+  );
 }

@@ -127,3 +127,24 @@ export const BENCH_ADMIN = {
 };
 export const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 export const READER_PAYMENTS = 5;
+/**
+ * The chain watcher's rows (chain.mjs): BENCH_CHAIN_BLOCKS regtest blocks, each carrying
+ * `txPerBlock` payments of `outputsPerTx` outputs (one of each to a watched address),
+ * scanned with BENCH_CHAIN_WATCHED addresses watched; then BENCH_CHAIN_SAMPLES payments
+ * timed from their confirming block to their credit, Parley polling its node every
+ * BENCH_CHAIN_POLL_SECONDS (10 s by default in production).
+ */
+export const chainBench = {
+  blocks: Number(process.env.BENCH_CHAIN_BLOCKS ?? 300),
+  txPerBlock: 2,
+  outputsPerTx: 10,
+  /** Runs of each scan that writes nothing; the fastest counts. */
+  rounds: 3,
+  watched: Number(process.env.BENCH_CHAIN_WATCHED ?? 10_000),
+  latencySamples: Number(process.env.BENCH_CHAIN_SAMPLES ?? 7),
+  pollSeconds: Number(process.env.BENCH_CHAIN_POLL_SECONDS ?? 1),
+  /** How long one latency sample may take before the row fails. */
+  stepLimitMs: 30_000,
+  /** The rows as a whole: node start, filling, the scans, Parley's start and the samples. */
+  budgetMs: 600_000,
+};

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   BENCH_ADMIN,
   callSettleLimitMs,
+  chainBench,
   databaseUrl,
   drainLimitMs,
   duration,
@@ -134,6 +135,7 @@ export function guardRun() {
       fanOutMessages * 10_000 +
       // The memory rows: two servers, each started, left idle and loaded twice.
       4 * duration * 1000 +
+      chainBench.budgetMs +
       120_000 +
       180_000,
   ).unref();

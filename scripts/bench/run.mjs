@@ -2,9 +2,11 @@
 // raw node:http baseline and a raw one-query baseline measured in the same run, as
 // ratios. Everything listens on 127.0.0.1, runs for a bounded time, and is stopped by
 // its pid at the end. The customers, payments, SMS, calls and ledger rows it creates
-// are deleted afterwards. Settings: config.mjs.
+// are deleted afterwards. Then the chain watcher's rows (chain.mjs, a database of their
+// own) and the memory rows. Settings: config.mjs.
 import postgres from 'postgres';
 import { adminSession, call, preparePayments, signUpCustomer, topUp, txHash } from './api.mjs';
+import { chainRows } from './chain.mjs';
 import { chatSession } from './chat.mjs';
 import { cleanUp } from './checks.mjs';
 import {
@@ -12,6 +14,7 @@ import {
   databaseUrl,
   duration,
   ENDPOINTS,
+  only,
   PENDING_PER_WRITER,
   quotesPerSecond,
   READER_PAYMENTS,
@@ -119,8 +122,13 @@ try {
   const missed = [];
   printTable(run.rows, paired, baselines, missed);
   await fanOutRow(run, admin, missed);
-  // Memory comes last, once Parley's own run is over: each mode on a server of its own.
+  // The chain watcher and memory come last, once Parley's own run is over: each on
+  // servers of its own.
   await stopChild(running.parley);
+  if (only.length === 0 || only.includes('chain'))
+    await chainRows(run.notes).catch((err) => {
+      run.rows.push({ name: 'chain watcher', failure: String(err?.message ?? err) });
+    });
   await memoryReport({ databaseUrl, duration }, missed);
   printSummary(run, missed);
 } finally {

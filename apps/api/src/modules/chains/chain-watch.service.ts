@@ -51,6 +51,18 @@ export interface ChainWatchDeps {
 class Lost extends Error {}
 
 /**
+ * The first pass's cursor: before the oldest open watched quote (a quote handed out while
+ * the node was away may be paid already), else `required` below the tip.
+ */
+async function startHeight(deps: ChainWatchDeps, tip: number, now: Date): Promise<number> {
+  const { watcher, confirmations: required } = deps;
+  const oldest = await deps.addresses.oldestSince(watcher.network, now, deps.lateWindowMs);
+  if (oldest === null) return firstCursor(tip, required);
+  const timeAt = async (h: number) => (await watcher.block(h, () => false)).header.time;
+  return firstCursor(tip, required, await lastBlockBefore(oldest, tip, timeAt));
+}
+
+/**
  * One network's watcher (issue 34): each pass takes the lease, follows the node's best
  * chain block by block from the cursor (walking back over reorganisations), records the
  * outputs paying watched addresses as deposits, and settles them: confirmations, credit
@@ -70,17 +82,6 @@ export function createChainWatch(deps: ChainWatchDeps) {
     network,
     required,
   });
-  /**
-   * The first pass's cursor: before the oldest open watched quote (a quote handed out
-   * while the node was away may be paid already), else `required` below the tip.
-   */
-  async function startHeight(tip: number, now: Date): Promise<number> {
-    const oldest = await deps.addresses.oldestSince(network, now, deps.lateWindowMs);
-    if (oldest === null) return firstCursor(tip, required);
-    const timeAt = async (h: number) => (await watcher.block(h, () => false)).header.time;
-    return firstCursor(tip, required, await lastBlockBefore(oldest, tip, timeAt));
-  }
-
   /** One pass, with its own time, lease and cache of the node's block hashes. */
   async function pass(): Promise<PassResult> {
     const now = deps.now();
@@ -128,7 +129,7 @@ export function createChainWatch(deps: ChainWatchDeps) {
 
       let cursor: Cursor = { height: held.height, hash: held.hash };
       if (cursor.height === NOT_STARTED) {
-        const start = await startHeight(tip, now);
+        const start = await startHeight(deps, tip, now);
         const hash = await nodeHash(start);
         if (hash === null)
           throw new ChainNodeError('CHAIN_BAD_ANSWER', 'No block at the start height.');

@@ -36,7 +36,7 @@ export interface DepositFaults {
  * once: `reference` is unique. An existing one takes the block it is now in
  * (a re-included or re-scanned transaction). `seen_at` is the earlier of now and the
  * block's time, so a block scanned late still counts as arriving when it was mined.
- * Returns the rows written or moved, not those unchanged.
+ * Returns the rows written or moved, not those unchanged, read back in one query.
  */
 async function upsertOutputs(
   tx: Tx,
@@ -45,7 +45,7 @@ async function upsertOutputs(
   block: { height: number; hash: string; time: Date; tip: number } | null,
   now: Date,
 ): Promise<DepositRow[]> {
-  const changed: DepositRow[] = [];
+  const ids: string[] = [];
   const seenAt = block && block.time.getTime() < now.getTime() ? block.time : now;
   for (const o of outputs) {
     const reference = `${network}:${o.txid}:${o.output}`;
@@ -76,11 +76,12 @@ async function upsertOutputs(
         returning id`),
     );
     const id = rows[0]?.id;
-    if (!id) continue;
-    const [row] = await tx.select().from(chainDeposits).where(eq(chainDeposits.id, id));
-    if (row) changed.push(row);
+    if (id) ids.push(id);
   }
-  return changed;
+  if (ids.length === 0) return [];
+  const rows = await tx.select().from(chainDeposits).where(inArray(chainDeposits.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Deposits outside any block: seen in the mempool, kept alive by it, dropped without it. */
