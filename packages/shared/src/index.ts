@@ -1,5 +1,6 @@
 export * from './api/index.js';
 export * from './contracts/analytics.js';
+export * from './contracts/api-keys.js';
 export * from './contracts/audit.js';
 export * from './contracts/auth.js';
 export * from './contracts/auth-password-reset.js';

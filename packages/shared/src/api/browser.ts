@@ -4,6 +4,7 @@ export * from './endpoint.js';
 export type { Endpoints } from './endpoints/index.js';
 export * from './events.js';
 export * from './route-group.js';
+export * from './scopes.js';
 export * from './routes/analytics.js';
 export * from './routes/audit.js';
 export * from './routes/auth.js';
