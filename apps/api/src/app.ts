@@ -5,11 +5,13 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config/env.js';
 import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
+import { createIdempotencyStore } from './db/idempotency-store.js';
 import { openLimitStore } from './db/open-limit-store.js';
 import type { ChainWatcher } from './integrations/chains/port.js';
 import type { EventBus } from './lib/event-bus.js';
+import type { IdempotencyStore } from './lib/idempotency-keys.js';
 import type { LimitStore } from './lib/rate-limiter.js';
-import { createRetentionJob, type PruneTask, type RetentionJob } from './lib/retention-job.js';
+import type { RetentionJob } from './lib/retention-job.js';
 import { setUpAnalytics } from './modules/analytics/analytics.setup.js';
 import { setUpAudit } from './modules/audit/audit.setup.js';
 import type { AuthLimits } from './modules/auth/auth.service.js';
@@ -38,6 +40,7 @@ import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
 import { setUpVoiceMonitoring } from './modules/voice-monitoring/voice-monitoring.setup.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { lazyChildLogger } from './plugins/lazy-child-logger.js';
 import { safeLogging } from './plugins/log-safety.js';
 import { type ModuleSetup, useModule } from './plugins/module-setup.js';
@@ -48,6 +51,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWebApp } from './plugins/web.js';
+import { setUpRetention } from './retention.js';
 
 export interface AppDeps {
   config: Config;
@@ -82,7 +86,7 @@ declare module 'fastify' {
     events: EventBus;
     /** The exchange-rate feed unless turned off (tests run it by hand). */
     ratesFeed: RatesFeed | null;
-    /** Prunes expired quotes and old events; started with the app, stopped on close. */
+    /** Prunes expired quotes, old events and expired Idempotency-Keys; started with the app, stopped on close. */
     retention: RetentionJob;
     /** Tells customers whose balance fell under their alert; tests run it by hand. */
     lowBalance: LowBalanceJob;
@@ -108,7 +112,11 @@ function publicConfigOf(config: Config): PublicConfig {
 }
 
 /** The Fastify instance with the plugins every route goes through, in their hook order. */
-async function createServer(config: Config, logStream?: NodeJS.WritableStream) {
+async function createServer(
+  config: Config,
+  idempotency: IdempotencyStore,
+  logStream?: NodeJS.WritableStream,
+) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -145,6 +153,8 @@ async function createServer(config: Config, logStream?: NodeJS.WritableStream) {
   registerErrorHandling(app);
   registerTextGuard(app);
   registerNoStore(app);
+  // Its answer-recording hook runs before compression's (decision 0064).
+  registerIdempotency(app, { store: idempotency });
   await registerSecurity(app, config);
   registerSameOriginCheck(app, config.publicUrl);
   // Before any route: the API reference reads each route as it is added.
@@ -159,22 +169,6 @@ function limitStoreOf(deps: AppDeps, log: FastifyInstance['log']) {
   return { limitStore, jobs: [{ stop: () => limitStore.close() }] };
 }
 
-/** Prunes expired quotes and old events on every instance, from start to close. */
-function setUpRetention(
-  config: Config,
-  log: FastifyInstance['log'],
-  prune: { quotes: PruneTask['prune']; events: PruneTask['prune'] },
-) {
-  const { intervalMs, quoteGraceMs, eventMaxAgeMs } = config.retention;
-  const tasks = [
-    // Never one a payment refers to (the repo keeps those).
-    { name: 'quotes', maxAgeMs: quoteGraceMs, prune: prune.quotes },
-    { name: 'events', maxAgeMs: eventMaxAgeMs, prune: prune.events },
-  ];
-  const retention = createRetentionJob({ intervalMs, log, tasks });
-  return { jobs: [retention], decorations: { retention } } satisfies ModuleSetup;
-}
-
 /**
  * Assembles the server from its dependencies; main.ts and the tests both call this.
  * Modules come in dependency order (each one's set-up is `modules/<module>/<module>.setup.ts`);
@@ -183,7 +177,8 @@ function setUpRetention(
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, now } = deps;
   const { db } = database;
-  const app = await createServer(config, deps.logStream);
+  const idempotency = createIdempotencyStore(db);
+  const app = await createServer(config, idempotency, deps.logStream);
   const log = app.log;
   const use = (setup: ModuleSetup) => useModule(app, setup);
 
@@ -225,7 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(payments);
   await use(orders);
   await use(
-    setUpRetention(config, log, { quotes: payments.pruneQuotes, events: bus.repo.pruneBefore }),
+    setUpRetention(config, log, {
+      quotes: payments.pruneQuotes,
+      events: bus.repo.pruneBefore,
+      keys: idempotency.prune,
+    }),
   );
   await use(setUpGuardrails({ db, events, intervalMs: config.lowBalanceIntervalMs, log }));
   const instanceId = deps.instanceId ?? resolveInstanceId(config);

@@ -14,6 +14,7 @@ export * from './contracts/decimal.js';
 export * from './contracts/errors.js';
 export * from './contracts/guardrails.js';
 export * from './contracts/health.js';
+export * from './contracts/idempotency.js';
 export * from './contracts/ledger.js';
 export * from './contracts/notifications.js';
 export * from './contracts/orders.js';

@@ -3,6 +3,7 @@ import {
   type EndpointSchemas,
   type Endpoints,
   endpoints,
+  idempotencyHeadersSchema,
   isOtherAnswer,
   type ParsedOf,
   type ReplyOf,
@@ -17,6 +18,7 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import { guardFor } from './guards.js';
+import { idempotentRequest } from './idempotency.js';
 
 /** The request a handler sees: Fastify's, with params, query and body parsed by the contract. */
 export type EndpointRequest<N extends RouteName> = Omit<
@@ -54,6 +56,8 @@ function fastifySchema(name: RouteName): FastifySchema {
     tags: [name.slice(0, name.lastIndexOf('.'))],
     ...(schemas.params ? { params: schemas.params } : {}),
     ...(schemas.query ? { querystring: schemas.query } : {}),
+    // The Idempotency-Key header, validated and shown in the docs where it is read.
+    ...(schemas.idempotent ? { headers: idempotencyHeadersSchema } : {}),
     // A CSV upload is read as text by its own parser, so the docs alone describe it.
     ...(schemas.body && !route.bodyType ? { body: schemas.body } : {}),
     ...(Object.keys(response).length ? { response } : {}),
@@ -80,11 +84,14 @@ export function route<N extends RouteName>(
   if (access === 'edge' && !options.onRequest) throw new Error(`${name}: the edge needs a guard`);
   const guard = guardFor(access, options.signInMessage);
   const onRequest = [guard, options.onRequest].filter((h) => h != null);
+  const { idempotent } = endpoints[name] as EndpointSchemas;
   app.route({
     method,
     url: path,
     schema: fastifySchema(name),
     onRequest,
+    // After the guard and the validation: the key is the signed-in customer's.
+    ...(idempotent ? { preHandler: idempotentRequest(name, idempotent) } : {}),
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as unknown as EndpointRequest<N>, reply);

@@ -12,6 +12,13 @@ export interface EndpointSchemas {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * The endpoint takes an `Idempotency-Key` header (decision 0064). `rerun`: a request
+   * whose first try died mid-way may be run again, as the module's own key (derived from
+   * the header) or uniqueness stops a second effect; `hold`: it is never run again under
+   * that key, and a repeat answers 409 until the key expires.
+   */
+  readonly idempotent?: 'rerun' | 'hold';
   /** A Zod schema for a JSON answer, `null` for an empty one (204), or another kind. */
   readonly responses: { readonly [status: number]: z.ZodType | null | OtherAnswer };
 }

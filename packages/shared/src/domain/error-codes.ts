@@ -45,8 +45,10 @@ export const ERROR_STATUS = {
   /** A call while the customer's calling plan is suspended for an unpaid renewal. */
   SUBSCRIPTION_SUSPENDED: 402,
   ITEM_UNAVAILABLE: 409,
-  /** A requestId/orderId sent again with a different request. */
+  /** An Idempotency-Key (or requestId/orderId) sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** A repeat of an Idempotency-Key whose first request is still running (decision 0064). */
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   EMAIL_TAKEN: 409,
   /** A password reset link that was used, expired or replaced by a newer one. */
   RESET_LINK_INVALID: 400,

@@ -20,6 +20,7 @@ export const ordersEndpoints = {
   'orders.buy': {
     summary: 'Buy an item from the balance',
     body: orderInputSchema,
+    idempotent: 'rerun',
     responses: { 201: orderSchema },
   },
   'orders.mine': {

@@ -48,6 +48,7 @@ export const paymentsEndpoints = {
   'payments.quote': {
     summary: 'Lock a crypto amount and its credit for 15 minutes',
     body: quoteInputSchema,
+    idempotent: 'rerun',
     responses: { 201: quoteSchema },
   },
   'payments.quoteStatus': {
@@ -58,6 +59,7 @@ export const paymentsEndpoints = {
   'payments.create': {
     summary: 'Report a payment sent; an admin approves it',
     body: createTransactionSchema,
+    idempotent: 'rerun',
     responses: { 201: transactionSchema },
   },
   'payments.mine': {

@@ -61,6 +61,7 @@ export const smsEndpoints = {
   'sms.send': {
     summary: 'Send one message, paid from the balance',
     body: smsSendSchema,
+    idempotent: 'rerun',
     responses: { 201: smsSentSchema },
   },
   'sms.history': {
@@ -76,6 +77,7 @@ export const smsEndpoints = {
   'sms.bulkSend': {
     summary: 'Send a checked bulk upload as one batch',
     body: bulkSendInputSchema,
+    idempotent: 'hold',
     responses: { 201: bulkSentSchema },
   },
   'sms.batch': {

@@ -35,6 +35,7 @@ export const voiceEndpoints = {
   'voice.call': {
     summary: 'Place a call from the web: authorised, held against the balance, then dialled',
     body: callInputSchema,
+    idempotent: 'hold',
     responses: { 201: placedCallSchema },
   },
   'voice.hangup': {
