@@ -38,7 +38,7 @@ import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { setUpUsers } from './modules/users/users.setup.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
 import { setUpVoiceMonitoring } from './modules/voice-monitoring/voice-monitoring.setup.js';
-import { registerApiDocs } from './plugins/api-docs.js';
+import { registerApiDocs, registerOperatorDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { lazyChildLogger } from './plugins/lazy-child-logger.js';
@@ -158,7 +158,11 @@ async function createServer(
   await registerSecurity(app, config);
   registerSameOriginCheck(app, config.publicUrl);
   // Before any route: the API reference reads each route as it is added.
-  await registerApiDocs(app, config.webDistDir);
+  await registerApiDocs(app, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+  });
   return app;
 }
 
@@ -286,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(setUpChains({ ...common, ...chains, watchers: deps.chainWatchers }));
   await use(setUpSetup({ db, config, rates, coins: payments.coins }));
   await use(setUpAudit({ db }));
+  await registerOperatorDocs(app, config.webDistDir);
 
   await registerWebApp(app, {
     webDistDir: config.webDistDir,

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 // `<module>.<key>` or `<module>.<audience>.<key>`.
 const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
 const camel = (dir: string) => dir.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-/** Routes registered outside a module: the OpenAPI document is a plugin's. */
-const OUTSIDE_MODULES = new Set<string>(['docs.openapi']);
+/** Routes registered outside a module: the OpenAPI documents are a plugin's. */
+const OUTSIDE_MODULES = new Set<string>(['docs.openapi', 'docs.admin.openapi']);
 const AUDIENCES = new Set(['admin', 'edge']);
 
 /** Every `route(app, 'name', …)` of each module's routes files, by module folder. */

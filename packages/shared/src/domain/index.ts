@@ -9,6 +9,7 @@ export * from './csv.js';
 export * from './dashboard.js';
 export * from './dashboard-stats.js';
 export * from './error-codes.js';
+export * from './error-meanings.js';
 export * from './field-codes.js';
 export * from './guardrails.js';
 export * from './languages.js';

@@ -6,7 +6,7 @@ import { catalogueAdminApi, catalogueApi } from './catalogue.js';
 import { chainsAdminApi } from './chains.js';
 import { chatAdminApi, chatApi } from './chat.js';
 import { dashboardApi } from './dashboard.js';
-import { docsApi } from './docs.js';
+import { docsAdminApi, docsApi } from './docs.js';
 import { eventsApi } from './events.js';
 import { guardrailsApi } from './guardrails.js';
 import { healthApi } from './health.js';
@@ -33,6 +33,7 @@ export {
   chatAdminApi,
   chatApi,
   dashboardApi,
+  docsAdminApi,
   docsApi,
   eventsApi,
   guardrailsApi,
@@ -70,6 +71,7 @@ export const routes = /* @__PURE__ */ tableOf([
   chatAdminApi,
   dashboardApi,
   docsApi,
+  docsAdminApi,
   eventsApi,
   guardrailsApi,
   healthApi,
@@ -105,6 +107,7 @@ type Groups =
   | typeof chatAdminApi
   | typeof dashboardApi
   | typeof docsApi
+  | typeof docsAdminApi
   | typeof eventsApi
   | typeof guardrailsApi
   | typeof healthApi
