@@ -11,6 +11,7 @@ import {
 import { expect, test } from '../support/fixtures';
 import { messagesIn } from '../support/locales';
 import { sidewaysOverflow } from '../support/overflow';
+import { quoteOf } from '../support/watched-quote';
 
 // CI installs litecoind and sets PARLEY_REQUIRE_CHAIN_NODES: there this never skips.
 if (!litecoindAvailable && requireChainNodes())
@@ -64,11 +65,7 @@ async function paidAndCredited(browser: Browser) {
   const who = newCustomer();
   await signUpThroughForm(page, who);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/payment?service=balance&type=Add+Funds&amount=120');
-  const heading = page.getByRole('heading', { name: /Send exactly\s+[\d.]+ LTC/ });
-  await expect(heading).toBeVisible();
-  const amount = ((await heading.textContent()) ?? '').match(/\d+\.\d+/)?.[0] ?? '';
-  const address = (await page.locator('p.font-mono').first().textContent())?.trim() ?? '';
+  const { amount, address } = await quoteOf(page, 'LTC', '120');
   expect(address).toMatch(/^rltc1q/);
   const txid = await stack.node.send(address, amount);
   const [block = ''] = await stack.node.mine(CONFIRMATIONS);

@@ -4,12 +4,15 @@ import { seriousViolations } from '../support/axe';
 import {
   CONFIRMATIONS,
   litecoindAvailable,
+  litecoinFormOf,
   requireChainNodes,
   startChainStack,
+  testBitcoinKey,
   testLitecoinKey,
 } from '../support/chain-stack';
 import { expect, test } from '../support/fixtures';
 import { sidewaysOverflow } from '../support/overflow';
+import { creditedOf, quoteOf } from '../support/watched-quote';
 
 // CI installs litecoind and sets PARLEY_REQUIRE_CHAIN_NODES: there this never skips.
 if (!litecoindAvailable && requireChainNodes())
@@ -30,11 +33,15 @@ test.beforeAll(async () => {
   stack = await startChainStack((line) => log.push(line));
   admin = await requests.newContext({ baseURL: stack.url });
   await signInAdmin(admin);
-  // The admin adds the wallet's account key: Litecoin quotes get addresses of their own.
-  const set = await admin.put('/api/admin/chains/watch-keys/litecoin', {
-    data: { key: testLitecoinKey() },
-  });
-  expect(set.status(), await set.text()).toBe(200);
+  // The admin adds the wallets' account keys: Litecoin and Bitcoin quotes get addresses
+  // of their own.
+  for (const [family, key] of [
+    ['litecoin', testLitecoinKey()],
+    ['bitcoin', testBitcoinKey()],
+  ]) {
+    const set = await admin.put(`/api/admin/chains/watch-keys/${family}`, { data: { key } });
+    expect(set.status(), await set.text()).toBe(200);
+  }
 });
 
 test.afterAll(async () => {
@@ -55,15 +62,9 @@ test('sign up, quote, pay on chain, credited with no one in the loop, buy a numb
 }) => {
   test.setTimeout(150_000);
   const { page, context } = await customerPage(browser);
-  await page.goto('/payment?service=balance&type=Add+Funds&amount=150');
-  const heading = page.getByRole('heading', { name: /Send exactly\s+[\d.]+ LTC/ });
-  await expect(heading).toBeVisible();
-  const amount = ((await heading.textContent()) ?? '').match(/\d+\.\d+/)?.[0] ?? '';
-  const address = (await page.locator('p.font-mono').first().textContent())?.trim() ?? '';
+  const { amount, address, status } = await quoteOf(page, 'LTC', '150');
   // Its own address, from the admin's key (regtest Litecoin), not a shared wallet.
   expect(address).toMatch(/^rltc1q/);
-  const status = page.getByTestId('deposit-status');
-  await expect(status).toHaveText('Waiting for your payment');
   await expect(page.getByRole('button', { name: 'Submit for manual review' })).toHaveCount(0);
 
   // The customer's wallet pays the exact amount; the watcher sees it in the mempool.
@@ -76,11 +77,7 @@ test('sign up, quote, pay on chain, credited with no one in the loop, buy a numb
     timeout: 20_000,
   });
   await stack.node.mine(1);
-  // The amount sits in a bidi isolate (U+2066 … U+2069), as every amount does.
-  await expect(status).toHaveText(/^Credited \u2066£\d+\.\d\d\u2069 to your balance$/, {
-    timeout: 20_000,
-  });
-  const credited = ((await status.textContent()) ?? '').match(/£(\d+\.\d\d)/)?.[1] ?? '';
+  const credited = await creditedOf(status);
 
   // The balance holds it once, as one ledger row whose reference is the chain output.
   const me = await (await page.request.get('/api/auth/user')).json();
@@ -121,11 +118,40 @@ test('sign up, quote, pay on chain, credited with no one in the loop, buy a numb
   await context.close();
 });
 
+test('a BTC quote on regtest shows its own bcrt1 address, paid and credited with no one in the loop', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { page, context } = await customerPage(browser);
+  const { amount, address, status } = await quoteOf(page, 'BTC', '140');
+  // Its own address, from the admin's Bitcoin key (regtest), not a shared wallet.
+  expect(address).toMatch(/^bcrt1q/);
+  await expect(page.getByRole('button', { name: 'Submit for manual review' })).toHaveCount(0);
+
+  // The node's wallet pays the same script, written as Litecoin writes it.
+  await stack.node.send(litecoinFormOf(address), amount);
+  await expect(status).toHaveText(`Payment seen: 0 of ${CONFIRMATIONS} confirmations`, {
+    timeout: 20_000,
+  });
+  await stack.node.mine(CONFIRMATIONS);
+  const credited = await creditedOf(status);
+
+  // Credited once, as a Bitcoin deposit: the Litecoin watcher on the same node took none.
+  const me = await (await page.request.get('/api/auth/user')).json();
+  expect(Number(me.cryptoBalance)).toBe(Number(credited));
+  const ledger = await (await page.request.get('/api/ledger')).json();
+  const deposits = ledger.items.filter((e: { kind: string }) => e.kind === 'deposit');
+  expect(deposits.map((d: { reference: string }) => d.reference.split(':')[0])).toEqual([
+    'bitcoin',
+  ]);
+  await context.close();
+});
+
 test('a watched quote reads at 390 px and in Arabic, accessible', async ({ browser }) => {
   test.setTimeout(90_000);
   const { page, context } = await customerPage(browser);
   await page.setViewportSize(PHONE);
-  await page.goto('/payment?service=balance&type=Add+Funds&amount=120');
+  await page.goto('/payment?service=balance&type=Add+Funds&amount=120&currency=LTC');
   await expect(page.getByTestId('deposit-status')).toHaveText('Waiting for your payment');
   const address = (await page.locator('p.font-mono').first().textContent())?.trim() ?? '';
   expect(address).toMatch(/^rltc1q/);

@@ -2,6 +2,7 @@ import { HDKey } from '@scure/bip32';
 import {
   type Litecoind,
   litecoindAvailable,
+  litecoinFormOf,
   requireChainNodes,
   startLitecoind,
 } from '../../apps/api/test/litecoind';
@@ -9,9 +10,9 @@ import { freePort } from '../../apps/api/test/sipp';
 import { ADMIN } from './accounts';
 import { startParley } from './parley-server';
 
-export { litecoindAvailable, requireChainNodes };
+export { litecoindAvailable, litecoinFormOf, requireChainNodes };
 
-/** Confirmations the chain specs' Litecoin waits for: two blocks keep the test short. */
+/** Confirmations the chain specs' networks wait for: two blocks keep the tests short. */
 export const CONFIRMATIONS = 2;
 
 /**
@@ -20,6 +21,17 @@ export const CONFIRMATIONS = 2;
  */
 export function testLitecoinKey(): string {
   const seed = Uint8Array.from({ length: 32 }, (_, i) => 100 + i);
+  const versions = { private: 0x045f18bc, public: 0x045f1cf6 };
+  return HDKey.fromMasterSeed(seed, versions).derive("m/84'/1'/0'").publicExtendedKey;
+}
+
+/**
+ * A BIP84 account key for Bitcoin's test networks (vpub) from another fixed seed: were it
+ * the Litecoin key's, both watchers (on the same node) would read one payment as both
+ * coins' deposit.
+ */
+export function testBitcoinKey(): string {
+  const seed = Uint8Array.from({ length: 32 }, (_, i) => 50 + i);
   const versions = { private: 0x045f18bc, public: 0x045f1cf6 };
   return HDKey.fromMasterSeed(seed, versions).derive("m/84'/1'/0'").publicExtendedKey;
 }
@@ -63,16 +75,19 @@ export async function watchedBy<Node extends { stop(): Promise<void> }>(
   }
 }
 
-/** A Litecoin node (litecoind, regtest) and a Parley watching it. */
+/**
+ * A Litecoin node (litecoind, regtest) and a Parley watching it as Litecoin and as
+ * Bitcoin regtest: there is no bitcoind here, and the Bitcoin watcher reads the node's
+ * scripts as bcrt1 addresses (the node pays one in its Litecoin form, `litecoinFormOf`).
+ * One node serves both coins.
+ */
 export async function startChainStack(log: (line: string) => void) {
   const node: Litecoind = await startLitecoind();
-  return watchedBy(
-    node,
-    {
-      CHAIN_LITECOIN_RPC_URL: node.rpcUrl,
-      CHAIN_LITECOIN_NETWORK: 'regtest',
-      CHAIN_LITECOIN_CONFIRMATIONS: String(CONFIRMATIONS),
-    },
-    log,
-  );
+  const watched: Record<string, string> = {};
+  for (const network of ['LITECOIN', 'BITCOIN']) {
+    watched[`CHAIN_${network}_RPC_URL`] = node.rpcUrl;
+    watched[`CHAIN_${network}_NETWORK`] = 'regtest';
+    watched[`CHAIN_${network}_CONFIRMATIONS`] = String(CONFIRMATIONS);
+  }
+  return watchedBy(node, watched, log);
 }

@@ -17,14 +17,17 @@ export function testEvmKey(): string {
 }
 
 /**
- * anvil (manual mining) with a USDT of 6 decimals deployed, and a Parley watching it for
- * ETH and that USDT; both on 127.0.0.1, stopped by their PIDs.
+ * anvil (manual mining) with a USDT and a USDC of 6 decimals deployed (the test token
+ * twice: each coin has a contract of its own), and a Parley watching it for ETH and both
+ * tokens; both on 127.0.0.1, stopped by their PIDs.
  */
 export async function startEvmStack(log: (line: string) => void) {
   const node: Anvil = await startAnvil({ chainId: CHAIN_ID });
   let usdt: string;
+  let usdc: string;
   try {
     usdt = await node.deployToken('USDT', 6);
+    usdc = await node.deployToken('USDC', 6);
   } catch (err) {
     await node.stop();
     throw err;
@@ -34,6 +37,7 @@ export async function startEvmStack(log: (line: string) => void) {
     CHAIN_ETHEREUM_CHAIN_ID: String(CHAIN_ID),
     CHAIN_ETHEREUM_CONFIRMATIONS: String(CONFIRMATIONS),
     CHAIN_ETHEREUM_USDT_CONTRACT: usdt,
+    CHAIN_ETHEREUM_USDC_CONTRACT: usdc,
   };
-  return { ...(await watchedBy(node, env, log)), usdt };
+  return { ...(await watchedBy(node, env, log)), usdt, usdc };
 }
