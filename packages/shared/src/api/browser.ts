@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './route-group.js';
 export * from './scopes.js';
 export * from './routes/analytics.js';
+export * from './routes/api-keys.js';
 export * from './routes/audit.js';
 export * from './routes/auth.js';
 export * from './routes/catalogue.js';

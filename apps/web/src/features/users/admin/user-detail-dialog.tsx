@@ -10,6 +10,7 @@ import { AdjustBalance } from './adjust-balance';
 import { ResetLink } from './reset-link';
 import { StatementDownload } from './statement-download';
 import { SuspendUser } from './suspend-user';
+import { UserApiKeys } from './user-api-keys';
 import { UserActivity } from './user-activity';
 import { RoleBadge, UserStatusBadge } from './user-badges';
 import { useAdminUser } from './user-detail';
@@ -94,6 +95,7 @@ export function UserDetailDialog({ id, onClose }: { id: string; onClose: () => v
                 )}
                 <StatementDownload userId={u.id} />
                 <UserActivity userId={u.id} />
+                <UserApiKeys userId={u.id} />
               </>
             )}
           </QueryState>
