@@ -31,7 +31,7 @@ test('a key made on /account works for a system, and stops when revoked', async 
   expect((await asSystem('/api/sms/history')).status()).toBe(403);
 
   await page.getByRole('button', { name: /Revoke\s+Billing system/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('You have no API keys yet.')).toBeVisible();
   expect((await asSystem('/api/ledger')).status()).toBe(401);
 });

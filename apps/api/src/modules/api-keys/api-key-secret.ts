@@ -25,8 +25,7 @@ export const hashKeySecret = (secret: string): string =>
   createHash('sha256').update(secret).digest('hex');
 
 /** What lists show: the prefix and four characters, enough to tell keys apart. */
-export const displayPrefix = (secret: string): string =>
-  secret.slice(0, API_KEY_PREFIX.length + 4);
+export const displayPrefix = (secret: string): string => secret.slice(0, API_KEY_PREFIX.length + 4);
 
 /** Whether a Bearer token is shaped like a key at all (anything else never reaches the database). */
 export const isKeyShaped = (token: string): boolean => SHAPE.test(token);

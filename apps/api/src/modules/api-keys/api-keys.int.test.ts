@@ -122,7 +122,10 @@ describe('a request with a key', () => {
     const key = await newKey(c.cookie, ['sms:read']);
     const res = await withKey('POST', '/api/sms/send', key.secret, SMS);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatchObject({ code: 'API_KEY_SCOPE', params: { scope: 'sms:send' } });
+    expect(res.json().error).toMatchObject({
+      code: 'API_KEY_SCOPE',
+      params: { scope: 'sms:send' },
+    });
     const sent = await queryRows<{ n: number }>(
       ctx.database,
       sql`select count(*)::int as n from sms_messages where user_id = ${c.id}`,
@@ -143,7 +146,11 @@ describe('a request with a key', () => {
     const c = await fundedCustomer(ctx.app, ctx.database, '0');
     const key = await newKey(c.cookie, ['sms:send', 'balance:read', 'webhooks:manage']);
     const cases: [Method, string, unknown][] = [
-      ['POST', '/api/auth/password', { currentPassword: 'x', newPassword: 'y', confirmPassword: 'y' }],
+      [
+        'POST',
+        '/api/auth/password',
+        { currentPassword: 'x', newPassword: 'y', confirmPassword: 'y' },
+      ],
       ['POST', '/api/auth/logout-everywhere', {}],
       ['GET', '/api/account/api-keys', undefined],
       ['POST', '/api/account/api-keys', { name: 'More', scopes: ['sms:send'] }],
@@ -169,7 +176,9 @@ describe('a request with a key', () => {
       sql`update api_keys set expires_at = now() - interval '1 second' where id = ${expired.id}`,
     );
     const revoked = await newKey(c.cookie, ['balance:read']);
-    expect((await call('DELETE', `/api/account/api-keys/${revoked.id}`, c.cookie)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/account/api-keys/${revoked.id}`, c.cookie)).statusCode).toBe(
+      204,
+    );
     const unknown = `prl_live_${'A'.repeat(43)}`;
     for (const secret of [expired.secret, revoked.secret, unknown, 'prl_live_short']) {
       const res = await withKey('GET', '/api/ledger', secret, undefined, { cookie: c.cookie });

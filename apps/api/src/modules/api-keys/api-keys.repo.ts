@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { asEpochMs, asIsoText, preparedRead } from '../../db/raw.js';
@@ -58,7 +58,7 @@ export function createApiKeysRepo(db: Db) {
         .where(
           and(
             eq(apiKeys.id, id),
-            or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} <= ${minuteAgo.toISOString()}`),
+            or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, minuteAgo)),
           ),
         );
     },

@@ -71,7 +71,10 @@ describe('authenticating a key', () => {
       [NOW.getTime() - TOUCH_EVERY_MS, 1],
     ] as const) {
       const { repo, touched } = fakeRepo(keyRow(last));
-      await createApiKeysService({ repo, limit: noLimit, now: () => NOW }).authenticate(SECRET, '::1');
+      await createApiKeysService({ repo, limit: noLimit, now: () => NOW }).authenticate(
+        SECRET,
+        '::1',
+      );
       expect(touched, String(last)).toHaveLength(writes);
     }
   });
@@ -81,7 +84,11 @@ describe('creating a key', () => {
   it('stores the hash, a four-character prefix and each scope once', async () => {
     const { repo, inserted } = fakeRepo(undefined);
     const keys = createApiKeysService({ repo, limit: noLimit, now: () => NOW });
-    const created = await keys.create('u1', { name: ' CI ', scopes: ['sms:read', 'sms:read'] }, '::1');
+    const created = await keys.create(
+      'u1',
+      { name: ' CI ', scopes: ['sms:read', 'sms:read'] },
+      '::1',
+    );
     expect(inserted[0]).toMatchObject({ name: 'CI', scopes: ['sms:read'], expiresAt: null });
     expect(inserted[0]?.tokenHash).toBe(hashKeySecret(created.secret));
     expect(created.prefix).toBe(created.secret.slice(0, 13));
@@ -91,7 +98,9 @@ describe('creating a key', () => {
     const { repo } = fakeRepo(undefined);
     const keys = createApiKeysService({ repo, limit: noLimit, now: () => NOW });
     const input = { name: 'CI', scopes: ['sms:read' as const], expiresAt: NOW.toISOString() };
-    await expect(keys.create('u1', input, '::1')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(keys.create('u1', input, '::1')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 

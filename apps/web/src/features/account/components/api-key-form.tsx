@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input';
 import { useCreateApiKey } from '../api/api-keys';
 
 /** Today in the reader's time zone, as a date input writes it. */
-const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+const today = () =>
+  new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 /** A date input's day as the end of that day in the reader's time zone. */
 const endOfDay = (day: string) => new Date(`${day}T23:59:59`).toISOString();
@@ -137,7 +138,9 @@ export function ApiKeyForm() {
       </FormField>
       <FormError
         message={
-          create.error ? errorMessage(create.error, t('apiKeys.createFailed'), t('account.network')) : null
+          create.error
+            ? errorMessage(create.error, t('apiKeys.createFailed'), t('account.network'))
+            : null
         }
       />
       <Button type="submit" disabled={create.isPending} className="self-start">

@@ -82,7 +82,7 @@ describe('ApiKeysCard', () => {
     expect(screen.getByText(/203\.0\.113\.9/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Revoke\s+Billing system/ }));
     expect(api.count(REVOKE)).toBe(0);
-    const dialog = await screen.findByRole('alertdialog').catch(() => screen.getByRole('dialog'));
+    const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(api.count(REVOKE)).toBe(1);
     expect(showToast).toHaveBeenCalledWith('success', 'Success', 'The API key was revoked.');

@@ -1,9 +1,9 @@
 import type { ApiKey } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '@/components/confirm-button';
+import { useFormErrorMessage } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useFormErrorMessage } from '@/components/form-error';
 import { isolate } from '@/lib/bidi';
 import { showToast } from '@/lib/toast';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
@@ -44,7 +44,10 @@ export function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke?: () 
                 ip: isolate(apiKey.lastUsedIp ?? ''),
               })
             : t('apiKeys.neverUsed')}{' '}
-          · {apiKey.expiresAt ? t('apiKeys.expires', { when: when(apiKey.expiresAt, '') }) : t('apiKeys.noExpiry')}
+          ·{' '}
+          {apiKey.expiresAt
+            ? t('apiKeys.expires', { when: when(apiKey.expiresAt, '') })
+            : t('apiKeys.noExpiry')}
         </p>
       </div>
       {onRevoke && (
@@ -52,7 +55,10 @@ export function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke?: () 
           size="sm"
           variant="destructive"
           title={t('apiKeys.revokeTitle')}
-          description={t('apiKeys.revokeText', { name: isolate(apiKey.name), prefix: apiKey.prefix })}
+          description={t('apiKeys.revokeText', {
+            name: isolate(apiKey.name),
+            prefix: apiKey.prefix,
+          })}
           confirmLabel={t('apiKeys.revoke')}
           onConfirm={onRevoke}
         >

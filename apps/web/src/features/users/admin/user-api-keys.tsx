@@ -50,8 +50,7 @@ export function UserApiKeys({ userId }: { userId: string }) {
             {list.map((k) => (
               <li key={k.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span className="min-w-0 break-words">
-                  <bdi>{k.name}</bdi>{' '}
-                  <code dir="ltr">{k.prefix}…</code>{' '}
+                  <bdi>{k.name}</bdi> <code dir="ltr">{k.prefix}…</code>{' '}
                   <code dir="ltr" className="text-muted-foreground">
                     {k.scopes.join(' ')}
                   </code>{' '}

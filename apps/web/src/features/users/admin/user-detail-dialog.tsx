@@ -10,8 +10,8 @@ import { AdjustBalance } from './adjust-balance';
 import { ResetLink } from './reset-link';
 import { StatementDownload } from './statement-download';
 import { SuspendUser } from './suspend-user';
-import { UserApiKeys } from './user-api-keys';
 import { UserActivity } from './user-activity';
+import { UserApiKeys } from './user-api-keys';
 import { RoleBadge, UserStatusBadge } from './user-badges';
 import { useAdminUser } from './user-detail';
 
