@@ -77,7 +77,7 @@ describe('ApiKeysCard', () => {
   it('lists keys with prefix, scopes and last use, and revokes after a confirmation', async () => {
     const user = userEvent.setup();
     renderCard();
-    expect(await screen.findByText('Billing system')).toBeTruthy();
+    expect(await screen.findByText('Billing system', { selector: 'bdi' })).toBeTruthy();
     expect(screen.getByText('prl_live_Ab1A…')).toBeTruthy();
     expect(screen.getByText(/203\.0\.113\.9/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Revoke\s+Billing system/ }));

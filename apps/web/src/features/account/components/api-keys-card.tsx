@@ -23,7 +23,7 @@ export function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke?: () 
     <li className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1 text-sm">
         <p className="font-medium break-words">
-          {apiKey.name}{' '}
+          <bdi>{apiKey.name}</bdi>{' '}
           <code dir="ltr" className="text-muted-foreground">
             {apiKey.prefix}…
           </code>
