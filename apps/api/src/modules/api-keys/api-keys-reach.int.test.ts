@@ -1,5 +1,6 @@
 import { API_SCOPES, keyMayCall, type Route, routes, scopeOf } from '@parley/shared';
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app-fixture.js';
 import { sessionCookieOf, signUp } from '../../../test/helpers.js';
@@ -111,12 +112,12 @@ describe('the new bodies, fuzzed', () => {
   });
 });
 
-describe('a revoked key', () => {
+describe('on two instances', () => {
   let two: Awaited<ReturnType<typeof twoInstances>>;
   afterAll(() => two?.close());
 
-  it('fails at once on the other instance', async () => {
-    two = await twoInstances({});
+  it('a revoked key fails at once on the other instance', async () => {
+    two = await twoInstances({ API_KEY_PER_MINUTE: '4' });
     const owner = sessionCookieOf((await signUp(two.at(0))).res);
     const { id, secret } = await create(two.at(0), owner, ['balance:read']);
     const ledger = () =>
@@ -136,4 +137,22 @@ describe('a revoked key', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('API_KEY_INVALID');
   }, 30_000);
+
+  it('a key’s requests per minute are counted across both', async () => {
+    const owner = sessionCookieOf((await signUp(two.at(0))).res);
+    const { secret } = await create(two.at(0), owner, ['balance:read']);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
+    for (let i = 0; i < 5; i++) {
+      last = await two.at(i).inject({
+        method: 'GET',
+        url: '/api/ledger',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(last?.json().error.code).toBe('API_KEY_RATE_LIMITED');
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });
