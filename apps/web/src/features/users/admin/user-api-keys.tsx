@@ -41,7 +41,7 @@ export function UserApiKeys({ userId }: { userId: string }) {
       <QueryState
         query={keys}
         errorText={t('apiKeys.loadFailed')}
-        empty={t('apiKeys.empty')}
+        empty={t('apiKeys.adminEmpty')}
         isEmpty={(list) => list.length === 0}
         small
       >
