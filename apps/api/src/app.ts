@@ -13,6 +13,7 @@ import type { IdempotencyStore } from './lib/idempotency-keys.js';
 import type { LimitStore } from './lib/rate-limiter.js';
 import type { RetentionJob } from './lib/retention-job.js';
 import { setUpAnalytics } from './modules/analytics/analytics.setup.js';
+import { setUpApiKeys } from './modules/api-keys/api-keys.setup.js';
 import { setUpAudit } from './modules/audit/audit.setup.js';
 import type { AuthLimits } from './modules/auth/auth.service.js';
 import { setUpAuth } from './modules/auth/auth.setup.js';
@@ -202,9 +203,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengeCounterRange: deps.challengeCounterRange,
     now,
   });
-  const cookies = await registerSessions(app, { auth: auth.auth, secure: config.secureCookies });
+  const apiKeys = setUpApiKeys({ db, limitStore, perMinute: config.apiKeyPerMinute, now });
+  const sessionOpts = { auth: auth.auth, secure: config.secureCookies, keys: apiKeys.apiKeys };
+  const cookies = await registerSessions(app, sessionOpts);
   await use(setUpHealth({ db }));
   await use(auth.module(cookies));
+  await use(apiKeys);
   const catalogue = setUpCatalogue({
     db,
     events,

@@ -69,6 +69,8 @@ export interface Config {
   callerIdCodesPerHour: number;
   /** Live chat messages a customer may send per minute, on every instance together. */
   chatPerMinute: number;
+  /** Requests an API key may make per minute (API_KEY_PER_MINUTE), on every instance together. */
+  apiKeyPerMinute: number;
   /** Per customer: open (unexpired, unsubmitted) quotes and payments awaiting approval. */
   paymentLimits: { openQuotes: number; pendingPayments: number };
   /** Per network, the https URL a transaction hash is appended to for the admin's link. */

@@ -99,6 +99,7 @@ const envSchema = z.object({
       .max(1_000_000),
   ),
   CALLER_ID_CODES_PER_HOUR: count(1, 100_000),
+  API_KEY_PER_MINUTE: count(1, 1_000_000),
   CHAT_PER_MINUTE: optional(
     z.coerce
       .number({ error: 'must be a number' })
@@ -257,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
     smsPerMinute: (e.SMS_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
     callerIdCodesPerHour: (e.CALLER_ID_CODES_PER_HOUR ?? 100) * (e.AUTH_LIMIT_FACTOR ?? 1),
     chatPerMinute: (e.CHAT_PER_MINUTE ?? 20) * (e.AUTH_LIMIT_FACTOR ?? 1),
+    apiKeyPerMinute: (e.API_KEY_PER_MINUTE ?? 600) * (e.AUTH_LIMIT_FACTOR ?? 1),
     paymentLimits: {
       openQuotes: e.MAX_OPEN_QUOTES ?? 5,
       pendingPayments: e.MAX_PENDING_PAYMENTS ?? 5,

@@ -82,7 +82,7 @@ export function route<N extends RouteName>(
   const status = defaultStatus(endpoints[name]);
   // The edge's routes bring their own guard (the shared secret): never left open.
   if (access === 'edge' && !options.onRequest) throw new Error(`${name}: the edge needs a guard`);
-  const guard = guardFor(access, options.signInMessage);
+  const guard = guardFor(name, access, options.signInMessage);
   const onRequest = [guard, options.onRequest].filter((h) => h != null);
   const { idempotent } = endpoints[name] as EndpointSchemas;
   app.route({

@@ -1,4 +1,4 @@
-import type { Access, User } from '@parley/shared';
+import { type Access, keyMayCall, scopeOf, type User } from '@parley/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
@@ -24,12 +24,39 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
     throw new AppError('FORBIDDEN', "You don't have permission to access the admin panel.");
 }
 
-/** The guard an endpoint's access level asks for; a custom 401 text where one is promised. */
-export function guardFor(access: Access, signInMessage?: string) {
-  if (access === 'admin') return requireAdmin;
-  if (access === 'user')
-    return signInMessage
-      ? async (request: FastifyRequest) => void signedInUser(request, signInMessage)
-      : requireUser;
-  return null;
+/**
+ * What a request with an API key may reach (decision 0062): never a route keys may not
+ * call (admin, account security, the keys themselves), and elsewhere only with the
+ * route's scope. Checked before the role, so an admin's key is no way into admin routes.
+ */
+export function checkKey(request: FastifyRequest, name: string, access: Access): void {
+  const key = request.apiKey;
+  if (!key) return;
+  if (!keyMayCall(name, access))
+    throw new AppError('API_KEY_NOT_ALLOWED', 'This route is not available to API keys.');
+  const scope = scopeOf(name);
+  if (scope && !key.scopes.includes(scope))
+    throw new AppError('API_KEY_SCOPE', `This API key lacks the scope "${scope}".`, undefined, {
+      params: { scope },
+    });
+}
+
+/**
+ * The guard of the endpoint `name`: the API key's reach, then the role its access level
+ * asks for; a custom 401 text where one is promised. The edge's routes bring their own.
+ */
+export function guardFor(name: string, access: Access, signInMessage?: string) {
+  if (access === 'edge') return null;
+  const role =
+    access === 'admin'
+      ? requireAdmin
+      : access === 'user'
+        ? signInMessage
+          ? async (request: FastifyRequest) => void signedInUser(request, signInMessage)
+          : requireUser
+        : null;
+  return async (request: FastifyRequest) => {
+    checkKey(request, name, access);
+    await role?.(request);
+  };
 }

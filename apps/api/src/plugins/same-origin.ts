@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { bearerKeyOf } from './bearer-key.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,9 +28,15 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string | undefi
   return site === undefined || site === 'same-origin' || site === 'none';
 }
 
+/**
+ * A request with an API key is exempt: the check guards cookies a browser adds on its
+ * own, and a browser never adds an Authorization header across sites without CORS,
+ * which Parley does not answer. Such a request's cookie is never read (session.ts).
+ */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request, publicUrl)) return done();
+    if (bearerKeyOf(request.headers.authorization) !== null) return done();
     done(new AppError('CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.'));
   });
 }

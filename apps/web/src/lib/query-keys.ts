@@ -23,6 +23,7 @@ export const queryKeys = {
   payableCoins: ['payments', 'coins'],
   trunkSettings: ['sip-trunk', 'settings'],
   guardrails: ['account', 'guardrails'],
+  apiKeys: ['account', 'api-keys'],
   dashboardPreferences: ['dashboard', 'preferences'],
   dashboardSpending: (days: number, tzOffset: number, balance: string) =>
     ['dashboard', 'spending', days, tzOffset, balance] as const,

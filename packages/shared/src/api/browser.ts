@@ -5,6 +5,7 @@ export type { Endpoints } from './endpoints/index.js';
 export * from './events.js';
 export * from './route-group.js';
 export * from './routes/analytics.js';
+export * from './routes/api-keys.js';
 export * from './routes/audit.js';
 export * from './routes/auth.js';
 export * from './routes/catalogue.js';

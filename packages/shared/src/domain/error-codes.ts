@@ -105,6 +105,16 @@ export const ERROR_STATUS = {
   GUARDRAIL_PRICE: 422,
   /** It would take today's spending (UTC) over the customer's daily cap. */
   GUARDRAIL_DAILY_CAP: 422,
+  /** API keys (decision 0062): an unknown, expired or revoked key, one answer for all. */
+  API_KEY_INVALID: 401,
+  /** The key lacks the scope this route needs. */
+  API_KEY_SCOPE: 403,
+  /** A route keys never reach: admin, account security, the keys themselves. */
+  API_KEY_NOT_ALLOWED: 403,
+  /** The customer holds as many keys as allowed (API_KEYS_MAX). */
+  API_KEY_LIMIT: 409,
+  /** The key's requests per minute (API_KEY_PER_MINUTE) are used up. */
+  API_KEY_RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -43,6 +43,11 @@ export const ERROR_MEANINGS = {
   IDEMPOTENCY_KEY_REUSED: 'The idempotency key was already used with a different request.',
   IDEMPOTENCY_KEY_IN_PROGRESS:
     'A request with this idempotency key is still running: try again in a moment to get its answer.',
+  API_KEY_INVALID: 'The API key is unknown, expired or revoked.',
+  API_KEY_SCOPE: 'The API key lacks the scope this operation needs.',
+  API_KEY_NOT_ALLOWED: 'This operation is for signed-in browser sessions only, never an API key.',
+  API_KEY_LIMIT: 'The account holds as many API keys as allowed: revoke one first.',
+  API_KEY_RATE_LIMITED: 'The API key made too many requests this minute: wait for Retry-After.',
   EMAIL_TAKEN: 'An account with this email already exists.',
   RESET_LINK_INVALID: 'The password reset link was used, expired or replaced.',
   SELF_RESET_FORBIDDEN: 'An admin may not issue a reset link for their own account.',

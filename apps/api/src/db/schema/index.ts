@@ -1,3 +1,4 @@
+export * from './api-keys.js';
 export * from './audit.js';
 export * from './catalogue.js';
 export * from './chains.js';

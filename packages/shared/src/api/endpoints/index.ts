@@ -1,6 +1,7 @@
 import type { EndpointSchemas } from '../endpoint.js';
 import type { RouteName } from '../routes/index.js';
 import { analyticsEndpoints } from './analytics.js';
+import { apiKeysEndpoints } from './api-keys.js';
 import { auditEndpoints } from './audit.js';
 import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
@@ -26,6 +27,7 @@ import { voiceMonitoringEndpoints } from './voice-monitoring.js';
 /** Every endpoint's schemas, under the name its route has in routes/. */
 export const endpoints = {
   ...analyticsEndpoints,
+  ...apiKeysEndpoints,
   ...auditEndpoints,
   ...authEndpoints,
   ...catalogueEndpoints,

@@ -1,5 +1,6 @@
 import type { Route } from '../route-group.js';
 import { analyticsAdminApi } from './analytics.js';
+import { apiKeysAdminApi, apiKeysApi } from './api-keys.js';
 import { auditAdminApi } from './audit.js';
 import { authAdminApi, authApi } from './auth.js';
 import { catalogueAdminApi, catalogueApi } from './catalogue.js';
@@ -24,6 +25,8 @@ import { voiceMonitoringApi } from './voice-monitoring.js';
 
 export {
   analyticsAdminApi,
+  apiKeysAdminApi,
+  apiKeysApi,
   auditAdminApi,
   authAdminApi,
   authApi,
@@ -61,6 +64,8 @@ export {
 /** Every route by name: the server registers them all, the docs list them all. */
 export const routes = /* @__PURE__ */ tableOf([
   analyticsAdminApi,
+  apiKeysApi,
+  apiKeysAdminApi,
   auditAdminApi,
   authApi,
   authAdminApi,
@@ -97,6 +102,8 @@ export const routes = /* @__PURE__ */ tableOf([
 
 type Groups =
   | typeof analyticsAdminApi
+  | typeof apiKeysApi
+  | typeof apiKeysAdminApi
   | typeof auditAdminApi
   | typeof authApi
   | typeof authAdminApi

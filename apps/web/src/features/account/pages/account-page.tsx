@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { functionResolver } from '@/lib/form-resolver';
 import { useChangePassword, useSignOutEverywhere } from '../api/account';
+import { ApiKeysCard } from '../components/api-keys-card';
 import { GuardrailsCard } from '../components/guardrails-card';
 
 type Values = { current: string; next: string; confirm: string };
@@ -148,6 +149,7 @@ export default function AccountPage() {
       </header>
       <ChangePasswordCard />
       <GuardrailsCard />
+      <ApiKeysCard />
       <SignOutEverywhereCard />
     </div>
   );

@@ -11,6 +11,7 @@ import { ResetLink } from './reset-link';
 import { StatementDownload } from './statement-download';
 import { SuspendUser } from './suspend-user';
 import { UserActivity } from './user-activity';
+import { UserApiKeys } from './user-api-keys';
 import { RoleBadge, UserStatusBadge } from './user-badges';
 import { useAdminUser } from './user-detail';
 
@@ -94,6 +95,7 @@ export function UserDetailDialog({ id, onClose }: { id: string; onClose: () => v
                 )}
                 <StatementDownload userId={u.id} />
                 <UserActivity userId={u.id} />
+                <UserApiKeys userId={u.id} />
               </>
             )}
           </QueryState>
