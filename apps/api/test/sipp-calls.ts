@@ -104,8 +104,7 @@ export function softphoneCall(
   <recv response="200"/>
   <recv response="487"/>${ack(2, false)}`;
   else {
-    // "global": the edge's workers may pass a 180 on after the 200 that followed it.
-    rest = `<recv response="180" optional="global"/>
+    rest = `<recv response="180" optional="true"/>
   <recv response="200" rrs="true"/>
   ${ack(2, true)}${PLAY_AUDIO}`;
     rest +=
@@ -126,7 +125,7 @@ export function carrierCall(end: { talkMs: number } | { refused: number }): stri
   const rest =
     'refused' in end
       ? `<recv response="${end.refused}"/>${ack(1, false)}`
-      : `<recv response="180" optional="global"/>
+      : `<recv response="180" optional="true"/>
   <recv response="200" rrs="true"/>
   ${ack(1, true)}${PLAY_AUDIO}
   <pause milliseconds="${end.talkMs}"/>

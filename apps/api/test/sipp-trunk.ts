@@ -96,7 +96,9 @@ function trunkScenario(b: TrunkBehaviour): string {
   ]]></send>
   <recv request="ACK"/>
   <label id="end"/>`;
-  if (b.answerAfterMs) steps += `\n  <pause milliseconds="${b.answerAfterMs}"/>`;
+  // Never back to back: the edge's workers may pass a 200 on before the 180 sent just
+  // ahead of it, and the caller would take the late 180 for a stray message.
+  steps += `\n  <pause milliseconds="${b.answerAfterMs ?? 100}"/>`;
   return `${steps}
   <send retrans="500"><![CDATA[
       SIP/2.0 200 OK
