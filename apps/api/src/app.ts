@@ -36,6 +36,7 @@ import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { setUpUsers } from './modules/users/users.setup.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
 import { setUpVoiceMonitoring } from './modules/voice-monitoring/voice-monitoring.setup.js';
+import { setUpWebhooks, type WebhookDeps } from './modules/webhooks/webhooks.setup.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { handleError, registerErrorHandling } from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/lazy-child-logger.js';
@@ -72,6 +73,8 @@ export interface AppDeps {
   instanceId?: string;
   /** Chain adapters of the test's own (a fake chain); by default one per CHAIN_*_RPC_URL. */
   chainWatchers?: ChainWatcher[];
+  /** Webhook name resolution, back-off randomness and lease of the test's own. */
+  webhooks?: WebhookDeps;
 }
 
 declare module 'fastify' {
@@ -266,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.mail,
   });
   await use(notices);
+  await use(setUpWebhooks({ ...common, config, deps }));
   const passwordResets = setUpPasswordReset({
     db,
     mailer: notices.mailer,

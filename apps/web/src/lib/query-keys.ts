@@ -23,6 +23,9 @@ export const queryKeys = {
   payableCoins: ['payments', 'coins'],
   trunkSettings: ['sip-trunk', 'settings'],
   guardrails: ['account', 'guardrails'],
+  webhooks: ['account', 'webhooks'],
+  webhookDeliveries: (id: string, page: number) =>
+    ['account', 'webhooks', id, 'deliveries', page] as const,
   dashboardPreferences: ['dashboard', 'preferences'],
   dashboardSpending: (days: number, tzOffset: number, balance: string) =>
     ['dashboard', 'spending', days, tzOffset, balance] as const,

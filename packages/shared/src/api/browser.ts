@@ -28,3 +28,4 @@ export * from './routes/sms.js';
 export * from './routes/users.js';
 export * from './routes/voice.js';
 export * from './routes/voice-monitoring.js';
+export * from './routes/webhooks.js';

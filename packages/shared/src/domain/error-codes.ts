@@ -103,6 +103,12 @@ export const ERROR_STATUS = {
   GUARDRAIL_PRICE: 422,
   /** It would take today's spending (UTC) over the customer's daily cap. */
   GUARDRAIL_DAILY_CAP: 422,
+  /** Webhooks: plain http or a private address, for a host the operator does not allow. */
+  WEBHOOK_URL_NOT_ALLOWED: 422,
+  /** Webhooks: the customer has as many endpoints as allowed (WEBHOOK_ENDPOINTS_MAX). */
+  WEBHOOK_ENDPOINT_LIMIT: 409,
+  /** Webhooks: a test or a redelivery to an endpoint that is turned off. */
+  WEBHOOK_ENDPOINT_DISABLED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

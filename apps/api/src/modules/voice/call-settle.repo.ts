@@ -2,15 +2,35 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
 import { calls, users } from '../../db/schema/index.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 import { isOpenCall } from './call-decisions.js';
 import { type CallRow, isOpen, type Settlement } from './call-state.repo.js';
 
-/** A call moved along (ringing, answered, being ended) and settled once with its charge. */
+/** What a call's webhook says of it; `cost` and `duration` once it has ended. */
+export const callWebhookData = (row: CallRow) => ({
+  id: row.id,
+  from: row.callerId,
+  to: row.destination,
+  status: row.status,
+  answeredAt: row.answeredAt?.toISOString() ?? null,
+  endedAt: row.endedAt?.toISOString() ?? null,
+  duration: row.duration,
+  billableSeconds: row.billableSeconds,
+  cost: row.cost,
+  currency: 'GBP',
+  hangupCause: row.hangupCause,
+});
+
+/**
+ * A call moved along (ringing, answered, being ended) and settled once with its charge;
+ * each step writes its webhook (call.ringing, call.answered, call.ended) with it.
+ */
 export function createCallSettleRepo(db: Db) {
   return {
     /** dialing → ringing; null when the call was past that already. */
-    async ringing(id: string, at: Date, deadlineAt: Date) {
-      const [row] = await db
+    ringing: (id: string, at: Date, deadlineAt: Date) =>
+      db.transaction(async (tx) => {
+      const [row] = await tx
         .update(calls)
         .set({
           status: 'ringing',
@@ -20,13 +40,15 @@ export function createCallSettleRepo(db: Db) {
         })
         .where(and(eq(calls.id, id), eq(calls.status, 'dialing')))
         .returning();
+      if (row) await enqueueWebhook(tx, row.userId, 'call.ringing', callWebhookData(row), at);
       return row ?? null;
-    },
+    }),
 
     /** dialing/ringing → answered; the deadline becomes answer + its maximum + `graceMs`. */
-    async answered(id: string, at: Date, graceMs: number) {
+    answered: (id: string, at: Date, graceMs: number) =>
+      db.transaction(async (tx) => {
       const answered = at.toISOString();
-      const [row] = await db
+      const [row] = await tx
         .update(calls)
         .set({
           status: 'answered',
@@ -37,8 +59,9 @@ export function createCallSettleRepo(db: Db) {
         })
         .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
         .returning();
+      if (row) await enqueueWebhook(tx, row.userId, 'call.answered', callWebhookData(row), at);
       return row ?? null;
-    },
+    }),
 
     /**
      * Notes, on an open call, why Parley is ending it (null clears it when the edge could
@@ -96,6 +119,14 @@ export function createCallSettleRepo(db: Db) {
             rate: row.rate,
             note: `Call to ${row.destination}: ${s.billableSeconds - s.includedSeconds} s at ${row.ratePerMinute}/min`,
           });
+        if (updated)
+          await enqueueWebhook(
+            tx,
+            row.userId,
+            'call.ended',
+            callWebhookData(updated),
+            updated.endedAt ?? new Date(),
+          );
         return { call: updated ?? row, settled: true };
       });
     },

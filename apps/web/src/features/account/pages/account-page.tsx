@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { functionResolver } from '@/lib/form-resolver';
 import { useChangePassword, useSignOutEverywhere } from '../api/account';
 import { GuardrailsCard } from '../components/guardrails-card';
+import { WebhooksCard } from '../components/webhooks-card';
 
 type Values = { current: string; next: string; confirm: string };
 const DEFAULTS: Values = { current: '', next: '', confirm: '' };
@@ -148,6 +149,7 @@ export default function AccountPage() {
       </header>
       <ChangePasswordCard />
       <GuardrailsCard />
+      <WebhooksCard />
       <SignOutEverywhereCard />
     </div>
   );
