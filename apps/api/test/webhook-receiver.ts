@@ -31,9 +31,16 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const headers = Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+        Object.entries(req.headers).map(([k, v]) => [
+          k,
+          Array.isArray(v) ? v.join(', ') : (v ?? ''),
+        ]),
       );
-      const r: Received = { path: req.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r: Received = {
+        path: req.url ?? '/',
+        headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(r);
       const a = decide(r, received.length - 1);
       if (a === 'hold') {
@@ -62,6 +69,12 @@ export async function startReceiver(port = 0): Promise<Receiver> {
 }
 
 /** The payload when the request verifies with `secret` (standardwebhooks); throws otherwise. */
-export function verified(secret: string, r: Received): { type: string; data: Record<string, unknown> } {
-  return new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
+export function verified(
+  secret: string,
+  r: Received,
+): { type: string; data: Record<string, unknown> } {
+  return new Webhook(secret).verify(r.body, r.headers) as {
+    type: string;
+    data: Record<string, unknown>;
+  };
 }

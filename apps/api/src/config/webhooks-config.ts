@@ -18,7 +18,12 @@ const hostList = z
   .transform((v) =>
     v
       .split(',')
-      .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
       .filter(Boolean),
   )
   .refine(

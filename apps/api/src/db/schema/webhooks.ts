@@ -75,8 +75,6 @@ export const webhookDeliveries = pgTable(
   (t) => [
     check('webhook_deliveries_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );

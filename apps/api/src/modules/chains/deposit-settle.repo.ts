@@ -144,17 +144,23 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
           closed = row ?? null;
         }
         if (!byHand && compareDecimal(c.amount, '0') > 0)
-          await enqueueWebhook(tx, deposit.userId, 'payment.credited', {
-            paymentId: closed?.id ?? null,
-            depositId: deposit.id,
-            amount: c.amount,
-            currency: BILLING_CURRENCY,
-            crypto: trimDecimal(deposit.amount),
-            coin: deposit.currency,
-            network: deposit.network,
-            txHash: deposit.txid,
-            late: c.late,
-          }, c.at);
+          await enqueueWebhook(
+            tx,
+            deposit.userId,
+            'payment.credited',
+            {
+              paymentId: closed?.id ?? null,
+              depositId: deposit.id,
+              amount: c.amount,
+              currency: BILLING_CURRENCY,
+              crypto: trimDecimal(deposit.amount),
+              coin: deposit.currency,
+              network: deposit.network,
+              txHash: deposit.txid,
+              late: c.late,
+            },
+            c.at,
+          );
         await faults.afterCredit?.();
         return { deposit, transaction: closed };
       });

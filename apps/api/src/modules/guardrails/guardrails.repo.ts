@@ -88,7 +88,13 @@ export function createGuardrailsRepo(db: Db) {
           });
           if (row) notices.push({ userId: row.userId, id: row.id, code: row.code });
           const [balance, threshold] = [moneyText(c.balance), moneyText(c.threshold)];
-          await enqueueWebhook(tx, c.user_id, 'balance.low', { balance, threshold, currency: 'GBP' }, now);
+          await enqueueWebhook(
+            tx,
+            c.user_id,
+            'balance.low',
+            { balance, threshold, currency: 'GBP' },
+            now,
+          );
         }
         return notices;
       });

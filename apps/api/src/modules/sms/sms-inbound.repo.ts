@@ -15,7 +15,7 @@ export function createSmsInboundRepo(db: Db) {
     async storeInbound(row: NewInbound) {
       await db.transaction(async (tx) => {
         const [stored] = await tx.insert(smsInbound).values(row).returning();
-        if (!stored || stored.kind !== 'message') return;
+        if (stored?.kind !== 'message') return;
         const to = `+${stored.destination.replace(/^\+/, '')}`;
         const [holder] = await tx
           .select({ userId: orders.userId })

@@ -30,38 +30,38 @@ export function createCallSettleRepo(db: Db) {
     /** dialing → ringing; null when the call was past that already. */
     ringing: (id: string, at: Date, deadlineAt: Date) =>
       db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(calls)
-        .set({
-          status: 'ringing',
-          ringingAt: at,
-          deadlineAt,
-          pddMs: sql`greatest(0, round(extract(epoch from (${at.toISOString()}::timestamptz - ${calls.createdAt})) * 1000))::int`,
-        })
-        .where(and(eq(calls.id, id), eq(calls.status, 'dialing')))
-        .returning();
-      if (row) await enqueueWebhook(tx, row.userId, 'call.ringing', callWebhookData(row), at);
-      return row ?? null;
-    }),
+        const [row] = await tx
+          .update(calls)
+          .set({
+            status: 'ringing',
+            ringingAt: at,
+            deadlineAt,
+            pddMs: sql`greatest(0, round(extract(epoch from (${at.toISOString()}::timestamptz - ${calls.createdAt})) * 1000))::int`,
+          })
+          .where(and(eq(calls.id, id), eq(calls.status, 'dialing')))
+          .returning();
+        if (row) await enqueueWebhook(tx, row.userId, 'call.ringing', callWebhookData(row), at);
+        return row ?? null;
+      }),
 
     /** dialing/ringing → answered; the deadline becomes answer + its maximum + `graceMs`. */
     answered: (id: string, at: Date, graceMs: number) =>
       db.transaction(async (tx) => {
-      const answered = at.toISOString();
-      const [row] = await tx
-        .update(calls)
-        .set({
-          status: 'answered',
-          answeredAt: at,
-          deadlineAt: sql`${answered}::timestamptz + make_interval(secs => ${calls.maxSeconds} + ${graceMs / 1000})`,
-          // A sandbox call was seen running when it was answered.
-          aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${answered}::timestamptz else null end`,
-        })
-        .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
-        .returning();
-      if (row) await enqueueWebhook(tx, row.userId, 'call.answered', callWebhookData(row), at);
-      return row ?? null;
-    }),
+        const answered = at.toISOString();
+        const [row] = await tx
+          .update(calls)
+          .set({
+            status: 'answered',
+            answeredAt: at,
+            deadlineAt: sql`${answered}::timestamptz + make_interval(secs => ${calls.maxSeconds} + ${graceMs / 1000})`,
+            // A sandbox call was seen running when it was answered.
+            aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${answered}::timestamptz else null end`,
+          })
+          .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
+          .returning();
+        if (row) await enqueueWebhook(tx, row.userId, 'call.answered', callWebhookData(row), at);
+        return row ?? null;
+      }),
 
     /**
      * Notes, on an open call, why Parley is ending it (null clears it when the edge could

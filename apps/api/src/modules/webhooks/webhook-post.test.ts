@@ -62,7 +62,9 @@ describe('posting a webhook', () => {
       error: 'refused: only https URLs are accepted',
     });
     const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
-    expect(await postWebhook('https://evil.example/x', {}, '{}', { allowedHosts: [], resolve })).toMatchObject({
+    expect(
+      await postWebhook('https://evil.example/x', {}, '{}', { allowedHosts: [], resolve }),
+    ).toMatchObject({
       kind: 'error',
       error: 'refused: evil.example resolves to a private address',
     });
@@ -87,7 +89,9 @@ describe('posting a webhook', () => {
 
   it('reads Retry-After as seconds or a date', () => {
     expect(retryAfterMs('120')).toBe(120_000);
-    expect(retryAfterMs('Sun, 29 Nov 2026 12:01:00 GMT', Date.parse('2026-11-29T12:00:00Z'))).toBe(60_000);
+    expect(retryAfterMs('Sun, 29 Nov 2026 12:01:00 GMT', Date.parse('2026-11-29T12:00:00Z'))).toBe(
+      60_000,
+    );
     expect(retryAfterMs('soon')).toBeNull();
     expect(retryAfterMs(undefined)).toBeNull();
   });

@@ -91,7 +91,8 @@ export async function postWebhook(
   if (typeof target === 'string') return { kind: 'error', error: target, latencyMs: null };
   const { address, family } = target;
   const lookup: LookupFunction = (_host, opts, cb) => {
-    if (opts.all) (cb as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+    if (opts.all)
+      (cb as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
     else cb(null, address, family);
   };
   const started = performance.now();
@@ -111,7 +112,11 @@ export async function postWebhook(
       },
     });
     const fail = (err: Error) =>
-      resolve({ kind: 'error', error: err.name === 'AbortError' ? 'timed out' : err.message, latencyMs: elapsed() });
+      resolve({
+        kind: 'error',
+        error: err.name === 'AbortError' ? 'timed out' : err.message,
+        latencyMs: elapsed(),
+      });
     req.on('error', fail);
     req.on('socket', (socket) => {
       const timer = setTimeout(

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextStep, RETRY_DELAYS_MS } from './webhook-retry.js';
+import {
+  DISABLE_AFTER_FAILING_MS,
+  MAX_ATTEMPTS,
+  nextStep,
+  RETRY_DELAYS_MS,
+} from './webhook-retry.js';
 
 const now = new Date('2026-11-29T12:00:00Z');
-const facts = { ok: false, status: 500, retryAfterMs: null, failingSince: null, now, random: () => 0.5 };
+const facts = {
+  ok: false,
+  status: 500,
+  retryAfterMs: null,
+  failingSince: null,
+  now,
+  random: () => 0.5,
+};
 
 describe('webhook retries', () => {
   it('spread over about three days', () => {
@@ -15,12 +27,22 @@ describe('webhook retries', () => {
 
   it('deliver on 2xx only, and clear the failing mark', () => {
     const step = nextStep({ ...facts, ok: true, status: 200, attempts: 3, failingSince: now });
-    expect(step).toEqual({ status: 'delivered', nextAttemptAt: null, failingSince: null, disable: null });
+    expect(step).toEqual({
+      status: 'delivered',
+      nextAttemptAt: null,
+      failingSince: null,
+      disable: null,
+    });
     expect(nextStep({ ...facts, status: 302, attempts: 1 }).status).toBe('pending');
   });
 
   it('wait longer after each try, with jitter of at most a fifth', () => {
-    for (const [attempts, random] of [[1, 0], [1, 0.999], [5, 0], [5, 0.999]] as const) {
+    for (const [attempts, random] of [
+      [1, 0],
+      [1, 0.999],
+      [5, 0],
+      [5, 0.999],
+    ] as const) {
       const step = nextStep({ ...facts, attempts, random: () => random });
       const wait = (step.nextAttemptAt?.getTime() ?? 0) - now.getTime();
       const base = RETRY_DELAYS_MS[attempts - 1] as number;
@@ -39,7 +61,10 @@ describe('webhook retries', () => {
   it('give up after the last try, and at once on 410, which turns the endpoint off', () => {
     expect(nextStep({ ...facts, attempts: MAX_ATTEMPTS }).status).toBe('failed');
     expect(nextStep({ ...facts, attempts: MAX_ATTEMPTS - 1 }).status).toBe('pending');
-    expect(nextStep({ ...facts, status: 410, attempts: 1 })).toMatchObject({ status: 'failed', disable: 'gone' });
+    expect(nextStep({ ...facts, status: 410, attempts: 1 })).toMatchObject({
+      status: 'failed',
+      disable: 'gone',
+    });
   });
 
   it('turn off an endpoint failing for days, never sooner', () => {

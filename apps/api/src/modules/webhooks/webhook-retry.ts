@@ -60,7 +60,8 @@ export interface NextStep {
 export function nextStep(f: TryFacts): NextStep {
   if (f.ok) return { status: 'delivered', nextAttemptAt: null, failingSince: null, disable: null };
   const failingSince = f.failingSince ?? f.now;
-  if (f.status === 410) return { status: 'failed', nextAttemptAt: null, failingSince, disable: 'gone' };
+  if (f.status === 410)
+    return { status: 'failed', nextAttemptAt: null, failingSince, disable: 'gone' };
   const failedTooLong = f.now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
   const disable = failedTooLong ? ('failing' as const) : null;
   if (f.attempts >= MAX_ATTEMPTS)

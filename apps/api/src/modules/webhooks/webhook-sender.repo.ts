@@ -40,12 +40,23 @@ const pending = eq(webhookDeliveries.status, 'pending');
  */
 export function createWebhookSenderRepo(db: Db) {
   return {
-    async claim(limit: number, at: Date, leaseMs: number, instanceId: string): Promise<ClaimedDelivery[]> {
+    async claim(
+      limit: number,
+      at: Date,
+      leaseMs: number,
+      instanceId: string,
+    ): Promise<ClaimedDelivery[]> {
       const due = db
         .select({ id: webhookDeliveries.id })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .where(and(pending, lte(webhookDeliveries.nextAttemptAt, at), eq(webhookEndpoints.enabled, true)))
+        .where(
+          and(
+            pending,
+            lte(webhookDeliveries.nextAttemptAt, at),
+            eq(webhookEndpoints.enabled, true),
+          ),
+        )
         .orderBy(webhookDeliveries.nextAttemptAt)
         .limit(limit)
         .for('update', { of: webhookDeliveries, skipLocked: true });
@@ -56,7 +67,13 @@ export function createWebhookSenderRepo(db: Db) {
           nextAttemptAt: new Date(at.getTime() + leaseMs),
           claimedBy: instanceId,
         })
-        .where(and(inArray(webhookDeliveries.id, due), pending, lte(webhookDeliveries.nextAttemptAt, at)))
+        .where(
+          and(
+            inArray(webhookDeliveries.id, due),
+            pending,
+            lte(webhookDeliveries.nextAttemptAt, at),
+          ),
+        )
         .returning();
       if (claimed.length === 0) return [];
       const endpoints = await db
@@ -67,14 +84,21 @@ export function createWebhookSenderRepo(db: Db) {
       return claimed.flatMap((d) => {
         const e = byId.get(d.endpointId);
         if (!e) return [];
-        const previous = e.previousSecret && e.previousUntil && e.previousUntil > at ? [e.previousSecret] : [];
+        const previous =
+          e.previousSecret && e.previousUntil && e.previousUntil > at ? [e.previousSecret] : [];
         return [
           {
             id: d.id,
             messageId: d.messageId,
             payload: d.payload,
             attempts: d.attempts,
-            endpoint: { id: e.id, userId: e.userId, url: e.url, secrets: [e.secret, ...previous], failingSince: e.failingSince },
+            endpoint: {
+              id: e.id,
+              userId: e.userId,
+              url: e.url,
+              secrets: [e.secret, ...previous],
+              failingSince: e.failingSince,
+            },
           },
         ];
       });
@@ -84,7 +108,11 @@ export function createWebhookSenderRepo(db: Db) {
     async release(id: string, at: Date): Promise<void> {
       await db
         .update(webhookDeliveries)
-        .set({ nextAttemptAt: at, claimedBy: null, attempts: sql`greatest(${webhookDeliveries.attempts} - 1, 0)` })
+        .set({
+          nextAttemptAt: at,
+          claimedBy: null,
+          attempts: sql`greatest(${webhookDeliveries.attempts} - 1, 0)`,
+        })
         .where(and(eq(webhookDeliveries.id, id), pending));
     },
 
@@ -103,11 +131,22 @@ export function createWebhookSenderRepo(db: Db) {
      * endpoint's failing mark, and, when it is turned off, the customer's notice (by
      * email too) and an audit row. Answers the notice, to be announced after commit.
      */
-    record(d: ClaimedDelivery, result: TryRecord, step: NextStep, at: Date): Promise<NotificationRow | null> {
+    record(
+      d: ClaimedDelivery,
+      result: TryRecord,
+      step: NextStep,
+      at: Date,
+    ): Promise<NotificationRow | null> {
       return db.transaction(async (tx) => {
         await tx
           .update(webhookDeliveries)
-          .set({ ...result, status: step.status, nextAttemptAt: step.nextAttemptAt, claimedBy: null, lastAttemptAt: at })
+          .set({
+            ...result,
+            status: step.status,
+            nextAttemptAt: step.nextAttemptAt,
+            claimedBy: null,
+            lastAttemptAt: at,
+          })
           .where(and(eq(webhookDeliveries.id, d.id), pending));
         await tx
           .update(webhookEndpoints)

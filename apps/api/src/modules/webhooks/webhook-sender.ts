@@ -1,4 +1,3 @@
-import type { NotificationRow } from '../../db/notifications.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import type { PostOptions, PostResult } from './webhook-post.js';
 import { nextStep } from './webhook-retry.js';
@@ -6,7 +5,12 @@ import type { ClaimedDelivery, TryRecord, WebhookSenderRepo } from './webhook-se
 import { webhookHeaders } from './webhook-signing.js';
 
 type Repo = Pick<WebhookSenderRepo, 'claim' | 'release' | 'releaseOwn' | 'record'>;
-type Post = (url: string, headers: Record<string, string>, body: string, o: PostOptions) => Promise<PostResult>;
+type Post = (
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  o: PostOptions,
+) => Promise<PostResult>;
 
 export interface WebhookSenderOptions {
   repo: Repo;
@@ -17,7 +21,7 @@ export interface WebhookSenderOptions {
   pollMs: number;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
   /** A notice was written (an endpoint turned off): announce it. */
-  onNotice?: (row: NotificationRow) => void;
+  onNotice?: (row: { userId: string; id: string; code: string }) => void;
   batchSize?: number;
   /** How long a claim is this instance's; well over one try's 10 s. */
   leaseMs?: number;
@@ -34,7 +38,12 @@ function recordOf(result: PostResult): TryRecord {
       responseExcerpt: result.excerpt,
       error: null,
     };
-  return { responseStatus: null, latencyMs: result.latencyMs, responseExcerpt: null, error: result.error };
+  return {
+    responseStatus: null,
+    latencyMs: result.latencyMs,
+    responseExcerpt: null,
+    error: result.error,
+  };
 }
 
 /**
@@ -120,7 +129,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     async start() {
       stopping = false;
       const back = await repo.releaseOwn(options.instanceId, now());
-      if (back > 0) log.info({ deliveries: back }, 'Webhooks: claims from before a restart taken back');
+      if (back > 0)
+        log.info({ deliveries: back }, 'Webhooks: claims from before a restart taken back');
       timer ??= setInterval(() => void runOnce(), options.pollMs);
       void runOnce();
     },

@@ -75,7 +75,10 @@ describe('SIGKILL of the webhook sender', () => {
     const call = (method: string, url: string, body?: object) =>
       fetch(`${base}${url}`, {
         method,
-        headers: { cookie: customer.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          cookie: customer.cookie,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(30_000),
       });
@@ -86,7 +89,8 @@ describe('SIGKILL of the webhook sender', () => {
     const test = await call('POST', `/api/account/webhooks/${endpoint.id}/test`);
     expect(test.status).toBe(202);
     const end = Date.now() + 30_000;
-    while (receiver.received.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    while (receiver.received.length === 0 && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 50));
     expect(receiver.received).toHaveLength(1);
     await killHard(server);
 

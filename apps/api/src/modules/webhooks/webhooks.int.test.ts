@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app-fixture.js';
 import { adminSession, fundedCustomer, queryRows, send, until } from '../../../test/helpers.js';
+import { callRow, verifyCallerId } from '../../../test/voice.js';
 import { type Receiver, startReceiver, verified } from '../../../test/webhook-receiver.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
+import { createSandboxVoiceGateway } from '../../integrations/voice/sandbox.js';
 
 /**
  * Webhooks through the API against a receiver on 127.0.0.1 (allowed by
@@ -21,6 +23,14 @@ const ctx = useTestApp({
   env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
   deps: () => ({
     sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 },
+    voice: {
+      gateway: createSandboxVoiceGateway({
+        ringMs: 20,
+        answerMs: 30,
+        noAnswerMs: 60,
+        farEndHangupMs: 60_000,
+      }),
+    },
     webhooks: {
       pollMs: 3_600_000,
       random: () => 0.5,
@@ -73,7 +83,9 @@ async function deliveries(cookie: string, id: string): Promise<Delivery[]> {
 const pass = () => ctx.app.webhookSender.runOnce();
 /** The waits skipped: every pending delivery due now. */
 const dueNow = () =>
-  ctx.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+  ctx.database.db.execute(
+    sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`,
+  );
 const toPath = (path: string) => receiver.received.filter((r) => r.path === path);
 
 describe('webhook endpoints', () => {
@@ -99,12 +111,20 @@ describe('webhook endpoints', () => {
 
   it('refuses http, private addresses and unknown events unless the host is allowed', async () => {
     const c = await fundedCustomer(ctx.app, ctx.database, '0');
-    for (const url of ['http://hooks.example.com/x', 'https://10.0.0.1/x', 'https://[::1]/x', 'https://localhost/x']) {
+    for (const url of [
+      'http://hooks.example.com/x',
+      'https://10.0.0.1/x',
+      'https://[::1]/x',
+      'https://localhost/x',
+    ]) {
       const res = await send(ctx.app, 'POST', base, c.cookie, { url, events: ['sms.delivered'] });
       expect(res.statusCode, url).toBe(422);
       expect(res.json().error.code).toBe('WEBHOOK_URL_NOT_ALLOWED');
     }
-    const bad = await send(ctx.app, 'POST', base, c.cookie, { url: 'https://a.example/x', events: ['sms.sent'] });
+    const bad = await send(ctx.app, 'POST', base, c.cookie, {
+      url: 'https://a.example/x',
+      events: ['sms.sent'],
+    });
     expect(bad.statusCode).toBe(400);
     const other = await fundedCustomer(ctx.app, ctx.database, '0');
     const theirs = await endpoint(other.cookie, receiver.url('/theirs'));
@@ -126,7 +146,12 @@ describe('deliveries', () => {
     if (!got) throw new Error('nothing arrived');
     expect(verified(made.secret, got).type).toBe('webhook.test');
     const [logged] = await deliveries(c.cookie, made.id);
-    expect(logged).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, responseExcerpt: 'thanks' });
+    expect(logged).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'thanks',
+    });
     expect(logged?.messageId).toBe(got.headers['webhook-id']);
   });
 
@@ -152,7 +177,11 @@ describe('deliveries', () => {
     const events = got.map((r) => verified(made.secret, r));
     expect(events.map((e) => e.type).sort()).toEqual(['sms.delivered', 'sms.failed']);
     const delivered = events.find((e) => e.type === 'sms.delivered');
-    expect(delivered?.data).toMatchObject({ to: '+447400700001', status: 'delivered', currency: 'GBP' });
+    expect(delivered?.data).toMatchObject({
+      to: '+447400700001',
+      status: 'delivered',
+      currency: 'GBP',
+    });
   });
 
   it('retries a failing receiver until it recovers, honouring Retry-After, and logs each try', async () => {
@@ -163,15 +192,27 @@ describe('deliveries', () => {
     await send(ctx.app, 'POST', `${base}/${made.id}/test`, c.cookie);
     await pass();
     const [first] = await deliveries(c.cookie, made.id);
-    expect(first).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 503, responseExcerpt: 'busy' });
+    expect(first).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      responseStatus: 503,
+      responseExcerpt: 'busy',
+    });
     expect(Date.parse(first?.nextAttemptAt ?? '')).toBeGreaterThanOrEqual(before + 120_000);
-    const list = (await send(ctx.app, 'GET', base, c.cookie)).json().items as { failingSince: string | null }[];
+    const list = (await send(ctx.app, 'GET', base, c.cookie)).json().items as {
+      failingSince: string | null;
+    }[];
     expect(list[0]?.failingSince).not.toBeNull();
     receiver.answer(() => ({ status: 200 }));
     await dueNow();
     await pass();
     const [second] = await deliveries(c.cookie, made.id);
-    expect(second).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200, nextAttemptAt: null });
+    expect(second).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      responseStatus: 200,
+      nextAttemptAt: null,
+    });
     const arrived = toPath('/flaky');
     expect(arrived).toHaveLength(2);
     expect(new Set(arrived.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -188,7 +229,10 @@ describe('deliveries', () => {
     const list = (await send(ctx.app, 'GET', base, c.cookie)).json().items as Endpoint[];
     expect(list[0]).toMatchObject({ enabled: false, disabledReason: 'gone' });
     const notices = (await send(ctx.app, 'GET', '/api/notifications', c.cookie)).json().items;
-    expect(notices[0]).toMatchObject({ code: 'webhook.disabled', params: { url: receiver.url('/gone') } });
+    expect(notices[0]).toMatchObject({
+      code: 'webhook.disabled',
+      params: { url: receiver.url('/gone') },
+    });
     const again = await send(ctx.app, 'POST', `${base}/${made.id}/test`, c.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('WEBHOOK_ENDPOINT_DISABLED');
@@ -220,13 +264,104 @@ describe('deliveries', () => {
     await send(ctx.app, 'POST', `${base}/${made.id}/test`, c.cookie);
     await pass();
     const [d] = await deliveries(c.cookie, made.id);
-    const res = await send(ctx.app, 'POST', `${base}/${made.id}/deliveries/${d?.id}/redeliver`, c.cookie);
+    const res = await send(
+      ctx.app,
+      'POST',
+      `${base}/${made.id}/deliveries/${d?.id}/redeliver`,
+      c.cookie,
+    );
     expect(res.statusCode).toBe(202);
     await pass();
     const arrived = toPath('/again');
     expect(arrived).toHaveLength(2);
     expect(arrived[1]?.headers['webhook-id']).toBe(arrived[0]?.headers['webhook-id']);
     expect(await deliveries(c.cookie, made.id)).toHaveLength(2);
+  });
+});
+
+describe('calls', () => {
+  it('tells of a call ringing, answered and ended, with its duration and cost', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '5.00');
+    await verifyCallerId(ctx.app, ctx.database, c.cookie, '+447400111222');
+    const made = await endpoint(c.cookie, receiver.url('/call'), [
+      'call.ringing',
+      'call.answered',
+      'call.ended',
+    ]);
+    receiver.answer(() => ({ status: 200 }));
+    const placed = await send(ctx.app, 'POST', '/api/sip/call', c.cookie, {
+      callerId: '+447400111222',
+      destination: '+447400123456',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().id as string;
+    await until(
+      () => callRow(ctx.database, id),
+      (r) => r?.status === 'answered',
+    );
+    await send(ctx.app, 'DELETE', `/api/sip/calls/${id}`, c.cookie);
+    await pass();
+    const events = toPath('/call').map((r) => verified(made.secret, r));
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'call.answered',
+      'call.ended',
+      'call.ringing',
+    ]);
+    const ended = events.find((e) => e.type === 'call.ended');
+    expect(ended?.data).toMatchObject({
+      id,
+      status: 'ended',
+      billableSeconds: 60,
+      cost: '0.0119',
+      currency: 'GBP',
+    });
+    expect(typeof ended?.data.duration).toBe('number');
+  });
+});
+
+describe('payments', () => {
+  it('tells of a payment credited when an admin approves it', async () => {
+    const admin = await adminSession(ctx, `webhooks-pay-${Date.now()}@example.com`);
+    const btc = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+    const wallet = { currency: 'BTC', network: 'bitcoin', address: btc };
+    expect(
+      (await send(ctx.app, 'POST', '/api/admin/crypto-wallets', admin, wallet)).statusCode,
+    ).toBe(201);
+    const c = await fundedCustomer(ctx.app, ctx.database, '0');
+    const made = await endpoint(c.cookie, receiver.url('/paid'), ['payment.credited']);
+    receiver.answer(() => ({ status: 200 }));
+    const quote = (
+      await send(ctx.app, 'POST', '/api/payments/quote', c.cookie, {
+        amount: '50.00',
+        currency: 'BTC',
+      })
+    ).json();
+    const created = await send(ctx.app, 'POST', '/api/transactions/create', c.cookie, {
+      amount: '50.00',
+      currency: 'BTC',
+      walletAddress: btc,
+      serviceName: 'Add Funds',
+      servicePrice: '50.00',
+      txHash: 'b'.repeat(64),
+      quoteId: quote.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const tx = created.json();
+    await pass();
+    expect(toPath('/paid')).toHaveLength(0);
+    const approved = await send(ctx.app, 'POST', `/api/admin/payments/${tx.id}/approve`, admin, {});
+    expect(approved.statusCode).toBe(200);
+    await pass();
+    const [got] = toPath('/paid');
+    if (!got) throw new Error('nothing arrived');
+    const event = verified(made.secret, got);
+    expect(event.type).toBe('payment.credited');
+    expect(event.data).toMatchObject({
+      paymentId: tx.id,
+      amount: tx.creditAmount,
+      currency: 'GBP',
+      coin: 'BTC',
+    });
   });
 });
 
@@ -248,7 +383,9 @@ describe('request forgery', () => {
     const c = await fundedCustomer(ctx.app, ctx.database, '0');
     const made = await endpoint(c.cookie, receiver.url('/moved'));
     receiver.answer((r) =>
-      r.path === '/moved' ? { status: 307, headers: { location: receiver.url('/target') } } : { status: 200 },
+      r.path === '/moved'
+        ? { status: 307, headers: { location: receiver.url('/target') } }
+        : { status: 200 },
     );
     await send(ctx.app, 'POST', `${base}/${made.id}/test`, c.cookie);
     await pass();
@@ -266,7 +403,11 @@ describe('the admin', () => {
     const url = `/api/admin/users/${c.id}/webhooks`;
     const res = await send(ctx.app, 'GET', url, admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items[0]).toMatchObject({ url: receiver.url('/admin-view'), enabled: true, failingSince: null });
+    expect(res.json().items[0]).toMatchObject({
+      url: receiver.url('/admin-view'),
+      enabled: true,
+      failingSince: null,
+    });
     expect(res.body).not.toContain('whsec_');
     expect((await send(ctx.app, 'GET', url, c.cookie)).statusCode).toBe(403);
   });

@@ -11,9 +11,7 @@ export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> =
 ) => {
   route(app, 'webhooks.list', (r) => webhooks.list(userId(r)));
   route(app, 'webhooks.create', (r) => webhooks.create(userId(r), r.body, actor(r)));
-  route(app, 'webhooks.update', (r) =>
-    webhooks.update(userId(r), r.params.id, r.body, actor(r)),
-  );
+  route(app, 'webhooks.update', (r) => webhooks.update(userId(r), r.params.id, r.body, actor(r)));
   route(app, 'webhooks.remove', (r) => webhooks.remove(userId(r), r.params.id, actor(r)));
   route(app, 'webhooks.rotateSecret', (r) =>
     webhooks.rotateSecret(userId(r), r.params.id, actor(r)),

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import { urlProblem } from './webhook-address.js';
+import type { WebhookDeliveriesRepo } from './webhook-deliveries.repo.js';
 import { newWebhookSecret } from './webhook-signing.js';
 import type { Acting, DeliveryRow, EndpointRow, WebhooksRepo } from './webhooks.repo.js';
 
@@ -46,8 +47,9 @@ const disabled = () =>
 
 type Repo = Pick<
   WebhooksRepo,
-  'list' | 'count' | 'create' | 'update' | 'rotate' | 'find' | 'remove' | 'deliveries' | 'enqueueTest' | 'redeliver'
->;
+  'list' | 'count' | 'create' | 'update' | 'rotate' | 'find' | 'remove'
+> &
+  Pick<WebhookDeliveriesRepo, 'deliveries' | 'enqueueTest' | 'redeliver'>;
 
 /**
  * A customer's webhook endpoints: URLs the operator allows, at most WEBHOOK_ENDPOINTS_MAX,
@@ -85,12 +87,24 @@ export function createWebhooksService(deps: {
       return { items: (await repo.list(userId)).map(toEndpoint) };
     },
 
-    async create(userId: string, input: { url: string; events: string[] }, by: Acting): Promise<WebhookWithSecret> {
+    async create(
+      userId: string,
+      input: { url: string; events: string[] },
+      by: Acting,
+    ): Promise<WebhookWithSecret> {
       checkUrl(input.url);
       if ((await repo.count(userId)) >= WEBHOOK_ENDPOINTS_MAX)
-        throw new AppError('WEBHOOK_ENDPOINT_LIMIT', `At most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints.`);
+        throw new AppError(
+          'WEBHOOK_ENDPOINT_LIMIT',
+          `At most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints.`,
+        );
       const secret = newWebhookSecret();
-      const row = await repo.create(userId, { ...input, secret: box.seal(secret) }, by);
+      const events = [...new Set(input.events)];
+      const row = await repo.create(
+        userId,
+        { url: input.url, events, secret: box.seal(secret) },
+        by,
+      );
       return { ...toEndpoint(row), secret };
     },
 
@@ -101,7 +115,8 @@ export function createWebhooksService(deps: {
       by: Acting,
     ): Promise<WebhookEndpoint> {
       if (patch.url !== undefined) checkUrl(patch.url);
-      const row = await repo.update(userId, id, patch, by);
+      const events = patch.events && [...new Set(patch.events)];
+      const row = await repo.update(userId, id, { ...patch, events }, by);
       if (!row) throw notFound();
       return toEndpoint(row);
     },
@@ -123,11 +138,20 @@ export function createWebhooksService(deps: {
     async test(userId: string, id: string): Promise<WebhookDelivery> {
       const at = now();
       const messageId = `msg_${randomUUID().replaceAll('-', '')}`;
-      const payload = { type: WEBHOOK_TEST_EVENT, timestamp: at.toISOString(), data: { endpointId: id } };
+      const payload = {
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: at.toISOString(),
+        data: { endpointId: id },
+      };
       return queued(await repo.enqueueTest(userId, id, messageId, payload, at));
     },
 
-    async deliveries(userId: string, id: string, page: number, pageSize: number): Promise<WebhookDeliveries> {
+    async deliveries(
+      userId: string,
+      id: string,
+      page: number,
+      pageSize: number,
+    ): Promise<WebhookDeliveries> {
       const found = await repo.deliveries(userId, id, page, pageSize);
       if (!found) throw notFound();
       return { items: found.items.map(toDelivery), total: found.total, page, pageSize };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
 import { createSecretBox } from '../auth/secret-box.js';
+import { createWebhookDeliveriesRepo } from './webhook-deliveries.repo.js';
 import { postWebhook, type ResolveHost } from './webhook-post.js';
 import { createWebhookSender, type WebhookSender } from './webhook-sender.js';
 import { createWebhookSenderRepo } from './webhook-sender.repo.js';
@@ -62,7 +63,7 @@ export function setUpWebhooks(opts: {
       }),
   });
   const webhooks = createWebhooksService({
-    repo: createWebhooksRepo(opts.db),
+    repo: { ...createWebhooksRepo(opts.db), ...createWebhookDeliveriesRepo(opts.db) },
     box,
     allowedHosts: config.allowedHosts,
     wake: () => sender.wake(),

@@ -13,9 +13,11 @@ export function useWebhookDeliveries(id: string, page: number) {
     queryKey: queryKeys.webhookDeliveries(id, page),
     queryFn: () => call(webhooksApi.deliveries, { params: { id }, query: { page, pageSize: 10 } }),
     placeholderData: keepPreviousData,
-    // A delivery waiting for its try shows its outcome without a reload.
+    // A delivery not tried yet (or in its first try) shows its outcome without a reload.
     refetchInterval: (q) =>
-      q.state.data?.items.some((d) => d.status === 'pending' && d.attempts === 0) ? 2000 : false,
+      q.state.data?.items.some((d) => d.status === 'pending' && d.lastAttemptAt === null)
+        ? 2000
+        : false,
   });
 }
 

@@ -44,10 +44,15 @@ function DeliveryRow({ endpointId, d }: { endpointId: string; d: WebhookDelivery
         {d.latencyMs !== null && ` · ${ms(d.latencyMs)}`}
       </p>
       {d.nextAttemptAt && d.attempts > 0 && (
-        <p className="text-muted-foreground">{t('webhooks.log.next', { date: isolate(when(d.nextAttemptAt)) })}</p>
+        <p className="text-muted-foreground">
+          {t('webhooks.log.next', { date: isolate(when(d.nextAttemptAt)) })}
+        </p>
       )}
       {(d.error || d.responseExcerpt) && (
-        <pre dir="ltr" className="mt-1 max-h-24 overflow-auto whitespace-pre-wrap break-all text-xs">
+        <pre
+          dir="ltr"
+          className="mt-1 max-h-24 overflow-auto whitespace-pre-wrap break-all text-xs"
+        >
           {d.error ?? d.responseExcerpt}
         </pre>
       )}
@@ -59,7 +64,10 @@ function DeliveryRow({ endpointId, d }: { endpointId: string; d: WebhookDelivery
         onClick={() =>
           again.mutate(
             { id: endpointId, deliveryId: d.id },
-            { onSuccess: () => showToast('success', t('common.success'), t('webhooks.log.sentAgain')) },
+            {
+              onSuccess: () =>
+                showToast('success', t('common.success'), t('webhooks.log.sentAgain')),
+            },
           )
         }
       >
@@ -90,7 +98,12 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
               ))}
             </ul>
             <div className="flex gap-2">
-              <Button variant="ghost" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={page === 1}
+                onClick={() => setPage(page - 1)}
+              >
                 {t('webhooks.log.newer')}
               </Button>
               <Button
@@ -110,17 +123,23 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
 }
 
 /** The state an endpoint is in, in words: on, failing, or turned off and why. */
-function stateOf(e: WebhookEndpoint, t: (k: string, o?: object) => string, when: (iso: string) => string) {
+function EndpointState({ e }: { e: WebhookEndpoint }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const bad = !e.enabled || e.failingSince !== null;
+  let text = t('webhooks.active');
   if (!e.enabled)
-    return e.disabledReason ? t(`webhooks.disabled.${e.disabledReason}`) : t('webhooks.disabled.byYou');
-  if (e.failingSince) return t('webhooks.failingSince', { date: isolate(when(e.failingSince)) });
-  return t('webhooks.active');
+    text = e.disabledReason
+      ? t(`webhooks.disabled.${e.disabledReason}`)
+      : t('webhooks.disabled.byYou');
+  else if (e.failingSince)
+    text = t('webhooks.failingSince', { date: isolate(when(e.failingSince)) });
+  return <p className={bad ? 'text-sm text-destructive' : 'text-sm'}>{text}</p>;
 }
 
 /** One endpoint: its URL, events and state, its actions, and its delivery log on demand. */
 export function WebhookEndpointItem({ endpoint: e }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation();
-  const when = useWhen();
   const messageOf = useFormErrorMessage();
   const [open, setOpen] = useState(false);
   const [rotated, setRotated] = useState<WebhookWithSecret | null>(null);
@@ -129,8 +148,11 @@ export function WebhookEndpointItem({ endpoint: e }: { endpoint: WebhookEndpoint
   const rotate = useRotateWebhookSecret();
   const test = useTestWebhook();
   const failed = (err: Error) =>
-    showToast('error', t('common.error'), messageOf(err, t('webhooks.failed'), t('account.network')));
-  const bad = !e.enabled || e.failingSince !== null;
+    showToast(
+      'error',
+      t('common.error'),
+      messageOf(err, t('webhooks.failed'), t('account.network')),
+    );
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3" data-testid="webhook-endpoint">
       <div className="flex flex-col gap-1">
@@ -140,7 +162,7 @@ export function WebhookEndpointItem({ endpoint: e }: { endpoint: WebhookEndpoint
         <p className="text-sm text-muted-foreground" dir="ltr">
           {e.events.join(', ')}
         </p>
-        <p className={bad ? 'text-sm text-destructive' : 'text-sm'}>{stateOf(e, t, when)}</p>
+        <EndpointState e={e} />
       </div>
       {rotated && <SecretOnce secret={rotated.secret} rotated />}
       <div className="flex flex-wrap gap-2">

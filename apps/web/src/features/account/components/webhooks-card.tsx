@@ -63,7 +63,11 @@ function AddEndpointForm() {
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
             <label key={event} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={events.includes(event)} onChange={() => toggle(event)} />
+              <input
+                type="checkbox"
+                checked={events.includes(event)}
+                onChange={() => toggle(event)}
+              />
               <code dir="ltr">{event}</code>
             </label>
           ))}
@@ -73,7 +77,9 @@ function AddEndpointForm() {
         )}
       </fieldset>
       <FormError
-        message={create.error ? messageOf(create.error, t('webhooks.failed'), t('account.network')) : null}
+        message={
+          create.error ? messageOf(create.error, t('webhooks.failed'), t('account.network')) : null
+        }
       />
       <Button type="submit" className="self-start" disabled={create.isPending}>
         {create.isPending ? t('webhooks.adding') : t('webhooks.add')}
