@@ -332,16 +332,16 @@ describe('payments', () => {
     receiver.answer(() => ({ status: 200 }));
     const quote = (
       await send(ctx.app, 'POST', '/api/payments/quote', c.cookie, {
-        amount: '50.00',
+        amount: '150.00',
         currency: 'BTC',
       })
     ).json();
     const created = await send(ctx.app, 'POST', '/api/transactions/create', c.cookie, {
-      amount: '50.00',
+      amount: '150.00',
       currency: 'BTC',
       walletAddress: btc,
       serviceName: 'Add Funds',
-      servicePrice: '50.00',
+      servicePrice: '150.00',
       txHash: 'b'.repeat(64),
       quoteId: quote.id,
     });
