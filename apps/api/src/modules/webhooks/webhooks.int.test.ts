@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/app-fixture.js';
 import { adminSession, fundedCustomer, queryRows, send, until } from '../../../test/helpers.js';
 import { callRow, verifyCallerId } from '../../../test/voice.js';
 import { type Receiver, startReceiver, verified } from '../../../test/webhook-receiver.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 import { createSandboxVoiceGateway } from '../../integrations/voice/sandbox.js';
 
@@ -131,6 +132,35 @@ describe('webhook endpoints', () => {
     const res = await send(ctx.app, 'GET', `${base}/${theirs.id}/deliveries`, c.cookie);
     expect(res.statusCode).toBe(404);
     expect((await send(ctx.app, 'DELETE', `${base}/${theirs.id}`, c.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('the outbox', () => {
+  it('writes a delivery per enabled endpoint that asked for the event, only if the change commits', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '0');
+    const wants = await endpoint(c.cookie, receiver.url('/outbox-a'), ['balance.low']);
+    await endpoint(c.cookie, receiver.url('/outbox-b'), ['sms.failed']);
+    const off = await endpoint(c.cookie, receiver.url('/outbox-c'), ['balance.low']);
+    await send(ctx.app, 'PATCH', `${base}/${off.id}`, c.cookie, { enabled: false });
+    const data = { balance: '1.00', threshold: '5.00', currency: 'GBP' };
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        expect(await enqueueWebhook(tx, c.id, 'balance.low', data)).toBe(1);
+        throw new Error('the change rolls back');
+      }),
+    ).rejects.toThrow('rolls back');
+    const none = await queryRows<{ n: number }>(
+      ctx.database,
+      sql`select count(*)::int as n from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.user_id = ${c.id}`,
+    );
+    expect(none[0]?.n).toBe(0);
+    await ctx.database.db.transaction((tx) => enqueueWebhook(tx, c.id, 'balance.low', data));
+    const rows = await queryRows<{ endpoint_id: string; payload: { type: string } }>(
+      ctx.database,
+      sql`select d.endpoint_id, d.payload from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.user_id = ${c.id}`,
+    );
+    expect(rows.map((r) => r.endpoint_id)).toEqual([wants.id]);
+    expect(rows[0]?.payload.type).toBe('balance.low');
   });
 });
 
