@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app-fixture.js';
 import { adminSession, fundedCustomer, queryRows, send, until } from '../../../test/helpers.js';
-import { callRow, verifyCallerId } from '../../../test/voice.js';
+import { buyNumber, callRow, verifyCallerId } from '../../../test/voice.js';
 import { type Receiver, startReceiver, verified } from '../../../test/webhook-receiver.js';
 import { enqueueWebhook } from '../../db/webhooks.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 import { createSandboxVoiceGateway } from '../../integrations/voice/sandbox.js';
+import { createSmsInboundRepo } from '../sms/sms-inbound.repo.js';
 
 /**
  * Webhooks through the API against a receiver on 127.0.0.1 (allowed by
@@ -211,6 +212,34 @@ describe('deliveries', () => {
       to: '+447400700001',
       status: 'delivered',
       currency: 'GBP',
+    });
+  });
+
+  it('tells of a message received on a number the customer holds, and of none to others', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '50.00');
+    const number = await buyNumber(ctx.app, ctx.database, c.cookie);
+    const made = await endpoint(c.cookie, receiver.url('/inbound'), ['sms.received']);
+    receiver.answer(() => ({ status: 200 }));
+    const inbound = createSmsInboundRepo(ctx.database.db);
+    const message = {
+      source: '447700900123',
+      esmClass: 0,
+      dataCoding: 0,
+      kind: 'message' as const,
+    };
+    await inbound.storeInbound({
+      ...message,
+      destination: number.slice(1),
+      message: 'Hello there',
+    });
+    await inbound.storeInbound({ ...message, destination: '15550001111', message: 'Not theirs' });
+    await pass();
+    const got = toPath('/inbound');
+    expect(got).toHaveLength(1);
+    const event = verified(made.secret, got[0] as (typeof got)[number]);
+    expect(event).toMatchObject({
+      type: 'sms.received',
+      data: { to: number, message: 'Hello there' },
     });
   });
 
