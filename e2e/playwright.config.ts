@@ -86,6 +86,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'Parley <accounts@parley.test>',
         PUBLIC_URL: process.env.E2E_BASE_URL,
+        // Webhook receivers in the specs listen on 127.0.0.1 over plain http.
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+        WEBHOOK_POLL_SECONDS: '1',
       },
     },
   ],

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Network, PublicConfig } from '@parley/shared';
-import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Network } from '@parley/shared';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Config } from './config/env.js';
 import { resolveInstanceId } from './config/instance-id.js';
 import type { Database } from './db/client.js';
@@ -9,7 +7,6 @@ import { createIdempotencyStore } from './db/idempotency-store.js';
 import { openLimitStore } from './db/open-limit-store.js';
 import type { ChainWatcher } from './integrations/chains/port.js';
 import type { EventBus } from './lib/event-bus.js';
-import type { IdempotencyStore } from './lib/idempotency-keys.js';
 import type { LimitStore } from './lib/rate-limiter.js';
 import type { RetentionJob } from './lib/retention-job.js';
 import { setUpAnalytics } from './modules/analytics/analytics.setup.js';
@@ -39,20 +36,13 @@ import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { setUpUsers } from './modules/users/users.setup.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
 import { setUpVoiceMonitoring } from './modules/voice-monitoring/voice-monitoring.setup.js';
-import { registerApiDocs, registerOperatorDocs } from './plugins/api-docs.js';
-import { handleError, registerErrorHandling } from './plugins/errors.js';
-import { registerIdempotency } from './plugins/idempotency.js';
-import { lazyChildLogger } from './plugins/lazy-child-logger.js';
-import { safeLogging } from './plugins/log-safety.js';
+import { setUpWebhooks, type WebhookDeps } from './modules/webhooks/webhooks.setup.js';
+import { registerOperatorDocs } from './plugins/api-docs.js';
 import { type ModuleSetup, useModule } from './plugins/module-setup.js';
-import { registerNoStore } from './plugins/no-store.js';
-import { responseSerializer } from './plugins/response-serializer.js';
-import { registerSameOriginCheck } from './plugins/same-origin.js';
-import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
-import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWebApp } from './plugins/web.js';
 import { setUpRetention } from './retention.js';
+import { createServer, publicConfigOf } from './server.js';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +67,8 @@ export interface AppDeps {
   instanceId?: string;
   /** Chain adapters of the test's own (a fake chain); by default one per CHAIN_*_RPC_URL. */
   chainWatchers?: ChainWatcher[];
+  /** Webhook name resolution, back-off randomness and lease of the test's own. */
+  webhooks?: WebhookDeps;
 }
 
 declare module 'fastify' {
@@ -100,71 +92,6 @@ declare module 'fastify' {
     /** One watcher pass of a network now; null when it has no node (tests run it by hand). */
     chainWatch: { passOnce(network: Network): Promise<unknown> | null };
   }
-}
-
-function publicConfigOf(config: Config): PublicConfig {
-  return {
-    salesEmail: config.salesEmail,
-    supportEmail: config.supportEmail,
-    whatsappUrl: config.whatsappUrl,
-    telegramUrl: config.telegramUrl,
-    sipDomain: config.voice.domain,
-  };
-}
-
-/** The Fastify instance with the plugins every route goes through, in their hook order. */
-async function createServer(
-  config: Config,
-  idempotency: IdempotencyStore,
-  logStream?: NodeJS.WritableStream,
-) {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...safeLogging,
-      ...(logStream ? { stream: logStream } : {}),
-    },
-    genReqId: () => randomUUID(),
-    childLoggerFactory: lazyChildLogger,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    // Behind a proxy every client would share its address, and so its rate limits; only
-    // the proxies named (by hop count or address) are believed, never any client.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    // Errors Fastify raises before routing (a malformed URL…) take the same path.
-    frameworkErrors: handleError,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  const routes: FastifyInstance['registeredRoutes'] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, schema: route.schema });
-  });
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializer);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  registerErrorHandling(app);
-  registerTextGuard(app);
-  registerNoStore(app);
-  // Its answer-recording hook runs before compression's (decision 0064).
-  registerIdempotency(app, { store: idempotency });
-  await registerSecurity(app, config);
-  registerSameOriginCheck(app, config.publicUrl);
-  // Before any route: the API reference reads each route as it is added.
-  await registerApiDocs(app, {
-    webDistDir: config.webDistDir,
-    publicUrl: config.publicUrl,
-    supportEmail: config.supportEmail,
-  });
-  return app;
 }
 
 /** The rate-limit store from the config unless a test brings one; closed with the app. */
@@ -273,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.mail,
   });
   await use(notices);
+  await use(setUpWebhooks({ ...common, config, deps }));
   const passwordResets = setUpPasswordReset({
     db,
     mailer: notices.mailer,

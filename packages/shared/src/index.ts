@@ -31,4 +31,5 @@ export * from './contracts/users.js';
 export * from './contracts/voice.js';
 export * from './contracts/voice-edge.js';
 export * from './contracts/voice-monitoring.js';
+export * from './contracts/webhooks.js';
 export * from './domain/index.js';

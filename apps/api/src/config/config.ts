@@ -5,6 +5,7 @@ import type { RatesConfig } from './rates-config.js';
 import type { SmsConfig } from './sms-config.js';
 import type { TrustProxy } from './trust-proxy.js';
 import type { VoiceConfig } from './voice-config.js';
+import type { WebhooksConfig } from './webhooks-config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -85,4 +86,6 @@ export interface Config {
   renewals: { graceMs: number; releaseMs: number; reminderMs: number; intervalMs: number };
   /** Notices by email: SMTP when set, and the outbox's settings (config/mail-config.ts). */
   mail: MailConfig;
+  /** Webhook deliveries: hosts allowed http and private addresses (config/webhooks-config.ts). */
+  webhooks: WebhooksConfig;
 }

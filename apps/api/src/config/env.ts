@@ -11,6 +11,7 @@ import { ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { smsEnvShape, smsSettings } from './sms-config.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { voiceConfig, voiceEnvShape, voiceProblems } from './voice-config.js';
+import { webhooksConfig, webhooksEnvShape } from './webhooks-config.js';
 
 export type { Config } from './config.js';
 
@@ -33,6 +34,7 @@ const envSchema = z.object({
   VOICE_EDGE_RPC_URL: optional(voiceEnvShape.VOICE_EDGE_RPC_URL),
   ...explorerEnvShape(optional),
   ...chainsEnvShape,
+  ...webhooksEnvShape,
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
@@ -279,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
       intervalMs: (e.RENEWAL_INTERVAL_SECONDS ?? 300) * 1000,
     },
     mail: mailConfig(e, e.PUBLIC_URL),
+    webhooks: webhooksConfig(e),
     instanceId: e.INSTANCE_ID ?? null,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -24,6 +24,9 @@ export const queryKeys = {
   trunkSettings: ['sip-trunk', 'settings'],
   guardrails: ['account', 'guardrails'],
   apiKeys: ['account', 'api-keys'],
+  webhooks: ['account', 'webhooks'],
+  webhookDeliveries: (id: string, page: number) =>
+    ['account', 'webhooks', id, 'deliveries', page] as const,
   dashboardPreferences: ['dashboard', 'preferences'],
   dashboardSpending: (days: number, tzOffset: number, balance: string) =>
     ['dashboard', 'spending', days, tzOffset, balance] as const,

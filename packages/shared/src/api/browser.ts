@@ -28,4 +28,5 @@ export * from './routes/sms.js';
 export * from './routes/users.js';
 export * from './routes/voice.js';
 export * from './routes/voice-monitoring.js';
+export * from './routes/webhooks.js';
 export * from './scopes.js';

@@ -115,6 +115,12 @@ export const ERROR_STATUS = {
   API_KEY_LIMIT: 409,
   /** The key's requests per minute (API_KEY_PER_MINUTE) are used up. */
   API_KEY_RATE_LIMITED: 429,
+  /** Webhooks: plain http or a private address, for a host the operator does not allow. */
+  WEBHOOK_URL_NOT_ALLOWED: 422,
+  /** Webhooks: the customer has as many endpoints as allowed (WEBHOOK_ENDPOINTS_MAX). */
+  WEBHOOK_ENDPOINT_LIMIT: 409,
+  /** Webhooks: a test or a redelivery to an endpoint that is turned off. */
+  WEBHOOK_ENDPOINT_DISABLED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

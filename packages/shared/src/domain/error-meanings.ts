@@ -48,6 +48,10 @@ export const ERROR_MEANINGS = {
   API_KEY_NOT_ALLOWED: 'This operation is for signed-in browser sessions only, never an API key.',
   API_KEY_LIMIT: 'The account holds as many API keys as allowed: revoke one first.',
   API_KEY_RATE_LIMITED: 'The API key made too many requests this minute: wait for Retry-After.',
+  WEBHOOK_URL_NOT_ALLOWED:
+    'The webhook URL must be https on a public address, unless the operator allows its host.',
+  WEBHOOK_ENDPOINT_LIMIT: 'The account has as many webhook endpoints as allowed: delete one first.',
+  WEBHOOK_ENDPOINT_DISABLED: 'The webhook endpoint is turned off: turn it on first.',
   EMAIL_TAKEN: 'An account with this email already exists.',
   RESET_LINK_INVALID: 'The password reset link was used, expired or replaced.',
   SELF_RESET_FORBIDDEN: 'An admin may not issue a reset link for their own account.',

@@ -9,7 +9,7 @@ import {
 } from './notifications.js';
 
 describe('notification codes', () => {
-  it('are the thirteen the writers and readers agree on', () => {
+  it('are the fourteen the writers and readers agree on', () => {
     expect(NOTIFICATION_CODES).toEqual([
       'renewal.reminder',
       'renewal.charged',
@@ -24,6 +24,7 @@ describe('notification codes', () => {
       'payment.approved',
       'payment.rejected',
       'deposit.reversed',
+      'webhook.disabled',
     ]);
     expect(isNotificationCode('balance.low')).toBe(true);
     expect(isNotificationCode('toString')).toBe(false);

@@ -28,6 +28,8 @@ export const NOTIFICATION_PARAMS = {
   'payment.rejected': { required: ['crypto'], optional: ['reason'] },
   /** A deposit of `crypto` left the chain after it was credited: an admin debited `amount` back. */
   'deposit.reversed': { required: ['amount', 'crypto'], optional: [] },
+  /** Parley stopped sending webhooks to `url`: it answered 410, or failed for days. */
+  'webhook.disabled': { required: ['url'], optional: [] },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 
 export type NotificationCode = keyof typeof NOTIFICATION_PARAMS;
@@ -53,6 +55,7 @@ export const NOTIFICATION_PARAM_KINDS = {
   releaseAt: 'date',
   crypto: 'text',
   reason: 'text',
+  url: 'text',
 } as const satisfies Record<Spec['required'][number] | Spec['optional'][number], string>;
 export type NotificationParamName = keyof typeof NOTIFICATION_PARAM_KINDS;
 

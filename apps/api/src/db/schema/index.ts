@@ -21,3 +21,4 @@ export * from './users.js';
 export * from './voice.js';
 export * from './voice-monitoring.js';
 export * from './watch-keys.js';
+export * from './webhooks.js';

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { chainDeposits, transactions, users } from '../../db/schema/index.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../orders/orders.store.js';
 import type { DepositRow } from './deposits.repo.js';
@@ -142,6 +143,24 @@ export function createDepositSettleRepo(db: Db, faults: SettleFaults = {}) {
             .returning();
           closed = row ?? null;
         }
+        if (!byHand && compareDecimal(c.amount, '0') > 0)
+          await enqueueWebhook(
+            tx,
+            deposit.userId,
+            'payment.credited',
+            {
+              paymentId: closed?.id ?? null,
+              depositId: deposit.id,
+              amount: c.amount,
+              currency: BILLING_CURRENCY,
+              crypto: trimDecimal(deposit.amount),
+              coin: deposit.currency,
+              network: deposit.network,
+              txHash: deposit.txid,
+              late: c.late,
+            },
+            c.at,
+          );
         await faults.afterCredit?.();
         return { deposit, transaction: closed };
       });

@@ -5,6 +5,7 @@ import { readSpending } from '../../db/guardrails.js';
 import { insertNotification } from '../../db/notifications.js';
 import { rowsOf } from '../../db/raw.js';
 import { accountGuardrails } from '../../db/schema/index.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 
 export type GuardrailsRow = typeof accountGuardrails.$inferSelect;
 
@@ -86,6 +87,14 @@ export function createGuardrailsRepo(db: Db) {
             at: now,
           });
           if (row) notices.push({ userId: row.userId, id: row.id, code: row.code });
+          const [balance, threshold] = [moneyText(c.balance), moneyText(c.threshold)];
+          await enqueueWebhook(
+            tx,
+            c.user_id,
+            'balance.low',
+            { balance, threshold, currency: 'GBP' },
+            now,
+          );
         }
         return notices;
       });

@@ -2,6 +2,7 @@ import { compareDecimal, type PaymentNoteCode } from '@parley/shared';
 import { eq } from 'drizzle-orm';
 import { applyLedgerEntry } from '../../db/ledger.js';
 import { transactions } from '../../db/schema/index.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { findCatalogueItem, ItemUnavailableError, placeOrder } from '../orders/orders.store.js';
 import type { Tx } from './payment-locks.repo.js';
@@ -23,6 +24,22 @@ export async function creditApproved(tx: Tx, row: TxRow, decision: { at: Date })
     rate: row.creditRate,
     note: `${row.amount} ${row.amountCurrency} in ${row.currency}`,
   });
+  await enqueueWebhook(
+    tx,
+    row.userId,
+    'payment.credited',
+    {
+      paymentId: row.id,
+      amount: row.creditAmount,
+      currency: 'GBP',
+      crypto: row.cryptoAmount,
+      coin: row.currency,
+      network: row.network,
+      txHash: row.txHash,
+      kind: row.kind,
+    },
+    decision.at,
+  );
   if (row.kind !== 'purchase' || !row.itemId) return row;
   try {
     await tx.transaction(async (sp) => {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { insertNotification, type NotificationRow } from '../../db/notifications.js';
 import { didNumbers, orders } from '../../db/schema/index.js';
+import { enqueueWebhook, type WebhookData } from '../../db/webhooks.js';
 import { type OrderRow, paidUpTo } from './renewal-locks.repo.js';
 import { type RenewalSettings, type RenewalStep, releaseTime } from './renewal-rules.js';
 
@@ -48,6 +49,8 @@ export async function applyStep(
       notices.push(row),
     );
   const item = order.name;
+  const hook = (event: 'subscription.renewed' | 'subscription.suspended', more: WebhookData) =>
+    enqueueWebhook(tx, order.userId, event, { orderId: order.id, item, ...more }, now);
   const set = (values: Partial<OrderRow>) =>
     tx.update(orders).set(values).where(eq(orders.id, order.id)).returning();
   let rows: OrderRow[] = [];
@@ -60,6 +63,7 @@ export async function applyStep(
         `renewal.charged:${order.id}:${step.period}`,
         false,
       );
+      await hook('subscription.renewed', { amount, currency: 'GBP', renewsAt: iso(step.renewsAt) });
       break;
     case 'grace':
       rows = await set({ status: 'grace', graceUntil: step.graceUntil, retryAt: step.retryAt });
@@ -88,6 +92,8 @@ export async function applyStep(
         `subscription.suspended:${order.id}:${order.paidThrough + 1}`,
         true,
       );
+      const numberReleaseAt = order.itemKind === 'number' ? iso(releaseAt) : null;
+      await hook('subscription.suspended', { amount, currency: 'GBP', releaseAt: numberReleaseAt });
       break;
     }
     case 'end':

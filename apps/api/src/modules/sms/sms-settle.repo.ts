@@ -3,7 +3,21 @@ import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 import type { SmsRow } from './sms-rows.repo.js';
+
+/** What a message's webhook says of it (sms.delivered, sms.failed, sms.expired). */
+export const smsWebhookData = (row: SmsRow) => ({
+  id: row.id,
+  to: row.recipient,
+  from: row.senderId,
+  status: row.status,
+  segments: row.segments,
+  cost: row.cost,
+  currency: 'GBP',
+  error: row.error,
+  batchId: row.batchId,
+});
 
 /** What a receipt did: applied, already applied, from the wrong source, or no such part. */
 export type ReceiptOutcome = 'applied' | 'settled' | 'mismatch' | 'unknown';
@@ -36,6 +50,7 @@ export async function failAndRefund(
       rate: row.rate,
       note: `SMS to ${row.recipient} ${status}: ${error}`,
     });
+  if (row) await enqueueWebhook(tx, row.userId, `sms.${status}`, smsWebhookData(row), at);
   return row ?? null;
 }
 
@@ -134,6 +149,7 @@ export function createSmsSettleRepo(db: Db) {
           .set({ status: 'delivered', doneAt: at, updatedAt: at })
           .where(and(eq(smsMessages.id, part.messageId), eq(smsMessages.status, 'sent')))
           .returning();
+        if (row) await enqueueWebhook(tx, row.userId, 'sms.delivered', smsWebhookData(row), at);
         return { outcome: 'applied' as const, row: row ?? null };
       });
     },

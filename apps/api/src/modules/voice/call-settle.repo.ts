@@ -2,43 +2,66 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry } from '../../db/ledger.js';
 import { calls, users } from '../../db/schema/index.js';
+import { enqueueWebhook } from '../../db/webhooks.js';
 import { isOpenCall } from './call-decisions.js';
 import { type CallRow, isOpen, type Settlement } from './call-state.repo.js';
 
-/** A call moved along (ringing, answered, being ended) and settled once with its charge. */
+/** What a call's webhook says of it; `cost` and `duration` once it has ended. */
+export const callWebhookData = (row: CallRow) => ({
+  id: row.id,
+  from: row.callerId,
+  to: row.destination,
+  status: row.status,
+  answeredAt: row.answeredAt?.toISOString() ?? null,
+  endedAt: row.endedAt?.toISOString() ?? null,
+  duration: row.duration,
+  billableSeconds: row.billableSeconds,
+  cost: row.cost,
+  currency: 'GBP',
+  hangupCause: row.hangupCause,
+});
+
+/**
+ * A call moved along (ringing, answered, being ended) and settled once with its charge;
+ * each step writes its webhook (call.ringing, call.answered, call.ended) with it.
+ */
 export function createCallSettleRepo(db: Db) {
   return {
     /** dialing → ringing; null when the call was past that already. */
-    async ringing(id: string, at: Date, deadlineAt: Date) {
-      const [row] = await db
-        .update(calls)
-        .set({
-          status: 'ringing',
-          ringingAt: at,
-          deadlineAt,
-          pddMs: sql`greatest(0, round(extract(epoch from (${at.toISOString()}::timestamptz - ${calls.createdAt})) * 1000))::int`,
-        })
-        .where(and(eq(calls.id, id), eq(calls.status, 'dialing')))
-        .returning();
-      return row ?? null;
-    },
+    ringing: (id: string, at: Date, deadlineAt: Date) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(calls)
+          .set({
+            status: 'ringing',
+            ringingAt: at,
+            deadlineAt,
+            pddMs: sql`greatest(0, round(extract(epoch from (${at.toISOString()}::timestamptz - ${calls.createdAt})) * 1000))::int`,
+          })
+          .where(and(eq(calls.id, id), eq(calls.status, 'dialing')))
+          .returning();
+        if (row) await enqueueWebhook(tx, row.userId, 'call.ringing', callWebhookData(row), at);
+        return row ?? null;
+      }),
 
     /** dialing/ringing → answered; the deadline becomes answer + its maximum + `graceMs`. */
-    async answered(id: string, at: Date, graceMs: number) {
-      const answered = at.toISOString();
-      const [row] = await db
-        .update(calls)
-        .set({
-          status: 'answered',
-          answeredAt: at,
-          deadlineAt: sql`${answered}::timestamptz + make_interval(secs => ${calls.maxSeconds} + ${graceMs / 1000})`,
-          // A sandbox call was seen running when it was answered.
-          aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${answered}::timestamptz else null end`,
-        })
-        .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
-        .returning();
-      return row ?? null;
-    },
+    answered: (id: string, at: Date, graceMs: number) =>
+      db.transaction(async (tx) => {
+        const answered = at.toISOString();
+        const [row] = await tx
+          .update(calls)
+          .set({
+            status: 'answered',
+            answeredAt: at,
+            deadlineAt: sql`${answered}::timestamptz + make_interval(secs => ${calls.maxSeconds} + ${graceMs / 1000})`,
+            // A sandbox call was seen running when it was answered.
+            aliveAt: sql`case when ${calls.gateway} = 'sandbox' then ${answered}::timestamptz else null end`,
+          })
+          .where(and(eq(calls.id, id), inArray(calls.status, ['dialing', 'ringing'])))
+          .returning();
+        if (row) await enqueueWebhook(tx, row.userId, 'call.answered', callWebhookData(row), at);
+        return row ?? null;
+      }),
 
     /**
      * Notes, on an open call, why Parley is ending it (null clears it when the edge could
@@ -96,6 +119,14 @@ export function createCallSettleRepo(db: Db) {
             rate: row.rate,
             note: `Call to ${row.destination}: ${s.billableSeconds - s.includedSeconds} s at ${row.ratePerMinute}/min`,
           });
+        if (updated)
+          await enqueueWebhook(
+            tx,
+            row.userId,
+            'call.ended',
+            callWebhookData(updated),
+            updated.endedAt ?? new Date(),
+          );
         return { call: updated ?? row, settled: true };
       });
     },

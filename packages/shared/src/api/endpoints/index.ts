@@ -23,6 +23,7 @@ import { smsEndpoints } from './sms.js';
 import { usersEndpoints } from './users.js';
 import { voiceEndpoints } from './voice.js';
 import { voiceMonitoringEndpoints } from './voice-monitoring.js';
+import { webhooksEndpoints } from './webhooks.js';
 
 /** Every endpoint's schemas, under the name its route has in routes/. */
 export const endpoints = {
@@ -49,6 +50,7 @@ export const endpoints = {
   ...usersEndpoints,
   ...voiceEndpoints,
   ...voiceMonitoringEndpoints,
+  ...webhooksEndpoints,
 } as const satisfies Record<RouteName, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -22,6 +22,7 @@ import { smsAdminApi, smsApi } from './sms.js';
 import { usersAdminApi } from './users.js';
 import { voiceAdminApi, voiceApi, voiceEdgeApi } from './voice.js';
 import { voiceMonitoringApi } from './voice-monitoring.js';
+import { webhooksAdminApi, webhooksApi } from './webhooks.js';
 
 export {
   analyticsAdminApi,
@@ -59,6 +60,8 @@ export {
   voiceApi,
   voiceEdgeApi,
   voiceMonitoringApi,
+  webhooksAdminApi,
+  webhooksApi,
 };
 
 /** Every route by name: the server registers them all, the docs list them all. */
@@ -98,6 +101,8 @@ export const routes = /* @__PURE__ */ tableOf([
   voiceAdminApi,
   voiceEdgeApi,
   voiceMonitoringApi,
+  webhooksApi,
+  webhooksAdminApi,
 ]);
 
 type Groups =
@@ -135,7 +140,9 @@ type Groups =
   | typeof voiceApi
   | typeof voiceAdminApi
   | typeof voiceEdgeApi
-  | typeof voiceMonitoringApi;
+  | typeof voiceMonitoringApi
+  | typeof webhooksApi
+  | typeof webhooksAdminApi;
 type RoutesOf<G> = G extends unknown ? G[keyof G] : never;
 type AnyRoute = RoutesOf<Groups>;
 export type RouteTable = { [R in AnyRoute as R['name']]: R };

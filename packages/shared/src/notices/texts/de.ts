@@ -58,6 +58,10 @@ export const de: NoticeTexts = {
       title: 'Zahlung storniert',
       body: 'Ihre Zahlung von {crypto} hat die Blockchain nach der Gutschrift verlassen, daher wurden {amount} von Ihrem Guthaben abgezogen.',
     },
+    'webhook.disabled': {
+      title: 'Webhook-Endpunkt abgeschaltet',
+      body: 'Wir senden keine Webhooks mehr an {url}: Er ist tagelang fehlgeschlagen oder hat gemeldet, dass er nicht mehr existiert. Beheben Sie das Problem und schalten Sie ihn in Ihrem Konto wieder ein.',
+    },
   },
   unknown: {
     title: 'Benachrichtigung',

@@ -58,6 +58,10 @@ export const en: NoticeTexts = {
       title: 'Payment reversed',
       body: 'Your payment of {crypto} left the blockchain after it was credited, so {amount} was taken back from your balance.',
     },
+    'webhook.disabled': {
+      title: 'Webhook endpoint turned off',
+      body: 'We stopped sending webhooks to {url}: it failed for days or answered that it is gone. Fix it, then turn it back on in your account.',
+    },
   },
   unknown: {
     title: 'Notification',

@@ -58,6 +58,10 @@ export const es: NoticeTexts = {
       title: 'Pago revertido',
       body: 'Su pago de {crypto} salió de la cadena de bloques después de abonarse, así que se retiraron {amount} de su saldo.',
     },
+    'webhook.disabled': {
+      title: 'Endpoint de webhook desactivado',
+      body: 'Dejamos de enviar webhooks a {url}: falló durante días o respondió que ya no existe. Corríjalo y vuelva a activarlo en su cuenta.',
+    },
   },
   unknown: {
     title: 'Notificación',

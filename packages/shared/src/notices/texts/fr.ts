@@ -58,6 +58,10 @@ export const fr: NoticeTexts = {
       title: 'Paiement annulé',
       body: 'Votre paiement de {crypto} a quitté la blockchain après avoir été crédité : {amount} a été retiré de votre solde.',
     },
+    'webhook.disabled': {
+      title: 'Point de terminaison webhook désactivé',
+      body: "Nous n'envoyons plus de webhooks à {url} : il a échoué pendant plusieurs jours ou a répondu qu'il n'existe plus. Corrigez-le, puis réactivez-le dans votre compte.",
+    },
   },
   unknown: {
     title: 'Avis',

@@ -58,6 +58,10 @@ export const it: NoticeTexts = {
       title: 'Pagamento stornato',
       body: "Il tuo pagamento di {crypto} è uscito dalla blockchain dopo l'accredito, quindi {amount} è stato tolto dal tuo saldo.",
     },
+    'webhook.disabled': {
+      title: 'Endpoint webhook disattivato',
+      body: 'Abbiamo smesso di inviare webhook a {url}: ha fallito per giorni o ha risposto di non esistere più. Correggilo, poi riattivalo nel tuo account.',
+    },
   },
   unknown: {
     title: 'Notifica',

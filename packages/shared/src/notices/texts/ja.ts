@@ -58,6 +58,10 @@ export const ja: NoticeTexts = {
       title: '支払いの取り消し',
       body: '{crypto} のお支払いは入金後にブロックチェーンから外れたため、残高から {amount} を差し戻しました。',
     },
+    'webhook.disabled': {
+      title: 'Webhook エンドポイントを停止しました',
+      body: '{url} への webhook の送信を停止しました。数日間失敗し続けたか、存在しないと応答しました。修正してから、アカウントで再度有効にしてください。',
+    },
   },
   unknown: {
     title: 'お知らせ',

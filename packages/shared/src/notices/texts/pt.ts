@@ -58,6 +58,10 @@ export const pt: NoticeTexts = {
       title: 'Pagamento estornado',
       body: 'O seu pagamento de {crypto} saiu da blockchain depois de ser creditado, por isso {amount} foi retirado do seu saldo.',
     },
+    'webhook.disabled': {
+      title: 'Endpoint de webhook desativado',
+      body: 'Deixámos de enviar webhooks para {url}: falhou durante dias ou respondeu que já não existe. Corrija-o e volte a ativá-lo na sua conta.',
+    },
   },
   unknown: {
     title: 'Notificação',

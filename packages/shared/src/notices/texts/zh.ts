@@ -57,6 +57,10 @@ export const zh: NoticeTexts = {
       title: '付款已撤销',
       body: '您的 {crypto} 付款在入账后离开了区块链，因此已从您的余额中扣回 {amount}。',
     },
+    'webhook.disabled': {
+      title: 'Webhook 端点已停用',
+      body: '我们已停止向 {url} 发送 webhook：它连续多天失败，或回复称已不存在。请修复后在您的账户中重新启用。',
+    },
   },
   unknown: {
     title: '通知',

@@ -16,6 +16,7 @@ import { functionResolver } from '@/lib/form-resolver';
 import { useChangePassword, useSignOutEverywhere } from '../api/account';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { GuardrailsCard } from '../components/guardrails-card';
+import { WebhooksCard } from '../components/webhooks-card';
 
 type Values = { current: string; next: string; confirm: string };
 const DEFAULTS: Values = { current: '', next: '', confirm: '' };
@@ -150,6 +151,7 @@ export default function AccountPage() {
       <ChangePasswordCard />
       <GuardrailsCard />
       <ApiKeysCard />
+      <WebhooksCard />
       <SignOutEverywhereCard />
     </div>
   );

@@ -15,6 +15,7 @@ import {
   useUserPayments,
   useUserSms,
 } from './user-detail';
+import { UserWebhooks } from './user-webhooks';
 
 type Hook<T> = (id: string, page: number) => UseQueryResult<Page<T>>;
 
@@ -69,7 +70,7 @@ function PagedList<T extends { id: string }>({
 const cell = 'p-3';
 const nowrap = 'p-3 whitespace-nowrap tabular-nums';
 
-/** A user's ledger, orders, SMS and payments, each in its own tab, newest first. */
+/** A user's ledger, orders, SMS, payments and webhook endpoints, each in its own tab. */
 export function UserActivity({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -86,6 +87,9 @@ export function UserActivity({ userId }: { userId: string }) {
             {t(`adminUsers.tabs.${tab}`)}
           </TabsTrigger>
         ))}
+        <TabsTrigger value="webhooks" className="flex-none">
+          {t('webhooks.title')}
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="ledger">
         <PagedList<LedgerEntry>
@@ -166,6 +170,9 @@ export function UserActivity({ userId }: { userId: string }) {
             </>
           )}
         />
+      </TabsContent>
+      <TabsContent value="webhooks">
+        <UserWebhooks userId={userId} />
       </TabsContent>
     </Tabs>
   );

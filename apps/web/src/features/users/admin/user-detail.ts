@@ -5,6 +5,7 @@ import {
   paymentsAdminApi,
   smsAdminApi,
   usersAdminApi,
+  webhooksAdminApi,
 } from '@parley/shared/api';
 import {
   keepPreviousData,
@@ -57,6 +58,14 @@ export const useUserSms = pagedList('sms', (id, query) =>
 export const useUserPayments = pagedList('payments', (id, query) =>
   call(paymentsAdminApi.forUser, { params: { id }, query }),
 );
+
+/** The user's webhook endpoints and whether they are failing (read only). */
+export function useUserWebhooks(id: string) {
+  return useQuery({
+    queryKey: [...userKey(id), 'webhooks'],
+    queryFn: () => call(webhooksAdminApi.forUser, { params: { id }, query: {} }),
+  });
+}
 
 /** After a change to a user, every list of users and that user's detail reload. */
 function useReloadUsers() {
