@@ -128,9 +128,15 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     runOnce,
     async start() {
       stopping = false;
-      const back = await repo.releaseOwn(options.instanceId, now());
-      if (back > 0)
-        log.info({ deliveries: back }, 'Webhooks: claims from before a restart taken back');
+      // A database that cannot answer now must not stop the app: those claims' leases
+      // run out instead.
+      try {
+        const back = await repo.releaseOwn(options.instanceId, now());
+        if (back > 0)
+          log.info({ deliveries: back }, 'Webhooks: claims from before a restart taken back');
+      } catch (err) {
+        log.warn({ err }, 'Webhooks: claims from before a restart wait for their leases');
+      }
       timer ??= setInterval(() => void runOnce(), options.pollMs);
       void runOnce();
     },

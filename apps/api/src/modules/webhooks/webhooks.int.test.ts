@@ -82,7 +82,11 @@ async function deliveries(cookie: string, id: string): Promise<Delivery[]> {
 }
 
 /** Every due delivery sent now, as the sender's next pass would. */
-const pass = () => ctx.app.webhookSender.runOnce();
+/** A whole sender pass begun after this call (the first waits out one under way). */
+const pass = async () => {
+  await ctx.app.webhookSender.runOnce();
+  await ctx.app.webhookSender.runOnce();
+};
 /** The waits skipped: every pending delivery due now. */
 const dueNow = () =>
   ctx.database.db.execute(
