@@ -5,6 +5,7 @@ import {
   MailRejectedError,
   MailUnavailableError,
 } from '../../integrations/mail/port.js';
+import { createOutboxLoop } from '../../lib/outbox-loop.js';
 import type { ClaimedMail, MailOutboxRepo } from './mail-outbox.repo.js';
 
 type Repo = Pick<MailOutboxRepo, 'claim' | 'markSent' | 'retryAt' | 'giveUp' | 'dropStale'>;
@@ -45,10 +46,6 @@ export function createMailOutbox(options: MailOutboxOptions) {
   // no other instance takes a notice over while this one may still be sending it.
   const leaseMs = options.leaseMs ?? 15 * 60_000;
   const retryDelayMs = options.retryDelayMs ?? mailRetryDelayMs;
-  let timer: NodeJS.Timeout | null = null;
-  let stopping = false;
-  let current: Promise<void> | null = null;
-  let again = false;
 
   async function sendOne(mail: ClaimedMail) {
     if (mail.disabled) return repo.giveUp(mail.id);
@@ -81,57 +78,22 @@ export function createMailOutbox(options: MailOutboxOptions) {
     await repo.markSent(mail.id, now());
   }
 
-  async function drain() {
+  async function drain(stopping: () => boolean) {
     const since = new Date(now().getTime() - options.maxAgeMs);
     const dropped = await repo.dropStale(since, 1000);
     if (dropped > 0) log.info({ dropped }, 'Mail: notices too old to email');
-    while (!stopping) {
+    while (!stopping()) {
       const batch = await repo.claim(options.batchSize ?? 5, now(), leaseMs, since);
       if (batch.length === 0) return;
       for (const mail of batch) {
         // Claimed but not started: due again at once, for whichever instance runs next.
-        if (stopping) await repo.retryAt(mail.id, now());
+        if (stopping()) await repo.retryAt(mail.id, now());
         else await sendOne(mail);
       }
     }
   }
 
-  /** One pass now (or, when one is under way, another right after it). */
-  function runOnce(): Promise<void> {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = drain()
-      .catch((err: unknown) => log.warn({ err }, 'Mail: outbox pass failed'))
-      .finally(() => {
-        current = null;
-        if (again && !stopping) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return current;
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopping = false;
-      timer ??= setInterval(() => void runOnce(), options.pollMs);
-      void runOnce();
-    },
-    /** A notice was written: look now rather than at the next poll. */
-    wake() {
-      if (timer) void runOnce();
-    },
-    /** No new pass; the email in hand is finished, the rest wait in the table. */
-    async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await current;
-    },
-  };
+  // stop(): no new pass; the email in hand is finished, the rest wait in the table.
+  return createOutboxLoop({ name: 'Mail: outbox', pollMs: options.pollMs, drain, log });
 }
 export type MailOutbox = ReturnType<typeof createMailOutbox>;

@@ -1,3 +1,4 @@
+import { createOutboxLoop } from '../../lib/outbox-loop.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import type { PostOptions, PostResult } from './webhook-post.js';
 import { nextStep } from './webhook-retry.js';
@@ -56,10 +57,6 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const { repo, log } = options;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 60_000;
-  let timer: NodeJS.Timeout | null = null;
-  let stopping = false;
-  let current: Promise<void> | null = null;
-  let again = false;
 
   async function sendOne(d: ClaimedDelivery) {
     const secrets = d.endpoint.secrets.flatMap((s) => options.box.open(s) ?? []);
@@ -90,13 +87,13 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     }
   }
 
-  async function drain() {
-    while (!stopping) {
+  async function drain(stopping: () => boolean) {
+    while (!stopping()) {
       const batch = await repo.claim(options.batchSize ?? 10, now(), leaseMs, options.instanceId);
       if (batch.length === 0) return;
       await Promise.all(
         batch.map((d) =>
-          stopping
+          stopping()
             ? repo.release(d.id, now())
             : sendOne(d).catch((err: unknown) =>
                 log.warn({ err, delivery: d.id }, 'Webhooks: delivery not recorded'),
@@ -106,28 +103,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     }
   }
 
-  /** One pass now (or, when one is under way, another right after it). */
-  function runOnce(): Promise<void> {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = drain()
-      .catch((err: unknown) => log.warn({ err }, 'Webhooks: sender pass failed'))
-      .finally(() => {
-        current = null;
-        if (again && !stopping) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return current;
-  }
-
+  const loop = createOutboxLoop({ name: 'Webhooks: sender', pollMs: options.pollMs, drain, log });
   return {
-    runOnce,
+    ...loop,
     async start() {
-      stopping = false;
       // A database that cannot answer now must not stop the app: those claims' leases
       // run out instead.
       try {
@@ -137,20 +116,9 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       } catch (err) {
         log.warn({ err }, 'Webhooks: claims from before a restart wait for their leases');
       }
-      timer ??= setInterval(() => void runOnce(), options.pollMs);
-      void runOnce();
+      loop.start();
     },
-    /** A delivery was written on this instance: look now rather than at the next poll. */
-    wake() {
-      if (timer) void runOnce();
-    },
-    /** No new pass; the tries in hand finish, the rest wait in the table. */
-    async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await current;
-    },
+    // stop(): no new pass; the tries in hand finish, the rest wait in the table.
   };
 }
 export type WebhookSender = ReturnType<typeof createWebhookSender>;
