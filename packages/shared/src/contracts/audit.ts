@@ -17,6 +17,14 @@ export const KNOWN_AUDIT_ACTIONS = [
   'user.reactivate',
   'subscription.extend_grace',
   'subscription.waive',
+  'api_key.create',
+  'api_key.revoke',
+  'api_key.admin_revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.rotate_secret',
+  'webhook.delete',
+  'webhook.disable',
 ] as const;
 
 /** An action or target type: dotted lower-case words, as modules write them. */

@@ -1,3 +1,4 @@
+import { KNOWN_AUDIT_ACTIONS } from '@parley/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -134,5 +135,59 @@ describe('AuditTab', () => {
     expect(adjust).toContain('Balance after: now £2,087.50');
     expect(rows[3]?.textContent).toMatch(/Grace until: now Mar 8, 2026, \d{1,2}:\d{2}/);
     expect(rows[4]?.textContent).toContain('Suspended: was No → now Yes');
+  });
+
+  it('names API key and webhook actions, their targets and fields', async () => {
+    const items = [
+      entry('1', 'api_key.create', 'api_key', null, {
+        name: 'CI',
+        prefix: 'prl_live_AbCd',
+        scopes: ['sms:send'],
+      }),
+      entry('2', 'api_key.admin_revoke', 'api_key', { name: 'CI', owner: 'u1' }, null),
+      entry(
+        '3',
+        'webhook.disable',
+        'webhook_endpoint',
+        { enabled: true },
+        { enabled: false, reason: 'gone' },
+      ),
+      entry('4', 'webhook.rotate_secret', 'webhook_endpoint', null, null),
+    ];
+    fakeApi({
+      'GET /api/admin/audit?page=1&pageSize=20': () =>
+        json({ items, total: items.length, page: 1, pageSize: 20 }),
+      'GET /api/admin/audit/facets': () =>
+        json({ actions: items.map((i) => i.action), targetTypes: ['api_key', 'webhook_endpoint'] }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditTab />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('API key created');
+    expect(rows[0]?.textContent).toContain('Key prefix: now prl_live_AbCd');
+    expect(rows[1]?.textContent).toContain('API key revoked by an admin');
+    expect(rows[2]?.textContent).toContain('Webhook endpoint turned off after failures');
+    expect(rows[2]?.textContent).toContain('Enabled: was Yes → now No');
+    expect(rows[3]?.textContent).toContain('Webhook signing secret rotated');
+    expect(await screen.findByRole('option', { name: 'Webhook endpoint' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'API key' })).toBeTruthy();
+  });
+
+  it('has a name for every action it knows in all ten languages', () => {
+    const files = import.meta.glob<{ admin: { audit: { actions: Record<string, string> } } }>(
+      '../../../locales/*.json',
+      { eager: true, import: 'default' },
+    );
+    expect(Object.keys(files)).toHaveLength(10);
+    for (const [file, tree] of Object.entries(files))
+      for (const action of KNOWN_AUDIT_ACTIONS)
+        expect(
+          tree.admin.audit.actions[action.replaceAll('.', '_')],
+          `${file} ${action}`,
+        ).toBeTruthy();
   });
 });
