@@ -9,6 +9,7 @@ import {
   send,
   sessionCookieOf,
   signUp,
+  TEST_SESSION_SECRET,
   tempDir,
   testConfig,
 } from '../../../test/helpers.js';
@@ -35,7 +36,6 @@ import { type Database, openDatabase } from '../../db/client.js';
 if (!litecoindAvailable && requireChainNodes())
   throw new Error('litecoind is required here (PARLEY_REQUIRE_CHAIN_NODES=1)');
 
-const SECRET = 'test-secret-test-secret-test-secret!';
 const SEED = Uint8Array.from({ length: 32 }, (_, i) => 90 + i);
 const BTC_VPUB = HDKey.fromMasterSeed(SEED, { private: 0x045f18bc, public: 0x045f1cf6 }).derive(
   "m/84'/1'/0'",
@@ -71,7 +71,7 @@ async function prepare(database: Database, dataDir: string, env: Record<string, 
   const app = await buildApp({
     config: testConfig({ ...env, DATA_DIR: dataDir, CHAIN_POLL_SECONDS: '3600' }),
     database,
-    sessionSecret: SECRET,
+    sessionSecret: TEST_SESSION_SECRET,
     challengeCounterRange: [1, 50],
     authLimits: generousLimits(),
   });
@@ -124,7 +124,7 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
     const envOn = (port: number) => ({
       ...chainEnv,
       NODE_ENV: 'development',
-      SESSION_SECRET: SECRET,
+      SESSION_SECRET: TEST_SESSION_SECRET,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

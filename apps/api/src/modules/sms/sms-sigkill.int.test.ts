@@ -5,6 +5,7 @@ import {
   createTestDatabase,
   fundedCustomer,
   generousLimits,
+  TEST_SESSION_SECRET,
   tempDir,
   testConfig,
 } from '../../../test/helpers.js';
@@ -21,7 +22,6 @@ import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
  * (delivered, failed and refunded, or expired) within the configured times, none is
  * lost or doubled, and the ledger check is empty.
  */
-const SECRET = 'test-secret-test-secret-test-secret!';
 const servers = serverProcesses();
 const closers: (() => Promise<void>)[] = [];
 
@@ -50,7 +50,7 @@ describe('SIGKILL during a burst of SMS', () => {
     const setup = await buildApp({
       config: testConfig({ DATA_DIR: dataDir }),
       database,
-      sessionSecret: SECRET,
+      sessionSecret: TEST_SESSION_SECRET,
       challengeCounterRange: [1, 50],
       authLimits: generousLimits(),
     });
@@ -64,7 +64,7 @@ describe('SIGKILL during a burst of SMS', () => {
     const base = `http://127.0.0.1:${port}`;
     const env = {
       NODE_ENV: 'development',
-      SESSION_SECRET: SECRET,
+      SESSION_SECRET: TEST_SESSION_SECRET,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -3,6 +3,7 @@ import {
   createTestDatabase,
   fundedCustomer,
   generousLimits,
+  TEST_SESSION_SECRET,
   tempDir,
   testConfig,
 } from '../../../test/helpers.js';
@@ -18,7 +19,6 @@ import { openDatabase } from '../../db/client.js';
  * the same data: the delivery goes out again, with the same webhook-id, and is logged
  * delivered. At least once, never lost.
  */
-const SECRET = 'test-secret-test-secret-test-secret!';
 const servers = serverProcesses();
 const closers: (() => Promise<void>)[] = [];
 let receiver: Receiver | undefined;
@@ -40,7 +40,7 @@ describe('SIGKILL of the webhook sender', () => {
     const setup = await buildApp({
       config: testConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }),
       database,
-      sessionSecret: SECRET,
+      sessionSecret: TEST_SESSION_SECRET,
       challengeCounterRange: [1, 50],
       authLimits: generousLimits(),
     });
@@ -61,7 +61,7 @@ describe('SIGKILL of the webhook sender', () => {
     const base = `http://127.0.0.1:${port}`;
     const env = {
       NODE_ENV: 'development',
-      SESSION_SECRET: SECRET,
+      SESSION_SECRET: TEST_SESSION_SECRET,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -26,6 +26,22 @@ const entry = (
   createdAt: '2026-03-01T10:00:00.000Z',
 });
 
+/** The tab over these entries (one page) and facets; its body rows once shown. */
+async function auditRows(items: ReturnType<typeof entry>[], targetTypes: string[]) {
+  fakeApi({
+    'GET /api/admin/audit?page=1&pageSize=20': () =>
+      json({ items, total: items.length, page: 1, pageSize: 20 }),
+    'GET /api/admin/audit/facets': () => json({ actions: items.map((i) => i.action), targetTypes }),
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuditTab />
+    </QueryClientProvider>,
+  );
+  const table = await screen.findByRole('table', { name: 'Audit log' });
+  return within(table).getAllByRole('row').slice(1);
+}
+
 describe('AuditTab', () => {
   it('names price, SIP domain and number changes, with the old and new price', async () => {
     const items = [
@@ -43,22 +59,7 @@ describe('AuditTab', () => {
       entry('3', 'sip_domain.delete', 'sip_domain', { price: '120.00' }, null),
       entry('4', 'number.import', 'number', null, { monthlyPrice: '4.00' }),
     ];
-    fakeApi({
-      'GET /api/admin/audit?page=1&pageSize=20': () =>
-        json({ items, total: items.length, page: 1, pageSize: 20 }),
-      'GET /api/admin/audit/facets': () =>
-        json({
-          actions: items.map((i) => i.action),
-          targetTypes: ['country_pricing', 'sip_domain', 'number'],
-        }),
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <AuditTab />
-      </QueryClientProvider>,
-    );
-    const table = await screen.findByRole('table', { name: 'Audit log' });
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = await auditRows(items, ['country_pricing', 'sip_domain', 'number']);
     expect(rows[0]?.textContent).toContain('Country price changed');
     expect(rows[0]?.textContent).toContain('VoIP price: was £0.1200 → now £0.0000');
     expect(rows[1]?.textContent).toContain('Country price imported from CSV');
@@ -108,19 +109,7 @@ describe('AuditTab', () => {
       }),
       entry('4', 'user.suspend', 'user', { suspended: false }, { suspended: true }),
     ];
-    fakeApi({
-      'GET /api/admin/audit?page=1&pageSize=20': () =>
-        json({ items, total: items.length, page: 1, pageSize: 20 }),
-      'GET /api/admin/audit/facets': () =>
-        json({ actions: items.map((i) => i.action), targetTypes: ['payment', 'user'] }),
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <AuditTab />
-      </QueryClientProvider>,
-    );
-    const table = await screen.findByRole('table', { name: 'Audit log' });
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = await auditRows(items, ['payment', 'user']);
     const payment = rows[0]?.textContent ?? '';
     expect(payment).toContain('Status: was pending → now approved');
     expect(payment).not.toContain('Crypto amount'); // unchanged
@@ -154,19 +143,7 @@ describe('AuditTab', () => {
       ),
       entry('4', 'webhook.rotate_secret', 'webhook_endpoint', null, null),
     ];
-    fakeApi({
-      'GET /api/admin/audit?page=1&pageSize=20': () =>
-        json({ items, total: items.length, page: 1, pageSize: 20 }),
-      'GET /api/admin/audit/facets': () =>
-        json({ actions: items.map((i) => i.action), targetTypes: ['api_key', 'webhook_endpoint'] }),
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <AuditTab />
-      </QueryClientProvider>,
-    );
-    const table = await screen.findByRole('table', { name: 'Audit log' });
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = await auditRows(items, ['api_key', 'webhook_endpoint']);
     expect(rows[0]?.textContent).toContain('API key created');
     expect(rows[0]?.textContent).toContain('Key prefix: now prl_live_AbCd');
     expect(rows[1]?.textContent).toContain('API key revoked by an admin');
