@@ -92,6 +92,8 @@ test('the choose-number page filters by type and text, and says when nothing mat
   await expect(page.getByText(/Numbers found: \d+/)).toBeVisible();
   const items = page.getByRole('main').getByRole('listitem');
   await expect(items.first()).toContainText('Toll-free');
+  // The list re-renders after the filter: wait until no other type is left in it.
+  await expect(items.filter({ hasNotText: 'Toll-free' })).toHaveCount(0);
   for (const text of await items.allTextContents()) expect(text).toContain('Toll-free');
 
   await page.getByLabel('Type').selectOption('');
