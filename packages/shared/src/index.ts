@@ -24,6 +24,7 @@ export * from './contracts/public-config.js';
 export * from './contracts/renewals.js';
 export * from './contracts/setup.js';
 export * from './contracts/sip-trunk.js';
+export * from './contracts/smpp-server.js';
 export * from './contracts/sms.js';
 export * from './contracts/sms-senders.js';
 export * from './contracts/text.js';

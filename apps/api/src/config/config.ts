@@ -2,6 +2,7 @@ import type { Network } from '@parley/shared';
 import type { ChainsConfig } from './chains-config.js';
 import type { MailConfig } from './mail-config.js';
 import type { RatesConfig } from './rates-config.js';
+import type { SmppServerConfig } from './smpp-server-config.js';
 import type { SmsConfig } from './sms-config.js';
 import type { TrustProxy } from './trust-proxy.js';
 import type { VoiceConfig } from './voice-config.js';
@@ -82,6 +83,8 @@ export interface Config {
   lowBalanceIntervalMs: number;
   /** Where SMS go (config/sms-config.ts). */
   sms: SmsConfig;
+  /** Parley's SMPP server for customers' gateways (config/smpp-server-config.ts). */
+  smppServer: SmppServerConfig;
   /** Monthly renewals: grace before suspension, suspension before the end, reminders, the job's interval. */
   renewals: { graceMs: number; releaseMs: number; reminderMs: number; intervalMs: number };
   /** Notices by email: SMTP when set, and the outbox's settings (config/mail-config.ts). */

@@ -8,6 +8,7 @@ import { count, optional } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
 import { ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
+import { smppServerEnvShape, smppServerSettings } from './smpp-server-config.js';
 import { smsEnvShape, smsSettings } from './sms-config.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { voiceConfig, voiceEnvShape, voiceProblems } from './voice-config.js';
@@ -35,6 +36,7 @@ const envSchema = z.object({
   ...explorerEnvShape(optional),
   ...chainsEnvShape,
   ...webhooksEnvShape,
+  ...smppServerEnvShape,
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
@@ -212,12 +214,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
   }
   const sms = smsSettings(e);
   problems.push(...sms.problems);
+  const host = e.HOST ?? '127.0.0.1';
+  const smppServer = smppServerSettings(e, {
+    host,
+    publicHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : host,
+  });
+  problems.push(...smppServer.problems);
   problems.push(...ratesProblems(e), ...voiceProblems(e), ...mailProblems(e));
   if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv,
     port: e.PORT ?? 5000,
-    host: e.HOST ?? '127.0.0.1',
+    host,
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -274,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
     },
     lowBalanceIntervalMs: (e.LOW_BALANCE_INTERVAL_SECONDS ?? 60) * 1000,
     sms: sms.config,
+    smppServer: smppServer.config,
     renewals: {
       graceMs: (e.RENEWAL_GRACE_DAYS ?? 7) * 86_400_000,
       releaseMs: (e.RENEWAL_RELEASE_DAYS ?? 30) * 86_400_000,

@@ -121,6 +121,10 @@ export const ERROR_STATUS = {
   WEBHOOK_ENDPOINT_LIMIT: 409,
   /** Webhooks: a test or a redelivery to an endpoint that is turned off. */
   WEBHOOK_ENDPOINT_DISABLED: 409,
+  /** SMPP: the customer holds as many SMPP accounts as allowed (SMPP_ACCOUNTS_MAX). */
+  SMPP_ACCOUNT_LIMIT: 409,
+  /** SMPP: the throughput asked for is over the operator's SMPP_MAX_THROUGHPUT. */
+  SMPP_THROUGHPUT_OVER_MAX: 422,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

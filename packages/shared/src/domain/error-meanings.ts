@@ -51,6 +51,9 @@ export const ERROR_MEANINGS = {
   WEBHOOK_URL_NOT_ALLOWED:
     'The webhook URL must be https on a public address, unless the operator allows its host.',
   WEBHOOK_ENDPOINT_LIMIT: 'The account has as many webhook endpoints as allowed: delete one first.',
+  SMPP_ACCOUNT_LIMIT: 'The account holds as many SMPP accounts as allowed: remove one first.',
+  SMPP_THROUGHPUT_OVER_MAX:
+    "The throughput asked for is over the operator's maximum for SMPP accounts.",
   WEBHOOK_ENDPOINT_DISABLED: 'The webhook endpoint is turned off: turn it on first.',
   EMAIL_TAKEN: 'An account with this email already exists.',
   RESET_LINK_INVALID: 'The password reset link was used, expired or replaced.',

@@ -19,6 +19,7 @@ import { paymentsEndpoints } from './payments.js';
 import { renewalsEndpoints } from './renewals.js';
 import { setupEndpoints } from './setup.js';
 import { sipTrunkEndpoints } from './sip-trunk.js';
+import { smppServerEndpoints } from './smpp-server.js';
 import { smsEndpoints } from './sms.js';
 import { usersEndpoints } from './users.js';
 import { voiceEndpoints } from './voice.js';
@@ -46,6 +47,7 @@ export const endpoints = {
   ...renewalsEndpoints,
   ...setupEndpoints,
   ...sipTrunkEndpoints,
+  ...smppServerEndpoints,
   ...smsEndpoints,
   ...usersEndpoints,
   ...voiceEndpoints,

@@ -18,6 +18,7 @@ import { paymentsAdminApi, paymentsApi } from './payments.js';
 import { renewalsAdminApi, renewalsApi } from './renewals.js';
 import { setupAdminApi } from './setup.js';
 import { sipTrunkApi } from './sip-trunk.js';
+import { smppServerAdminApi, smppServerApi } from './smpp-server.js';
 import { smsAdminApi, smsApi } from './sms.js';
 import { usersAdminApi } from './users.js';
 import { voiceAdminApi, voiceApi, voiceEdgeApi } from './voice.js';
@@ -53,6 +54,8 @@ export {
   renewalsApi,
   setupAdminApi,
   sipTrunkApi,
+  smppServerAdminApi,
+  smppServerApi,
   smsAdminApi,
   smsApi,
   usersAdminApi,
@@ -94,6 +97,8 @@ export const routes = /* @__PURE__ */ tableOf([
   renewalsAdminApi,
   setupAdminApi,
   sipTrunkApi,
+  smppServerApi,
+  smppServerAdminApi,
   smsApi,
   smsAdminApi,
   usersAdminApi,
@@ -134,6 +139,8 @@ type Groups =
   | typeof renewalsAdminApi
   | typeof setupAdminApi
   | typeof sipTrunkApi
+  | typeof smppServerApi
+  | typeof smppServerAdminApi
   | typeof smsApi
   | typeof smsAdminApi
   | typeof usersAdminApi
