@@ -21,7 +21,7 @@ const PaymentPage = page(() => import('@/features/payments/pages/payment-page'))
 const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));
 const DidPage = page(() => import('@/features/catalogue/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/catalogue/pages/choose-number-page'));
-const SmsPage = page(() => import('@/features/sms/pages/sms-page'));
+const SmsPage = page(() => import('./pages/sms-page'));
 const voicePages = () => import('./pages/voice-pages');
 const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
 const SipCredentialsPage = page(() =>

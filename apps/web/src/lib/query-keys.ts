@@ -38,6 +38,8 @@ export const queryKeys = {
   smsBatch: (id: string) => ['sms', 'batch', id] as const,
   /** Outside `sms`, so a send's refresh does not re-price the draft being typed. */
   smsQuote: ['sms-quote'],
+  /** The customer's SMPP accounts and where to connect (features/smpp-server). */
+  smppAccounts: ['smpp-accounts'],
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
   // Admin keys live in admin-query-keys.ts, voice keys in voice-query-keys.ts, the ledger's

@@ -92,6 +92,7 @@ const SAME_IN: Record<string, string[]> = {
     'regions.oceania',
     'callCentre.demo.badge',
     'admin.audit.no',
+    'smpp.created.password',
   ],
   pt: ['callCentre.demo.badge'],
 };

@@ -24,6 +24,7 @@ export * from './routes/payments.js';
 export * from './routes/renewals.js';
 export * from './routes/setup.js';
 export * from './routes/sip-trunk.js';
+export * from './routes/smpp-server.js';
 export * from './routes/sms.js';
 export * from './routes/users.js';
 export * from './routes/voice.js';

@@ -1,5 +1,5 @@
 import { MessageSquare, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServicePage } from '@/components/service-page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,8 +10,11 @@ import { EMPTY_DRAFT, SendForm } from '../components/send-form';
 import { SenderIdsCard } from '../components/sender-ids-card';
 import type { SmsDraft } from '../validation';
 
-/** SMS sending: the form, bulk upload, the balance and the message history. */
-export default function SmsPage() {
+/**
+ * SMS sending: the form, bulk upload, the balance and the message history; `children`
+ * (another feature's sections, composed in app/pages) come after, full width.
+ */
+export default function SmsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<SmsDraft>(EMPTY_DRAFT);
   return (
@@ -56,6 +59,8 @@ export default function SmsPage() {
           <MessageHistory />
         </>
       }
-    />
+    >
+      {children}
+    </ServicePage>
   );
 }
