@@ -13,6 +13,7 @@ export const adminKeys = {
   adminUsers: ['admin', 'users'],
   adminSenderIds: ['admin', 'sender-ids'],
   adminSmsStatus: ['admin', 'sms-status'],
+  adminSmppSessions: ['admin', 'smpp-sessions'],
   adminSetup: ['admin', 'setup'],
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,
   adminAudit: ['admin', 'audit'],

@@ -15,6 +15,7 @@ import { RatesTab } from '@/features/payments/admin/rates-tab';
 import { WalletsTab } from '@/features/payments/admin/wallets-tab';
 import { SubscriptionsTab } from '@/features/renewals/admin/subscriptions-tab';
 import { SetupNotices } from '@/features/setup/admin/setup-checklist';
+import { SmppSessionsTab } from '@/features/smpp-server/admin/smpp-sessions-tab';
 import { SenderIdsTab } from '@/features/sms/admin/sender-ids-tab';
 import { SmsInbound } from '@/features/sms/admin/sms-inbound';
 import { SmsStatusNotice } from '@/features/sms/admin/sms-status-notice';
@@ -37,6 +38,7 @@ const LABEL_KEYS: Record<AdminTab, string> = {
   'sip-domains': 'admin.sipDomains.title',
   numbers: 'admin.numbers.title',
   'sender-ids': 'admin.senderIds.title',
+  'smpp-sessions': 'smpp.admin.title',
   users: 'admin.users.title',
   subscriptions: 'admin.subscriptions.title',
   calls: 'admin.calls.title',
@@ -56,6 +58,7 @@ const CONTENT: Record<AdminTab, ComponentType> = {
   'sip-domains': SipDomainsTab,
   numbers: NumbersTab,
   'sender-ids': SenderIdsTab,
+  'smpp-sessions': SmppSessionsTab,
   users: UsersTab,
   subscriptions: SubscriptionsTab,
   calls: CallsTab,

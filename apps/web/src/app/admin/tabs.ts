@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   'sip-domains',
   'numbers',
   'sender-ids',
+  'smpp-sessions',
   'users',
   'subscriptions',
   'calls',
