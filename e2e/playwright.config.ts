@@ -13,6 +13,8 @@ process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 // The server's mail goes to a local SMTP sink (e2e/support/mail-sink.mjs) that keeps it in files.
 process.env.E2E_SMTP_PORT ??= String(port + 1000);
 process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}.mail`;
+// Parley's SMPP server for customers' gateways listens on the port after the web server's.
+process.env.E2E_SMPP_PORT ??= String(port + 1);
 
 export default defineConfig({
   testDir: '.',
@@ -89,6 +91,9 @@ export default defineConfig({
         // Webhook receivers in the specs listen on 127.0.0.1 over plain http.
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
         WEBHOOK_POLL_SECONDS: '1',
+        // The SMS screen offers SMPP accounts only while the SMPP server listens.
+        SMPP_SERVER_HOST: '127.0.0.1',
+        SMPP_SERVER_PORT: process.env.E2E_SMPP_PORT,
       },
     },
   ],

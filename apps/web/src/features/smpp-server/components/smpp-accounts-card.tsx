@@ -81,10 +81,8 @@ export function SmppAccountsCard() {
                       )}
                     </>
                   )}
-                  <section aria-labelledby="smpp-list-title" className="flex flex-col gap-2">
-                    <h3 id="smpp-list-title" className="font-semibold">
-                      {t('smpp.listTitle')}
-                    </h3>
+                  <div className="flex flex-col gap-2">
+                    <h3 className="font-semibold">{t('smpp.listTitle')}</h3>
                     {data.items.length === 0 ? (
                       <p className="text-sm text-muted-foreground">{t('smpp.empty')}</p>
                     ) : (
@@ -98,7 +96,7 @@ export function SmppAccountsCard() {
                         ))}
                       </ul>
                     )}
-                  </section>
+                  </div>
                 </>
               );
             }}
