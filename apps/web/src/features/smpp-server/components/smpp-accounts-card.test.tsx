@@ -164,6 +164,21 @@ describe('SmppAccountsCard', () => {
     expect(screen.queryByText(PASSWORD)).toBeNull();
   });
 
+  it('keeps the password on screen when the list fails to reload behind it', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    const dialog = await openForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Gateway');
+    api.routes[LIST] = () => apiError(503, 'SERVICE_UNAVAILABLE', 'down');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(PASSWORD)).toBeTruthy();
+    // The creation reloads the list; that reload fails.
+    await waitFor(() => expect(api.count(LIST)).toBe(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('smpp-password').textContent).toBe(PASSWORD);
+    expect(screen.queryByText('SMPP accounts could not be loaded.')).toBeNull();
+  });
+
   it('forgets the password when the dialog is closed with Escape', async () => {
     const user = userEvent.setup();
     renderCard();

@@ -61,7 +61,13 @@ export function SmppAccountsCard() {
           <CardDescription>{t('smpp.description')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <QueryState query={accounts} errorText={t('smpp.loadFailed')} small>
+          <QueryState
+            // A failed reload keeps what was shown: an open dialog (a password shown once)
+            // must not unmount; the next reload tries again.
+            query={{ ...accounts, isError: accounts.isError && accounts.data === undefined }}
+            errorText={t('smpp.loadFailed')}
+            small
+          >
             {(data) => {
               const full = data.items.length >= SMPP_ACCOUNTS_MAX;
               return (
