@@ -126,6 +126,16 @@ describe('SmppAccountsCard', () => {
     renderCard();
     expect(await screen.findByText('Not offered')).toBeTruthy();
     expect(screen.getByText('No SMPP accounts yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create SMPP account' })).toBeTruthy();
+  });
+
+  it('offers accounts over TLS alone when only the TLS port is on', async () => {
+    api.routes[LIST] = () => json(answer([], { port: null }));
+    renderCard();
+    expect(await screen.findByText('3550')).toBeTruthy();
+    expect(screen.getByText('Not offered')).toBeTruthy();
+    expect(screen.queryByText('SMPP is not offered here yet.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create SMPP account' })).toBeTruthy();
   });
 
   it('creates an account and shows its password once, gone after closing', async () => {

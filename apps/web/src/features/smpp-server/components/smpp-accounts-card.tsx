@@ -13,11 +13,12 @@ import { SmppAccountRow } from './smpp-account-row';
 /** Where a gateway connects: the host and the plain and TLS ports (a null port is off). */
 function Connection({ data }: { data: SmppAccounts }) {
   const { t } = useTranslation();
-  const code = (value: string | number) => <code dir="ltr">{value}</code>;
+  const code = (value: string | number | null) =>
+    value === null ? t('smpp.off') : <code dir="ltr">{value}</code>;
   const rows: [string, ReactNode][] = [
     [t('smpp.host'), code(data.host)],
-    [t('smpp.port'), code(data.port ?? '')],
-    [t('smpp.tlsPort'), data.tlsPort === null ? t('smpp.off') : code(data.tlsPort)],
+    [t('smpp.port'), code(data.port)],
+    [t('smpp.tlsPort'), code(data.tlsPort)],
   ];
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm">
@@ -72,7 +73,7 @@ export function SmppAccountsCard() {
               const full = data.items.length >= SMPP_ACCOUNTS_MAX;
               return (
                 <>
-                  {data.port === null ? (
+                  {data.port === null && data.tlsPort === null ? (
                     <p className="rounded-md border p-3 text-sm" data-testid="smpp-off">
                       {t('smpp.notOffered')}
                     </p>
