@@ -1,0 +1,52 @@
+import type { SenderChoice, SmsSendInput } from '@parley/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmppServerConfig } from '../../config/smpp-server-config.js';
+import type { Db } from '../../db/client.js';
+import { createSmppListener } from './smpp-listener.js';
+import { createPartsSweep } from './smpp-parts-sweep.js';
+import { createSmppReceiptsRepo } from './smpp-receipts.repo.js';
+import type { SessionDeps } from './smpp-session.js';
+import { createSmppSessionsRepo } from './smpp-sessions.repo.js';
+import { createSmppSubmit } from './smpp-submit.js';
+import { createSmppSubmitsRepo } from './smpp-submits.repo.js';
+
+/**
+ * The SMPP server's moving parts, wired: the listener with its sessions, submits
+ * through the SMS send path, receipts and the sweep. Started and stopped as a job.
+ */
+export function createSmppRuntime(opts: {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: SmppServerConfig;
+  instanceId: string;
+  authenticate: SessionDeps['authenticate'];
+  sms: {
+    send(userId: string, input: SmsSendInput): Promise<unknown>;
+    senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
+  };
+  defaultSender: string;
+  /** How long an SMS waits for its upstream receipt (SMS_RECEIPT_TIMEOUT). */
+  receiptTimeoutMs: number;
+  timings?: { heartbeatMs?: number; receiptPollMs?: number; sweepMs?: number };
+}) {
+  const submits = createSmppSubmitsRepo(opts.db);
+  const submit = createSmppSubmit({
+    send: opts.sms.send,
+    senders: opts.sms.senders,
+    defaultSender: opts.defaultSender,
+    repo: submits,
+    // A receipt outlives its message's own expiry by a day, for a receiver to bind.
+    defaultValidityMs: opts.receiptTimeoutMs + 86_400_000,
+    log: opts.log,
+  });
+  return createSmppListener({
+    config: opts.config,
+    instanceId: opts.instanceId,
+    session: { authenticate: opts.authenticate, submit: submit.submit },
+    sessions: createSmppSessionsRepo(opts.db),
+    receipts: createSmppReceiptsRepo(opts.db),
+    sweep: createPartsSweep({ repo: submits, assemble: submit.assemble }),
+    log: opts.log,
+    ...opts.timings,
+  });
+}
