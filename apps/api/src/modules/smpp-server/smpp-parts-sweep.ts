@@ -15,18 +15,21 @@ const RECOVER_AFTER_MS = 30_000;
 export function createPartsSweep(deps: {
   repo: Pick<SmppSubmitsRepo, 'waitingSince' | 'parts' | 'settleParts' | 'trim'>;
   assemble: SmppSubmit['assemble'];
+  /** PART_WAIT_MS unless a test shortens it. */
+  partWaitMs?: number;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   return async function sweep() {
     const at = now().getTime();
-    for (const w of await deps.repo.waitingSince(new Date(at - RECOVER_AFTER_MS))) {
+    const since = Math.min(RECOVER_AFTER_MS, deps.partWaitMs ?? RECOVER_AFTER_MS);
+    for (const w of await deps.repo.waitingSince(new Date(at - since))) {
       const account: BoundAccount = { id: w.accountId, userId: w.userId, systemId: '' };
       const sent = await deps.assemble(account, w.partKey);
       if (sent) continue;
       const parts = await deps.repo.parts(w.accountId, w.partKey);
       const oldest = Math.min(...parts.map((p) => p.createdAt.getTime()));
-      if (at - oldest >= PART_WAIT_MS)
+      if (at - oldest >= (deps.partWaitMs ?? PART_WAIT_MS))
         await deps.repo.settleParts(
           parts.map((p) => p.id),
           { refused: 'INCOMPLETE' },

@@ -10,6 +10,14 @@ import { createSmppSessionsRepo } from './smpp-sessions.repo.js';
 import { createSmppSubmit } from './smpp-submit.js';
 import { createSmppSubmitsRepo } from './smpp-submits.repo.js';
 
+/** How often the listener's jobs run; tests shorten them. */
+export interface SmppTimings {
+  heartbeatMs?: number;
+  receiptPollMs?: number;
+  sweepMs?: number;
+  partWaitMs?: number;
+}
+
 /**
  * The SMPP server's moving parts, wired: the listener with its sessions, submits
  * through the SMS send path, receipts and the sweep. Started and stopped as a job.
@@ -27,7 +35,7 @@ export function createSmppRuntime(opts: {
   defaultSender: string;
   /** How long an SMS waits for its upstream receipt (SMS_RECEIPT_TIMEOUT). */
   receiptTimeoutMs: number;
-  timings?: { heartbeatMs?: number; receiptPollMs?: number; sweepMs?: number };
+  timings?: SmppTimings;
 }) {
   const submits = createSmppSubmitsRepo(opts.db);
   const submit = createSmppSubmit({
@@ -45,8 +53,14 @@ export function createSmppRuntime(opts: {
     session: { authenticate: opts.authenticate, submit: submit.submit },
     sessions: createSmppSessionsRepo(opts.db),
     receipts: createSmppReceiptsRepo(opts.db),
-    sweep: createPartsSweep({ repo: submits, assemble: submit.assemble }),
+    sweep: createPartsSweep({
+      repo: submits,
+      assemble: submit.assemble,
+      partWaitMs: opts.timings?.partWaitMs,
+    }),
     log: opts.log,
-    ...opts.timings,
+    heartbeatMs: opts.timings?.heartbeatMs,
+    receiptPollMs: opts.timings?.receiptPollMs,
+    sweepMs: opts.timings?.sweepMs,
   });
 }
