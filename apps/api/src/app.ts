@@ -32,6 +32,7 @@ import type { RatesFeed } from './modules/payments/rates-feed.js';
 import { setUpRenewals } from './modules/renewals/renewals.setup.js';
 import { setUpSetup } from './modules/setup/setup.setup.js';
 import { setUpSipTrunk } from './modules/sip-trunk/sip-trunk.setup.js';
+import { setUpSmppServer } from './modules/smpp-server/smpp-server.setup.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { setUpUsers } from './modules/users/users.setup.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.sms,
   });
   await use(sms);
+  await use(setUpSmppServer({ db, config: config.smppServer, limitStore, now }));
   await use(
     setUpVoice({
       ...common,
