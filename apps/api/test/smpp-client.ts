@@ -31,6 +31,11 @@ export async function connectEsme(port: number, opts: { tls?: { ca: string } } =
   session.on('close', () => {
     state.closed = true;
   });
+  // Asked to unbind, a gateway answers and hangs up, as the protocol has it.
+  session.on('unbind', (pdu: Pdu) => {
+    session.send(pdu.response());
+    session.close();
+  });
   session.on('deliver_sm', (pdu: Pdu) => {
     const sm = pdu.short_message as { message?: unknown } | undefined;
     heard.push({

@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers.js';
 import { createDbLimitStore } from '../../db/limit-store.js';
 import { smppSessions } from '../../db/schema/index.js';
-import { setUpSmppServer } from './smpp-server.setup.js';
+import { smppAccountsOf } from './smpp-server.setup.js';
 
 const URL = '/api/sms/smpp-accounts';
 const GATEWAY = { label: 'Main gateway', allowedIps: [], maxPerSecond: 10 };
@@ -216,7 +216,7 @@ describe('binding with an account (the listener’s check, on this database)', (
   it('accepts the password the creation answered, records the bind, and refuses after a suspension', async () => {
     const c = await fundedCustomer(ctx.app, ctx.database, '0');
     const account = await created(c.cookie, { ...GATEWAY, allowedIps: ['127.0.0.0/8'] });
-    const { accounts } = setUpSmppServer({
+    const accounts = smppAccountsOf({
       db: ctx.database.db,
       config: ctx.config.smppServer,
       limitStore: createDbLimitStore(ctx.database.db),

@@ -10,6 +10,12 @@ import { createSmppSessionsRepo } from './smpp-sessions.repo.js';
 import { createSmppSubmit } from './smpp-submit.js';
 import { createSmppSubmitsRepo } from './smpp-submits.repo.js';
 
+/** What the server needs of the SMS module. */
+export interface SmppRuntimeSms {
+  send(userId: string, input: SmsSendInput): Promise<unknown>;
+  senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
+}
+
 /** How often the listener's jobs run; tests shorten them. */
 export interface SmppTimings {
   heartbeatMs?: number;
@@ -28,10 +34,7 @@ export function createSmppRuntime(opts: {
   config: SmppServerConfig;
   instanceId: string;
   authenticate: SessionDeps['authenticate'];
-  sms: {
-    send(userId: string, input: SmsSendInput): Promise<unknown>;
-    senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
-  };
+  sms: SmppRuntimeSms;
   defaultSender: string;
   /** How long an SMS waits for its upstream receipt (SMS_RECEIPT_TIMEOUT). */
   receiptTimeoutMs: number;

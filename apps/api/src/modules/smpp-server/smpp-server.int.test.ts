@@ -244,7 +244,7 @@ describe('flow control', () => {
   });
 
   it('answers ESME_RMSGQFUL to requests beyond the window', async () => {
-    const { esme: e } = await boundCustomer('10.00', 1000);
+    const { esme: e } = await boundCustomer('10.00', 100);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => e.submit({ destination_addr: UK, short_message: 'window' })),
     );

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { SmppServerConfig } from '../../config/smpp-server-config.js';
 import type { Db } from '../../db/client.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
@@ -9,21 +10,18 @@ import {
   BIND_FAILURES_PER_SYSTEM_ID,
   BIND_LIMITER_NAMES,
 } from './smpp-bind-auth.js';
+import { createSmppRuntime, type SmppRuntimeSms, type SmppTimings } from './smpp-runtime.js';
 import { smppServerRoutes } from './smpp-server.routes.js';
 import { smppServerAdminRoutes } from './smpp-server-admin.routes.js';
 
-/**
- * Parley's SMPP server for customers' gateways (decision 0066): the accounts API, the
- * admin's sessions, and `accounts.authenticate` for the listener's binds (failed binds
- * counted in the shared limit store, so every instance sees them).
- */
-export function setUpSmppServer(opts: {
+/** The accounts service: the API's, and the listener's check of every bind. */
+export function smppAccountsOf(opts: {
   db: Db;
   config: SmppServerConfig;
   limitStore: LimitStore;
   now?: () => Date;
 }) {
-  const accounts = createSmppAccountsService({
+  return createSmppAccountsService({
     repo: createSmppAccountsRepo(opts.db),
     server: opts.config,
     limits: {
@@ -36,11 +34,36 @@ export function setUpSmppServer(opts: {
     },
     now: opts.now,
   });
+}
+
+/**
+ * Parley's SMPP server for customers' gateways (decision 0066): the accounts API, the
+ * admin's sessions, and `accounts.authenticate` for the listener's binds (failed binds
+ * counted in the shared limit store, so every instance sees them).
+ */
+export function setUpSmppServer(opts: {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: SmppServerConfig;
+  limitStore: LimitStore;
+  /** This instance's stable id: its sessions are written under it. */
+  instanceId: string;
+  /** The SMS module's send path and sender rules: submit_sm goes through them. */
+  sms: SmppRuntimeSms;
+  defaultSender: string;
+  receiptTimeoutMs: number;
+  timings?: SmppTimings;
+  now?: () => Date;
+}) {
+  const accounts = smppAccountsOf(opts);
+  const listener = createSmppRuntime({ ...opts, authenticate: accounts.authenticate });
   const module: ModuleSetup = {
     routes: [
       routesOf(smppServerRoutes, { accounts }),
       routesOf(smppServerAdminRoutes, { accounts }),
     ],
+    jobs: [{ start: () => listener.start(), stop: () => listener.stop() }],
+    decorations: { smppServer: listener },
   };
   return { ...module, accounts };
 }
