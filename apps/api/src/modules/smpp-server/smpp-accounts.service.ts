@@ -96,6 +96,8 @@ export function createSmppAccountsService(deps: {
     | 'requestEnd'
   >;
   server: Pick<SmppServerConfig, 'publicHost' | 'port' | 'tls' | 'maxThroughput'>;
+  /** The ports the listener actually holds (a configured 0 picks one); else the config's. */
+  ports?: () => { port: number | null; tlsPort: number | null };
   /** Failed binds, counted in the shared limit store. */
   limits: BindAuthDeps['limits'];
   now?: () => Date;
@@ -147,8 +149,7 @@ export function createSmppAccountsService(deps: {
         items: accounts.map((row) => toSmppAccount(row, sessions)),
         maxPerSecond: server.maxThroughput,
         host: server.publicHost,
-        port: server.port,
-        tlsPort: server.tls?.port ?? null,
+        ...(deps.ports?.() ?? { port: server.port, tlsPort: server.tls?.port ?? null }),
       };
     },
 

@@ -23,7 +23,7 @@ const ctx = useTestApp({
   env: { SMPP_SERVER_PORT: '0', SMPP_SERVER_HOST: '127.0.0.1', SMPP_WINDOW: '3' },
   deps: () => ({
     sms: { gateway: createSandboxGateway({ delayMs: 30 }), pollMs: 50 },
-    smppServer: { heartbeatMs: 100, receiptPollMs: 50, sweepMs: 60_000 },
+    smppServer: { heartbeatMs: 100, receiptPollMs: 50, sweepMs: 60_000, partWaitMs: 200 },
   }),
   seedCatalogue: true,
   ready: true,
@@ -271,6 +271,25 @@ describe('receipts', () => {
     const rx = await esme();
     expect(await rx.bind(account.systemId, account.password, 'receiver')).toBe(0);
     await rx.hear((h) => h.receiptedId === sent.id);
+  });
+
+  it('refuses a long message whose parts never all arrive: REJECTD receipts, nothing sent or charged', async () => {
+    const { customer, esme: e } = await boundCustomer();
+    const before = await balanceOf(ctx.database, customer.id);
+    const first = await e.submit({
+      destination_addr: UK,
+      esm_class: 0x40,
+      registered_delivery: 1,
+      short_message: { udh: Buffer.from([5, 0, 3, 77, 2, 1]), message: 'half of it' },
+    });
+    expect(first.status).toBe(0);
+    await new Promise((r) => setTimeout(r, 250));
+    await ctx.app.smppServer.sweepNow();
+    const receipt = await e.hear((h) => h.receiptedId === first.id);
+    expect(receipt).toMatchObject({ messageState: 8 });
+    expect(receipt.text).toContain('stat:REJECTD');
+    expect(await message(first.id)).toEqual([]);
+    expect(await balanceOf(ctx.database, customer.id)).toBe(before);
   });
 
   it('sends no receipt when none was asked for, and only failures with registered_delivery 2', async () => {

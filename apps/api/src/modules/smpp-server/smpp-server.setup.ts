@@ -19,11 +19,13 @@ export function smppAccountsOf(opts: {
   db: Db;
   config: SmppServerConfig;
   limitStore: LimitStore;
+  ports?: () => { port: number | null; tlsPort: number | null };
   now?: () => Date;
 }) {
   return createSmppAccountsService({
     repo: createSmppAccountsRepo(opts.db),
     server: opts.config,
+    ports: opts.ports,
     limits: {
       perSystemId: createRateLimiter(
         opts.limitStore,
@@ -55,7 +57,7 @@ export function setUpSmppServer(opts: {
   timings?: SmppTimings;
   now?: () => Date;
 }) {
-  const accounts = smppAccountsOf(opts);
+  const accounts = smppAccountsOf({ ...opts, ports: () => listener.ports() });
   const listener = createSmppRuntime({ ...opts, authenticate: accounts.authenticate });
   const module: ModuleSetup = {
     routes: [
