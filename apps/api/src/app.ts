@@ -33,7 +33,7 @@ import { setUpRenewals } from './modules/renewals/renewals.setup.js';
 import { setUpSetup } from './modules/setup/setup.setup.js';
 import { setUpSipTrunk } from './modules/sip-trunk/sip-trunk.setup.js';
 import type { SmppListener } from './modules/smpp-server/smpp-listener.js';
-import type { SmppTimings } from './modules/smpp-server/smpp-runtime.js';
+import type { SmppTimings } from './modules/smpp-server/smpp-listener.setup.js';
 import { setUpSmppServer } from './modules/smpp-server/smpp-server.setup.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { setUpUsers } from './modules/users/users.setup.js';
@@ -181,17 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.sms,
   });
   await use(sms);
-  await use(
-    setUpSmppServer({
-      ...common,
-      config: config.smppServer,
-      sms: { send: sms.sms.send, senders: sms.senders },
-      defaultSender: config.smsSenders.defaultSender,
-      receiptTimeoutMs: config.sms.receiptTimeoutMs,
-      timings: deps.smppServer,
-      now,
-    }),
-  );
+  await use(setUpSmppServer({ ...common, config, sms, timings: deps.smppServer, now }));
+
   await use(
     setUpVoice({
       ...common,

@@ -68,6 +68,8 @@ declare module 'smpp' {
     ESME_RSYSERR: number;
     ESME_RINVDSTADR: number;
     PDU: typeof PDU;
+    /** GSM 03.38 as the package codes it (one septet a byte); `shift` 0 is the default table. */
+    gsmCoder: { encode(text: string, shift: number): Buffer };
   }
   // CommonJS: its constants are set in loops, so only the default import carries them.
   const smpp: Smpp;

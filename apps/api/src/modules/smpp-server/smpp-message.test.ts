@@ -1,6 +1,12 @@
 import smpp from 'smpp';
 import { describe, expect, it } from 'vitest';
-import { readMessage, SMPP_MAX_SEGMENTS } from './smpp-message.js';
+import {
+  joinedProblem,
+  packPart,
+  readMessage,
+  SMPP_MAX_SEGMENTS,
+  unpackPart,
+} from './smpp-message.js';
 import { SMPP_STATUS } from './smpp-status.js';
 
 /** A submit_sm as it crosses the wire: encoded and read back by the smpp package. */
@@ -18,6 +24,18 @@ describe('reading a submit_sm', () => {
   it('reads GSM 7-bit (data_coding 0), extension characters included', () => {
     const read = readMessage(wire({ data_coding: 0, short_message: 'Price: 5€ [ok] @home' }));
     expect(read).toEqual({ ok: true, text: 'Price: 5€ [ok] @home', dataCoding: 0, concat: null });
+  });
+
+  it('reads IA5 (data_coding 1) as ASCII, and GSM sent under it (as the smpp package does) as GSM', () => {
+    const ascii = wire({
+      data_coding: 1,
+      short_message: { message: Buffer.from('a@b $5 [x] {y}_~') },
+    });
+    expect(readMessage(ascii)).toMatchObject({ ok: true, text: 'a@b $5 [x] {y}_~', dataCoding: 1 });
+    // The package picks data_coding 1 itself for text that fits GSM, and encodes it as GSM.
+    const gsm = wire({ short_message: 'Cost: £5 @ home' });
+    expect(gsm.data_coding).toBe(1);
+    expect(readMessage(gsm)).toMatchObject({ ok: true, text: 'Cost: £5 @ home' });
   });
 
   it('reads Latin-1 (data_coding 3) and UCS-2 (data_coding 8)', () => {
@@ -63,6 +81,24 @@ describe('reading a submit_sm', () => {
       sar_segment_seqnum: 1,
     });
     expect(readMessage(sar)).toMatchObject({ ok: true, concat: { ref: 513, total: 2, seq: 1 } });
+  });
+
+  it('takes a UCS-2 part that ends inside a surrogate pair, and keeps that half intact', () => {
+    const units = Buffer.from('ab😀', 'utf16le').swap16();
+    const head = units.subarray(0, 6); // a, b and the high surrogate
+    const read = readMessage(
+      wire({
+        esm_class: 0x40,
+        data_coding: 8,
+        short_message: { udh: udh8(3, 2, 1), message: head },
+      }),
+    );
+    expect(read).toMatchObject({ ok: true, concat: { total: 2, seq: 1 } });
+    const text = read.ok ? read.text : '';
+    expect(unpackPart(packPart(text)) + unpackPart(packPart('\uDE00'))).toBe('ab😀');
+    expect(joinedProblem(`${text}x`)).toMatch(/Unicode/);
+    // A single message must be whole Unicode itself.
+    expect(readMessage(wire({ data_coding: 8, short_message: { message: head } })).ok).toBe(false);
   });
 
   it('reads a whole long message from message_payload', () => {

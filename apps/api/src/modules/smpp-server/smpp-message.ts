@@ -1,4 +1,5 @@
 import { smsShape, textProblemCode } from '@parley/shared';
+import smpp from 'smpp';
 import { SMPP_STATUS, type SmppStatus } from './smpp-status.js';
 
 /** A long message sent as several submit_sm: what joins them, and this one's place. */
@@ -15,8 +16,20 @@ export type ReadMessage =
 
 /** Most segments one message may take, however it arrives (UDH parts or message_payload). */
 export const SMPP_MAX_SEGMENTS = 10;
-/** The data codings Parley reads: GSM 7-bit (SMSC default), IA5, Latin-1 and UCS-2. */
+/** The data codings Parley reads: GSM 7-bit (the SMSC default), IA5, Latin-1 and UCS-2. */
 const CODINGS = new Set([0x00, 0x01, 0x03, 0x08]);
+
+/**
+ * data_coding 1 is IA5 (ASCII) in SMPP v3.4, but some clients (the `smpp` npm package
+ * among them) send GSM 7-bit under it. The package has already read it as GSM: bytes
+ * that are all printable ASCII are read again as ASCII (`@ $ _ [ ] { }` as Kannel means
+ * them); anything else can only be GSM and stays as read.
+ */
+function ia5Text(asGsm: string): string {
+  const bytes = smpp.gsmCoder.encode(asGsm, 0);
+  const ascii = bytes.every((b) => b === 0x0a || b === 0x0d || (b >= 0x20 && b <= 0x7e));
+  return ascii ? bytes.toString('latin1') : asGsm;
+}
 const UDHI = 0x40;
 
 /** What the `smpp` package leaves in a message field once it has decoded it. */
@@ -67,8 +80,12 @@ export function readMessage(pdu: Record<string, unknown>): ReadMessage {
     return refuse(SMPP_STATUS.ESME_RINVESMCLASS, 'the concatenation header is not valid');
   if (concat && concat.total > SMPP_MAX_SEGMENTS)
     return refuse(SMPP_STATUS.ESME_RINVMSGLEN, `more than ${SMPP_MAX_SEGMENTS} parts`);
-  const text = body.message;
-  if (textProblemCode(text)) return refuse(SMPP_STATUS.ESME_RSUBMITFAIL, 'control characters');
+  const text = dataCoding === 0x01 ? ia5Text(body.message) : body.message;
+  const problem = textProblemCode(text);
+  // A UCS-2 part may end or start inside a surrogate pair (Kannel cuts at 134 bytes):
+  // the joined message is checked whole instead.
+  if (problem === 'CONTROL_CHARACTERS' || (problem && !concat))
+    return refuse(SMPP_STATUS.ESME_RSUBMITFAIL, 'control characters or broken Unicode');
   if (!concat && !text.trim()) return refuse(SMPP_STATUS.ESME_RINVMSGLEN, 'the message is empty');
   if (!concat && smsShape(text).segments > SMPP_MAX_SEGMENTS)
     return refuse(SMPP_STATUS.ESME_RINVMSGLEN, `longer than ${SMPP_MAX_SEGMENTS} segments`);
@@ -79,7 +96,15 @@ export function readMessage(pdu: Record<string, unknown>): ReadMessage {
 /** A whole message put together from its parts, checked as one message is. */
 export function joinedProblem(text: string): string | null {
   if (!text.trim()) return 'the message is empty';
+  if (textProblemCode(text)) return 'control characters or broken Unicode';
   if (smsShape(text).segments > SMPP_MAX_SEGMENTS)
     return `longer than ${SMPP_MAX_SEGMENTS} segments`;
   return null;
 }
+
+/**
+ * A part's text as it is kept until the rest arrive: its UTF-16 code units, base64,
+ * so half of a surrogate pair survives the database (which would turn it into U+FFFD).
+ */
+export const packPart = (text: string) => Buffer.from(text, 'utf16le').toString('base64');
+export const unpackPart = (kept: string) => Buffer.from(kept, 'base64').toString('utf16le');

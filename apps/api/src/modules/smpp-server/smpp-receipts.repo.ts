@@ -38,7 +38,7 @@ export function createSmppReceiptsRepo(db: Db) {
           select s.id,
             case when s.refused is null then m.status end as status,
             case when s.refused is null then (extract(epoch from m.done_at) * 1000)::float8 end as done_ms,
-            coalesce(s.part_text, m.message) as text
+            m.message as text
           from smpp_submits s
           left join sms_messages m on m.id = s.message_id
           where s.account_id in (${ids})

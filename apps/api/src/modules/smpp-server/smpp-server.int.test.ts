@@ -184,6 +184,25 @@ describe('submit_sm', () => {
     for (const id of ids) await e.hear((h) => h.receiptedId === id && h.messageState === 2);
   });
 
+  it('joins UCS-2 parts cut inside an emoji into the whole text', async () => {
+    const { esme: e } = await boundCustomer();
+    const text = `${'م'.repeat(66)}😀${'ب'.repeat(10)}`;
+    const units = Buffer.from(text, 'utf16le').swap16();
+    const cut = 134; // 67 units: the emoji's high surrogate ends part 1, as Kannel cuts
+    const ids: string[] = [];
+    for (const [i, bytes] of [units.subarray(0, cut), units.subarray(cut)].entries()) {
+      const r = await e.submit({
+        destination_addr: UK,
+        esm_class: 0x40,
+        data_coding: 8,
+        short_message: { udh: Buffer.from([5, 0, 3, 11, 2, i + 1]), message: bytes },
+      });
+      expect(r.status).toBe(0);
+      ids.push(r.id);
+    }
+    expect((await message(ids[0] ?? ''))[0]).toMatchObject({ message: text, encoding: 'UCS-2' });
+  });
+
   it('takes message_payload, Latin-1 and UCS-2, billed as the web bills the text', async () => {
     const { esme: e } = await boundCustomer();
     const latin = await e.submit({

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.js';
 import type { SmppServerConfig } from '../../config/smpp-server-config.js';
 import type { Db } from '../../db/client.js';
 import { createRateLimiter, type LimitStore } from '../../lib/rate-limiter.js';
 import { type ModuleSetup, routesOf } from '../../plugins/module-setup.js';
+import type { SmsService } from '../sms/sms.service.js';
 import { createSmppAccountsRepo } from './smpp-accounts.repo.js';
 import { createSmppAccountsService } from './smpp-accounts.service.js';
 import {
@@ -10,7 +12,7 @@ import {
   BIND_FAILURES_PER_SYSTEM_ID,
   BIND_LIMITER_NAMES,
 } from './smpp-bind-auth.js';
-import { createSmppRuntime, type SmppRuntimeSms, type SmppTimings } from './smpp-runtime.js';
+import { createSmppRuntime, type SmppRuntimeSms, type SmppTimings } from './smpp-listener.setup.js';
 import { smppServerRoutes } from './smpp-server.routes.js';
 import { smppServerAdminRoutes } from './smpp-server-admin.routes.js';
 
@@ -46,19 +48,26 @@ export function smppAccountsOf(opts: {
 export function setUpSmppServer(opts: {
   db: Db;
   log: FastifyBaseLogger;
-  config: SmppServerConfig;
+  config: Pick<Config, 'smppServer' | 'smsSenders' | 'sms'>;
   limitStore: LimitStore;
   /** This instance's stable id: its sessions are written under it. */
   instanceId: string;
   /** The SMS module's send path and sender rules: submit_sm goes through them. */
-  sms: SmppRuntimeSms;
-  defaultSender: string;
-  receiptTimeoutMs: number;
+  sms: { sms: Pick<SmsService, 'send'>; senders: SmppRuntimeSms['senders'] };
   timings?: SmppTimings;
   now?: () => Date;
 }) {
-  const accounts = smppAccountsOf({ ...opts, ports: () => listener.ports() });
-  const listener = createSmppRuntime({ ...opts, authenticate: accounts.authenticate });
+  const { config } = opts;
+  const server = config.smppServer;
+  const accounts = smppAccountsOf({ ...opts, config: server, ports: () => listener.ports() });
+  const listener = createSmppRuntime({
+    ...opts,
+    config: server,
+    sms: { send: opts.sms.sms.send, senders: opts.sms.senders },
+    defaultSender: config.smsSenders.defaultSender,
+    receiptTimeoutMs: config.sms.receiptTimeoutMs,
+    authenticate: accounts.authenticate,
+  });
   const module: ModuleSetup = {
     routes: [
       routesOf(smppServerRoutes, { accounts }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SenderChoice, SmsSendInput } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
-import { joinedProblem, readMessage } from './smpp-message.js';
+import { joinedProblem, packPart, readMessage, unpackPart } from './smpp-message.js';
 import { SMPP_STATUS, type SmppStatus, statusForCode, statusForField } from './smpp-status.js';
 import type { SmppSubmitsRepo, SubmitRow } from './smpp-submits.repo.js';
 
@@ -91,7 +91,7 @@ export function createSmppSubmit(deps: {
     const first = parts[0];
     if (!first || parts.length < (first.partTotal ?? 0)) return null;
     const ids = parts.map((p) => p.id);
-    const text = parts.map((p) => p.partText ?? '').join('');
+    const text = parts.map((p) => unpackPart(p.partText ?? '')).join('');
     const problem = joinedProblem(text);
     if (problem) {
       await repo.settleParts(ids, { refused: 'MESSAGE_INVALID' });
@@ -148,7 +148,7 @@ export function createSmppSubmit(deps: {
       partKey,
       partSeq: seq,
       partTotal: total,
-      partText: read.text,
+      partText: packPart(read.text),
     });
     if (kept.have < total) return { status: SMPP_STATUS.ESME_ROK, id: kept.id };
     const sent = await assemble(account, partKey);
