@@ -54,6 +54,8 @@ export interface KannelSmsc {
   msgIdType?: number;
   /** Seconds between enquire_link PDUs (30 by default). */
   enquireLinkInterval?: number;
+  /** SMPP over TLS (use-ssl): Kannel does not verify the SMSC's certificate. */
+  tls?: boolean;
 }
 
 export interface KannelOptions {
@@ -126,6 +128,7 @@ function config(
     'max-pending-submits = 10',
     'reconnect-delay = 1',
     ...(smsc.msgIdType === undefined ? [] : [`msg-id-type = ${smsc.msgIdType}`]),
+    ...(smsc.tls ? ['use-ssl = true'] : []),
     '',
     'group = smsbox',
     'bearerbox-host = 127.0.0.1',
@@ -212,7 +215,7 @@ export async function startKannel(
     return res.text();
   };
   const linkState = async () =>
-    /\bparley\[parley\]\s+SMPP:\S+ \(([a-z-]+)/.exec(await status())?.[1] ?? 'unknown';
+    /\bparley\[parley\]\s+S?SMPP:\S+ \(([a-z-]+)/.exec(await status())?.[1] ?? 'unknown';
   const stop = async () => {
     for (const c of [...children].reverse()) await kill(c);
     process.off('exit', killOnExit);

@@ -1,6 +1,8 @@
 // Proves the Kannel harness (apps/api/test/kannel.ts) against the test SMSC, before it
 // is pointed at Parley's own SMPP server: what Kannel submits, and its DLR callbacks.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../../../test/certificate.js';
 import { type Kannel, kannelAvailable, requireKannel, startKannel } from '../../../test/kannel.js';
 import { type DlrReceiver, startDlrReceiver } from '../../../test/kannel-dlr.js';
 import { type Submitted, startSmppServer } from '../../../test/smpp-server.js';
@@ -109,7 +111,7 @@ describe.skipIf(!kannelAvailable)(
       expect(parts.map((p) => p.part.dataCoding)).toEqual([0, 0, 0]);
       expect(parts.map((p) => p.part.message.length)).toEqual([153, 153, 94]);
       expect(parts.map((p) => p.part.message).join('')).toBe(text);
-      // Kannel 1.4.5 keeps a DLR for the first part only and reports that part's receipt.
+      // Kannel 1.4.5 asks for a receipt on the first part only, and matches that part's.
       const first = String(Number.parseInt(parts[0]?.part.id ?? '', 16));
       expect(await dlr.waitFor('long', [1, 2])).toMatchObject({ type: 1, smscMessageId: first });
     });
@@ -160,6 +162,36 @@ describe.skipIf(!kannelAvailable)(
       const nack = await dlr.waitFor('nack', [16]);
       expect(nack.answer).toMatch(/^NACK\/0x0000000b\//i);
       expect(smsc.submitted.some((s) => s.destination === '999123456')).toBe(false);
+    });
+
+    it('binds and submits over TLS (use-ssl) to an SMSC with a self-signed certificate', async () => {
+      const { certificate, privateKey } = selfSignedCertificate();
+      const tlsSmsc = await startSmppServer({
+        ...ACCOUNT,
+        tls: {
+          key: fs.readFileSync(privateKey, 'utf8'),
+          cert: fs.readFileSync(certificate, 'utf8'),
+        },
+      });
+      const overTls = await startKannel({
+        host: '127.0.0.1',
+        port: tlsSmsc.port,
+        ...ACCOUNT,
+        msgIdType: 1,
+        tls: true,
+      });
+      try {
+        await overTls?.send({ from: 'Parley', to: '447400100005', text: 'over TLS' });
+        const end = Date.now() + 10_000;
+        while (tlsSmsc.submitted.length === 0 && Date.now() < end)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(tlsSmsc.submitted).toEqual([
+          expect.objectContaining({ destination: '447400100005', message: 'over TLS' }),
+        ]);
+      } finally {
+        await overTls?.stop();
+        await tlsSmsc.close();
+      }
     });
 
     it('stays unbound, and says so, when the SMSC refuses the password', async () => {
