@@ -48,8 +48,9 @@ export interface KannelSmsc {
   systemType?: string;
   /**
    * Kannel's msg-id-type: unset, ids are kept as strings (the SMPP way; Parley's ids are
-   * UUIDs). Bit 0x01 reads submit_sm_resp ids as hex, bit 0x02 receipt ids as hex; both
-   * are then matched as decimal numbers.
+   * UUIDs) and a receipt is matched by its receipted_message_id TLV, else by the `id:`
+   * of its text (up to 64 characters). Bit 0x01 reads submit_sm_resp ids as hex, bit
+   * 0x02 receipt ids as hex; both are then matched as decimal numbers.
    */
   msgIdType?: number;
   /** Seconds between enquire_link PDUs (30 by default). */
