@@ -138,6 +138,16 @@ describe.skipIf(!kannelAvailable)(
       expect(parts.map((p) => p.part.message.length)).toEqual([67, 67, 16]);
     });
 
+    it('cuts UCS-2 parts at 134 octets even through a surrogate pair (an SMSC must join first)', async () => {
+      const text = `${'Ж'.repeat(66)}😀${'Ж'.repeat(10)}`;
+      await kannel.send({ from: 'Parley', to: '447400100008', text, coding: 2 });
+      const [first, second] = concatenated(await submittedTo('447400100008', 2));
+      // Each part alone ends or starts with half of the emoji; only joined is it whole.
+      expect(first?.part.message.slice(-1)).toBe('\ud83d');
+      expect(second?.part.message.slice(0, 1)).toBe('\ude00');
+      expect((first?.part.message ?? '') + (second?.part.message ?? '')).toBe(text);
+    });
+
     it('reports the SMSC receipt UNDELIV as a failed DLR (type 2)', async () => {
       await kannel.send({
         from: 'Parley',
