@@ -162,7 +162,19 @@ async function measureSmpp(run, endpoint) {
   run.created.push(sender.id);
   const receipts = { count: 0 };
   const session = await bind(running.smppPort, sender.account, receipts);
-  const pid = serverPids.get(parley);
+  try {
+    return await measureBound(run, endpoint, sender, session, receipts);
+  } finally {
+    // Unbound and closed whatever happened: its enquire_link timer would keep the run alive.
+    await within(new Promise((resolve) => session.unbind({}, resolve)), 2000, 'unbind').catch(
+      () => {},
+    );
+    session.destroy();
+  }
+}
+
+async function measureBound(run, endpoint, sender, session, receipts) {
+  const pid = serverPids.get(run.parley);
   const cpuBefore = cpuMicros(pid);
   const dbBefore = databaseCpuMicros();
   const result = await submitAll(session, smppBench);
@@ -187,10 +199,6 @@ async function measureSmpp(run, endpoint) {
       `${JSON.stringify(Object.fromEntries(refused.map(([s, n]) => [`0x${Number(s).toString(16)}`, n])))}` +
       `, ${result.unanswered} unanswered after ${(smppBench.limitMs / 1000).toFixed(0)} s`;
   await report(run, endpoint, sender, row, receipts, result.seconds);
-  await within(new Promise((resolve) => session.unbind({}, resolve)), 2000, 'unbind').catch(
-    () => {},
-  );
-  session.destroy();
   return row;
 }
 
