@@ -70,7 +70,8 @@ export const runId = `${Date.now()}-${process.pid}`;
  * once). An entry with a `body` is POSTed with it and must answer `status`; `outbox`
  * then waits for the SMS outbox to hand everything queued to the (sandbox) gateway
  * before the next row, `calls` (their gateway) for the caller's calls to end and checks
- * holds and ledger. `edge` is the SIP edge's authorise-and-end loop (see loadEdge).
+ * holds and ledger. `edge` is the SIP edge's authorise-and-end loop (see loadEdge);
+ * `smpp` the SMPP server's submit_sm from one session (its own customer; see smpp.mjs).
  */
 export const ENDPOINTS = [
   { name: 'GET /api/health', path: '/api/health' },
@@ -88,6 +89,8 @@ export const ENDPOINTS = [
     status: 201,
     outbox: true,
   },
+  // The same message as submit_sm from one bound SMPP session (smpp.mjs), right after it.
+  { name: 'SMPP submit_sm (1 session)', smpp: true },
   { name: 'GET /api/orders (signed in)', path: '/api/orders', as: 'reader', optional: true },
   // A web call in the sandbox: authorised under the caller's lock with a hold on the
   // balance, dialled, then settled busy (free) ~0.8 s later, which frees its line.
@@ -148,3 +151,25 @@ export const chainBench = {
   /** The rows as a whole: node start, filling, the scans, Parley's start and the samples. */
   budgetMs: 600_000,
 };
+/**
+ * The SMPP row (smpp.mjs): BENCH_SMPP_MESSAGES submit_sm from one session with `window`
+ * unanswered at most, bounded by BENCH_SMPP_LIMIT_SECONDS.
+ */
+export const smppBench = {
+  messages: Number(process.env.BENCH_SMPP_MESSAGES ?? 2000),
+  window: 10,
+  /** The submits as a whole, and each step around them (connect, bind). */
+  limitMs: Number(process.env.BENCH_SMPP_LIMIT_SECONDS ?? 60) * 1000,
+  stepMs: 10_000,
+  /** What the account may send a second: far above one session's pace. */
+  maxPerSecond: 10_000,
+};
+
+/** The settings the bench's Parley gets for the SMPP row. */
+export function smppServerEnv(port) {
+  return {
+    SMPP_SERVER_PORT: String(port),
+    SMPP_MAX_THROUGHPUT: String(smppBench.maxPerSecond),
+    SMPP_WINDOW: String(smppBench.window),
+  };
+}

@@ -17,6 +17,8 @@ import {
   GOALS,
   profileDir,
   root,
+  smppBench,
+  smppServerEnv,
   smsReceiptDelayMs,
   warmup,
 } from './config.mjs';
@@ -81,10 +83,11 @@ export function startBaseline(file, env = {}) {
   });
 }
 
-/** The Parley under test, once started: stopped before the clean-up. */
-export const running = { parley: null };
+/** The Parley under test, once started (stopped before the clean-up), and its SMPP port. */
+export const running = { parley: null, smppPort: 0 };
 export async function startParley() {
   const port = await freePort();
+  running.smppPort = await freePort();
   const child = fork(path.join(root, 'apps/api/dist/main.js'), {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
@@ -105,6 +108,8 @@ export async function startParley() {
         CHAT_PER_MINUTE: '10000',
         EVENT_STREAMS_PER_USER: '1000',
         EVENT_STREAMS_TOTAL: String(Math.max(1000, fanOutStreams + 50)),
+        // The SMPP row's customers' gateways bind here (smpp.mjs).
+        ...smppServerEnv(running.smppPort),
       }),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -132,6 +137,9 @@ export function guardRun() {
     (ENDPOINTS.length + 5 + Object.keys(GOALS).length) * (duration + warmup) * 1000 +
       drainLimitMs +
       2 * callSettleLimitMs +
+      // The SMPP row's submits and its outbox drain.
+      smppBench.limitMs +
+      drainLimitMs +
       fanOutMessages * 10_000 +
       // The memory rows: two servers, each started, left idle and loaded twice.
       4 * duration * 1000 +

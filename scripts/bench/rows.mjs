@@ -13,6 +13,7 @@ import {
   smsReceiptDelayMs,
 } from './config.mjs';
 import { load, loadEdge } from './load.mjs';
+import { smppRow } from './smpp.mjs';
 
 /** After a call run: every call ended, no hold left, balance = ledger; else a failure. */
 async function callReport(run, endpoint, result, gateway) {
@@ -119,6 +120,7 @@ async function measure(run, endpoint) {
   const headers = endpoint.as ? { cookie: run.sessions[endpoint.as] } : {};
   if (endpoint.chat) return chatRow(run, endpoint);
   if (endpoint.edge) return edgeRow(run, endpoint);
+  if (endpoint.smpp) return smppRow(run, endpoint);
   if (endpoint.optional) {
     const probe = await fetch(run.parley + endpoint.path, { headers });
     await probe.arrayBuffer();

@@ -98,7 +98,7 @@ async function measureBaselines(urls, rows) {
 guardRun();
 const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 const created = [];
-const run = { sql, rows: [], notes: [] };
+const run = { sql, rows: [], notes: [], created };
 try {
   const urls = {
     hello: await startBaseline('baseline-hello.mjs'),

@@ -32,6 +32,9 @@ import type { RatesFeed } from './modules/payments/rates-feed.js';
 import { setUpRenewals } from './modules/renewals/renewals.setup.js';
 import { setUpSetup } from './modules/setup/setup.setup.js';
 import { setUpSipTrunk } from './modules/sip-trunk/sip-trunk.setup.js';
+import type { SmppListener } from './modules/smpp-server/smpp-listener.js';
+import type { SmppTimings } from './modules/smpp-server/smpp-listener.setup.js';
+import { setUpSmppServer } from './modules/smpp-server/smpp-server.setup.js';
 import { type SmsDeps, setUpSms } from './modules/sms/sms.setup.js';
 import { setUpUsers } from './modules/users/users.setup.js';
 import { setUpVoice, type VoiceDeps } from './modules/voice/voice.setup.js';
@@ -69,6 +72,8 @@ export interface AppDeps {
   chainWatchers?: ChainWatcher[];
   /** Webhook name resolution, back-off randomness and lease of the test's own. */
   webhooks?: WebhookDeps;
+  /** The SMPP server's heartbeat, receipt and sweep timings of the test's own. */
+  smppServer?: SmppTimings;
 }
 
 declare module 'fastify' {
@@ -89,6 +94,8 @@ declare module 'fastify' {
     renewalJob: { runOnce(): Promise<{ changed: number; reminded: number }> };
     /** Emails notices when SMTP is configured (tests run it by hand); null otherwise. */
     mailOutbox: MailOutbox | null;
+    /** Parley's SMPP server for customers' gateways: its ports, and its jobs run now. */
+    smppServer: SmppListener;
     /** One watcher pass of a network now; null when it has no node (tests run it by hand). */
     chainWatch: { passOnce(network: Network): Promise<unknown> | null };
   }
@@ -174,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: deps.sms,
   });
   await use(sms);
+  await use(setUpSmppServer({ ...common, config, sms, timings: deps.smppServer, now }));
+
   await use(
     setUpVoice({
       ...common,

@@ -24,10 +24,20 @@ declare module 'smpp' {
     enquire_link(options?: Record<string, unknown>, onResponse?: (pdu: Pdu) => void): boolean;
     unbind(options?: Record<string, unknown>, onResponse?: (pdu: Pdu) => void): boolean;
     readonly closed?: boolean;
+    /** The connection under the session (net.Socket or tls.TLSSocket). */
+    readonly socket: import('node:net').Socket;
   }
 
   export interface Server extends NetServer {
     sessions?: Session[];
+  }
+
+  /** A PDU of Parley's own making (a generic_nack); the sequence number is the request's. */
+  export class PDU {
+    constructor(command: string, options?: Record<string, unknown>);
+    command: string;
+    sequence_number: number;
+    isResponse(): boolean;
   }
 
   interface Smpp {
@@ -57,6 +67,9 @@ declare module 'smpp' {
     ESME_RMSGQFUL: number;
     ESME_RSYSERR: number;
     ESME_RINVDSTADR: number;
+    PDU: typeof PDU;
+    /** GSM 03.38 as the package codes it (one septet a byte); `shift` 0 is the default table. */
+    gsmCoder: { encode(text: string, shift: number): Buffer };
   }
   // CommonJS: its constants are set in loops, so only the default import carries them.
   const smpp: Smpp;

@@ -25,6 +25,9 @@ export const KNOWN_AUDIT_ACTIONS = [
   'webhook.rotate_secret',
   'webhook.delete',
   'webhook.disable',
+  'smpp_account.created',
+  'smpp_account.removed',
+  'smpp_session.ended',
 ] as const;
 
 /** An action or target type: dotted lower-case words, as modules write them. */

@@ -19,7 +19,7 @@ export * from './smpp-server.js';
 export * from './sms.js';
 export * from './system.js';
 export * from './users.js';
-export * from './voice-monitoring.js';
 export * from './voice.js';
+export * from './voice-monitoring.js';
 export * from './watch-keys.js';
 export * from './webhooks.js';

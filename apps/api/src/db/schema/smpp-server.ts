@@ -95,7 +95,8 @@ export const smppSubmits = pgTable(
     destination: text('destination').notNull(),
     /** Receipts are kept for a receiver to bind until then. */
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    /** A part of a long message: what joins its parts, its place and the count. */
+    /** A part of a long message: what joins its parts, its place, the count, and its text
+     * (UTF-16 code units in base64: a part may hold half of a surrogate pair). */
     partKey: text('part_key'),
     partSeq: integer('part_seq'),
     partTotal: integer('part_total'),

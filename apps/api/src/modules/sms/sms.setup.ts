@@ -147,5 +147,5 @@ export function setUpSms(opts: {
     ],
     jobs: [job],
   };
-  return { ...module, sms, sendService };
+  return { ...module, sms, senders, sendService };
 }

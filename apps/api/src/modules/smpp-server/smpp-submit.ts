@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { SenderChoice, SmsSendInput } from '@parley/shared';
+import { AppError } from '../../lib/app-error.js';
+import { joinedProblem, packPart, readMessage, unpackPart } from './smpp-message.js';
+import { SMPP_STATUS, type SmppStatus, statusForCode, statusForField } from './smpp-status.js';
+import type { SmppSubmitsRepo, SubmitRow } from './smpp-submits.repo.js';
+
+/** The bound account a submit_sm is sent for. */
+export interface BoundAccount {
+  id: string;
+  userId: string;
+  systemId: string;
+}
+
+/** What a submit_sm is answered with: Parley's message id, or the status refusing it. */
+export type SubmitAnswer = { status: 0; id: string } | { status: SmppStatus; id?: undefined };
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** Senders a customer may use over SMPP: the brand's, their own numbers, approved IDs. */
+const USABLE = new Set(['default', 'owned', 'approved']);
+/** Receipts are kept at least this long, at most this long, whatever validity_period asks. */
+const MIN_VALIDITY_MS = 3_600_000;
+const MAX_VALIDITY_MS = 7 * 86_400_000;
+
+/** registered_delivery's receipt bits: 0 none, 1 final state (and the reserved 3), 2 failures. */
+function receiptWanted(value: unknown): 0 | 1 | 2 {
+  const bits = Number(value ?? 0) & 0x03;
+  return bits === 0 ? 0 : bits === 2 ? 2 : 1;
+}
+
+/**
+ * submit_sm through the web's own send path (sms.send: destination rules, sender IDs,
+ * guardrails, the per-minute quota, the balance and its CHECK, the outbox). A single
+ * message is answered once its SMS is queued, with the SMS's id; the parts of a long
+ * message are kept as they come and answered at once, and the last one sends them as
+ * one SMS (billed per segment as the web bills). Every send uses the submit's id as its
+ * request id, so sending a message again after a crash finds it instead of sending twice.
+ */
+export function createSmppSubmit(deps: {
+  send(userId: string, input: SmsSendInput): Promise<unknown>;
+  senders: { choose(userId: string, requested: string): Promise<SenderChoice> };
+  defaultSender: string;
+  repo: SmppSubmitsRepo;
+  /** How long a receipt waits for a receiver when the submit gives no validity. */
+  defaultValidityMs: number;
+  log: Log;
+  now?: () => Date;
+}) {
+  const { repo, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The status for a refusal of the send path; anything unexpected is logged. */
+  function refusal(err: unknown, account: BoundAccount): SmppStatus {
+    if (err instanceof AppError) {
+      const field = err.fields?.[0]?.path;
+      const status = field ? statusForField(field) : statusForCode(err.code);
+      log.warn({ systemId: account.systemId, code: err.code }, 'smpp: submit_sm refused');
+      return status;
+    }
+    log.error({ err, systemId: account.systemId }, 'smpp: submit_sm failed');
+    return SMPP_STATUS.ESME_RSYSERR;
+  }
+
+  function validUntil(validity: unknown): Date {
+    const at = now().getTime();
+    const asked = validity instanceof Date ? validity.getTime() : Number.NaN;
+    if (Number.isNaN(asked)) return new Date(at + deps.defaultValidityMs);
+    return new Date(Math.min(at + MAX_VALIDITY_MS, Math.max(at + MIN_VALIDITY_MS, asked)));
+  }
+
+  const sendOne = (
+    account: BoundAccount,
+    row: Pick<SubmitRow, 'source' | 'destination'>,
+    text: string,
+    id: string,
+  ) =>
+    deps.send(account.userId, {
+      senderId: row.source || deps.defaultSender,
+      recipient: row.destination.startsWith('+') ? row.destination : `+${row.destination}`,
+      message: text,
+      requestId: id,
+    });
+
+  /**
+   * Sends a long message whose parts are all here, once: the first part's id is the
+   * SMS's. A refusal settles every part as refused (their receipts say REJECTD).
+   */
+  async function assemble(account: BoundAccount, partKey: string): Promise<SubmitAnswer | null> {
+    const parts = await repo.parts(account.id, partKey);
+    const first = parts[0];
+    if (!first || parts.length < (first.partTotal ?? 0)) return null;
+    const ids = parts.map((p) => p.id);
+    const text = parts.map((p) => unpackPart(p.partText ?? '')).join('');
+    const problem = joinedProblem(text);
+    if (problem) {
+      await repo.settleParts(ids, { refused: 'MESSAGE_INVALID' });
+      return { status: SMPP_STATUS.ESME_RINVMSGLEN };
+    }
+    try {
+      await sendOne(account, first, text, first.id);
+    } catch (err) {
+      const status = refusal(err, account);
+      if (status !== SMPP_STATUS.ESME_RSYSERR)
+        await repo.settleParts(ids, { refused: err instanceof AppError ? err.code : 'REFUSED' });
+      return { status };
+    }
+    await repo.settleParts(ids, { messageId: first.id });
+    return { status: SMPP_STATUS.ESME_ROK, id: first.id };
+  }
+
+  async function submit(
+    account: BoundAccount,
+    pdu: Record<string, unknown>,
+  ): Promise<SubmitAnswer> {
+    const read = readMessage(pdu);
+    if (!read.ok) {
+      log.warn({ systemId: account.systemId, reason: read.reason }, 'smpp: submit_sm refused');
+      return { status: read.status };
+    }
+    const row: SubmitRow = {
+      id: randomUUID(),
+      accountId: account.id,
+      registeredDelivery: receiptWanted(pdu.registered_delivery),
+      source: String(pdu.source_addr ?? '').trim(),
+      destination: String(pdu.destination_addr ?? '').trim(),
+      validUntil: validUntil(pdu.validity_period),
+      dataCoding: read.dataCoding,
+    };
+    if (row.source) {
+      const sender = await deps.senders.choose(account.userId, row.source);
+      if (!USABLE.has(sender.status)) return { status: SMPP_STATUS.ESME_RINVSRCADR };
+    }
+    if (!read.concat) {
+      await repo.addSingle(row);
+      try {
+        await sendOne(account, row, read.text, row.id);
+        return { status: SMPP_STATUS.ESME_ROK, id: row.id };
+      } catch (err) {
+        await repo.remove(row.id);
+        return { status: refusal(err, account) };
+      }
+    }
+    const { ref, total, seq } = read.concat;
+    const partKey = `${row.source}|${row.destination}|${ref}|${total}`;
+    const kept = await repo.addPart({
+      ...row,
+      partKey,
+      partSeq: seq,
+      partTotal: total,
+      partText: packPart(read.text),
+    });
+    if (kept.have < total) return { status: SMPP_STATUS.ESME_ROK, id: kept.id };
+    const sent = await assemble(account, partKey);
+    if (!sent || sent.status === SMPP_STATUS.ESME_ROK)
+      return { status: SMPP_STATUS.ESME_ROK, id: kept.id };
+    return sent;
+  }
+
+  return { submit, assemble };
+}
+export type SmppSubmit = ReturnType<typeof createSmppSubmit>;

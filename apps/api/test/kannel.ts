@@ -1,0 +1,284 @@
+// Kannel (bearerbox + smsbox) as a customer's SMPP client for the peer tests: bound as
+// transceiver to the SMSC the test names, submitting through smsbox's sendsms interface.
+//
+// Kannel 1.4.5 cannot submit data_coding 3 (Latin-1): its sendsms `coding` is 0 (GSM
+// 7-bit, data_coding 0), 1 (8-bit, 4) or 2 (UCS-2, 8), and `alt-charset` only recodes the
+// text under data_coding 0. Latin-1 is tested with the `smpp` package's client instead.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './ports.js';
+
+/** How long the link may take to come online after the boxes start. */
+const ONLINE_MS = 30_000;
+/** How long a stopping box gets before SIGKILL. */
+const STOP_MS = 10_000;
+
+/** Where the boxes are: on PATH, or in /usr/sbin (not on a normal user's PATH). */
+function binary(name: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'];
+  for (const dir of dirs.filter(Boolean)) {
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {}
+  }
+  return undefined;
+}
+
+const BEARERBOX = binary('bearerbox');
+const SMSBOX = binary('smsbox');
+
+/** Whether Kannel's bearerbox and smsbox are installed. */
+export const kannelAvailable: boolean = Boolean(BEARERBOX && SMSBOX);
+
+/** CI installs Kannel and sets this: there its tests must run, not skip. */
+export function requireKannel(): boolean {
+  return process.env.PARLEY_REQUIRE_KANNEL === '1';
+}
+
+export interface KannelSmsc {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  systemType?: string;
+  /**
+   * Kannel's msg-id-type: unset, ids are kept as strings (the SMPP way; Parley's ids are
+   * UUIDs) and a receipt is matched by its receipted_message_id TLV, else by the `id:`
+   * of its text (up to 64 characters). Bit 0x01 reads submit_sm_resp ids as hex, bit
+   * 0x02 receipt ids as hex; both are then matched as decimal numbers.
+   */
+  msgIdType?: number;
+  /** Seconds between enquire_link PDUs (30 by default). */
+  enquireLinkInterval?: number;
+  /** SMPP over TLS (use-ssl): Kannel does not verify the SMSC's certificate. */
+  tls?: boolean;
+}
+
+export interface KannelOptions {
+  /** False: return once the boxes run, bound or not (to test a refused bind). */
+  waitOnline?: boolean;
+}
+
+export interface KannelMessage {
+  from: string;
+  to: string;
+  text: string;
+  /** 0: GSM 7-bit (data_coding 0), 2: UCS-2 (data_coding 8). */
+  coding?: 0 | 2;
+  /** Kannel's dlr-mask: 1 delivered, 2 failed, 4 buffered, 8 SMSC ack, 16 SMSC nack. */
+  dlrMask?: number;
+  dlrUrl?: string;
+}
+
+export interface Kannel {
+  /** Submits through sendsms; resolves once smsbox accepted it (HTTP 202). */
+  send(message: KannelMessage): Promise<void>;
+  /** bearerbox's status.txt. */
+  status(): Promise<string>;
+  /** The link's state in status.txt: online, connecting, re-connecting, disconnected, dead. */
+  linkState(): Promise<string>;
+  /** The tail of both boxes' log files, for a failing test's message. */
+  logs(): string;
+  /** Stops smsbox, then bearerbox, by PID (SIGKILL after a bound); removes the temp dir. */
+  stop(): Promise<void>;
+}
+
+interface Ports {
+  admin: number;
+  smsbox: number;
+  sendsms: number;
+}
+
+/** kannel.conf for one SMPP transceiver link named `parley` and one sendsms user. */
+function config(
+  dir: string,
+  smsc: KannelSmsc,
+  ports: Ports,
+  secrets: { admin: string; user: string },
+) {
+  const q = (v: string | number) => `"${String(v).replace(/["\\]/g, '')}"`;
+  return [
+    'group = core',
+    `admin-port = ${ports.admin}`,
+    'admin-interface = 127.0.0.1',
+    `admin-password = ${q(secrets.admin)}`,
+    'admin-allow-ip = "127.0.0.1"',
+    `smsbox-port = ${ports.smsbox}`,
+    'smsbox-interface = 127.0.0.1',
+    'box-allow-ip = "127.0.0.1"',
+    'dlr-storage = internal',
+    `log-file = ${q(path.join(dir, 'bearerbox.log'))}`,
+    'log-level = 0',
+    '',
+    'group = smsc',
+    'smsc = smpp',
+    'smsc-id = parley',
+    `host = ${q(smsc.host)}`,
+    `port = ${smsc.port}`,
+    'receive-port = 0',
+    'transceiver-mode = true',
+    `smsc-username = ${q(smsc.systemId)}`,
+    `smsc-password = ${q(smsc.password)}`,
+    `system-type = ${q(smsc.systemType ?? 'parley')}`,
+    `enquire-link-interval = ${smsc.enquireLinkInterval ?? 30}`,
+    'max-pending-submits = 10',
+    'reconnect-delay = 1',
+    ...(smsc.msgIdType === undefined ? [] : [`msg-id-type = ${smsc.msgIdType}`]),
+    ...(smsc.tls ? ['use-ssl = true'] : []),
+    '',
+    'group = smsbox',
+    'bearerbox-host = 127.0.0.1',
+    `bearerbox-port = ${ports.smsbox}`,
+    `sendsms-port = ${ports.sendsms}`,
+    'sendsms-interface = 127.0.0.1',
+    `log-file = ${q(path.join(dir, 'smsbox.log'))}`,
+    'log-level = 0',
+    '',
+    'group = sendsms-user',
+    'username = parley',
+    `password = ${q(secrets.user)}`,
+    'max-messages = 10',
+    'concatenation = true',
+    '',
+  ].join('\n');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if (!(await exited(child, STOP_MS))) {
+    child.kill('SIGKILL');
+    await exited(child, 5_000);
+  }
+}
+
+function tail(file: string, chars = 3_000): string {
+  try {
+    return fs.readFileSync(file, 'utf8').slice(-chars);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Starts bearerbox and smsbox on free 127.0.0.1 ports, bound to `smsc`, and waits until
+ * the link is online. Null when Kannel is not installed (a throw under PARLEY_REQUIRE_KANNEL).
+ */
+export async function startKannel(
+  smsc: KannelSmsc,
+  options: KannelOptions = {},
+): Promise<Kannel | null> {
+  if (!BEARERBOX || !SMSBOX) {
+    if (requireKannel())
+      throw new Error('PARLEY_REQUIRE_KANNEL is set but Kannel is not installed');
+    return null;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-kannel-'));
+  const ports = { admin: await freePort(), smsbox: await freePort(), sendsms: await freePort() };
+  const secrets = { admin: randomBytes(9).toString('hex'), user: randomBytes(9).toString('hex') };
+  const conf = path.join(dir, 'kannel.conf');
+  fs.writeFileSync(conf, config(dir, smsc, ports, secrets));
+  const children: ChildProcess[] = [];
+  // Boxes log to their files; -v 4 keeps the terminal quiet but for panics.
+  const box = (bin: string) => {
+    const child = spawn(bin, ['-v', '4', conf], { cwd: dir, stdio: 'ignore' });
+    children.push(child);
+    return child;
+  };
+  const killOnExit = () => {
+    for (const c of children) if (c.pid && c.exitCode === null) process.kill(c.pid, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const logs = () =>
+    `bearerbox.log:\n${tail(path.join(dir, 'bearerbox.log'))}\nsmsbox.log:\n${tail(path.join(dir, 'smsbox.log'))}`;
+  const adminUrl = (page: string) =>
+    `http://127.0.0.1:${ports.admin}/${page}?password=${encodeURIComponent(secrets.admin)}`;
+  const status = async () => {
+    const res = await fetch(adminUrl('status.txt'), { signal: AbortSignal.timeout(2_000) });
+    return res.text();
+  };
+  const linkState = async () =>
+    /\bparley\[parley\]\s+S?SMPP:\S+ \(([a-z-]+)/.exec(await status())?.[1] ?? 'unknown';
+  const stop = async () => {
+    for (const c of [...children].reverse()) await kill(c);
+    process.off('exit', killOnExit);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const bearerbox = box(BEARERBOX);
+    await waitFor('the SMSC link online', async () => {
+      if (bearerbox.exitCode !== null) throw new Error('bearerbox exited');
+      const state = await linkState();
+      return options.waitOnline === false ? state !== 'unknown' : state === 'online';
+    });
+    const smsbox = box(SMSBOX);
+    await waitFor('smsbox connected', async () => {
+      if (smsbox.exitCode !== null) throw new Error('smsbox exited');
+      return /^\s+smsbox:/m.test(await status());
+    });
+  } catch (err) {
+    const failure = new Error(`Kannel did not start: ${String(err)}\n${logs()}`);
+    await stop();
+    throw failure;
+  }
+
+  return {
+    async send(message) {
+      const query = new URLSearchParams({
+        username: 'parley',
+        password: secrets.user,
+        from: message.from,
+        to: message.to,
+        text: message.text,
+        charset: 'UTF-8',
+        coding: String(message.coding ?? 0),
+        ...(message.dlrUrl
+          ? { 'dlr-mask': String(message.dlrMask ?? 31), 'dlr-url': message.dlrUrl }
+          : {}),
+      });
+      const res = await fetch(`http://127.0.0.1:${ports.sendsms}/cgi-bin/sendsms?${query}`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      const body = await res.text();
+      if (res.status !== 202) throw new Error(`sendsms answered ${res.status}: ${body.trim()}`);
+    },
+    status,
+    linkState,
+    logs,
+    stop,
+  };
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + ONLINE_MS;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      if (await check()) return;
+    } catch (err) {
+      last = err;
+      if (String(err).includes('exited')) throw err;
+    }
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
+}
