@@ -90,6 +90,22 @@ describe('admin SmppSessionsTab', () => {
     );
   });
 
+  it('marks a session asked to end until its instance unbinds it', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'End session (prl4k2m9)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(api.count(END)).toBe(1));
+    // The reload after the request still lists it: the unbind takes a few seconds.
+    await waitFor(() => expect(api.count(LIST)).toBe(2));
+    const row = (await screen.findByText('Ending…')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('prl4k2m9')).toBeTruthy();
+    expect(within(row).queryByRole('button')).toBeNull();
+    // The other session keeps its button.
+    expect(screen.getByRole('button', { name: 'End session (prl2zz00)' })).toBeTruthy();
+  });
+
   it('tells a refusal, such as a session already gone', async () => {
     api.routes[END] = () => apiError(404, 'NOT_FOUND', 'No such session');
     const user = userEvent.setup();

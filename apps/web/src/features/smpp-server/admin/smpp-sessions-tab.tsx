@@ -20,8 +20,10 @@ export function SmppSessionsTab() {
   const end = useEndSmppSession();
   const errorToast = useAdminErrorToast();
   const [ending, setEnding] = useState<SmppAdminSession | null>(null);
+  // Sessions asked to end: listed until their instance unbinds them, without the button.
+  const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const heading = useRef<HTMLHeadingElement>(null);
-  // An ended session's row and button go: focus lands on the heading instead.
+  // An ended session's button goes: focus lands on the heading instead.
   const gone = useRef(false);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const number = new Intl.NumberFormat(i18n.language);
@@ -31,6 +33,7 @@ export function SmppSessionsTab() {
     end.mutate(ending.id, {
       onSuccess: () => {
         gone.current = true;
+        setAsked((now) => new Set(now).add(ending.id));
         showToast(
           'success',
           t('common.success'),
@@ -85,9 +88,13 @@ export function SmppSessionsTab() {
                   })}
                 </td>
                 <td className="p-3 text-end">
-                  <Button size="sm" variant="destructive" onClick={() => setEnding(s)}>
-                    <ActionName text={t('smpp.admin.end')} about={s.systemId} />
-                  </Button>
+                  {asked.has(s.id) ? (
+                    <span className="text-muted-foreground">{t('smpp.admin.ending')}</span>
+                  ) : (
+                    <Button size="sm" variant="destructive" onClick={() => setEnding(s)}>
+                      <ActionName text={t('smpp.admin.end')} about={s.systemId} />
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
