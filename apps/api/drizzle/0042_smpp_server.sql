@@ -54,5 +54,7 @@ ALTER TABLE "smpp_sessions" ADD CONSTRAINT "smpp_sessions_account_id_smpp_accoun
 ALTER TABLE "smpp_submits" ADD CONSTRAINT "smpp_submits_account_id_smpp_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."smpp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "smpp_accounts_user_idx" ON "smpp_accounts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "smpp_sessions_account_idx" ON "smpp_sessions" USING btree ("account_id") WHERE "smpp_sessions"."ended_at" is null;--> statement-breakpoint
-CREATE INDEX "smpp_submits_receipts_idx" ON "smpp_submits" USING btree ("account_id","valid_until") WHERE "smpp_submits"."receipt_sent_at" is null and "smpp_submits"."registered_delivery" > 0;--> statement-breakpoint
+CREATE INDEX "smpp_submits_receipts_idx" ON "smpp_submits" USING btree ("account_id","created_at") WHERE "smpp_submits"."receipt_sent_at" is null and "smpp_submits"."registered_delivery" > 0;--> statement-breakpoint
+CREATE INDEX "smpp_submits_part_key_idx" ON "smpp_submits" USING btree ("account_id","part_key","part_seq") WHERE "smpp_submits"."part_key" is not null;--> statement-breakpoint
+CREATE INDEX "smpp_submits_valid_idx" ON "smpp_submits" USING btree ("valid_until");--> statement-breakpoint
 CREATE UNIQUE INDEX "smpp_submits_parts_idx" ON "smpp_submits" USING btree ("account_id","part_key","part_seq") WHERE "smpp_submits"."part_key" is not null and "smpp_submits"."assembled_at" is null;

@@ -114,8 +114,13 @@ export const smppSubmits = pgTable(
   (t) => [
     check('smpp_submits_delivery', sql`${t.registeredDelivery} between 0 and 2`),
     index('smpp_submits_receipts_idx')
-      .on(t.accountId, t.validUntil)
+      .on(t.accountId, t.createdAt)
       .where(sql`${t.receiptSentAt} is null and ${t.registeredDelivery} > 0`),
+    // A part sent again after its message went out finds the first one.
+    index('smpp_submits_part_key_idx')
+      .on(t.accountId, t.partKey, t.partSeq)
+      .where(sql`${t.partKey} is not null`),
+    index('smpp_submits_valid_idx').on(t.validUntil),
     // A part sent again (its answer lost) finds the first one instead of a second row.
     uniqueIndex('smpp_submits_parts_idx')
       .on(t.accountId, t.partKey, t.partSeq)

@@ -210,17 +210,24 @@ describe('authenticating a bind', () => {
     expect(s.binds).toEqual([]);
   });
 
-  it('locks a system ID after its failures, even for the right password, until the window passes', async () => {
+  it('locks a system ID at an address after its failures there, even for the right password, until the window passes', async () => {
     const s = await seeded();
     for (let i = 0; i < BIND_FAILURES_PER_SYSTEM_ID.max; i++)
-      expect((await s.accounts.authenticate(bind('Wrong123', `192.0.2.${i}`))).ok).toBe(false);
-    expect(await s.accounts.authenticate(bind(KNOWN_PASSWORD, '198.51.100.1'))).toEqual({
+      expect((await s.accounts.authenticate(bind('Wrong123', '192.0.2.7'))).ok).toBe(false);
+    expect(await s.accounts.authenticate(bind(KNOWN_PASSWORD, '192.0.2.7'))).toEqual({
       ok: false,
       reason: 'locked',
     });
     expect(s.binds).toEqual([]);
     s.advance(BIND_FAILURES_PER_SYSTEM_ID.windowMs);
-    expect((await s.accounts.authenticate(bind())).ok).toBe(true);
+    expect((await s.accounts.authenticate(bind(KNOWN_PASSWORD, '192.0.2.7'))).ok).toBe(true);
+  });
+
+  it('does not let failures from other addresses lock the customer’s own gateway out', async () => {
+    const s = await seeded();
+    for (let i = 0; i < BIND_FAILURES_PER_SYSTEM_ID.max * 2; i++)
+      expect((await s.accounts.authenticate(bind('Wrong123', `192.0.2.${i}`))).ok).toBe(false);
+    expect((await s.accounts.authenticate(bind(KNOWN_PASSWORD, '198.51.100.1'))).ok).toBe(true);
   });
 
   it('does not let successful binds wipe out failures counted against a system ID', async () => {

@@ -52,8 +52,8 @@ const SYSTEM_ID_SHAPE = /^[\x21-\x7e]{1,15}$/;
 const refused = (reason: BindRefusal): BindResult => ({ ok: false, reason });
 
 /**
- * Checks one bind. Every attempt is counted before the check, per system ID and per
- * address, like sign-ins; a bind that passes (or fails only because its customer is
+ * Checks one bind. Every attempt is counted before the check, per system ID (from each
+ * address) and per address, like sign-ins; a bind that passes (or fails only because its customer is
  * suspended) gives its count back. Failures are not forgiven by a later success, so a
  * gateway rebinding often cannot reset an attacker's count; a locked key is refused
  * even with the right password until its window ends. Never logs the password.
@@ -79,8 +79,12 @@ export function createBindAuth(deps: BindAuthDeps) {
       await verifyPassword(await dummyHash(), password);
       return refused('invalid');
     }
-    // Before the password: a bind from elsewhere learns nothing about it.
-    if (!ipAllowed(row.allowedIps, ip)) return refused('address');
+    // Before the password: a bind from elsewhere learns nothing about it (the same
+    // argon2 work, so timing does not tell it from a wrong password either).
+    if (!ipAllowed(row.allowedIps, ip)) {
+      await verifyPassword(await dummyHash(), password);
+      return refused('address');
+    }
     if (!(await verifyPassword(row.passwordHash, password))) return refused('invalid');
     if (row.userDisabled) return refused('user-blocked');
     const { id, userId, maxPerSecond } = row;
@@ -89,11 +93,14 @@ export function createBindAuth(deps: BindAuthDeps) {
 
   return async function authenticate(request: BindRequest): Promise<BindResult> {
     const ipKey = clientKey(request.ip);
-    if (!(await counted(request.systemId, ipKey))) return refused('locked');
+    // Per system ID from this address: binds from elsewhere cannot lock a customer's
+    // own gateway out; the per-address count bounds guessing across system IDs.
+    const idKey = `${request.systemId}|${ipKey}`;
+    if (!(await counted(idKey, ipKey))) return refused('locked');
     const result = await check(request);
     if (result.ok || result.reason === 'user-blocked') {
       await limits.perIp.giveBack(ipKey, 1);
-      await limits.perSystemId.giveBack(request.systemId, 1);
+      await limits.perSystemId.giveBack(idKey, 1);
     }
     if (result.ok) {
       const ip = normaliseIpEntry(request.ip) ?? request.ip;

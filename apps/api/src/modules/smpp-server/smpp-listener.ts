@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import smpp, { type Server } from 'smpp';
 import type { SmppServerConfig } from '../../config/smpp-server-config.js';
 import { createPeriodicJob } from '../../lib/periodic-job.js';
-import { receiptPdu } from './smpp-receipt-pdu.js';
+import { createReceiptSender } from './smpp-receipt-sender.js';
 import type { SmppReceiptsRepo } from './smpp-receipts.repo.js';
 import { type LocalSession, type SessionDeps, serveSession } from './smpp-session.js';
 import type { SmppSessionsRepo } from './smpp-sessions.repo.js';
@@ -13,7 +13,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 /** One submit_sm a second per account on this instance, at most the account's own rate. */
 function createThrottle() {
   const seconds = new Map<string, { second: number; count: number }>();
-  return (account: { id: string; maxPerSecond: number }) => {
+  const take = (account: { id: string; maxPerSecond: number }) => {
     const second = Math.floor(Date.now() / 1000);
     const w = seconds.get(account.id);
     if (!w || w.second !== second) {
@@ -24,7 +24,17 @@ function createThrottle() {
     w.count += 1;
     return true;
   };
+  /** Forgets the accounts that sent nothing this second. */
+  const prune = () => {
+    const second = Math.floor(Date.now() / 1000);
+    for (const [id, w] of seconds) if (w.second !== second) seconds.delete(id);
+  };
+  return { take, prune };
 }
+
+/** Connections one address may hold, and all of them together. */
+export const MAX_CONNECTIONS_PER_IP = 20;
+const MAX_CONNECTIONS = 2000;
 
 /**
  * Parley's SMPP server (decision 0066): a plain and a TLS listener, the sessions bound
@@ -47,7 +57,9 @@ export function createSmppListener(deps: {
   const { config, instanceId, log } = deps;
   const live = new Map<string, LocalSession>();
   const servers: Server[] = [];
-  const take = createThrottle();
+  const throttle = createThrottle();
+  const connections = new Map<object, { ip: string; end(): Promise<void> }>();
+  let stopping = false;
 
   const heartbeat = createPeriodicJob({
     name: 'smpp: heartbeat',
@@ -59,51 +71,38 @@ export function createSmppListener(deps: {
         submitted: s.submitted,
         perSecond: s.perSecond(),
       }));
-      for (const id of await deps.sessions.heartbeat(instanceId, stats)) live.get(id)?.end();
+      throttle.prune();
+      for (const id of await deps.sessions.heartbeat(instanceId, stats)) void live.get(id)?.end();
     },
   });
 
-  let turn = 0;
-  /** A bound receiver of the account, in turn, so receipts spread over its sessions. */
-  function receiverOf(accountId: string): LocalSession | undefined {
-    const list = [...live.values()].filter(
-      (s) => s.account.id === accountId && s.bindType !== 'transmitter',
-    );
-    turn += 1;
-    return list[turn % Math.max(list.length, 1)];
-  }
-
-  const receipts = createPeriodicJob({
-    name: 'smpp: receipts',
-    intervalMs: deps.receiptPollMs ?? 1000,
+  const receipts = createReceiptSender({
+    repo: deps.receipts,
+    live: () => [...live.values()],
     log,
-    pass: async () => {
-      const accounts = new Set<string>();
-      for (const s of live.values()) if (s.bindType !== 'transmitter') accounts.add(s.account.id);
-      const due = await deps.receipts.claim([...accounts], 30_000, 200);
-      await Promise.all(
-        due.map(async (r) => {
-          const status = await receiverOf(r.accountId)?.deliver(receiptPdu(r));
-          if (status === 0) await deps.receipts.sent(r.id);
-          else await deps.receipts.release(r.id);
-        }),
-      );
-    },
+    intervalMs: deps.receiptPollMs ?? 1000,
   });
 
   const sweep = createPeriodicJob({
     name: 'smpp: parts sweep',
     intervalMs: deps.sweepMs ?? 30_000,
     log,
-    pass: deps.sweep,
+    pass: async () => {
+      await deps.sweep();
+      await deps.sessions.trim();
+    },
   });
 
   const sessionDeps: SessionDeps = {
     ...deps.session,
     open: (account, ip, bindType) =>
       deps.sessions.open({ accountId: account.id, instanceId, remoteIp: ip, bindType }),
-    take,
+    take: throttle.take,
     window: config.window,
+    accepting: () => !stopping,
+    abandoned: (id) => {
+      void deps.sessions.close(id).catch((err: unknown) => log.error({ err }, 'smpp: close'));
+    },
     bound: (s) => {
       live.set(s.id, s);
       if (s.bindType !== 'transmitter') void receipts.runOnce().catch(() => {});
@@ -116,6 +115,7 @@ export function createSmppListener(deps: {
   };
 
   async function listen(server: Server, port: number) {
+    server.maxConnections = MAX_CONNECTIONS;
     server.on('error', (err) => log.error({ err }, 'smpp: listener'));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -136,7 +136,13 @@ export function createSmppListener(deps: {
     async start() {
       if (config.port === null && config.tls === null) return;
       await deps.sessions.closeAll(instanceId);
-      const serve = (s: Parameters<typeof serveSession>[0]) => serveSession(s, sessionDeps);
+      const serve = (s: Parameters<typeof serveSession>[0]) => {
+        const ip = s.socket.remoteAddress ?? '';
+        const fromIp = [...connections.values()].filter((c) => c.ip === ip).length;
+        if (stopping || fromIp >= MAX_CONNECTIONS_PER_IP) return void s.destroy();
+        connections.set(s, { ip, ...serveSession(s, sessionDeps) });
+        s.on('close', () => connections.delete(s));
+      };
       if (config.port !== null) await listen(smpp.createServer(serve), config.port);
       if (config.tls)
         await listen(
@@ -163,12 +169,13 @@ export function createSmppListener(deps: {
     /** The sessions bound here. */
     live: () => [...live.values()],
 
+    /** Refuses new binds, unbinds every session once its submits are answered, waits. */
     async stop() {
+      stopping = true;
       for (const server of servers) server.close();
-      for (const s of live.values()) s.end();
+      const closing = [...connections.values()].map((c) => c.end());
+      await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, 15_000))]);
       await Promise.all([heartbeat.stop(), receipts.stop(), sweep.stop()]);
-      const deadline = Date.now() + 2500;
-      while (live.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       servers.length = 0;
     },
   };

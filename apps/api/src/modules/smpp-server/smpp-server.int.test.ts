@@ -184,6 +184,24 @@ describe('submit_sm', () => {
     for (const id of ids) await e.hear((h) => h.receiptedId === id && h.messageState === 2);
   });
 
+  it('answers a part sent again after its message went out with the same id, sending nothing more', async () => {
+    const { esme: e } = await boundCustomer();
+    const part = (i: number, text: string) => ({
+      destination_addr: UK,
+      esm_class: 0x40,
+      short_message: { udh: Buffer.from([5, 0, 3, 55, 2, i]), message: text },
+    });
+    const first = await e.submit(part(1, 'F'.repeat(153)));
+    const last = await e.submit(part(2, 'L'));
+    const again = await e.submit(part(2, 'L'));
+    expect([first.status, last.status, again.status]).toEqual([0, 0, 0]);
+    expect(again.id).toBe(last.id);
+    const sent = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sms_messages where message like 'FFFF%'`,
+    );
+    expect(sent[0]?.n).toBe(1);
+  });
+
   it('joins UCS-2 parts cut inside an emoji into the whole text', async () => {
     const { esme: e } = await boundCustomer();
     const text = `${'م'.repeat(66)}😀${'ب'.repeat(10)}`;
@@ -243,6 +261,16 @@ describe('submit_sm', () => {
     expect(await refused({ destination_addr: UK, message_payload: 'z'.repeat(1600) })).toBe(
       SMPP_STATUS.ESME_RINVMSGLEN,
     );
+    expect(await refused({ destination_addr: UK, dest_addr_ton: 5, short_message: 'x' })).toBe(
+      SMPP_STATUS.ESME_RINVDSTTON,
+    );
+    expect(await refused({ destination_addr: '07400123456', short_message: 'x' })).toBe(
+      SMPP_STATUS.ESME_RINVDSTADR,
+    );
+    const later = new Date(Date.now() + 3_600_000);
+    expect(
+      await refused({ destination_addr: UK, schedule_delivery_time: later, short_message: 'x' }),
+    ).toBe(SMPP_STATUS.ESME_RINVSCHED);
     // 0.06 pays one segment to the UK (0.0316) but not 6.
     expect(await refused({ destination_addr: UK, message_payload: 'x'.repeat(900) })).toBe(
       SMPP_STATUS.ESME_RSUBMITFAIL,
@@ -270,6 +298,20 @@ describe('flow control', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses).toContain(SMPP_STATUS.ESME_RMSGQFUL);
     expect(statuses).toContain(0);
+  });
+});
+
+describe('unbinding', () => {
+  it('answers every submit under way before its unbind_resp, so no accepted message goes unanswered', async () => {
+    const { esme: e } = await boundCustomer();
+    const submits = [1, 2, 3].map((i) =>
+      e.submit({ destination_addr: UK, short_message: `in flight ${i}` }),
+    );
+    const unbound = e.ask('unbind', {});
+    const answers = await Promise.all(submits);
+    expect(answers.map((a) => a.status)).toEqual([0, 0, 0]);
+    expect((await unbound).command).toBe('unbind_resp');
+    for (const a of answers) expect((await message(a.id))[0]?.id).toBe(a.id);
   });
 });
 

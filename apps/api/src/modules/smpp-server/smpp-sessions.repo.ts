@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { smppSessions } from '../../db/schema/index.js';
+import { smppAccounts, smppSessions, users } from '../../db/schema/index.js';
 
 /** How one local session stands, written at each heartbeat. */
 export interface SessionStats {
@@ -24,7 +24,8 @@ export function createSmppSessionsRepo(db: Db) {
 
     /**
      * Refreshes this instance's live sessions and answers which of them must end: those
-     * an admin asked to end, and those whose row is gone (the account was removed).
+     * an admin asked to end, those whose row is gone (the account was removed), and those
+     * of a suspended customer.
      */
     async heartbeat(instanceId: string, stats: SessionStats[]): Promise<string[]> {
       if (stats.length === 0) return [];
@@ -36,10 +37,19 @@ export function createSmppSessionsRepo(db: Db) {
           sql`, `,
         )}) as v(id, submitted, per_second)
         where s.id = v.id and s.instance_id = ${instanceId} and s.ended_at is null`);
+      // A suspended customer's sessions end too: the bind check refuses them from then.
       const live = await db
         .select({ id: smppSessions.id, endRequestedAt: smppSessions.endRequestedAt })
         .from(smppSessions)
-        .where(and(inArray(smppSessions.id, ids), isNull(smppSessions.endedAt)));
+        .innerJoin(smppAccounts, eq(smppAccounts.id, smppSessions.accountId))
+        .innerJoin(users, eq(users.id, smppAccounts.userId))
+        .where(
+          and(
+            inArray(smppSessions.id, ids),
+            isNull(smppSessions.endedAt),
+            isNull(users.disabledAt),
+          ),
+        );
       const kept = new Set(live.filter((r) => !r.endRequestedAt).map((r) => r.id));
       return ids.filter((id) => !kept.has(id));
     },
@@ -49,6 +59,13 @@ export function createSmppSessionsRepo(db: Db) {
         .update(smppSessions)
         .set({ endedAt: sql`now()` })
         .where(and(eq(smppSessions.id, id), isNull(smppSessions.endedAt)));
+    },
+
+    /** Ended sessions are kept a month for the record, then deleted. */
+    async trim() {
+      await db
+        .delete(smppSessions)
+        .where(sql`${smppSessions.endedAt} < now() - interval '30 days'`);
     },
 
     /** At start: this instance's sessions from before a crash are over. */

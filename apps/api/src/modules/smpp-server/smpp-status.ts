@@ -15,7 +15,9 @@ export const SMPP_STATUS = {
   ESME_RMSGQFUL: 0x14,
   ESME_RINVESMCLASS: 0x43,
   ESME_RSUBMITFAIL: 0x45,
+  ESME_RINVDSTTON: 0x50,
   ESME_RTHROTTLED: 0x58,
+  ESME_RINVSCHED: 0x61,
 } as const;
 export type SmppStatus = (typeof SMPP_STATUS)[keyof typeof SMPP_STATUS];
 

@@ -22,6 +22,28 @@ const USABLE = new Set(['default', 'owned', 'approved']);
 /** Receipts are kept at least this long, at most this long, whatever validity_period asks. */
 const MIN_VALIDITY_MS = 3_600_000;
 const MAX_VALIDITY_MS = 7 * 86_400_000;
+/** Refusals that pass: the same submit may succeed later. */
+const PASSING = new Set<number>([
+  SMPP_STATUS.ESME_RTHROTTLED,
+  SMPP_STATUS.ESME_RMSGQFUL,
+  SMPP_STATUS.ESME_RSYSERR,
+]);
+
+/**
+ * What Parley refuses of a submit_sm's envelope. Every destination is read as an
+ * international number, country code first: dest_addr_ton unknown (0), international
+ * (1) or national (2, Kannel's default for a number without +); other types of number
+ * are refused, and so is a leading 0 (a trunk prefix: a national number would reach
+ * another country). A scheduled delivery is refused too: Parley does not offer it, and
+ * the message would otherwise go out at once.
+ */
+function addressProblem(pdu: Record<string, unknown>, destination: string): SmppStatus | null {
+  const ton = Number(pdu.dest_addr_ton ?? 0);
+  if (ton > 2) return SMPP_STATUS.ESME_RINVDSTTON;
+  if (/^\+?0/.test(destination)) return SMPP_STATUS.ESME_RINVDSTADR;
+  if (pdu.schedule_delivery_time) return SMPP_STATUS.ESME_RINVSCHED;
+  return null;
+}
 
 /** registered_delivery's receipt bits: 0 none, 1 final state (and the reserved 3), 2 failures. */
 function receiptWanted(value: unknown): 0 | 1 | 2 {
@@ -84,28 +106,36 @@ export function createSmppSubmit(deps: {
 
   /**
    * Sends a long message whose parts are all here, once: the first part's id is the
-   * SMS's. A refusal settles every part as refused (their receipts say REJECTD).
+   * SMS's. `completing` is the part whose submit_sm completed it: refused, that part is
+   * dropped (its answer is the refusal, so the gateway sends it again or gives up);
+   * the others wait for it again after a passing refusal (the rate, a fault), or are
+   * settled as refused (their receipts say REJECTD) after a lasting one.
    */
-  async function assemble(account: BoundAccount, partKey: string): Promise<SubmitAnswer | null> {
+  async function assemble(
+    account: BoundAccount,
+    partKey: string,
+    completing?: string,
+  ): Promise<SubmitAnswer | null> {
     const parts = await repo.parts(account.id, partKey);
     const first = parts[0];
     if (!first || parts.length < (first.partTotal ?? 0)) return null;
-    const ids = parts.map((p) => p.id);
     const text = parts.map((p) => unpackPart(p.partText ?? '')).join('');
-    const problem = joinedProblem(text);
-    if (problem) {
-      await repo.settleParts(ids, { refused: 'MESSAGE_INVALID' });
-      return { status: SMPP_STATUS.ESME_RINVMSGLEN };
-    }
+    const refuse = async (status: SmppStatus, code: string): Promise<SubmitAnswer> => {
+      if (completing) await repo.remove(completing);
+      const rest = parts.map((p) => p.id).filter((id) => id !== completing);
+      if (!PASSING.has(status)) await repo.settleParts(rest, { refused: code });
+      return { status };
+    };
+    if (joinedProblem(text)) return refuse(SMPP_STATUS.ESME_RINVMSGLEN, 'MESSAGE_INVALID');
     try {
       await sendOne(account, first, text, first.id);
     } catch (err) {
-      const status = refusal(err, account);
-      if (status !== SMPP_STATUS.ESME_RSYSERR)
-        await repo.settleParts(ids, { refused: err instanceof AppError ? err.code : 'REFUSED' });
-      return { status };
+      return refuse(refusal(err, account), err instanceof AppError ? err.code : 'FAILED');
     }
-    await repo.settleParts(ids, { messageId: first.id });
+    await repo.settleParts(
+      parts.map((p) => p.id),
+      { messageId: first.id },
+    );
     return { status: SMPP_STATUS.ESME_ROK, id: first.id };
   }
 
@@ -127,6 +157,8 @@ export function createSmppSubmit(deps: {
       validUntil: validUntil(pdu.validity_period),
       dataCoding: read.dataCoding,
     };
+    const problem = addressProblem(pdu, row.destination);
+    if (problem) return { status: problem };
     if (row.source) {
       const sender = await deps.senders.choose(account.userId, row.source);
       if (!USABLE.has(sender.status)) return { status: SMPP_STATUS.ESME_RINVSRCADR };
@@ -150,8 +182,8 @@ export function createSmppSubmit(deps: {
       partTotal: total,
       partText: packPart(read.text),
     });
-    if (kept.have < total) return { status: SMPP_STATUS.ESME_ROK, id: kept.id };
-    const sent = await assemble(account, partKey);
+    if (kept.sent || kept.have < total) return { status: SMPP_STATUS.ESME_ROK, id: kept.id };
+    const sent = await assemble(account, partKey, kept.id);
     if (!sent || sent.status === SMPP_STATUS.ESME_ROK)
       return { status: SMPP_STATUS.ESME_ROK, id: kept.id };
     return sent;

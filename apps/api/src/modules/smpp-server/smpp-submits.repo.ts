@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { smppAccounts, smppSubmits } from '../../db/schema/index.js';
+import { smppAccounts, smppSubmits, users } from '../../db/schema/index.js';
 
 /** What every accepted submit_sm keeps for its receipt. */
 export interface SubmitRow {
@@ -43,9 +43,29 @@ export function createSmppSubmitsRepo(db: Db) {
 
     /**
      * Keeps a part; the same part sent again (its answer lost) answers the first one's
-     * id. Returns the id to answer and how many different parts of the message are here.
+     * id: while it waits, and for two minutes after its message went out (`sent`).
+     * Returns the id to answer and how many different parts of the message are here.
      */
-    async addPart(row: PartRow): Promise<{ id: string; have: number }> {
+    async addPart(row: PartRow): Promise<{ id: string; have: number; sent: boolean }> {
+      const earlier = () =>
+        db
+          .select({ id: smppSubmits.id })
+          .from(smppSubmits)
+          .where(
+            and(
+              eq(smppSubmits.accountId, row.accountId),
+              eq(smppSubmits.partKey, row.partKey),
+              eq(smppSubmits.partSeq, row.partSeq),
+              eq(smppSubmits.partText, row.partText),
+              isNull(smppSubmits.refused),
+              isNotNull(smppSubmits.assembledAt),
+              gt(smppSubmits.createdAt, sql`now() - interval '2 minutes'`),
+            ),
+          )
+          .orderBy(desc(smppSubmits.createdAt))
+          .limit(1);
+      const [sent] = await earlier();
+      if (sent) return { id: sent.id, have: 0, sent: true };
       const [added] = await db
         .insert(smppSubmits)
         .values(row)
@@ -55,8 +75,12 @@ export function createSmppSubmitsRepo(db: Db) {
         .select({ id: smppSubmits.id, seq: smppSubmits.partSeq })
         .from(smppSubmits)
         .where(waiting(row.accountId, row.partKey));
-      const id = added?.id ?? parts.find((p) => p.seq === row.partSeq)?.id ?? row.id;
-      return { id, have: parts.length };
+      const id = added?.id ?? parts.find((p) => p.seq === row.partSeq)?.id;
+      if (id) return { id, have: parts.length, sent: false };
+      // The waiting copy went out between the insert and the read.
+      const [late] = await earlier();
+      if (!late) throw new Error('smpp: a part was neither kept nor found');
+      return { id: late.id, have: 0, sent: true };
     },
 
     /** The parts of one message not yet sent, in order. */
@@ -84,18 +108,22 @@ export function createSmppSubmitsRepo(db: Db) {
 
     /** Messages whose parts have waited since before `before`: complete or not, they are due. */
     async waitingSince(before: Date) {
-      return db
-        .select({
-          accountId: smppSubmits.accountId,
-          partKey: sql<string>`${smppSubmits.partKey}`,
-          userId: smppAccounts.userId,
-        })
-        .from(smppSubmits)
-        .innerJoin(smppAccounts, eq(smppAccounts.id, smppSubmits.accountId))
-        .where(and(sql`${smppSubmits.partKey} is not null`, isNull(smppSubmits.assembledAt)))
-        .groupBy(smppSubmits.accountId, smppSubmits.partKey, smppAccounts.userId)
-        .having(lt(sql`min(${smppSubmits.createdAt})`, before))
-        .limit(100);
+      return (
+        db
+          .select({
+            accountId: smppSubmits.accountId,
+            partKey: sql<string>`${smppSubmits.partKey}`,
+            userId: smppAccounts.userId,
+          })
+          .from(smppSubmits)
+          .innerJoin(smppAccounts, eq(smppAccounts.id, smppSubmits.accountId))
+          // A suspended customer's parts wait (and are trimmed): nothing of theirs is sent.
+          .innerJoin(users, and(eq(users.id, smppAccounts.userId), isNull(users.disabledAt)))
+          .where(and(sql`${smppSubmits.partKey} is not null`, isNull(smppSubmits.assembledAt)))
+          .groupBy(smppSubmits.accountId, smppSubmits.partKey, smppAccounts.userId)
+          .having(lt(sql`min(${smppSubmits.createdAt})`, before))
+          .limit(100)
+      );
     },
 
     /** Submits whose receipts can no longer be sent, a day after their validity. */
