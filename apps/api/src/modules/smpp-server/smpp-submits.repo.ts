@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { timestamptz } from '../../db/raw.js';
 import { smppAccounts, smppSubmits, users } from '../../db/schema/index.js';
 
 /** What every accepted submit_sm keeps for its receipt. */
@@ -121,7 +122,7 @@ export function createSmppSubmitsRepo(db: Db) {
           .innerJoin(users, and(eq(users.id, smppAccounts.userId), isNull(users.disabledAt)))
           .where(and(sql`${smppSubmits.partKey} is not null`, isNull(smppSubmits.assembledAt)))
           .groupBy(smppSubmits.accountId, smppSubmits.partKey, smppAccounts.userId)
-          .having(lt(sql`min(${smppSubmits.createdAt})`, before))
+          .having(sql`min(${smppSubmits.createdAt}) < ${timestamptz(before)}`)
           .limit(100)
       );
     },
