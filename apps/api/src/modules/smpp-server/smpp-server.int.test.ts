@@ -264,6 +264,9 @@ describe('submit_sm', () => {
     expect(await refused({ destination_addr: UK, dest_addr_ton: 5, short_message: 'x' })).toBe(
       SMPP_STATUS.ESME_RINVDSTTON,
     );
+    expect(
+      await refused({ destination_addr: UK, source_addr: 'S'.repeat(40), short_message: 'x' }),
+    ).toBe(SMPP_STATUS.ESME_RINVSRCADR);
     expect(await refused({ destination_addr: '07400123456', short_message: 'x' })).toBe(
       SMPP_STATUS.ESME_RINVDSTADR,
     );

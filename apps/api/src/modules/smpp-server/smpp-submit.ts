@@ -37,7 +37,14 @@ const PASSING = new Set<number>([
  * another country). A scheduled delivery is refused too: Parley does not offer it, and
  * the message would otherwise go out at once.
  */
-function addressProblem(pdu: Record<string, unknown>, destination: string): SmppStatus | null {
+function addressProblem(
+  row: Pick<SubmitRow, 'source' | 'destination'>,
+  pdu: Record<string, unknown>,
+) {
+  const { source, destination } = row;
+  // SMPP v3.4 allows 21 characters for either address.
+  if (source.length > 21) return SMPP_STATUS.ESME_RINVSRCADR;
+  if (destination.length > 21) return SMPP_STATUS.ESME_RINVDSTADR;
   const ton = Number(pdu.dest_addr_ton ?? 0);
   if (ton > 2) return SMPP_STATUS.ESME_RINVDSTTON;
   if (/^\+?0/.test(destination)) return SMPP_STATUS.ESME_RINVDSTADR;
@@ -157,7 +164,7 @@ export function createSmppSubmit(deps: {
       validUntil: validUntil(pdu.validity_period),
       dataCoding: read.dataCoding,
     };
-    const problem = addressProblem(pdu, row.destination);
+    const problem = addressProblem(row, pdu);
     if (problem) return { status: problem };
     if (row.source) {
       const sender = await deps.senders.choose(account.userId, row.source);
