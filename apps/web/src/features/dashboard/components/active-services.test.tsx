@@ -17,6 +17,7 @@ const order = (over: Partial<Order>): Order => ({
   status: 'active',
   renewsAt: null,
   createdAt: '2026-11-03T10:00:00.000Z',
+  fulfilment: null,
   ...over,
 });
 
