@@ -174,6 +174,10 @@ describe('buying an item fulfilled by our team', () => {
       call('POST', '/api/orders', cookie, body),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    // The replayed answer carries the task's status too.
+    expect([a.json().fulfilment, b.json().fulfilment]).toEqual(['open', 'open']);
+    const forAdmin = (await call('GET', `/api/admin/users/${id}/orders`, admin)).json();
+    expect(forAdmin.items[0]).toMatchObject({ id: body.orderId, fulfilment: 'open' });
     expect(await tasksOf(id)).toHaveLength(1);
     expect(await messagesOf(id)).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { asIsoText, preparedRead } from '../../db/raw.js';
-import { fulfilmentTasks, orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { OpenedTask } from '../fulfilment/fulfilment.store.js';
 import {
@@ -51,8 +51,10 @@ export type OrderListRow = Pick<
 /** An order's columns and its fulfilment task's status (null for an automatic item). */
 const withFulfilment = {
   ...getTableColumns(orders),
-  fulfilment: sql<string | null>`(select ${fulfilmentTasks.status} from ${fulfilmentTasks}
-    where ${fulfilmentTasks.orderId} = ${orders.id})`,
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, and inside the
+  // subquery an unqualified "id" would be the task's.
+  fulfilment: sql<string | null>`(select f.status from fulfilment_tasks f
+    where f.order_id = "orders"."id")`,
 };
 
 export function createOrdersRepo(db: Db) {
