@@ -88,3 +88,31 @@ test('the fulfilment queue in Arabic on a phone: no sideways scroll, no serious 
   expect(await seriousViolations(page)).toEqual([]);
   await phone.close();
 });
+
+test('the package editor sets whether the team fulfils an item', async ({ browser }) => {
+  const context = await browser.newContext();
+  await signInAdmin(context.request);
+  const page = await context.newPage();
+  await page.goto('/admin?tab=packages');
+  const row = page.getByRole('row').filter({ hasText: 'SMTP Business' });
+  await expect(row).toContainText('Provisioned automatically');
+  const setTo = async (label: string) => {
+    await row.getByRole('button', { name: 'Edit SMTP Business' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit package' });
+    await dialog.getByLabel('Fulfilment').selectOption({ label });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(label);
+  };
+  await setTo('Fulfilled by our team');
+  const packages = await (await page.request.get('/api/admin/packages')).json();
+  expect(packages.find((p: { name: string }) => p.name === 'SMTP Business')).toMatchObject({
+    fulfilment: 'team',
+  });
+  await setTo('Provisioned automatically');
+  // The seeded Cloud PBX starts as fulfilled by our team.
+  await expect(page.getByRole('row').filter({ hasText: 'Cloud PBX' }).first()).toContainText(
+    'Fulfilled by our team',
+  );
+  await context.close();
+});
