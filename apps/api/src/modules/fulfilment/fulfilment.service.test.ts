@@ -30,7 +30,7 @@ function setUp(rows: TaskRow[]) {
     one: async (id) => tasks.get(id) ?? null,
     async markDone(id, by, at) {
       const row = tasks.get(id);
-      if (!row || row.status !== 'open') return false;
+      if (row?.status !== 'open') return false;
       tasks.set(id, { ...row, status: 'done', doneAt: at });
       audits.push(`${by.actorId}:${id}`);
       return true;
