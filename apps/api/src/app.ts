@@ -20,6 +20,7 @@ import { setUpChains } from './modules/chains/chains.setup.js';
 import { setUpChat } from './modules/chat/chat.setup.js';
 import { setUpDashboard } from './modules/dashboard/dashboard.setup.js';
 import { setUpEventBus, setUpEventStreams } from './modules/events/events.setup.js';
+import { setUpFulfilment } from './modules/fulfilment/fulfilment.setup.js';
 import { setUpGuardrails } from './modules/guardrails/guardrails.setup.js';
 import type { LowBalanceJob } from './modules/guardrails/low-balance-job.js';
 import { setUpHealth } from './modules/health/health.setup.js';
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { priceCaches } = catalogue;
   const rates = setUpRates({ db, config: config.rates, onChange: priceCaches.clear, log });
   await use(rates);
-  const orders = setUpOrders({ db, rates: rates.rates });
+  const orders = setUpOrders({ db, rates: rates.rates, events });
   const payments = setUpPayments({ db, rates, orders: orders.orders, events, log, config });
   await use(payments);
   await use(orders);
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(setUpAnalytics({ db }));
   await use(setUpUsers({ db, issueReset: passwordResets.resets.issue }));
   await use(setUpLedger({ db, events }));
+  await use(setUpFulfilment({ db, events, now }));
   const chains = { config: config.chains, explorers: config.explorers, rates: rates.rates };
   await use(setUpChains({ ...common, ...chains, watchers: deps.chainWatchers }));
   await use(setUpSetup({ db, config, rates, coins: payments.coins }));

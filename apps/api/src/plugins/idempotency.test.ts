@@ -55,6 +55,7 @@ const order = (itemId: string): Order => ({
   itemKind: 'package',
   itemId,
   name: 'IVR',
+  fulfilment: null,
   price: '10.00',
   priceCurrency: 'GBP',
   charged: '10.00',

@@ -104,6 +104,8 @@ export function useCustomerEvents(enabled: boolean): void {
           }),
         );
     },
+    // The team set up an item the customer bought (or a purchase opened its task).
+    'fulfilment.updated': () => reload([queryKeys.orders, subscriptionsKey]),
     // The server ended the stream: this session was signed out (another tab, "sign out
     // everywhere", a password change elsewhere). The stream stops; the user query finds out.
     ended: () => reload([queryKeys.user]),

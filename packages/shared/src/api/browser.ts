@@ -14,6 +14,7 @@ export * from './routes/chat.js';
 export * from './routes/dashboard.js';
 export * from './routes/docs.js';
 export * from './routes/events.js';
+export * from './routes/fulfilment.js';
 export * from './routes/guardrails.js';
 export * from './routes/health.js';
 export type { RouteName, RouteTable } from './routes/index.js';

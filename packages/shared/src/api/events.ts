@@ -103,6 +103,11 @@ export type DomainEvent =
       };
     }
   | {
+      /** A fulfilment task opened (the customer bought an item the team sets up) or was done. */
+      type: 'fulfilment.updated';
+      data: { userId: string; id: string; orderId: string; status: 'open' | 'done' };
+    }
+  | {
       /** Admins only (no userId: never on a customer's stream): a note or an assignment. */
       type: 'chat.internal';
       data: {
@@ -131,6 +136,7 @@ export const ADMIN_EVENT_TYPES = [
   'subscription.updated',
   'sender.updated',
   'deposit.updated',
+  'fulfilment.updated',
 ] as const satisfies readonly DomainEventType[];
 export const CUSTOMER_EVENT_TYPES = [
   'deposit.updated',
@@ -145,6 +151,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'subscription.updated',
   'notification.created',
   'sender.updated',
+  'fulfilment.updated',
 ] as const satisfies readonly DomainEventType[];
 
 /** Why a stream ended; a reconnect then gets 401 or 403 (or, when unavailable, retries). */

@@ -28,6 +28,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   'smpp_account.created',
   'smpp_account.removed',
   'smpp_session.ended',
+  'fulfilment.done',
 ] as const;
 
 /** An action or target type: dotted lower-case words, as modules write them. */

@@ -7,6 +7,7 @@ import {
   REGIONS,
 } from '../domain/catalogue.js';
 import { FIELD_CODES } from '../domain/field-codes.js';
+import { FULFILMENT_KINDS } from '../domain/fulfilment.js';
 import { DECIMAL_COLUMNS } from '../domain/money.js';
 import { decimalString, didNumberSchema, packageSchema, serviceSchema } from './catalogue.js';
 import {
@@ -80,6 +81,7 @@ export const packageInputSchema = z.object({
   features,
   isPopular: z.boolean().default(false),
   isAddon: z.boolean().default(false),
+  fulfilment: z.enum(FULFILMENT_KINDS).default('automatic'),
   isActive: z.boolean().default(true),
   /** Left out: the stored translations stay as they are. */
   translations: packageTranslationsSchema.optional(),

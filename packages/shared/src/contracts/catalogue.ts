@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_TYPES } from '../domain/catalogue.js';
+import { FULFILMENT_KINDS } from '../domain/fulfilment.js';
 import { DECIMAL_COLUMNS, type DecimalColumn } from '../domain/money.js';
 import { decimalInput } from './decimal.js';
 import { singleLine } from './text.js';
@@ -42,6 +43,8 @@ export const packageSchema = z.object({
   features: z.array(z.string()),
   isPopular: z.boolean(),
   isAddon: z.boolean(),
+  /** Provisioned by Parley itself, or set up by the team after purchase (decision 0067). */
+  fulfilment: z.enum(FULFILMENT_KINDS),
   isActive: z.boolean(),
   /**
    * What the balance pays for it today, in the billing currency (GBP), at the current

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FULFILMENT_STATUSES } from '../domain/fulfilment.js';
 import { ORDER_STATUSES } from '../domain/renewals.js';
 
 export const ORDER_ITEM_KINDS = ['package', 'sip_domain', 'number'] as const;
@@ -52,5 +53,7 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   renewsAt: z.string().nullable(),
   createdAt: z.string(),
+  /** For an item the team sets up: open until an admin marks it done; null otherwise. */
+  fulfilment: z.enum(FULFILMENT_STATUSES).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;

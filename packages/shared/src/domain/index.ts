@@ -11,6 +11,7 @@ export * from './dashboard-stats.js';
 export * from './error-codes.js';
 export * from './error-meanings.js';
 export * from './field-codes.js';
+export * from './fulfilment.js';
 export * from './guardrails.js';
 export * from './languages.js';
 export * from './ledger.js';

@@ -43,6 +43,8 @@ export const packages = pgTable(
     isPopular: boolean('is_popular').notNull().default(false),
     /** Sold on top of a plan (IVR, failover…) rather than as a plan of its own. */
     isAddon: boolean('is_addon').notNull().default(false),
+    /** 'automatic' (Parley provisions it) or 'team' (a fulfilment task on purchase; decision 0067). */
+    fulfilment: text('fulfilment').notNull().default('automatic'),
     isActive: boolean('is_active').notNull().default(true),
     /** Name, description and features per language besides English. */
     translations: jsonb('translations').$type<CatalogueTranslations>().notNull().default({}),
@@ -51,6 +53,7 @@ export const packages = pgTable(
   },
   (t) => [
     check('packages_price_not_negative', sql`${t.price} >= 0`),
+    check('packages_fulfilment', sql`${t.fulfilment} in ('automatic', 'team')`),
     index('packages_service_idx').on(t.serviceId),
   ],
 );

@@ -5,6 +5,7 @@ export * from './chains.js';
 export * from './chat.js';
 export * from './dashboard.js';
 export * from './events.js';
+export * from './fulfilment.js';
 export * from './guardrails.js';
 export * from './idempotency.js';
 export * from './notifications.js';

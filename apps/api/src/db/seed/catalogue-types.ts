@@ -29,6 +29,8 @@ export interface SeedPackage {
   features: string[];
   isPopular?: boolean;
   isAddon?: boolean;
+  /** 'team' for what Parley cannot run itself (decision 0067); automatic when left out. */
+  fulfilment?: 'automatic' | 'team';
 }
 
 export interface SeedCountryPrice {

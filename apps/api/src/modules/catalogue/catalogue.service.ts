@@ -57,6 +57,7 @@ export const toAdminPackage = ({ pkg, serviceSlug }: PackageRow): AdminPackage =
   features: pkg.features,
   isPopular: pkg.isPopular,
   isAddon: pkg.isAddon,
+  fulfilment: pkg.fulfilment === 'team' ? 'team' : 'automatic',
   isActive: pkg.isActive,
   translations: knownTranslations(pkg.translations),
 });

@@ -1,8 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { asIsoText, preparedRead } from '../../db/raw.js';
 import { orders } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import type { OpenedTask } from '../fulfilment/fulfilment.store.js';
 import {
   type CatalogueItem,
   findCatalogueItem,
@@ -19,7 +20,9 @@ export type { CatalogueItem, PlaceOrderInput };
  * debit, or a unique index did (the order id is taken, or the item is already sold).
  */
 export type BuyRefusal = 'unavailable' | 'balance-too-low' | 'duplicate';
-export type BuyResult = { ok: true; order: OrderRow } | { ok: false; reason: BuyRefusal };
+export type BuyResult =
+  | { ok: true; order: OrderRow; opened: OpenedTask | null }
+  | { ok: false; reason: BuyRefusal };
 
 /** A refused sale as its reason; any other failure is not ours to name, so null. */
 export function buyRefusal(err: unknown): BuyRefusal | null {
@@ -43,7 +46,16 @@ export type OrderListRow = Pick<
   | 'paidWith'
   | 'billingPeriod'
   | 'status'
-> & { renewsAt: string | null; createdAt: string };
+> & { renewsAt: string | null; createdAt: string; fulfilment: string | null };
+
+/** An order's columns and its fulfilment task's status (null for an automatic item). */
+const withFulfilment = {
+  ...getTableColumns(orders),
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, and inside the
+  // subquery an unqualified "id" would be the task's.
+  fulfilment: sql<string | null>`(select f.status from fulfilment_tasks f
+    where f.order_id = "orders"."id")`,
+};
 
 export function createOrdersRepo(db: Db) {
   // The customer's orders page reads this on every visit: a prepared read straight on
@@ -53,7 +65,8 @@ export function createOrdersRepo(db: Db) {
     `select id, item_kind as "itemKind", item_id as "itemId", name, price::text as price,
        price_currency as "priceCurrency", charged::text as charged, paid_with as "paidWith",
        billing_period as "billingPeriod", status, ${asIsoText('renews_at')} as "renewsAt",
-       ${asIsoText('created_at')} as "createdAt"
+       ${asIsoText('created_at')} as "createdAt",
+       (select f.status from fulfilment_tasks f where f.order_id = orders.id) as fulfilment
      from orders where user_id = $1 order by created_at desc limit 200`,
   );
   return {
@@ -68,7 +81,7 @@ export function createOrdersRepo(db: Db) {
           const item = await findCatalogueItem(tx, input.item.id);
           return placeOrder(tx, { ...input, item: item ?? { ...input.item, available: false } });
         });
-        return { ok: true, order };
+        return { ok: true, order, opened: order.opened };
       } catch (err) {
         const reason = buyRefusal(err);
         if (reason) return { ok: false, reason };
@@ -77,7 +90,7 @@ export function createOrdersRepo(db: Db) {
     },
     async findOrder(userId: string, id: string) {
       const [row] = await db
-        .select()
+        .select(withFulfilment)
         .from(orders)
         .where(and(eq(orders.id, id), eq(orders.userId, userId)));
       return row;
@@ -91,7 +104,7 @@ export function createOrdersRepo(db: Db) {
       const mine = eq(orders.userId, userId);
       const [items, [total]] = await Promise.all([
         db
-          .select()
+          .select(withFulfilment)
           .from(orders)
           .where(mine)
           .orderBy(desc(orders.createdAt), desc(orders.id))

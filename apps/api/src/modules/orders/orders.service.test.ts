@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createEventBus, type DomainEvent } from '../../lib/event-bus.js';
 import { requestFingerprint } from '../../lib/idempotency.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type {
@@ -22,9 +23,12 @@ const ITEM: CatalogueItem = {
   currency: 'USD',
   billingPeriod: 'monthly',
   available: true,
+  fulfilment: 'automatic',
 };
 
-const orderRow = (input: PlaceOrderInput): OrderRow => ({
+type Row = OrderRow & { fulfilment: string | null };
+
+const orderRow = (input: PlaceOrderInput): Row => ({
   id: input.id ?? 'o-new',
   userId: input.userId,
   itemKind: input.item.kind,
@@ -48,6 +52,7 @@ const orderRow = (input: PlaceOrderInput): OrderRow => ({
   endedAt: null,
   requestHash: input.requestHash ?? null,
   createdAt: input.at,
+  fulfilment: input.item.fulfilment === 'team' ? 'open' : null,
 });
 
 /**
@@ -55,7 +60,10 @@ const orderRow = (input: PlaceOrderInput): OrderRow => ({
  * come back refused, as the database would refuse it.
  */
 function setUp(opts: { item?: CatalogueItem; refuse?: BuyResult } = {}) {
-  const orders = new Map<string, OrderRow>();
+  const orders = new Map<string, Row>();
+  const published: DomainEvent[] = [];
+  const events = createEventBus();
+  events.subscribe((event) => published.push(event));
   const sales: PlaceOrderInput[] = [];
   let refuse = opts.refuse;
   const repo: OrdersRepo = {
@@ -72,7 +80,25 @@ function setUp(opts: { item?: CatalogueItem; refuse?: BuyResult } = {}) {
       // The primary key: an order id is used once, whoever's it is.
       if (orders.has(order.id)) return { ok: false, reason: 'duplicate' };
       orders.set(order.id, order);
-      return { ok: true, order };
+      const opened =
+        input.item.fulfilment === 'team'
+          ? {
+              id: 't1',
+              userId: input.userId,
+              orderId: order.id,
+              sessionId: 's1',
+              message: {
+                id: 7,
+                sessionId: 's1',
+                kind: 'admin',
+                authorId: null,
+                body: `Thank you for ordering ${input.item.name}.`,
+                requestId: null,
+                createdAt: input.at,
+              },
+            }
+          : null;
+      return { ok: true, order, opened };
     },
     findOrder: async (userId, id) => {
       const row = orders.get(id);
@@ -94,11 +120,38 @@ function setUp(opts: { item?: CatalogueItem; refuse?: BuyResult } = {}) {
     },
   };
   const rates = { rate: async () => '0.7915' } as unknown as RatesService;
-  const service = createOrdersService({ repo, rates, now: () => NOW });
-  return { service, orders, sales };
+  const service = createOrdersService({ repo, rates, events, now: () => NOW });
+  return { service, orders, sales, published };
 }
 
 describe('orders service', () => {
+  it('announces an item the team sets up: its task to admins and the message in the chat', async () => {
+    const { service, published } = setUp({ item: { ...ITEM, fulfilment: 'team' } });
+    const order = await service.buy('u1', 'p1', 'o-team');
+    expect(order.fulfilment).toBe('open');
+    expect(published.map((e) => e.type)).toEqual(['fulfilment.updated', 'chat.message']);
+    expect(published[0]?.data).toEqual({
+      userId: 'u1',
+      id: 't1',
+      orderId: 'o-team',
+      status: 'open',
+    });
+    expect(published[1]?.data).toMatchObject({
+      userId: 'u1',
+      sessionId: 's1',
+      message: { id: '7', isAdminMessage: true, message: 'Thank you for ordering Starter.' },
+    });
+    // A replay of the same purchase announces nothing again.
+    expect((await service.buy('u1', 'p1', 'o-team')).fulfilment).toBe('open');
+    expect(published).toHaveLength(2);
+  });
+
+  it('announces nothing for an item provisioned automatically', async () => {
+    const { service, published } = setUp();
+    expect((await service.buy('u1', 'p1')).fulfilment).toBeNull();
+    expect(published).toEqual([]);
+  });
+
   it("sells at the server's price in GBP at today's rate, rounded to the penny", async () => {
     const { service, sales } = setUp();
     const order = await service.buy('u1', 'p1');

@@ -9,17 +9,20 @@ import {
   renewalChargeOf,
 } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
 import { isoTime } from '../../lib/iso-time.js';
 import type { BillingRates } from '../catalogue/billing-prices.js';
+import { publishOpened } from '../fulfilment/fulfilment-events.js';
 import type { BuyResult, CatalogueItem, OrderListRow, OrdersRepo } from './orders.repo.js';
 
 export type { CatalogueItem };
 
 /** An order row as drizzle reads it (times as Dates) or as the list reads it (ISO text). */
-type OrderFields = Omit<OrderListRow, 'renewsAt' | 'createdAt'> & {
+type OrderFields = Omit<OrderListRow, 'renewsAt' | 'createdAt' | 'fulfilment'> & {
   renewsAt: Date | string | null;
   createdAt: Date | string;
+  fulfilment?: string | null;
 };
 
 export const toOrder = (r: OrderFields): Order => ({
@@ -35,6 +38,7 @@ export const toOrder = (r: OrderFields): Order => ({
   status: r.status as Order['status'],
   renewsAt: r.renewsAt === null ? null : isoTime(r.renewsAt),
   createdAt: isoTime(r.createdAt),
+  fulfilment: r.fulfilment === 'open' || r.fulfilment === 'done' ? r.fulfilment : null,
 });
 
 const unavailable = (name: string) =>
@@ -48,6 +52,8 @@ export function createOrdersService(deps: {
   repo: OrdersRepo;
   /** Today's GBP rates (the payments module's rates service). */
   rates: BillingRates;
+  /** Where an opened fulfilment task is announced (decision 0067). */
+  events: EventBus;
   now?: () => Date;
 }) {
   const { repo, rates } = deps;
@@ -115,7 +121,10 @@ export function createOrdersService(deps: {
         if (again) return again;
         throw err;
       }
-      if (result.ok) return toOrder(result.order);
+      if (result.ok) {
+        if (result.opened) publishOpened(deps.events, result.opened);
+        return toOrder({ ...result.order, fulfilment: result.opened ? 'open' : null });
+      }
       const again = await replay();
       if (again) return again;
       if (result.reason === 'unavailable') throw unavailable(item.name);

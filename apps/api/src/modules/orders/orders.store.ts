@@ -13,6 +13,7 @@ import {
   add,
   type CatalogueTranslations,
   compareDecimal,
+  type FulfilmentKind,
   IN_SERVICE,
   localizeCatalogueText,
   monthlyPeriodStart,
@@ -23,6 +24,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { didNumbers, orders, packages, services, sipDomains } from '../../db/schema/index.js';
+import { type OpenedTask, openFulfilmentTask } from '../fulfilment/fulfilment.store.js';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -41,6 +43,8 @@ export interface CatalogueItem {
   currency: string;
   billingPeriod: string;
   available: boolean;
+  /** 'team' when the team sets it up by hand after purchase (decision 0067). */
+  fulfilment: FulfilmentKind;
   /** A package's name and description in the other languages (the name as sold, with its service's). */
   translations?: CatalogueTranslations;
 }
@@ -105,6 +109,7 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       currency: pkg.pkg.currency,
       billingPeriod: pkg.pkg.billingPeriod,
       available: pkg.pkg.isActive && pkg.service.isActive,
+      fulfilment: pkg.pkg.fulfilment === 'team' ? 'team' : 'automatic',
     };
   }
   const [domain] = await db
@@ -127,6 +132,7 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       currency: domain.domain.currency,
       billingPeriod: 'one-time',
       available: domain.domain.isActive && !domain.sold,
+      fulfilment: 'automatic',
     };
   const [number] = await db.select().from(didNumbers).where(eq(didNumbers.id, id));
   if (number)
@@ -141,6 +147,7 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       currency: number.currency,
       billingPeriod: 'monthly',
       available: number.status === 'available',
+      fulfilment: 'automatic',
     };
   return null;
 }
@@ -178,7 +185,8 @@ export function renewal(billingPeriod: string, at: Date): Date | null {
 /**
  * Sells one item inside the caller's transaction: claims a number (available → assigned,
  * so only one buyer wins), debits the balance through the ledger (its CHECK refuses to
- * go below zero) and records the order. A SIP domain or a number already in an active
+ * go below zero), records the order and, for an item the team sets up, opens its
+ * fulfilment task (`opened`, for the caller's events after commit). A SIP domain or a number already in an active
  * order breaks the partial unique index, so neither is ever sold twice.
  */
 export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
@@ -225,7 +233,21 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
     })
     .returning();
   if (!order) throw new Error('placeOrder: insert returned no row');
-  return order;
+  // An item the team sets up opens its task and chat message in this same transaction.
+  const opened: OpenedTask | null =
+    item.fulfilment === 'team'
+      ? await openFulfilmentTask(tx, {
+          orderId: order.id,
+          userId: input.userId,
+          itemId: item.id,
+          itemName: item.name,
+          localName: (language) =>
+            (language && item.translations?.[language as keyof CatalogueTranslations]?.name) ||
+            item.name,
+          at: input.at,
+        })
+      : null;
+  return Object.assign(order, { opened });
 }
 
 /** The numbers a customer rents through an active order (E.164): their own caller IDs and senders. */

@@ -57,6 +57,8 @@ export function useAdminEvents(enabled: boolean): void {
     'sender.updated': () => reload(adminKeys.adminSenderIds),
     // A monthly item renewed, fell into grace, was suspended, extended or waived.
     'subscription.updated': () => reload(adminKeys.adminSubscriptions),
+    // A customer bought an item the team sets up, or another admin marked one done.
+    'fulfilment.updated': () => reload(adminKeys.adminFulfilment),
     // Signed out, disabled or no longer an admin: the stream stops; the user query finds out.
     ended: () => reload(queryKeys.user),
   });

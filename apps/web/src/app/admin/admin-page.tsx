@@ -10,6 +10,7 @@ import { PackagesTab } from '@/features/catalogue/admin/packages-tab';
 import { ServicesTab } from '@/features/catalogue/admin/services-tab';
 import { SipDomainsTab } from '@/features/catalogue/admin/sip-domains-tab';
 import { ChainsTab } from '@/features/chains/admin/chains-tab';
+import { FulfilmentTab } from '@/features/fulfilment/admin/fulfilment-tab';
 import { PaymentsTable } from '@/features/payments/admin/payments-table';
 import { RatesTab } from '@/features/payments/admin/rates-tab';
 import { WalletsTab } from '@/features/payments/admin/wallets-tab';
@@ -41,6 +42,7 @@ const LABEL_KEYS: Record<AdminTab, string> = {
   'smpp-sessions': 'smpp.admin.title',
   users: 'admin.users.title',
   subscriptions: 'admin.subscriptions.title',
+  fulfilment: 'fulfilment.admin.title',
   calls: 'admin.calls.title',
   analytics: 'admin.analytics.title',
   audit: 'admin.audit.title',
@@ -61,6 +63,7 @@ const CONTENT: Record<AdminTab, ComponentType> = {
   'smpp-sessions': SmppSessionsTab,
   users: UsersTab,
   subscriptions: SubscriptionsTab,
+  fulfilment: FulfilmentTab,
   calls: CallsTab,
   analytics: AnalyticsTab,
   audit: AuditTab,

@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   'smpp-sessions',
   'users',
   'subscriptions',
+  'fulfilment',
   'calls',
   'analytics',
   'audit',

@@ -10,6 +10,7 @@ import { chatEndpoints } from './chat.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { docsEndpoints } from './docs.js';
 import { eventsEndpoints } from './events.js';
+import { fulfilmentEndpoints } from './fulfilment.js';
 import { guardrailsEndpoints } from './guardrails.js';
 import { healthEndpoints } from './health.js';
 import { ledgerEndpoints } from './ledger.js';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...docsEndpoints,
   ...eventsEndpoints,
+  ...fulfilmentEndpoints,
   ...guardrailsEndpoints,
   ...healthEndpoints,
   ...ledgerEndpoints,

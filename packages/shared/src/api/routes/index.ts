@@ -9,6 +9,7 @@ import { chatAdminApi, chatApi } from './chat.js';
 import { dashboardApi } from './dashboard.js';
 import { docsAdminApi, docsApi } from './docs.js';
 import { eventsApi } from './events.js';
+import { fulfilmentAdminApi } from './fulfilment.js';
 import { guardrailsApi } from './guardrails.js';
 import { healthApi } from './health.js';
 import { ledgerAdminApi, ledgerApi } from './ledger.js';
@@ -41,6 +42,7 @@ export {
   docsAdminApi,
   docsApi,
   eventsApi,
+  fulfilmentAdminApi,
   guardrailsApi,
   healthApi,
   ledgerAdminApi,
@@ -84,6 +86,7 @@ export const routes = /* @__PURE__ */ tableOf([
   docsApi,
   docsAdminApi,
   eventsApi,
+  fulfilmentAdminApi,
   guardrailsApi,
   healthApi,
   ledgerApi,
@@ -126,6 +129,7 @@ type Groups =
   | typeof docsApi
   | typeof docsAdminApi
   | typeof eventsApi
+  | typeof fulfilmentAdminApi
   | typeof guardrailsApi
   | typeof healthApi
   | typeof ledgerApi

@@ -35,6 +35,7 @@ const basic: AdminPackage = {
   features: [],
   isPopular: false,
   isAddon: false,
+  fulfilment: 'automatic',
   isActive: true,
   translations: {},
 } as AdminPackage;

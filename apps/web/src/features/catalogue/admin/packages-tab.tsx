@@ -1,4 +1,4 @@
-import type { AdminPackage, AdminService } from '@parley/shared';
+import { type AdminPackage, type AdminService, FULFILMENT_KINDS } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { ActiveBadge } from '@/components/admin/active-badge';
 import type { FieldSpec } from '@/components/admin/resource-form';
@@ -60,6 +60,13 @@ export function PackagesTab() {
     },
     { name: 'isPopular', label: t('admin.fields.isPopular'), kind: 'checkbox' },
     { name: 'isAddon', label: t('admin.fields.isAddon'), kind: 'checkbox' },
+    {
+      name: 'fulfilment',
+      label: t('fulfilment.field'),
+      kind: 'select',
+      hint: t('fulfilment.fieldHint'),
+      options: FULFILMENT_KINDS.map((k) => ({ value: k, label: t(`fulfilment.kinds.${k}`) })),
+    },
     { name: 'isActive', label: t('admin.fields.isActive'), kind: 'checkbox' },
     {
       name: 'translations',
@@ -76,6 +83,7 @@ export function PackagesTab() {
       cell: (p) =>
         `${formatMoney(p.price, p.currency, i18n.language)} ${t(`serviceDetail.billing.${p.billingPeriod}`, { defaultValue: p.billingPeriod })}`,
     },
+    { header: t('fulfilment.field'), cell: (p) => t(`fulfilment.kinds.${p.fulfilment}`) },
     { header: t('admin.fields.status'), cell: (p) => <ActiveBadge active={p.isActive} /> },
   ];
   return (
@@ -102,6 +110,7 @@ export function PackagesTab() {
         features: '',
         isPopular: false,
         isAddon: false,
+        fulfilment: 'automatic',
         isActive: true,
         ...translationValues({}, PARTS),
       }}
@@ -115,6 +124,7 @@ export function PackagesTab() {
         features: p.features.join('\n'),
         isPopular: p.isPopular,
         isAddon: p.isAddon,
+        fulfilment: p.fulfilment,
         isActive: p.isActive,
         ...translationValues(p.translations, PARTS),
       })}

@@ -17,6 +17,7 @@ const pkg = (over: Partial<Package>): Package => ({
   features: [],
   isPopular: false,
   isAddon: false,
+  fulfilment: 'automatic',
   isActive: true,
   balancePrice: '7.11',
   ...over,

@@ -17,6 +17,7 @@ const plan = (id: string, name: string, price: string): Package => ({
   features: ['Calls'],
   isPopular: false,
   isAddon: false,
+  fulfilment: 'automatic',
   isActive: true,
   balancePrice: price,
 });

@@ -17,6 +17,7 @@ const order = (over: Partial<Order>): Order => ({
   status: 'active',
   renewsAt: null,
   createdAt: '2026-11-03T10:00:00.000Z',
+  fulfilment: null,
   ...over,
 });
 
@@ -44,5 +45,33 @@ describe('ActiveServices: a one-off purchase', () => {
       { user: aUser() },
     );
     expect(screen.queryByTestId('gbp-amount')).toBeNull();
+  });
+});
+
+describe('ActiveServices: an item our team sets up', () => {
+  it('shows it as being set up, with who acts next, until it is done; then active', () => {
+    const { unmount } = renderWithApp(
+      <ActiveServices
+        orders={[order({ fulfilment: 'open' })]}
+        subscriptions={[]}
+        isPending={false}
+      />,
+      { user: aUser() },
+    );
+    expect(screen.getByText('Being set up')).toBeTruthy();
+    expect(
+      screen.getByText('Our team is setting this up and will contact you in the chat.'),
+    ).toBeTruthy();
+    unmount();
+    renderWithApp(
+      <ActiveServices
+        orders={[order({ fulfilment: 'done' })]}
+        subscriptions={[]}
+        isPending={false}
+      />,
+      { user: aUser() },
+    );
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.queryByText('Being set up')).toBeNull();
   });
 });

@@ -9,8 +9,9 @@ import { useFormat } from '../use-format';
 import { EmptyState, SectionCard } from './section-card';
 import { SubscriptionActions } from './subscription-actions';
 
-const TONES: ToneMap<Subscription['status'] | 'ending'> = {
+const TONES: ToneMap<Subscription['status'] | 'ending' | 'settingUp'> = {
   active: 'good',
+  settingUp: 'waiting',
   ending: 'neutral',
   grace: 'waiting',
   suspended: 'bad',
@@ -45,6 +46,12 @@ function MonthlyLine({ item }: { item: Subscription }) {
   );
 }
 
+/** Under an item the team is setting up: who does what next. */
+function SettingUpLine() {
+  const { t } = useTranslation();
+  return <p className="text-xs text-muted-foreground">{t('dashboard.active.settingUpLine')}</p>;
+}
+
 /**
  * What the customer holds: monthly items with their state and controls (stop or resume
  * renewal, pay and reactivate), then one-off purchases (domains) as bought.
@@ -64,6 +71,9 @@ export function ActiveServices({
   const { t } = useTranslation();
   const { money, date } = useFormat();
   const monthly = subscriptions.filter((s) => s.status !== 'cancelled');
+  // Items the team sets up by hand show as being set up until an admin marks them done.
+  const fulfilment = new Map(orders.map((o) => [o.id, o.fulfilment]));
+  const settingUp = (id: string) => fulfilment.get(id) === 'open';
   const oneOff = orders
     .filter((o) => o.status === 'active' && o.renewsAt === null)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -90,7 +100,12 @@ export function ActiveServices({
       ) : (
         <ul className="divide-y">
           {monthly.map((s) => {
-            const state = s.status === 'active' && !s.autoRenew ? 'ending' : s.status;
+            const state =
+              s.status === 'active' && settingUp(s.id)
+                ? 'settingUp'
+                : s.status === 'active' && !s.autoRenew
+                  ? 'ending'
+                  : s.status;
             return (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0 space-y-1">
@@ -100,6 +115,7 @@ export function ActiveServices({
                       {t(`dashboard.subscriptions.status.${state}`)}
                     </StatusBadge>
                   </p>
+                  {state === 'settingUp' && <SettingUpLine />}
                   <p className="text-xs text-muted-foreground">
                     <MonthlyLine item={s} />
                   </p>
@@ -110,8 +126,21 @@ export function ActiveServices({
           })}
           {oneOff.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div className="min-w-0">
-                <p className="break-words font-medium">{isolate(o.name)}</p>
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="min-w-0 break-words">{isolate(o.name)}</span>
+                  {o.fulfilment !== null && (
+                    <StatusBadge
+                      status={o.fulfilment === 'open' ? 'settingUp' : 'active'}
+                      tones={TONES}
+                    >
+                      {t(
+                        `dashboard.subscriptions.status.${o.fulfilment === 'open' ? 'settingUp' : 'active'}`,
+                      )}
+                    </StatusBadge>
+                  )}
+                </p>
+                {o.fulfilment === 'open' && <SettingUpLine />}
                 <p className="text-xs text-muted-foreground">
                   {t('dashboard.active.bought', { date: date(o.createdAt) })}
                 </p>
