@@ -2,6 +2,7 @@
 // tests: started with its own environment, killed with SIGKILL or stopped by its PID.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { TEST_SESSION_SECRET, tempDir } from './helpers.js';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 const REPO_ROOT = path.resolve(API_ROOT, '../..');
@@ -87,4 +88,29 @@ export function stopGently(child: ChildProcess): Promise<void> {
     });
     if (child.pid) process.kill(child.pid, 'SIGTERM');
   });
+}
+
+/**
+ * The environment every crash test's child server starts from: development mode with
+ * the test secret, on 127.0.0.1 and `port`, its data folder (PGlite) or PostgreSQL at
+ * `databaseUrl`, no web build, no public rate sources.
+ */
+export function childServerEnv(opts: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel?: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: opts.databaseUrl ?? '',
+    WEB_DIST_DIR: tempDir(),
+    LOG_LEVEL: opts.logLevel ?? 'error',
+    // The public rate sources are the default outside tests; a test never reaches them.
+    RATES_FEED_SOURCES: 'off',
+  };
 }

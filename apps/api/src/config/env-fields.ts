@@ -16,3 +16,10 @@ export const count = (min: number, max: number) =>
       .min(min, `must be at least ${min}`)
       .max(max, `must be at most ${max}`),
   );
+
+/** Every key of a module's environment shape, each optional (blank counts as unset). */
+export function optionalAll<T extends Record<string, z.ZodType>>(shape: T) {
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, optional(v)])) as {
+    [K in keyof T]: ReturnType<typeof optional<T[K]>>;
+  };
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountsEnvShape } from './accounts-config.js';
 import { chainsConfig, chainsEnvShape } from './chains-config.js';
 import { type Config, LOG_LEVELS } from './config.js';
-import { count, optional } from './env-fields.js';
+import { count, optional, optionalAll } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
 import { ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
@@ -19,20 +19,7 @@ export type { Config } from './config.js';
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
 
 const envSchema = z.object({
-  VOICE_GATEWAY: optional(voiceEnvShape.VOICE_GATEWAY),
-  VOICE_BILLING_INCREMENTS: optional(voiceEnvShape.VOICE_BILLING_INCREMENTS),
-  SIP_DOMAIN: optional(voiceEnvShape.SIP_DOMAIN),
-  SIP_PORT_UDP: optional(voiceEnvShape.SIP_PORT_UDP),
-  SIP_PORT_TCP: optional(voiceEnvShape.SIP_PORT_TCP),
-  SIP_PORT_TLS: optional(voiceEnvShape.SIP_PORT_TLS),
-  SIP_WSS_URL: optional(voiceEnvShape.SIP_WSS_URL),
-  VOICE_EDGE_SECRET: optional(voiceEnvShape.VOICE_EDGE_SECRET),
-  VOICE_ENCRYPTION_KEY: optional(voiceEnvShape.VOICE_ENCRYPTION_KEY),
-  VOICE_RING_TIMEOUT_SECONDS: optional(voiceEnvShape.VOICE_RING_TIMEOUT_SECONDS),
-  VOICE_EDGE_LISTEN: optional(voiceEnvShape.VOICE_EDGE_LISTEN),
-  VOICE_TRUNK_URI: optional(voiceEnvShape.VOICE_TRUNK_URI),
-  VOICE_EDGE_PARLEY_URL: optional(voiceEnvShape.VOICE_EDGE_PARLEY_URL),
-  VOICE_EDGE_RPC_URL: optional(voiceEnvShape.VOICE_EDGE_RPC_URL),
+  ...optionalAll(voiceEnvShape),
   ...explorerEnvShape(optional),
   ...chainsEnvShape,
   ...webhooksEnvShape,
@@ -81,17 +68,7 @@ const envSchema = z.object({
   AUTH_LIMIT_FACTOR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000),
   ),
-  RATE_MAX_AGE_CRYPTO_MINUTES: optional(ratesEnvShape.RATE_MAX_AGE_CRYPTO_MINUTES),
-  RATE_MAX_AGE_FIAT_HOURS: optional(ratesEnvShape.RATE_MAX_AGE_FIAT_HOURS),
-  RATE_MAX_AGE_HOURS: optional(ratesEnvShape.RATE_MAX_AGE_HOURS),
-  RATE_MAX_AGE_OVERRIDES: optional(ratesEnvShape.RATE_MAX_AGE_OVERRIDES),
-  RATES_FEED_URL: optional(ratesEnvShape.RATES_FEED_URL),
-  RATES_FEED_SOURCES: optional(ratesEnvShape.RATES_FEED_SOURCES),
-  RATES_FEED_TIMEOUT_SECONDS: optional(ratesEnvShape.RATES_FEED_TIMEOUT_SECONDS),
-  RATES_FEED_INTERVAL_SECONDS: optional(ratesEnvShape.RATES_FEED_INTERVAL_SECONDS),
-  RATES_FEED_SPREAD_PERCENT: optional(ratesEnvShape.RATES_FEED_SPREAD_PERCENT),
-  RATES_FEED_MAX_CHANGE_PERCENT: optional(ratesEnvShape.RATES_FEED_MAX_CHANGE_PERCENT),
-  RATES_FEED_IDS: optional(ratesEnvShape.RATES_FEED_IDS),
+  ...optionalAll(ratesEnvShape),
   SMS_DEFAULT_SENDER: optional(
     z.string().refine((v) => senderIdProblem(v) === null, 'must be a valid sender ID'),
   ),
@@ -140,22 +117,8 @@ const envSchema = z.object({
       .min(50, 'must be at least 50')
       .max(300_000, 'must be at most 300000'),
   ),
-  SMS_GATEWAY: optional(smsEnvShape.SMS_GATEWAY),
-  SMS_SANDBOX_DELAY_MS: optional(smsEnvShape.SMS_SANDBOX_DELAY_MS),
-  SMPP_HOST: optional(smsEnvShape.SMPP_HOST),
-  SMPP_PORT: optional(smsEnvShape.SMPP_PORT),
-  SMPP_SYSTEM_ID: optional(smsEnvShape.SMPP_SYSTEM_ID),
-  SMPP_PASSWORD: optional(smsEnvShape.SMPP_PASSWORD),
-  SMPP_SUBMITS_PER_SECOND: optional(smsEnvShape.SMPP_SUBMITS_PER_SECOND),
-  SMS_RECEIPT_TIMEOUT: optional(smsEnvShape.SMS_RECEIPT_TIMEOUT),
-  SMPP_TLS: optional(smsEnvShape.SMPP_TLS),
-  SMPP_TLS_CA: optional(smsEnvShape.SMPP_TLS_CA),
-  SMPP_TLS_REJECT_UNAUTHORIZED: optional(smsEnvShape.SMPP_TLS_REJECT_UNAUTHORIZED),
-  SMTP_URL: optional(mailEnvShape.SMTP_URL),
-  MAIL_FROM: optional(mailEnvShape.MAIL_FROM),
-  MAIL_MAX_ATTEMPTS: optional(mailEnvShape.MAIL_MAX_ATTEMPTS),
-  MAIL_POLL_SECONDS: optional(mailEnvShape.MAIL_POLL_SECONDS),
-  MAIL_MAX_AGE_HOURS: optional(mailEnvShape.MAIL_MAX_AGE_HOURS),
+  ...optionalAll(smsEnvShape),
+  ...optionalAll(mailEnvShape),
   INSTANCE_ID: optional(
     z
       .string()

@@ -21,7 +21,12 @@ import {
   startLitecoind,
 } from '../../../test/litecoind.js';
 import { freePort } from '../../../test/ports.js';
-import { killHard, serverProcesses, stopGently } from '../../../test/server-process.js';
+import {
+  childServerEnv,
+  killHard,
+  serverProcesses,
+  stopGently,
+} from '../../../test/server-process.js';
 import { buildApp } from '../../app.js';
 import type { ChainPausePoint } from '../../config/chains-config.js';
 import { type Database, openDatabase } from '../../db/client.js';
@@ -123,15 +128,7 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
 
     const envOn = (port: number) => ({
       ...chainEnv,
-      NODE_ENV: 'development',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb?.url ?? '',
-      WEB_DIST_DIR: tempDir(),
-      LOG_LEVEL: 'warn',
-      RATES_FEED_SOURCES: 'off',
+      ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url, logLevel: 'warn' }),
       CHAIN_POLL_SECONDS: '0.2',
     });
     const port = await freePort();

@@ -11,7 +11,12 @@ import {
   testConfig,
 } from '../../../test/helpers.js';
 import { freePort } from '../../../test/ports.js';
-import { killHard, serverProcesses, stopGently } from '../../../test/server-process.js';
+import {
+  childServerEnv,
+  killHard,
+  serverProcesses,
+  stopGently,
+} from '../../../test/server-process.js';
 import { connectEsme, type Esme } from '../../../test/smpp-client.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
@@ -74,17 +79,9 @@ describe('SIGKILL while a gateway submits over SMPP', () => {
     const [port, smppPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
     const env = {
-      NODE_ENV: 'development',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb?.url ?? '',
-      WEB_DIST_DIR: tempDir(),
-      LOG_LEVEL: 'error',
+      ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url }),
       AUTH_LIMIT_FACTOR: '100',
       SMS_GATEWAY: 'sandbox',
-      RATES_FEED_SOURCES: 'off',
       SMS_SANDBOX_DELAY_MS: '500',
       SMPP_SERVER_PORT: String(smppPort),
       SMPP_SERVER_HOST: '127.0.0.1',

@@ -10,7 +10,12 @@ import {
   testConfig,
 } from '../../../test/helpers.js';
 import { freePort } from '../../../test/ports.js';
-import { killHard, serverProcesses, stopGently } from '../../../test/server-process.js';
+import {
+  childServerEnv,
+  killHard,
+  serverProcesses,
+  stopGently,
+} from '../../../test/server-process.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
@@ -63,18 +68,9 @@ describe('SIGKILL during a burst of SMS', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = {
-      NODE_ENV: 'development',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb?.url ?? '',
-      WEB_DIST_DIR: tempDir(),
-      LOG_LEVEL: 'error',
+      ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url }),
       AUTH_LIMIT_FACTOR: '100',
       SMS_GATEWAY: 'sandbox',
-      // The public rate sources are the default outside tests; a test never reaches them.
-      RATES_FEED_SOURCES: 'off',
       SMS_SANDBOX_DELAY_MS: '1000',
       SMS_RECEIPT_TIMEOUT: '30s',
     };

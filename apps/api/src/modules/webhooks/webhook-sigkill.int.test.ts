@@ -8,7 +8,12 @@ import {
   testConfig,
 } from '../../../test/helpers.js';
 import { freePort } from '../../../test/ports.js';
-import { killHard, serverProcesses, stopGently } from '../../../test/server-process.js';
+import {
+  childServerEnv,
+  killHard,
+  serverProcesses,
+  stopGently,
+} from '../../../test/server-process.js';
 import { type Receiver, startReceiver, verified } from '../../../test/webhook-receiver.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
@@ -60,15 +65,7 @@ describe('SIGKILL of the webhook sender', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = {
-      NODE_ENV: 'development',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb?.url ?? '',
-      WEB_DIST_DIR: tempDir(),
-      LOG_LEVEL: 'error',
-      RATES_FEED_SOURCES: 'off',
+      ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url }),
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_POLL_SECONDS: '1',
     };
