@@ -2,6 +2,7 @@ import type { Network } from '@parley/shared';
 import type { ChainsConfig } from './chains-config.js';
 import type { MailConfig } from './mail-config.js';
 import type { RatesConfig } from './rates-config.js';
+import type { SipTrunkConfig } from './sip-trunk-config.js';
 import type { SmppServerConfig } from './smpp-server-config.js';
 import type { SmsConfig } from './sms-config.js';
 import type { TrustProxy } from './trust-proxy.js';
@@ -61,6 +62,8 @@ export interface Config {
   rates: RatesConfig;
   /** Calls: the gateway, billing increments, what softphones are told, the edge's secret. */
   voice: VoiceConfig;
+  /** Customers' SIP trunks (decision 0068). */
+  sipTrunks: SipTrunkConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
   instanceId: string | null;
   /** Sender IDs: the brand sender used until one is approved; open requests allowed. */

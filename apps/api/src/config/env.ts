@@ -8,6 +8,7 @@ import { count, optional, optionalAll } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
 import { ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
+import { sipTrunkConfig, sipTrunkEnvShape } from './sip-trunk-config.js';
 import { smppServerEnvShape, smppServerSettings } from './smpp-server-config.js';
 import { smsEnvShape, smsSettings } from './sms-config.js';
 import { trustProxySchema } from './trust-proxy.js';
@@ -24,6 +25,7 @@ const envSchema = z.object({
   ...chainsEnvShape,
   ...webhooksEnvShape,
   ...smppServerEnvShape,
+  ...sipTrunkEnvShape,
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
@@ -224,6 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
     authLimitFactor: e.AUTH_LIMIT_FACTOR ?? 1,
     rates: ratesConfig(e, nodeEnv),
     voice: voiceConfig(e),
+    sipTrunks: sipTrunkConfig(e, {
+      listen: e.VOICE_EDGE_LISTEN ?? '127.0.0.1',
+      trunk: e.VOICE_TRUNK_URI?.replace(/^sips?:/, '') ?? null,
+    }),
     smsSenders: {
       defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,

@@ -65,9 +65,14 @@ export const edgeAuthoriseSchema = z
       .max(64)
       .regex(/^[\x21-\x7e]*$/, 'callerId must be printable ASCII without spaces')
       .optional(),
+    /** A PBX's call recognised by its source address: the trunk's id (the edge's
+     * `permissions` tag, decision 0068). */
+    trunkId: z.uuid('trunkId must be a trunk id').optional(),
+    /** How the INVITE came: a trunk that asks for TLS is refused over anything else. */
+    transport: z.enum(['udp', 'tcp', 'tls', 'ws', 'wss']).optional(),
   })
-  .refine((v) => Boolean(v.username) || Boolean(v.token), {
-    message: 'Give username, token or both',
+  .refine((v) => Boolean(v.username) || Boolean(v.token) || Boolean(v.trunkId), {
+    message: 'Give username, token or trunkId',
     path: ['username'],
   });
 export type EdgeAuthorise = z.input<typeof edgeAuthoriseSchema>;
@@ -92,6 +97,10 @@ export const EDGE_DENY_REASONS = {
   CONCURRENT_CALL_LIMIT: 486,
   /** The customer's own spending limits refuse it (country, price a minute, daily cap). */
   SPENDING_LIMIT: 403,
+  /** The trunk's renewal is unpaid: its calls are refused until it is. */
+  TRUNK_SUSPENDED: 403,
+  /** The trunk takes calls over TLS only. */
+  TLS_REQUIRED: 403,
   /** Inbound: nobody has this number. */
   NUMBER_NOT_ASSIGNED: 404,
   /** Inbound: its holder cannot take calls now (suspended, or no SIP account yet). */
@@ -112,6 +121,8 @@ export const EDGE_DENY_PHRASES: Record<EdgeDenyReason, string> = {
   SUBSCRIPTION_SUSPENDED: 'Calling plan suspended',
   CONCURRENT_CALL_LIMIT: 'Too many calls in progress',
   SPENDING_LIMIT: 'Spending limit reached',
+  TRUNK_SUSPENDED: 'Trunk suspended',
+  TLS_REQUIRED: 'TLS required',
   NUMBER_NOT_ASSIGNED: 'Number not assigned',
   UNREACHABLE: 'Temporarily Unavailable',
   UNAVAILABLE: 'Service Unavailable',
@@ -135,6 +146,8 @@ export const edgeDecisionSchema = z.union([
     ratePerMinute: z.string(),
     /** The dialog's timeout: the call must end after this many answered seconds. */
     maxSeconds: z.number().int(),
+    /** A trunk's call: rtpengine's codec flags (its codecs only, the chosen one first). */
+    mediaFlags: z.string().optional(),
   }),
   edgeDenial,
 ]);
@@ -157,8 +170,16 @@ export const edgeInboundDecisionSchema = z.union([
   z.object({
     allow: z.literal(true),
     callId: z.string(),
-    /** The SIP account whose registered devices ring. */
+    /** The SIP account whose registered devices ring (a trunk's, when it registers). */
     username: z.string(),
+    /** A number pointed at a trunk with a PBX address: ring this URI instead. */
+    target: z.string().optional(),
+    /** The failover add-on's second destination, tried when the first fails or does not
+     * answer within `ringSeconds`. */
+    failover: z.string().optional(),
+    ringSeconds: z.number().int().optional(),
+    /** rtpengine's codec flags for the trunk's leg. */
+    mediaFlags: z.string().optional(),
   }),
   edgeDenial,
 ]);

@@ -125,6 +125,8 @@ export const ERROR_STATUS = {
   SMPP_ACCOUNT_LIMIT: 409,
   /** SMPP: the throughput asked for is over the operator's SMPP_MAX_THROUGHPUT. */
   SMPP_THROUGHPUT_OVER_MAX: 422,
+  /** SIP trunks: a trunk add-on bought with no trunk to attach it to. */
+  TRUNK_REQUIRED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -52,6 +52,8 @@ export const ERROR_MEANINGS = {
     'The webhook URL must be https on a public address, unless the operator allows its host.',
   WEBHOOK_ENDPOINT_LIMIT: 'The account has as many webhook endpoints as allowed: delete one first.',
   SMPP_ACCOUNT_LIMIT: 'The account holds as many SMPP accounts as allowed: remove one first.',
+  TRUNK_REQUIRED:
+    'A trunk add-on (failover, analytics) needs a SIP trunk without one: buy a trunk first.',
   SMPP_THROUGHPUT_OVER_MAX:
     "The throughput asked for is over the operator's maximum for SMPP accounts.",
   WEBHOOK_ENDPOINT_DISABLED: 'The webhook endpoint is turned off: turn it on first.',

@@ -99,6 +99,18 @@ export const FIELD_CODES = [
   'CODE_INVALID',
   // SIP trunks.
   'IP_NOT_PUBLIC',
+  /** Not an IP address or a CIDR range with its host bits zero. */
+  'IP_RANGE_INVALID',
+  /** The edge's own address or the carrier's: never a customer's. */
+  'IP_RESERVED',
+  /** Another trunk's addresses overlap it. */
+  'IP_TAKEN',
+  /** Not a host name or IP address with an optional port. */
+  'PBX_HOST_INVALID',
+  /** A trunk's caller ID must be one of the customer's numbers. */
+  'TRUNK_CALLER_ID_NOT_OWNED',
+  /** { max } */
+  'TRUNK_CHANNELS_OVER_PACKAGE',
   // Spending limits.
   /** Not an amount of 0 or more with at most four decimals. */
   'LIMIT_AMOUNT_INVALID',

@@ -13,6 +13,7 @@ export * from './error-meanings.js';
 export * from './field-codes.js';
 export * from './fulfilment.js';
 export * from './guardrails.js';
+export * from './ip-ranges.js';
 export * from './languages.js';
 export * from './ledger.js';
 export * from './money.js';

@@ -8,13 +8,34 @@ export type TrunkCodec = (typeof TRUNK_CODECS)[number];
 
 export const MAX_TRUNK_CHANNELS = 1000;
 export const MAX_TRUNK_IPS = 20;
+/** Channels of a trunk package whose features name none ("10 concurrent calls"). */
+export const DEFAULT_TRUNK_CHANNELS = 10;
+/** A trunk's SIP username: `t` and nine digits, never a softphone's (`p…`). */
+export const TRUNK_USERNAME = /^t\d{9}$/;
 
-export const DEFAULT_TRUNK_SETTINGS = {
-  authMethod: 'credentials',
-  concurrentCalls: 10,
-  codec: 'g711',
-  allowedIps: [] as string[],
-} as const;
+/**
+ * The payload names rtpengine offers for each choice, the chosen one first: a trunk's
+ * calls carry only these (and DTMF events), in this order (decision 0068).
+ */
+export const TRUNK_CODEC_NAMES: Record<TrunkCodec, readonly string[]> = {
+  g711: ['PCMU', 'PCMA'],
+  g722: ['G722'],
+  g729: ['G729'],
+  opus: ['opus'],
+};
+
+/** Every codec a trunk may carry, `codec`'s first, then the rest in TRUNK_CODECS order. */
+export function trunkCodecOrder(codec: TrunkCodec): string[] {
+  const rest = TRUNK_CODECS.filter((c) => c !== codec);
+  return [codec, ...rest].flatMap((c) => TRUNK_CODEC_NAMES[c]);
+}
+
+/**
+ * Where a PBX takes calls: a host name or IP address, with an optional port
+ * (`pbx.example.com`, `81.2.69.160:5080`, `[2a00:1450::1]:5060`).
+ */
+export const PBX_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
 const IPV4_BLOCKED: readonly [number, number][] = [
   // [network as a 32-bit number, prefix length]
@@ -50,4 +71,16 @@ export function isPublicIp(ip: string): boolean {
   // Global unicast is 2000::/3; this leaves out ULA, link-local, multicast and the rest.
   if (first < 0x2000 || first > 0x3fff) return false;
   return !lower.startsWith('2001:db8:') && !lower.startsWith('2001:0db8:');
+}
+
+/**
+ * The concurrent calls a trunk allows: the customer's own limit, never above its
+ * package's, and never above the operator's maximum (what "Unlimited" comes to).
+ */
+export function trunkChannelLimit(
+  trunk: { packageChannels: number | null; channels: number | null },
+  operatorMax: number,
+): number {
+  const most = Math.min(trunk.packageChannels ?? operatorMax, operatorMax);
+  return Math.min(trunk.channels ?? most, most);
 }

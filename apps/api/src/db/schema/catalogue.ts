@@ -1,6 +1,7 @@
 import type { CatalogueTranslations } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sipTrunks } from './sip-trunk.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -109,6 +111,8 @@ export const didNumbers = pgTable(
     currency: text('currency').notNull().default('USD'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     status: text('status').notNull().default('available'),
+    /** Rings the customer's SIP trunk (its PBX) instead of their softphones. */
+    trunkId: uuid('trunk_id').references((): AnyPgColumn => sipTrunks.id, { onDelete: 'set null' }),
     createdAt: created(),
   },
   (t) => [

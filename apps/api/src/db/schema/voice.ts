@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sipTrunks } from './sip-trunk.js';
 import { users } from './users.js';
 
 /**
@@ -90,6 +91,8 @@ export const calls = pgTable(
     lateReportAt: timestamp('late_report_at', { withTimezone: true }),
     /** GBP of such a call's talk time that the balance could no longer cover (not charged). */
     uncharged: numeric('uncharged', { precision: 20, scale: 4 }),
+    /** The SIP trunk that carried it (a PBX's call, either way); null: a softphone's or the web's. */
+    trunkId: uuid('trunk_id').references(() => sipTrunks.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('calls_direction', sql`${t.direction} in ('outbound', 'inbound')`),
@@ -101,6 +104,7 @@ export const calls = pgTable(
     check('calls_amounts', sql`${t.hold} >= 0 and (${t.cost} is null or ${t.cost} >= 0)`),
     check('calls_cost_covered', sql`${t.cost} is null or ${t.cost} <= ${t.hold}`),
     index('calls_user_idx').on(t.userId, t.createdAt),
+    index('calls_trunk_idx').on(t.trunkId, t.createdAt),
     index('calls_open_idx')
       .on(t.deadlineAt)
       .where(sql`${t.status} in ('dialing', 'ringing', 'answered')`),

@@ -1,14 +1,49 @@
-import { trunkSettingsInputSchema, trunkSettingsSchema } from '../../contracts/sip-trunk.js';
+import {
+  adminTrunksSchema,
+  numberRouteParamsSchema,
+  numberRouteSchema,
+  trunkParamsSchema,
+  trunkPasswordSchema,
+  trunkSchema,
+  trunksSchema,
+  trunkUpdateSchema,
+} from '../../contracts/sip-trunk.js';
+import { ADMIN_REFUSALS, refusals } from './errors.js';
 
-/** The customer's SIP trunk settings. */
+/** SIP trunks (decision 0068): the customer's own, and every one for admins. */
 export const sipTrunkEndpoints = {
-  'sipTrunk.settings': {
-    summary: "The customer's SIP trunk settings",
-    responses: { 200: trunkSettingsSchema },
+  'sipTrunk.trunks': {
+    summary: "The customer's SIP trunks with today's figures, their numbers and where to connect",
+    responses: { 200: trunksSchema, ...refusals('UNAUTHORIZED', 'API_KEY_SCOPE') },
   },
-  'sipTrunk.saveSettings': {
-    summary: "Save the customer's SIP trunk settings",
-    body: trunkSettingsInputSchema,
-    responses: { 200: trunkSettingsSchema },
+  'sipTrunk.update': {
+    summary: "Change a trunk's authentication, addresses, channels, codec and destinations",
+    params: trunkParamsSchema,
+    body: trunkUpdateSchema,
+    responses: {
+      200: trunkSchema,
+      ...refusals('VALIDATION_FAILED', 'UNAUTHORIZED', 'API_KEY_SCOPE', 'NOT_FOUND'),
+    },
+  },
+  'sipTrunk.newPassword': {
+    summary: 'Give a trunk a new password: the old one stops working at once',
+    params: trunkParamsSchema,
+    responses: {
+      200: trunkPasswordSchema,
+      ...refusals('UNAUTHORIZED', 'API_KEY_SCOPE', 'NOT_FOUND'),
+    },
+  },
+  'sipTrunk.routeNumber': {
+    summary: "Ring one of the customer's numbers on a trunk's PBX, or on their softphones again",
+    params: numberRouteParamsSchema,
+    body: numberRouteSchema,
+    responses: {
+      204: null,
+      ...refusals('VALIDATION_FAILED', 'UNAUTHORIZED', 'API_KEY_SCOPE', 'NOT_FOUND'),
+    },
+  },
+  'sipTrunk.admin.trunks': {
+    summary: "Every customer's SIP trunks with today's figures",
+    responses: { 200: adminTrunksSchema, ...refusals(...ADMIN_REFUSALS) },
   },
 } as const;

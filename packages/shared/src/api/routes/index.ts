@@ -18,7 +18,7 @@ import { ordersAdminApi, ordersApi } from './orders.js';
 import { paymentsAdminApi, paymentsApi } from './payments.js';
 import { renewalsAdminApi, renewalsApi } from './renewals.js';
 import { setupAdminApi } from './setup.js';
-import { sipTrunkApi } from './sip-trunk.js';
+import { sipTrunkAdminApi, sipTrunkApi } from './sip-trunk.js';
 import { smppServerAdminApi, smppServerApi } from './smpp-server.js';
 import { smsAdminApi, smsApi } from './sms.js';
 import { usersAdminApi } from './users.js';
@@ -55,6 +55,7 @@ export {
   renewalsAdminApi,
   renewalsApi,
   setupAdminApi,
+  sipTrunkAdminApi,
   sipTrunkApi,
   smppServerAdminApi,
   smppServerApi,
@@ -100,6 +101,7 @@ export const routes = /* @__PURE__ */ tableOf([
   renewalsAdminApi,
   setupAdminApi,
   sipTrunkApi,
+  sipTrunkAdminApi,
   smppServerApi,
   smppServerAdminApi,
   smsApi,
@@ -143,6 +145,7 @@ type Groups =
   | typeof renewalsAdminApi
   | typeof setupAdminApi
   | typeof sipTrunkApi
+  | typeof sipTrunkAdminApi
   | typeof smppServerApi
   | typeof smppServerAdminApi
   | typeof smsApi
