@@ -13,9 +13,10 @@ const PricesCoveragePage = page(() => import('@/features/catalogue/pages/prices-
 const VoipPage = page(() => import('@/features/catalogue/pages/voip-page'));
 const ServiceDetailPage = page(() => import('@/features/catalogue/pages/service-detail-page'));
 const SipServicesPage = page(() => import('@/features/catalogue/pages/sip-services-page'));
-const SipTrunkPage = page(() => import('@/features/catalogue/pages/sip-trunk-page'));
-const SipTrunkAdvancedPage = page(
-  () => import('@/features/catalogue/pages/sip-trunk-advanced-page'),
+const trunkPages = () => import('./pages/sip-trunk-pages');
+const SipTrunkPage = page(() => trunkPages().then((m) => ({ default: m.SipTrunkRoute })));
+const SipTrunkAdvancedPage = page(() =>
+  trunkPages().then((m) => ({ default: m.SipTrunkAdvancedRoute })),
 );
 const PaymentPage = page(() => import('@/features/payments/pages/payment-page'));
 const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page'));

@@ -14,6 +14,7 @@ export const adminKeys = {
   adminSenderIds: ['admin', 'sender-ids'],
   adminSmsStatus: ['admin', 'sms-status'],
   adminSmppSessions: ['admin', 'smpp-sessions'],
+  adminSipTrunks: ['admin', 'sip-trunks'],
   adminFulfilment: ['admin', 'fulfilment'],
   adminSetup: ['admin', 'setup'],
   adminSmsInbound: (page: number) => ['admin', 'sms-inbound', page] as const,

@@ -6,6 +6,8 @@ export interface FieldIssue {
   params: FieldParams;
   /** English, for logs; never shown. */
   message: string;
+  /** Where in the body, without `body.` ("allowedIps.2"): which entry of a list. */
+  path: string;
 }
 
 /** A non-OK answer from the API, carrying the server's error code when it sent one. */
@@ -19,6 +21,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, FieldIssue> = {},
     /** What the code's translation names (DESTINATION_NOT_SUPPORTED's `{ country }`). */
     readonly params: FieldParams = {},
+    /** Every refused field, several entries of one list included, in the server's order. */
+    readonly issues: FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,29 +44,38 @@ function errorBodyOf(text: string): ErrorResponse['error'] | null {
 const paramsOf = (value: unknown): FieldParams =>
   value !== null && typeof value === 'object' ? (value as FieldParams) : {};
 
-function fieldsOf(body: ErrorResponse['error']): Record<string, FieldIssue> {
-  const fields: Record<string, FieldIssue> = {};
+function issuesOf(body: ErrorResponse['error']): FieldIssue[] {
+  const issues: FieldIssue[] = [];
   for (const f of Array.isArray(body.fields) ? body.fields : []) {
     if (typeof f?.path !== 'string' || typeof f.code !== 'string') continue;
-    // "body.features.2" belongs to the form's "features" field.
-    const name = f.path.replace(/^body\./, '').split('.')[0] ?? '';
-    fields[name] ??= { code: f.code, params: paramsOf(f.params), message: String(f.message) };
+    const path = f.path.replace(/^body\./, '');
+    issues.push({ code: f.code, params: paramsOf(f.params), message: String(f.message), path });
   }
+  return issues;
+}
+
+/** The first issue of each top-level field: "features.2" belongs to the form's "features". */
+function fieldsOf(issues: FieldIssue[]): Record<string, FieldIssue> {
+  const fields: Record<string, FieldIssue> = {};
+  for (const issue of issues) fields[issue.path.split('.')[0] ?? ''] ??= issue;
   return fields;
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text();
   const body = errorBodyOf(text);
-  if (body)
+  if (body) {
+    const issues = issuesOf(body);
     return new ApiError(
       res.status,
       body.code,
       body.message,
       body.requestId ?? null,
-      fieldsOf(body),
+      fieldsOf(issues),
       paramsOf(body.params),
+      issues,
     );
+  }
   return new ApiError(res.status, null, `${res.status}: ${text || res.statusText}`);
 }
 

@@ -21,7 +21,8 @@ export const queryKeys = {
   paymentWallets: ['payments', 'wallets'],
   /** The coins a customer can pay in now (public: the footer asks for them). */
   payableCoins: ['payments', 'coins'],
-  trunkSettings: ['sip-trunk', 'settings'],
+  /** The customer's SIP trunks, their numbers and where a PBX connects (features/sip-trunk). */
+  sipTrunks: ['sip-trunk', 'trunks'],
   guardrails: ['account', 'guardrails'],
   apiKeys: ['account', 'api-keys'],
   webhooks: ['account', 'webhooks'],

@@ -34,7 +34,9 @@ const SAME_AS_ENGLISH = new Set([
   'prices.tabs.sms',
   'dashboard.kinds.sms',
   'prices.tabs.voip',
-  'sipTrunk.technical.server.value',
+  'sipTrunk.technical.ports.value',
+  'sipTrunk.admin.columns.asr',
+  'sipTrunk.admin.columns.acd',
   'admin.wallets.types.trust_wallet',
   'admin.wallets.types.metamask',
   'callCentre.tags.vip',
@@ -59,6 +61,9 @@ const SAME_IN: Record<string, string[]> = {
     'callCentre.dialer.campaigns.status',
     'adminUsers.status',
     'adminUsers.columns.status',
+    'sipTrunk.credentials.ports',
+    'sipTrunk.numbers.trunkOption',
+    'sipTrunk.admin.columns.trunk',
   ],
   es: ['common.error', 'admin.audit.no'],
   fr: [
@@ -93,6 +98,7 @@ const SAME_IN: Record<string, string[]> = {
     'callCentre.demo.badge',
     'admin.audit.no',
     'smpp.created.password',
+    'sipTrunk.numbers.trunkOption',
   ],
   pt: ['callCentre.demo.badge'],
 };

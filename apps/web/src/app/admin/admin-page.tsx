@@ -16,6 +16,7 @@ import { RatesTab } from '@/features/payments/admin/rates-tab';
 import { WalletsTab } from '@/features/payments/admin/wallets-tab';
 import { SubscriptionsTab } from '@/features/renewals/admin/subscriptions-tab';
 import { SetupNotices } from '@/features/setup/admin/setup-checklist';
+import { SipTrunksTab } from '@/features/sip-trunk/admin/sip-trunks-tab';
 import { SmppSessionsTab } from '@/features/smpp-server/admin/smpp-sessions-tab';
 import { SenderIdsTab } from '@/features/sms/admin/sender-ids-tab';
 import { SmsInbound } from '@/features/sms/admin/sms-inbound';
@@ -40,6 +41,7 @@ const LABEL_KEYS: Record<AdminTab, string> = {
   numbers: 'admin.numbers.title',
   'sender-ids': 'admin.senderIds.title',
   'smpp-sessions': 'smpp.admin.title',
+  'sip-trunks': 'sipTrunk.admin.title',
   users: 'admin.users.title',
   subscriptions: 'admin.subscriptions.title',
   fulfilment: 'fulfilment.admin.title',
@@ -61,6 +63,7 @@ const CONTENT: Record<AdminTab, ComponentType> = {
   numbers: NumbersTab,
   'sender-ids': SenderIdsTab,
   'smpp-sessions': SmppSessionsTab,
+  'sip-trunks': SipTrunksTab,
   users: UsersTab,
   subscriptions: SubscriptionsTab,
   fulfilment: FulfilmentTab,

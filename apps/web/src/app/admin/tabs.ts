@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'numbers',
   'sender-ids',
   'smpp-sessions',
+  'sip-trunks',
   'users',
   'subscriptions',
   'fulfilment',
