@@ -64,9 +64,20 @@ describe('apiFetch', () => {
     );
     const err = (await apiFetch('/api/x').catch((e: unknown) => e)) as ApiError;
     expect(err.fields).toEqual({
-      slug: { code: 'INVALID_FORMAT', params: {}, message: 'Invalid slug format' },
-      features: { code: 'TOO_LONG', params: { maximum: 200 }, message: 'Too long' },
+      slug: { code: 'INVALID_FORMAT', params: {}, message: 'Invalid slug format', path: 'slug' },
+      features: {
+        code: 'TOO_LONG',
+        params: { maximum: 200 },
+        message: 'Too long',
+        path: 'features.2',
+      },
     });
+    // Every issue stays, with its path: which entry of a list was refused.
+    expect(err.issues.map((i) => [i.path, i.code])).toEqual([
+      ['slug', 'INVALID_FORMAT'],
+      ['slug', 'INVALID'],
+      ['features.2', 'TOO_LONG'],
+    ]);
   });
 
   it('uses "status: body" for an answer without the error shape', async () => {

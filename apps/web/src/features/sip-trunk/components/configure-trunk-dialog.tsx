@@ -117,8 +117,10 @@ export function ConfigureTrunkForm({
       <DialogDescription>
         {t('sipTrunk.configure.description', { name: trunk.name })}
       </DialogDescription>
+      {/* Each select starts at the saved choice in the DOM too: react-hook-form takes a
+          select's own value when it registers it. */}
       <FormField id="trunk-auth" label={t('sipTrunk.configure.authMethod')} className={COLUMN}>
-        <Select {...form.register('authMethod')}>
+        <Select defaultValue={trunk.authMethod} {...form.register('authMethod')}>
           {TRUNK_AUTH_METHODS.map((m) => (
             <option key={m} value={m}>
               {t(`sipTrunk.auth.${m}`)}
@@ -151,7 +153,7 @@ export function ConfigureTrunkForm({
         description={t('sipTrunk.configure.codecHint')}
         className={COLUMN}
       >
-        <Select {...form.register('codec')}>
+        <Select defaultValue={trunk.codec} {...form.register('codec')}>
           {TRUNK_CODECS.map((c) => (
             <option key={c} value={c}>
               {t(`sipTrunk.codecs.${c}`)}
@@ -166,7 +168,7 @@ export function ConfigureTrunkForm({
         error={errorText(errors.callerId?.message)}
         className={COLUMN}
       >
-        <Select {...form.register('callerId')}>
+        <Select defaultValue={trunk.callerId ?? ''} {...form.register('callerId')}>
           <option value="">{t('sipTrunk.configure.callerIdNone')}</option>
           {numbers.map((n) => (
             <option key={n.id} value={n.number}>
