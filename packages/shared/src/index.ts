@@ -35,3 +35,4 @@ export * from './contracts/voice-edge.js';
 export * from './contracts/voice-monitoring.js';
 export * from './contracts/webhooks.js';
 export * from './domain/index.js';
+export { fieldText } from './contracts/field-text.js';
