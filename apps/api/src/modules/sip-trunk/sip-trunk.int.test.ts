@@ -45,10 +45,12 @@ const SETTINGS = {
   failoverHost: null,
 };
 
+/** A package by name; the trunk service's first (there are two named "Analytics"). */
 async function packageId(name: string) {
   const [row] = await queryRows<{ id: string }>(
     ctx.database,
-    sql`select id from packages where name = ${name}`,
+    sql`select p.id from packages p join services s on s.id = p.service_id
+      where p.name = ${name} order by s.slug <> 'sip-trunk' limit 1`,
   );
   if (!row) throw new Error(`no package ${name}`);
   return row.id;
@@ -221,6 +223,45 @@ describe('settings', () => {
   });
 });
 
+describe('the Analytics add-on', () => {
+  it('gives the trunk its media quality and its call records as CSV', async () => {
+    const c = await customerWithTrunk();
+    const url = `${TRUNKS}/${c.trunk.id}/calls`;
+    const refused = await send(ctx.app, 'GET', url, c.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('TRUNK_ADDON_REQUIRED');
+    const now = new Date();
+    const measured = {
+      answeredAt: now,
+      duration: 60,
+      mos: '4.20',
+      jitterMs: '3.00',
+      lossPercent: '0.500',
+    };
+    await seedCall(ctx.database, {
+      userId: c.id,
+      trunkId: c.trunk.id,
+      ...measured,
+      destination: '+4420700111',
+    });
+    await seedCall(ctx.database, { userId: c.id, trunkId: c.trunk.id, ...measured, mos: '3.80' });
+    // The customer's softphone call is not the trunk's.
+    await seedCall(ctx.database, { userId: c.id, destination: '+4420700999' });
+    expect((await trunksOf(c.cookie)).items[0]?.stats.quality).toBeNull();
+    expect((await buy(c.cookie, 'Analytics')).statusCode).toBe(201);
+    const [trunk] = (await trunksOf(c.cookie)).items;
+    expect(trunk?.stats.quality).toEqual({ mos: 4, jitterMs: 3, lossPercent: 0.5 });
+    const res = await send(ctx.app, 'GET', url, c.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^started,callerId,destination/);
+    expect(lines).toHaveLength(3);
+    expect(res.body).toContain('+4420700111');
+    expect(res.body).not.toContain('+4420700999');
+  });
+});
+
 describe('credentials, numbers and figures', () => {
   it('a new password replaces the old one at once', async () => {
     const { cookie, trunk } = await customerWithTrunk();
@@ -278,6 +319,7 @@ describe('credentials, numbers and figures', () => {
       minutesToday: 2,
       asr: 75,
       acdSeconds: 40,
+      quality: null,
     };
     expect((await trunksOf(c.cookie)).items[0]?.stats).toEqual(stats);
     const admin = await adminSession(ctx, 'trunk-admin@example.com');

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCsv } from '../../plugins/csv-file.js';
 import { route } from '../../plugins/endpoints.js';
 import { userId } from '../../plugins/guards.js';
 import type { SipTrunkService } from './sip-trunk.service.js';
@@ -11,6 +12,10 @@ export const sipTrunkRoutes: FastifyPluginAsync<{ trunks: SipTrunkService }> = a
   route(app, 'sipTrunk.trunks', (r) => trunks.list(userId(r)));
   route(app, 'sipTrunk.update', (r) => trunks.update(userId(r), r.params.id, r.body));
   route(app, 'sipTrunk.newPassword', (r) => trunks.newPassword(userId(r), r.params.id));
+  route(app, 'sipTrunk.exportCalls', async (r, reply) => {
+    const { filename, csv } = await trunks.exportCalls(userId(r), r.params.id);
+    return sendCsv(reply, filename, csv);
+  });
   route(app, 'sipTrunk.routeNumber', async (r) => {
     await trunks.routeNumber(userId(r), r.params.id, r.body.trunkId);
   });

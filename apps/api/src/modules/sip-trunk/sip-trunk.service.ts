@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
   type AdminTrunk,
+  CALLS_EXPORT_MAX_ROWS,
   e164,
   fieldText,
   type Trunk,
   type Trunks,
+  toCsv,
   type trunkUpdateSchema,
   utcDayStart,
 } from '@parley/shared';
@@ -12,8 +14,10 @@ import type { z } from 'zod';
 import type { SipTrunkConfig } from '../../config/sip-trunk-config.js';
 import type { VoiceConfig } from '../../config/voice-config.js';
 import { AppError } from '../../lib/app-error.js';
+import { toCall } from '../../lib/call-view.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import { digestHashes, newSipPassword } from '../voice/sip-accounts.service.js';
+import { CALLS_CSV_COLUMNS, callCsvRow } from '../voice-monitoring/call-view.js';
 import type { SipTrunkRepo } from './sip-trunk.repo.js';
 import { readAddresses, takenProblems, trunkStats } from './trunk-rules.js';
 import { adminTrunkView, packageMax, type TrunkRead, trunkView } from './trunk-view.js';
@@ -76,10 +80,15 @@ export function createSipTrunkService(deps: {
     return again;
   }
 
-  async function statsOf(ids: string[]) {
-    const figures = await repo.figures(ids, utcDayStart(now()));
+  /** Today's figures of these trunks; quality only where the Analytics add-on gives it
+   * (admins see it everywhere). */
+  async function statsOf(rows: TrunkRead[], everything = false) {
+    const figures = await repo.figures(
+      rows.map((r) => r.trunk.id),
+      utcDayStart(now()),
+    );
     const none = { channelsInUse: 0, callsToday: 0, answeredToday: 0, talkSecondsToday: 0 };
-    return (id: string) => trunkStats(figures.get(id) ?? none);
+    return (r: TrunkRead) => trunkStats(figures.get(r.trunk.id) ?? none, everything || r.analytics);
   }
 
   async function owned(userId: string, id: string): Promise<TrunkRead> {
@@ -96,9 +105,9 @@ export function createSipTrunkService(deps: {
         ),
       );
       const numbers = await repo.numbers(userId);
-      const stats = await statsOf(rows.map((r) => r.trunk.id));
+      const stats = await statsOf(rows);
       return {
-        items: rows.map((r) => trunkView(r, { numbers, stats: stats(r.trunk.id), ...viewing })),
+        items: rows.map((r) => trunkView(r, { numbers, stats: stats(r), ...viewing })),
         numbers,
         edge: { domain: deps.voice.domain, ...deps.voice.ports },
       };
@@ -134,7 +143,7 @@ export function createSipTrunkService(deps: {
       if (sourcesChanged) await deps.reloadSources();
       const numbers = await repo.numbers(userId);
       const fresh = await owned(userId, id);
-      return trunkView(fresh, { numbers, stats: (await statsOf([id]))(id), ...viewing });
+      return trunkView(fresh, { numbers, stats: (await statsOf([fresh]))(fresh), ...viewing });
     },
 
     async newPassword(userId: string, id: string) {
@@ -144,6 +153,24 @@ export function createSipTrunkService(deps: {
       return { password };
     },
 
+    /** The trunk's calls of the last 31 days as CSV: what its Analytics add-on gives. */
+    async exportCalls(userId: string, id: string) {
+      const row = await owned(userId, id);
+      if (!row.analytics)
+        throw new AppError(
+          'TRUNK_ADDON_REQUIRED',
+          "The Analytics add-on gives this trunk's call records: buy it for the trunk first.",
+        );
+      const at = now();
+      const since = new Date(utcDayStart(at).getTime() - 30 * 86_400_000);
+      const rows = await repo.callsSince(id, since, CALLS_EXPORT_MAX_ROWS);
+      const csv = toCsv([[...CALLS_CSV_COLUMNS], ...rows.map((r) => callCsvRow(toCall(r)))]);
+      return {
+        filename: `trunk-${row.trunk.username}-calls-${at.toISOString().slice(0, 10)}.csv`,
+        csv,
+      };
+    },
+
     async routeNumber(userId: string, numberId: string, trunkId: string | null) {
       if (!(await repo.routeNumber(userId, numberId, trunkId)))
         throw new AppError('NOT_FOUND', 'No such number or trunk.');
@@ -151,9 +178,9 @@ export function createSipTrunkService(deps: {
 
     async adminList(): Promise<{ items: AdminTrunk[] }> {
       const rows = await repo.all();
-      const stats = await statsOf(rows.map((r) => r.trunk.id));
+      const stats = await statsOf(rows, true);
       return {
-        items: rows.map((r) => adminTrunkView(r, stats(r.trunk.id), config.maxChannels)),
+        items: rows.map((r) => adminTrunkView(r, stats(r), config.maxChannels)),
       };
     },
   };

@@ -72,12 +72,19 @@ export function takenProblems(
 }
 
 /** Today's figures as the trunk page shows them: ASR a percentage, ACD in seconds. */
-export function trunkStats(f: {
-  channelsInUse: number;
-  callsToday: number;
-  answeredToday: number;
-  talkSecondsToday: number;
-}): TrunkStats {
+export function trunkStats(
+  f: {
+    channelsInUse: number;
+    callsToday: number;
+    answeredToday: number;
+    talkSecondsToday: number;
+    mos?: number | null;
+    jitterMs?: number | null;
+    lossPercent?: number | null;
+  },
+  analytics: boolean,
+): TrunkStats {
+  const measured = f.mos != null || f.jitterMs != null || f.lossPercent != null;
   return {
     channelsInUse: f.channelsInUse,
     callsToday: f.callsToday,
@@ -85,5 +92,9 @@ export function trunkStats(f: {
     minutesToday: Math.round((f.talkSecondsToday / 60) * 10) / 10,
     asr: f.callsToday > 0 ? Math.round((f.answeredToday / f.callsToday) * 1000) / 10 : null,
     acdSeconds: f.answeredToday > 0 ? Math.round(f.talkSecondsToday / f.answeredToday) : null,
+    quality:
+      analytics && measured
+        ? { mos: f.mos ?? null, jitterMs: f.jitterMs ?? null, lossPercent: f.lossPercent ?? null }
+        : null,
   };
 }
