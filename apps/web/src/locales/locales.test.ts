@@ -37,6 +37,8 @@ const SAME_AS_ENGLISH = new Set([
   'sipTrunk.technical.ports.value',
   'sipTrunk.admin.columns.asr',
   'sipTrunk.admin.columns.acd',
+  'sipTrunk.analytics.ms',
+  'sipTrunk.analytics.percent',
   'admin.wallets.types.trust_wallet',
   'admin.wallets.types.metamask',
   'callCentre.tags.vip',

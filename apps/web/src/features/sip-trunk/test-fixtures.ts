@@ -29,6 +29,7 @@ export const aTrunk = (over: Partial<Trunk> = {}): Trunk => ({
     minutesToday: 4321,
     asr: 80,
     acdSeconds: 135,
+    quality: null,
   },
   updatedAt: '2026-03-01T10:00:00.000Z',
   ...over,

@@ -9,12 +9,21 @@ describe('trunk form rules', () => {
     expect(addressProblem('81.2.69.160')).toBeNull();
     expect(addressProblem('81.2.69.0/24')).toBeNull();
     expect(addressProblem('2a00:1450::/32')).toBeNull();
+    expect(addressProblem('2a00::/16')).toMatchObject({ code: 'IP_RANGE_TOO_WIDE' });
     expect(addressProblem('81.2.69.1/24')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('300.1.1.1')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('pbx.example.com')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('192.168.1.10')).toEqual({ code: 'IP_NOT_PUBLIC' });
-    expect(addressProblem('10.0.0.0/8')).toEqual({ code: 'IP_NOT_PUBLIC' });
+    expect(addressProblem('10.1.0.0/16')).toEqual({ code: 'IP_NOT_PUBLIC' });
     expect(addressProblem('fd00::1')).toEqual({ code: 'IP_NOT_PUBLIC' });
+    // A range reaching into a private block is refused whole.
+    expect(addressProblem('192.0.0.0/16')).toEqual({ code: 'IP_NOT_PUBLIC' });
+    expect(addressProblem('81.0.0.0/8')).toEqual({
+      code: 'IP_RANGE_TOO_WIDE',
+      params: { prefix: 16 },
+    });
+    expect(addressProblem('81.2.69.7', ['81.2.69.0/24'])).toEqual({ code: 'IP_OVERLAPS' });
+    expect(addressProblem('81.2.70.7', ['81.2.69.0/24'])).toBeNull();
   });
 
   it('checks channels against the package and needs an address for IP authentication', () => {

@@ -1,11 +1,13 @@
 import type { Trunk, TrunkUpdate } from '@parley/shared';
 import {
-  isPublicIp,
+  isPublicRange,
   MAX_TRUNK_IPS,
   PBX_HOST,
   parseIpRange,
+  rangesOverlap,
   type TrunkAuthMethod,
   type TrunkCodec,
+  WIDEST_TRUNK_PREFIX,
 } from '@parley/shared/domain';
 import type { FieldIssue } from '@/lib/api-client';
 import type { CodedProblem } from '@/lib/field-errors';
@@ -38,14 +40,21 @@ export const valuesOf = (trunk: Trunk): TrunkValues => ({
 });
 
 /**
- * An address typed for the allow-list: the server's own rule for its shape, and its
- * network address must be public (a PBX on the internet calls from one). Null when fine.
+ * An address typed for the allow-list, by the server's own rules: its shape, not wider
+ * than a trunk may claim, public (a PBX on the internet calls from one) and not
+ * overlapping one already listed. Null when fine; the server still checks other trunks.
  */
-export function addressProblem(text: string): CodedProblem | null {
+export function addressProblem(text: string, listed: readonly string[] = []): CodedProblem | null {
   const range = parseIpRange(text);
   if (!range) return { code: 'IP_RANGE_INVALID' };
-  const [address = ''] = range.text.split('/');
-  return isPublicIp(address) ? null : { code: 'IP_NOT_PUBLIC' };
+  const widest = WIDEST_TRUNK_PREFIX[range.family];
+  if (range.prefix < widest) return { code: 'IP_RANGE_TOO_WIDE', params: { prefix: widest } };
+  if (!isPublicRange(range)) return { code: 'IP_NOT_PUBLIC' };
+  const overlaps = listed.some((other) => {
+    const r = parseIpRange(other);
+    return r !== null && rangesOverlap(r, range);
+  });
+  return overlaps ? { code: 'IP_OVERLAPS' } : null;
 }
 
 const hostProblem = (text: string): CodedProblem | null =>
@@ -78,7 +87,7 @@ export function checkTrunk(
           : n > maxChannels
             ? { code: 'TRUNK_CHANNELS_OVER_PACKAGE', params: { max: maxChannels } }
             : null,
-    draft: ip && v.draft.trim() ? addressProblem(v.draft.trim()) : null,
+    draft: ip && v.draft.trim() ? addressProblem(v.draft.trim(), v.allowedIps) : null,
     allowedIps: !ip
       ? null
       : addresses.length === 0

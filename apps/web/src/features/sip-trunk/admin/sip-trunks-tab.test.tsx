@@ -27,6 +27,7 @@ beforeEach(() => {
               minutesToday: 0,
               asr: null,
               acdSeconds: null,
+              quality: null,
             },
           }),
         ],

@@ -29,12 +29,12 @@ export function AllowedIpsField({ form }: { form: UseFormReturn<TrunkValues> }) 
   const add = () => {
     const text = form.getValues('draft').trim();
     if (!text) return;
-    const problem = addressProblem(text);
+    const problem = addressProblem(text, list);
     if (problem) {
       form.setError('draft', { message: problemMessage(problem) });
       return;
     }
-    if (!list.includes(text)) setList([...list, text]);
+    setList([...list, text]);
     form.setValue('draft', '');
     form.clearErrors('draft');
     box.current?.focus();

@@ -1,6 +1,7 @@
 import type { Trunk } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { acdText, asrText } from '../trunk-figures';
+import { TrunkAnalytics } from './trunk-analytics';
 
 /**
  * Today's figures of a trunk (UTC day): channels in use of its limit, calls and minutes,
@@ -41,6 +42,7 @@ export function TrunkStats({ trunk }: { trunk: Trunk }) {
         ))}
       </dl>
       <p className="text-xs text-muted-foreground">{t('sipTrunk.stats.note')}</p>
+      <TrunkAnalytics trunk={trunk} />
     </section>
   );
 }

@@ -86,6 +86,17 @@ describe('SipTrunkPage', () => {
     expect(screen.getByTestId('trunk-stat-minutes').textContent).toBe('4,321');
     expect(screen.getByTestId('trunk-stat-asr').textContent).toBe('80.0%');
     expect(screen.getByTestId('trunk-stat-acd').textContent).toBe('2:15');
+    expect(screen.getByText(/come with the Analytics add-on/)).toBeTruthy();
+  });
+
+  it('with the Analytics add-on shows media quality and offers the call records', async () => {
+    const stats = { ...aTrunk().stats, quality: { mos: 4.31, jitterMs: 2.5, lossPercent: 0.12 } };
+    api.routes[LIST] = () => json(trunksAnswer([aTrunk({ analytics: true, stats })]));
+    renderPage('/services/sip-trunk?tab=monitoring');
+    expect((await screen.findByTestId('trunk-quality-mos')).textContent).toBe('4.31');
+    expect(screen.getByTestId('trunk-quality-jitter').textContent).toBe('2.5 ms');
+    expect(screen.getByTestId('trunk-quality-loss').textContent).toBe('0.12%');
+    expect(screen.getByRole('button', { name: /Download call records/ })).toBeTruthy();
   });
 
   it("fills the technical tab's PBX settings with the trunk's values", async () => {
