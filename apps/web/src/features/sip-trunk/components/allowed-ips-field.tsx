@@ -101,7 +101,7 @@ export function AllowedIpsField({ form }: { form: UseFormReturn<TrunkValues> }) 
               dir="ltr"
               autoComplete="off"
               spellCheck={false}
-              placeholder="203.0.113.7 / 198.51.100.0/24"
+              placeholder="81.2.69.0/24"
               onKeyDown={(e) => {
                 // Enter adds the address rather than saving the whole form.
                 if (e.key === 'Enter') {
