@@ -5,7 +5,7 @@ import { addressProblem, checkTrunk, refusedFields, toUpdate, valuesOf } from '.
 const issue = (path: string, code: string) => ({ path, code, params: {}, message: 'English' });
 
 describe('trunk form rules', () => {
-  it('takes public addresses and ranges, refuses malformed and private ones by code', () => {
+  it('takes addresses and ranges, refuses malformed, too wide and overlapping ones by code', () => {
     expect(addressProblem('81.2.69.160')).toBeNull();
     expect(addressProblem('81.2.69.0/24')).toBeNull();
     expect(addressProblem('2a00:1450::/32')).toBeNull();
@@ -13,11 +13,8 @@ describe('trunk form rules', () => {
     expect(addressProblem('81.2.69.1/24')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('300.1.1.1')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('pbx.example.com')).toEqual({ code: 'IP_RANGE_INVALID' });
-    expect(addressProblem('192.168.1.10')).toEqual({ code: 'IP_NOT_PUBLIC' });
-    expect(addressProblem('10.1.0.0/16')).toEqual({ code: 'IP_NOT_PUBLIC' });
-    expect(addressProblem('fd00::1')).toEqual({ code: 'IP_NOT_PUBLIC' });
-    // A range reaching into a private block is refused whole.
-    expect(addressProblem('192.0.0.0/16')).toEqual({ code: 'IP_NOT_PUBLIC' });
+    // Private ones are the server's to judge: the operator may allow some networks.
+    expect(addressProblem('192.168.1.10')).toBeNull();
     expect(addressProblem('81.0.0.0/8')).toEqual({
       code: 'IP_RANGE_TOO_WIDE',
       params: { prefix: 16 },
@@ -39,8 +36,8 @@ describe('trunk form rules', () => {
     const typed = checkTrunk({ ...v, channels: '10', draft: '81.2.69.0/24' }, 10, 'x');
     expect(typed.allowedIps).toBeNull();
     expect(typed.draft).toBeNull();
-    expect(checkTrunk({ ...v, draft: '10.1.2.3' }, 10, 'x').draft).toEqual({
-      code: 'IP_NOT_PUBLIC',
+    expect(checkTrunk({ ...v, draft: '10.1.2.3/8' }, 10, 'x').draft).toEqual({
+      code: 'IP_RANGE_INVALID',
     });
     expect(checkTrunk({ ...v, inboundHost: 'pbx example' }, 10, 'x').inboundHost).toEqual({
       code: 'PBX_HOST_INVALID',
@@ -68,6 +65,7 @@ describe('trunk form rules', () => {
       failoverHost: 'old.example.com',
     });
     expect(toUpdate(v, { ...trunk, failover: true }).failoverHost).toBe('new.example.com');
+    expect(toUpdate({ ...v, authMethod: 'credentials' }, trunk).allowedIps).toEqual([]);
   });
 
   it('puts each server refusal on its field, an address under its own entry', () => {

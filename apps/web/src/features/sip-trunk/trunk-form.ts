@@ -1,6 +1,5 @@
 import type { Trunk, TrunkUpdate } from '@parley/shared';
 import {
-  isPublicRange,
   MAX_TRUNK_IPS,
   PBX_HOST,
   parseIpRange,
@@ -40,16 +39,16 @@ export const valuesOf = (trunk: Trunk): TrunkValues => ({
 });
 
 /**
- * An address typed for the allow-list, by the server's own rules: its shape, not wider
- * than a trunk may claim, public (a PBX on the internet calls from one) and not
- * overlapping one already listed. Null when fine; the server still checks other trunks.
+ * An address typed for the allow-list, by the server's own rules that hold everywhere:
+ * its shape, not wider than a trunk may claim, not overlapping one already listed. Null
+ * when fine. Whether it may be private (the operator can allow some networks), is
+ * Parley's own, or another trunk's, only the server knows: it says so on Save.
  */
 export function addressProblem(text: string, listed: readonly string[] = []): CodedProblem | null {
   const range = parseIpRange(text);
   if (!range) return { code: 'IP_RANGE_INVALID' };
   const widest = WIDEST_TRUNK_PREFIX[range.family];
   if (range.prefix < widest) return { code: 'IP_RANGE_TOO_WIDE', params: { prefix: widest } };
-  if (!isPublicRange(range)) return { code: 'IP_NOT_PUBLIC' };
   const overlaps = listed.some((other) => {
     const r = parseIpRange(other);
     return r !== null && rangesOverlap(r, range);
@@ -103,15 +102,15 @@ export function checkTrunk(
 const hostOrNull = (text: string) => text.trim() || null;
 
 /**
- * The body of the update. Addresses are kept when another method is chosen (the server
- * reads them only for ip). Without the failover add-on the stored destination stays.
+ * The body of the update. Another method than ip sends no addresses (the server keeps
+ * none then). Without the failover add-on the stored destination stays.
  */
 export function toUpdate(v: TrunkValues, trunk: Trunk): TrunkUpdate {
   return {
     authMethod: v.authMethod,
     channels: Number(v.channels.trim()),
     codec: v.codec,
-    allowedIps: v.authMethod === 'ip' ? addressesOf(v) : trunk.allowedIps,
+    allowedIps: v.authMethod === 'ip' ? addressesOf(v) : [],
     callerId: v.callerId || null,
     inboundHost: hostOrNull(v.inboundHost),
     failoverHost: trunk.failover ? hostOrNull(v.failoverHost) : trunk.failoverHost,

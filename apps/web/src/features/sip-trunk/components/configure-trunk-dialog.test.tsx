@@ -35,10 +35,10 @@ describe('Configure Service dialog', () => {
     const d = within(dialog);
     await user.selectOptions(d.getByLabelText('Authentication method'), 'ip');
     const box = d.getByLabelText('Address or range to add');
-    // A private address is refused as it is added, with the reason under the box.
-    await user.type(box, '192.168.1.0/24');
+    // A malformed range is refused as it is added, with the reason under the box.
+    await user.type(box, '81.2.69.1/24');
     await user.click(d.getByRole('button', { name: 'Add' }));
-    expect(d.getByText('Each allowed address must be a public address')).toBeTruthy();
+    expect(d.getByText('Enter an IP address or a range such as 81.2.69.0/24')).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     await user.clear(box);
     await user.type(box, '81.2.69.0/24{Enter}');

@@ -99,7 +99,8 @@ export default function SipTrunkPage({ tiers, addons }: { tiers: ReactNode; addo
           ) : (
             <div className="space-y-6">
               <TrunkPicker data={loaded} value={trunk.id} onChange={setPicked} />
-              <TrunkSummary trunk={trunk} onConfigure={() => setConfiguring(true)}>
+              {/* Keyed: a password shown for one trunk is hidden again for the next. */}
+              <TrunkSummary key={trunk.id} trunk={trunk} onConfigure={() => setConfiguring(true)}>
                 <TrunkCredentials trunk={trunk} edge={loaded.edge} />
               </TrunkSummary>
               <NumberRouting data={loaded} />
