@@ -27,10 +27,11 @@ describe('PBX settings', () => {
     expect(text).not.toContain('type=registration');
   });
 
-  it('TLS uses the TLS port and SRTP', () => {
+  it('TLS uses the TLS transport and port, with the same credentials', () => {
     const text = asteriskPjsip(values({ authMethod: 'tls' }));
-    expect(text).toContain('contact=sip:sip.parley.test:5061');
-    expect(text).toContain('media_encryption=sdes');
+    expect(text).toContain('transport=transport-tls');
+    expect(text).toContain('server_uri=sip:sip.parley.test:5061;transport=tls');
+    expect(text).toContain('username=t123456789');
     expect(freeswitchGateway(values({ authMethod: 'tls' }))).toContain(
       '<param name="register-transport" value="tls"/>',
     );

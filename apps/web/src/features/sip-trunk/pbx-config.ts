@@ -35,6 +35,7 @@ const domainOf = (v: PeerValues) => v.trunk.domain || v.edge.domain;
 export function asteriskPjsip(v: PeerValues): string {
   const domain = domainOf(v);
   const { name, port } = transportOf(v);
+  const tail = name === 'tls' ? ';transport=tls' : '';
   const ip = v.trunk.authMethod === 'ip';
   const lines = [
     `; Parley SIP trunk ${v.trunk.username}`,
@@ -47,12 +48,11 @@ export function asteriskPjsip(v: PeerValues): string {
     `aors=parley`,
     ...(ip ? [] : [`outbound_auth=parley-auth`, `from_user=${v.trunk.username}`]),
     `from_domain=${domain}`,
-    ...(v.trunk.authMethod === 'tls' ? ['media_encryption=sdes'] : []),
     `direct_media=no`,
     ``,
     `[parley]`,
     `type=aor`,
-    `contact=sip:${domain}:${port}`,
+    `contact=sip:${domain}:${port}${tail}`,
     `qualify_frequency=60`,
     ``,
   ];
@@ -69,8 +69,8 @@ export function asteriskPjsip(v: PeerValues): string {
       `type=registration`,
       `transport=transport-${name}`,
       `outbound_auth=parley-auth`,
-      `server_uri=sip:${domain}:${port}`,
-      `client_uri=sip:${v.trunk.username}@${domain}:${port}`,
+      `server_uri=sip:${domain}:${port}${tail}`,
+      `client_uri=sip:${v.trunk.username}@${domain}:${port}${tail}`,
       `retry_interval=60`,
       ``,
       `[parley-identify]`,

@@ -57,7 +57,8 @@ export function PbxExamples({ trunk, edge }: { trunk: Trunk; edge: Trunks['edge'
         {t('sipTrunk.peer.title')}
       </h3>
       <p className="text-sm text-muted-foreground">
-        {t(`sipTrunk.peer.intro.${trunk.authMethod}`)} {t('sipTrunk.peer.masked')}
+        {t(`sipTrunk.peer.intro.${trunk.authMethod}`, { port: edge.tls })}{' '}
+        {t('sipTrunk.peer.masked')}
       </p>
       {EXAMPLES.map(({ key, text }) => (
         <CodeBlock
