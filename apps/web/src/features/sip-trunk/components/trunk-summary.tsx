@@ -61,6 +61,10 @@ export function TrunkSummary({
       trunk.inboundHost ? ltr(trunk.inboundHost) : t('sipTrunk.summary.whereRegistered'),
     ],
   ];
+  settings.push([
+    t('sipTrunk.summary.numbers'),
+    trunk.numbers.length ? ltr(trunk.numbers.map((n) => n.number).join(', ')) : none,
+  ]);
   if (trunk.authMethod === 'ip')
     settings.splice(1, 0, [
       t('sipTrunk.configure.allowedIps'),

@@ -42,6 +42,7 @@ describe('SipTrunkPage', () => {
     expect(within(trunk).getByText('Active')).toBeTruthy();
     expect(within(trunk).getByText('50 (package: 50)')).toBeTruthy();
     expect(within(trunk).getByText('Username and password')).toBeTruthy();
+    expect(within(trunk).getByText('Numbers ringing here').nextSibling?.textContent).toBe('None');
     expect(screen.getByTestId('trunk-username').textContent).toBe('t123456789');
     expect(screen.getByTestId('trunk-domain').textContent).toBe('sip.parley.test');
     expect(screen.getByTestId('trunk-ports').textContent).toBe('UDP 5060, TCP 5060, TLS 5061');
