@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setUpVoice({
       ...common,
       config: config.voice,
+      trunks: config.sipTrunks,
       // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
       countryPricing,
       keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
