@@ -328,6 +328,17 @@ describe.skipIf(!ready)(
       expect(await failing.exited).toBe(0);
       expect(await failover.exited).toBe(0);
       expect((await settled(c.id, 2))[1]).toMatchObject({ direction: 'inbound', status: 'ended' });
+
+      // A PBX that rings and does not answer within VOICE_TRUNK_FAILOVER_SECONDS (3 here)
+      // is cancelled, and the failover destination rings instead.
+      const ringing = uas(pbxPort, { ringUntilCancel: true });
+      const second = uas(failoverPort);
+      const started = Date.now();
+      expect(await dial(CARRIER_SOURCE, { end: { talkMs: 300 } }, fromCarrier)).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+      expect(await ringing.exited).toBe(0);
+      expect(await second.exited).toBe(0);
+      expect((await settled(c.id, 3))[2]).toMatchObject({ direction: 'inbound', status: 'ended' });
     });
   },
 );
