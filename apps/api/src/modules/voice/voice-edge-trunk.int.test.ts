@@ -79,4 +79,47 @@ describe("a trunk's calls at /internal/voice/authorise", () => {
     ).toMatchObject({ allow: true });
     await edge(ctx.app, 'end', { edgeCallId: `a-${c.id}`, cause: 'cancelled', by: 'caller' });
   });
+
+  it("gives the edge an IP trunk's IPv4 and IPv6 sources as Kamailio's address table wants them", async () => {
+    const c = await sipCaller(ctx, '3000.00', ME);
+    const trunk = await buyTrunk(ctx, c, {
+      authMethod: 'ip',
+      domain: 'sip.parley.example',
+      addresses: ['198.51.100.7/32', '2001:db8:77::/48'],
+    });
+    const rows = await queryRows<Record<string, unknown>>(
+      ctx.database,
+      sql`select grp, ip_addr, mask, port, tag, pg_typeof(ip_addr)::text as ip_type,
+            pg_typeof(tag)::text as tag_type
+          from sip_trunk_sources where tag = ${trunk.id} order by mask`,
+    );
+    // varchar, not text: Kamailio's db_postgres reads text as a blob, which it refuses.
+    expect(rows).toEqual([
+      {
+        grp: 1,
+        ip_addr: '198.51.100.7',
+        mask: 32,
+        port: 0,
+        tag: trunk.id,
+        ip_type: 'character varying',
+        tag_type: 'character varying',
+      },
+      {
+        grp: 1,
+        ip_addr: '2001:db8:77::',
+        mask: 48,
+        port: 0,
+        tag: trunk.id,
+        ip_type: 'character varying',
+        tag_type: 'character varying',
+      },
+    ]);
+    // A credentials trunk's addresses are not sources: its PBX must give a digest.
+    await ctx.database.db.execute(
+      sql`update sip_trunks set auth_method = 'credentials' where id = ${trunk.id}`,
+    );
+    expect(
+      await queryRows(ctx.database, sql`select 1 from sip_trunk_sources where tag = ${trunk.id}`),
+    ).toEqual([]);
+  });
 });
