@@ -94,10 +94,10 @@ test('the package editor sets whether the team fulfils an item', async ({ browse
   await signInAdmin(context.request);
   const page = await context.newPage();
   await page.goto('/admin?tab=packages');
-  const row = page.getByRole('row').filter({ hasText: 'SMTP Business' });
+  const row = page.getByRole('row').filter({ hasText: 'Trunk Enterprise' });
   await expect(row).toContainText('Provisioned automatically');
   const setTo = async (label: string) => {
-    await row.getByRole('button', { name: 'Edit SMTP Business' }).click();
+    await row.getByRole('button', { name: 'Edit Trunk Enterprise' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit package' });
     await dialog.getByLabel('Fulfilment').selectOption({ label });
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -106,7 +106,7 @@ test('the package editor sets whether the team fulfils an item', async ({ browse
   };
   await setTo('Fulfilled by our team');
   const packages = await (await page.request.get('/api/admin/packages')).json();
-  expect(packages.find((p: { name: string }) => p.name === 'SMTP Business')).toMatchObject({
+  expect(packages.find((p: { name: string }) => p.name === 'Trunk Enterprise')).toMatchObject({
     fulfilment: 'team',
   });
   await setTo('Provisioned automatically');

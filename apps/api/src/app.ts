@@ -153,7 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rates: { rate: (from, to) => rates.rates.rate(from, to) },
   });
   await use(catalogue);
-  await use(setUpSipTrunk({ db }));
   await use(setUpDashboard({ db }));
   const { priceCaches } = catalogue;
   const rates = setUpRates({ db, config: config.rates, onChange: priceCaches.clear, log });
@@ -184,21 +183,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(sms);
   await use(setUpSmppServer({ ...common, config, sms, timings: deps.smppServer, now }));
 
-  await use(
-    setUpVoice({
-      ...common,
-      config: config.voice,
-      trunks: config.sipTrunks,
-      // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
-      countryPricing,
-      keyMaterial: config.voice.encryptionKey ?? deps.sessionSecret,
-      sendSms: sms.sendService,
-      checkSms: sms.sms.checkSendable,
-      codes: { perHour: config.callerIdCodesPerHour, limitFactor: config.authLimitFactor },
-      smsSandbox: config.sms.gateway === 'sandbox',
-      deps: deps.voice,
-    }),
-  );
+  const voiceKey = config.voice.encryptionKey ?? deps.sessionSecret;
+  const voice = setUpVoice({
+    ...common,
+    config: config.voice,
+    trunks: config.sipTrunks,
+    // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
+    countryPricing,
+    keyMaterial: voiceKey,
+    sendSms: sms.sendService,
+    checkSms: sms.sms.checkSendable,
+    codes: { perHour: config.callerIdCodesPerHour, limitFactor: config.authLimitFactor },
+    smsSandbox: config.sms.gateway === 'sandbox',
+    deps: deps.voice,
+  });
+  await use(voice);
+  await use(setUpSipTrunk({ db, config, keyMaterial: voiceKey, gateway: voice.gateway, now }));
   await use(setUpVoiceMonitoring({ db }));
   await use(setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute }));
   await use(setUpRenewals({ db, events, settings: config.renewals, now, log }));

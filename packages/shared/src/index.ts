@@ -12,6 +12,7 @@ export * from './contracts/chat.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/decimal.js';
 export * from './contracts/errors.js';
+export { fieldText } from './contracts/field-text.js';
 export * from './contracts/fulfilment.js';
 export * from './contracts/guardrails.js';
 export * from './contracts/health.js';

@@ -12,6 +12,7 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 /** Deleting a row another still references (ON DELETE RESTRICT raises this one). */
 export const RESTRICT_VIOLATION = '23001';
 export const CHECK_VIOLATION = '23514';
+export const EXCLUSION_VIOLATION = '23P01';
 
 /**
  * Runs a write and turns a broken unique or foreign key rule into a ConstraintError

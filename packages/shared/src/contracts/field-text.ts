@@ -29,6 +29,8 @@ const ENGLISH: Partial<Record<FieldCode, string>> = {
   IP_RANGE_INVALID: 'Enter an IP address or a range such as 81.2.69.0/24',
   IP_RESERVED: "This is Parley's own address or its carrier's",
   IP_TAKEN: "This address is part of another trunk's",
+  IP_OVERLAPS: 'This overlaps another address in the list',
+  IP_RANGE_TOO_WIDE: 'A range may be at most /{prefix}',
   PBX_HOST_INVALID: 'Enter a host name or IP address, with an optional :port',
   TRUNK_CALLER_ID_NOT_OWNED: 'Choose one of your numbers',
   TRUNK_CHANNELS_OVER_PACKAGE: 'Your package allows at most {max}',

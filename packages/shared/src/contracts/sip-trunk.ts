@@ -67,6 +67,15 @@ export const trunkStatsSchema = z.object({
   asr: z.number().nullable(),
   /** Average duration of today's answered calls, seconds; null without any. */
   acdSeconds: z.number().int().nullable(),
+  /** With the Analytics add-on: today's media quality as the relay measured it (means);
+   * null without the add-on or without a measured call. */
+  quality: z
+    .object({
+      mos: z.number().nullable(),
+      jitterMs: z.number().nullable(),
+      lossPercent: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type TrunkStats = z.infer<typeof trunkStatsSchema>;
 

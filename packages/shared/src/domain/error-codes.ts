@@ -127,6 +127,8 @@ export const ERROR_STATUS = {
   SMPP_THROUGHPUT_OVER_MAX: 422,
   /** SIP trunks: a trunk add-on bought with no trunk to attach it to. */
   TRUNK_REQUIRED: 409,
+  /** SIP trunks: what the trunk's Analytics add-on gives, asked without it. */
+  TRUNK_ADDON_REQUIRED: 403,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

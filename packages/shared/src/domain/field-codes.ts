@@ -105,6 +105,10 @@ export const FIELD_CODES = [
   'IP_RESERVED',
   /** Another trunk's addresses overlap it. */
   'IP_TAKEN',
+  /** It overlaps another address in the same list. */
+  'IP_OVERLAPS',
+  /** Wider than a trunk may claim: { prefix } (IPv4 /16, IPv6 /32 at most). */
+  'IP_RANGE_TOO_WIDE',
   /** Not a host name or IP address with an optional port. */
   'PBX_HOST_INVALID',
   /** A trunk's caller ID must be one of the customer's numbers. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicIp } from './sip-trunk.js';
+import { parseIpRange } from './ip-ranges.js';
+import {
+  DEFAULT_TRUNK_CHANNELS,
+  isPublicIp,
+  isPublicRange,
+  trunkChannelLimit,
+  trunkCodecOrder,
+  trunkRoleOf,
+} from './sip-trunk.js';
 
 describe('isPublicIp', () => {
   it.each([
@@ -39,4 +47,69 @@ describe('isPublicIp', () => {
     expect(isPublicIp('11.0.0.1')).toBe(true);
     expect(isPublicIp('223.255.255.254')).toBe(true);
   });
+});
+
+describe('trunkRoleOf', () => {
+  const pkg = (over: Partial<Parameters<typeof trunkRoleOf>[0]>) => ({
+    serviceSlug: 'sip-trunk',
+    isAddon: false,
+    name: 'Trunk Professional',
+    features: ['50 concurrent calls', 'Unlimited inbound minutes'],
+    ...over,
+  });
+  it('reads a tier’s channels, unlimited as null, none named as the default', () => {
+    expect(trunkRoleOf(pkg({}))).toEqual({ kind: 'trunk', channels: 50, failoverIncluded: false });
+    expect(trunkRoleOf(pkg({ features: ['Unlimited concurrent calls'] }))).toMatchObject({
+      channels: null,
+    });
+    expect(
+      trunkRoleOf(
+        pkg({ serviceSlug: 'sip-trunk-advanced', features: ['Automatic failover routing'] }),
+      ),
+    ).toEqual({ kind: 'trunk', channels: DEFAULT_TRUNK_CHANNELS, failoverIncluded: true });
+  });
+  it('knows the failover and analytics add-ons, and nothing else', () => {
+    expect(trunkRoleOf(pkg({ isAddon: true, name: 'Failover', features: [] }))).toEqual({
+      kind: 'failover',
+    });
+    expect(trunkRoleOf(pkg({ isAddon: true, name: 'Analytics', features: [] }))).toEqual({
+      kind: 'analytics',
+    });
+    expect(trunkRoleOf(pkg({ isAddon: true, name: 'IVR', features: ['DTMF'] }))).toBeNull();
+    expect(trunkRoleOf(pkg({ serviceSlug: 'voip' }))).toBeNull();
+  });
+});
+
+describe('trunkChannelLimit and trunkCodecOrder', () => {
+  it('never exceeds the package or the operator', () => {
+    expect(trunkChannelLimit({ packageChannels: 50, channels: null }, 250)).toBe(50);
+    expect(trunkChannelLimit({ packageChannels: 50, channels: 10 }, 250)).toBe(10);
+    expect(trunkChannelLimit({ packageChannels: null, channels: null }, 250)).toBe(250);
+    expect(trunkChannelLimit({ packageChannels: 50, channels: 80 }, 30)).toBe(30);
+  });
+  it('puts the chosen codec first and keeps the others', () => {
+    expect(trunkCodecOrder('g722')).toEqual(['G722', 'PCMU', 'PCMA', 'G729', 'opus']);
+    expect(trunkCodecOrder('g711')).toEqual(['PCMU', 'PCMA', 'G722', 'G729', 'opus']);
+  });
+});
+
+describe('isPublicRange', () => {
+  const range = (text: string) => {
+    const r = parseIpRange(text);
+    if (!r) throw new Error(text);
+    return r;
+  };
+  it.each(['81.2.69.0/24', '81.2.69.160', '1.0.0.0/8', '2a00:1450::/32'])('accepts %s', (t) =>
+    expect(isPublicRange(range(t))).toBe(true),
+  );
+  // 160.0.0.0/3 starts and ends public but holds 169.254/16 and 172.16/12.
+  it.each([
+    '160.0.0.0/3',
+    '127.0.0.2',
+    '10.0.0.0/8',
+    '0.0.0.0/0',
+    'fd00::/8',
+    '2001:db8::1',
+    '::/0',
+  ])('refuses %s', (t) => expect(isPublicRange(range(t))).toBe(false));
 });

@@ -1,3 +1,5 @@
+import { type IpRange, parseIpRange, rangesOverlap, rangeWithin } from './ip-ranges.js';
+
 /** How a customer's PBX proves itself to the trunk (the Configure Service dialog). */
 export const TRUNK_AUTH_METHODS = ['credentials', 'ip', 'tls'] as const;
 export type TrunkAuthMethod = (typeof TRUNK_AUTH_METHODS)[number];
@@ -36,6 +38,9 @@ export function trunkCodecOrder(codec: TrunkCodec): string[] {
  */
 export const PBX_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/** The widest range a trunk may claim, by family (IPv4 /16, IPv6 /32). */
+export const WIDEST_TRUNK_PREFIX = { 4: 16, 6: 32 } as const;
 
 const IPV4_BLOCKED: readonly [number, number][] = [
   // [network as a 32-bit number, prefix length]
@@ -83,4 +88,62 @@ export function trunkChannelLimit(
 ): number {
   const most = Math.min(trunk.packageChannels ?? operatorMax, operatorMax);
   return Math.min(trunk.channels ?? most, most);
+}
+
+/** The catalogue services whose (non-add-on) packages are SIP trunks. */
+export const TRUNK_SERVICE_SLUGS = ['sip-trunk', 'sip-trunk-advanced'] as const;
+
+/** What a package is to trunks: a trunk (its channels, null: unlimited), an add-on that
+ * attaches to one, or nothing. */
+export type TrunkRole =
+  | { kind: 'trunk'; channels: number | null; failoverIncluded: boolean }
+  | { kind: 'failover' }
+  | { kind: 'analytics' }
+  | null;
+
+const CHANNELS = /^(\d[\d,]*|unlimited)\s+concurrent\s+calls$/i;
+
+/**
+ * A package's role, read from its service and features so an admin's edit of a tier
+ * ("50 concurrent calls") changes what new trunks get. An add-on of a trunk service is
+ * the failover or analytics add-on by its name and features; other add-ons (IVR, PBX) are neither.
+ */
+export function trunkRoleOf(pkg: {
+  serviceSlug: string;
+  isAddon: boolean;
+  name: string;
+  features: readonly string[];
+}): TrunkRole {
+  if (!(TRUNK_SERVICE_SLUGS as readonly string[]).includes(pkg.serviceSlug)) return null;
+  const text = [pkg.name, ...pkg.features].join('\n');
+  if (pkg.isAddon) {
+    if (/failover/i.test(text)) return { kind: 'failover' };
+    if (/analytics/i.test(text)) return { kind: 'analytics' };
+    return null;
+  }
+  let channels: number | null = DEFAULT_TRUNK_CHANNELS;
+  for (const feature of pkg.features) {
+    const m = CHANNELS.exec(feature.trim());
+    if (m?.[1])
+      channels = /^unlimited$/i.test(m[1]) ? null : Number.parseInt(m[1].replace(/,/g, ''), 10);
+  }
+  return { kind: 'trunk', channels, failoverIncluded: /failover/i.test(text) };
+}
+
+/**
+ * Whether every address of a range is public unicast: no private, loopback, reserved or
+ * documentation address inside it (IPv6: inside 2000::/3, outside 2001:db8::/32).
+ */
+export function isPublicRange(range: IpRange): boolean {
+  if (range.family === 6) {
+    const global = parseIpRange('2000::/3');
+    const docs = parseIpRange('2001:db8::/32');
+    return Boolean(global && docs && rangeWithin(range, global) && !rangesOverlap(range, docs));
+  }
+  return !IPV4_BLOCKED.some(([net, bits]) => {
+    const blocked = parseIpRange(
+      `${[24, 16, 8, 0].map((s) => (net >>> s) & 255).join('.')}/${bits}`,
+    );
+    return blocked !== null && rangesOverlap(range, blocked);
+  });
 }

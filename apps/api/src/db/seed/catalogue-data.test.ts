@@ -1,4 +1,4 @@
-import { TRANSLATED_LANGUAGES } from '@parley/shared';
+import { TRANSLATED_LANGUAGES, trunkRoleOf, voiceAllowanceOf } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import { PACKAGES, SEED_DICTIONARY, SERVICES, seedTranslations } from './catalogue-data.js';
 
@@ -32,5 +32,27 @@ describe('the starting catalogue’s translations', () => {
       description:
         '配信レポート付きの信頼性の高いAPIで、世界中にテキストメッセージを送受信できます。',
     });
+  });
+});
+
+describe('the starting catalogue’s fulfilment', () => {
+  // What Parley provisions by itself: calling plans (minutes, lines) and trunks with
+  // their add-ons. Everything else must open a task for the team.
+  const provisioned = (p: (typeof PACKAGES)[number]) => {
+    const voice = voiceAllowanceOf(p.features);
+    const voicePlan =
+      p.serviceSlug === 'voip' && (voice.includedMinutes !== 0 || voice.concurrentCalls !== null);
+    const trunk = trunkRoleOf({ ...p, isAddon: p.isAddon ?? false }) !== null;
+    return voicePlan || trunk;
+  };
+
+  it('sells no item that is neither provisioned nor set up by the team', () => {
+    const forgotten = PACKAGES.filter((p) => p.fulfilment !== 'team' && !provisioned(p));
+    expect(forgotten.map((p) => `${p.serviceSlug}: ${p.name}`)).toEqual([]);
+  });
+
+  it('leaves to the team only what Parley cannot provision', () => {
+    const needless = PACKAGES.filter((p) => p.fulfilment === 'team' && provisioned(p));
+    expect(needless.map((p) => p.name)).toEqual([]);
   });
 });

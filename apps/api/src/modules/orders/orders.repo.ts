@@ -11,6 +11,7 @@ import {
   type PlaceOrderInput,
   packageNames,
   placeOrder,
+  TrunkRequiredError,
 } from './orders.store.js';
 
 export type { CatalogueItem, PlaceOrderInput };
@@ -19,13 +20,14 @@ export type { CatalogueItem, PlaceOrderInput };
  * Why a sale was refused: the item went meanwhile, the balance's CHECK refused the
  * debit, or a unique index did (the order id is taken, or the item is already sold).
  */
-export type BuyRefusal = 'unavailable' | 'balance-too-low' | 'duplicate';
+export type BuyRefusal = 'unavailable' | 'trunk-required' | 'balance-too-low' | 'duplicate';
 export type BuyResult =
   | { ok: true; order: OrderRow; opened: OpenedTask | null }
   | { ok: false; reason: BuyRefusal };
 
 /** A refused sale as its reason; any other failure is not ours to name, so null. */
 export function buyRefusal(err: unknown): BuyRefusal | null {
+  if (err instanceof TrunkRequiredError) return 'trunk-required';
   if (err instanceof ItemUnavailableError) return 'unavailable';
   const code = pgErrorCode(err);
   if (code === CHECK_VIOLATION) return 'balance-too-low';

@@ -128,6 +128,11 @@ export function createOrdersService(deps: {
       const again = await replay();
       if (again) return again;
       if (result.reason === 'unavailable') throw unavailable(item.name);
+      if (result.reason === 'trunk-required')
+        throw new AppError(
+          'TRUNK_REQUIRED',
+          `${item.name} attaches to a SIP trunk: buy a trunk first.`,
+        );
       if (result.reason === 'balance-too-low')
         throw new AppError(
           'INSUFFICIENT_BALANCE',

@@ -20,11 +20,14 @@ import {
   type OrderItemKind,
   renewalChargeOf,
   TRANSLATED_LANGUAGES,
+  type TrunkRole,
+  trunkRoleOf,
 } from '@parley/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { didNumbers, orders, packages, services, sipDomains } from '../../db/schema/index.js';
 import { type OpenedTask, openFulfilmentTask } from '../fulfilment/fulfilment.store.js';
+import { provisionTrunk } from '../sip-trunk/sip-trunk.store.js';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -47,6 +50,8 @@ export interface CatalogueItem {
   fulfilment: FulfilmentKind;
   /** A package's name and description in the other languages (the name as sold, with its service's). */
   translations?: CatalogueTranslations;
+  /** A SIP trunk, or an add-on attached to one (decision 0068). */
+  trunkRole?: TrunkRole;
 }
 
 type Words = { name: string; description: string; translations: CatalogueTranslations };
@@ -110,6 +115,12 @@ export async function findCatalogueItem(db: Reader, id: string): Promise<Catalog
       billingPeriod: pkg.pkg.billingPeriod,
       available: pkg.pkg.isActive && pkg.service.isActive,
       fulfilment: pkg.pkg.fulfilment === 'team' ? 'team' : 'automatic',
+      trunkRole: trunkRoleOf({
+        serviceSlug: pkg.service.slug,
+        isAddon: pkg.pkg.isAddon,
+        name: pkg.pkg.name,
+        features: pkg.pkg.features,
+      }),
     };
   }
   const [domain] = await db
@@ -174,6 +185,10 @@ export class ItemUnavailableError extends Error {
   }
 }
 
+/** A trunk add-on with no trunk to attach to: unavailable to this customer (a crypto
+ * payment for it is credited to the balance instead, as for any unavailable item). */
+export class TrunkRequiredError extends ItemUnavailableError {}
+
 /** What each renewal charges (shared domain/renewals.ts), kept here for the order's writers. */
 export { renewalChargeOf };
 
@@ -233,6 +248,15 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
     })
     .returning();
   if (!order) throw new Error('placeOrder: insert returned no row');
+  if (item.trunkRole) {
+    const placed = await provisionTrunk(tx, {
+      userId: input.userId,
+      orderId: order.id,
+      role: item.trunkRole,
+      at: input.at,
+    });
+    if (!placed) throw new TrunkRequiredError(item.name);
+  }
   // An item the team sets up opens its task and chat message in this same transaction.
   const opened: OpenedTask | null =
     item.fulfilment === 'team'

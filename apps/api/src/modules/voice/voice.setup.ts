@@ -163,5 +163,5 @@ export function setUpVoice(opts: {
     jobs: [job],
     decorations: { voiceJobs: jobs },
   };
-  return { ...module, calls };
+  return { ...module, calls, gateway };
 }

@@ -33,6 +33,14 @@ export const sipTrunkEndpoints = {
       ...refusals('UNAUTHORIZED', 'API_KEY_SCOPE', 'NOT_FOUND'),
     },
   },
+  'sipTrunk.exportCalls': {
+    summary: "The trunk's call records of the last 31 days as CSV (the Analytics add-on)",
+    params: trunkParamsSchema,
+    responses: {
+      200: { description: 'trunk-<username>-calls-<day>.csv', contentType: 'text/csv' },
+      ...refusals('UNAUTHORIZED', 'API_KEY_SCOPE', 'NOT_FOUND', 'TRUNK_ADDON_REQUIRED'),
+    },
+  },
   'sipTrunk.routeNumber': {
     summary: "Ring one of the customer's numbers on a trunk's PBX, or on their softphones again",
     params: numberRouteParamsSchema,

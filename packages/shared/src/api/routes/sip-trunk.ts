@@ -5,6 +5,7 @@ export const sipTrunkApi = /* @__PURE__ */ group('sipTrunk', {
   trunks: ['GET', '/api/sip-trunk/trunks', 'user'],
   update: ['PUT', '/api/sip-trunk/trunks/:id', 'user'],
   newPassword: ['POST', '/api/sip-trunk/trunks/:id/password', 'user'],
+  exportCalls: ['GET', '/api/sip-trunk/trunks/:id/calls', 'user'],
   routeNumber: ['PUT', '/api/sip-trunk/numbers/:id', 'user'],
 });
 

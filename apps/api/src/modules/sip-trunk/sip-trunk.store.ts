@@ -1,0 +1,60 @@
+/**
+ * Provisioning a trunk: called by the orders store inside the sale's transaction, so a
+ * trunk package is never sold without its trunk, and a trunk add-on never without a
+ * trunk to attach to (decision 0068). Only `*.repo.ts` files and the orders store import it.
+ */
+import { IN_SERVICE, type TrunkRole } from '@parley/shared';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/ledger.js';
+import { orders, sipTrunks } from '../../db/schema/index.js';
+
+/**
+ * Makes the trunk of a trunk order, or attaches an add-on to the customer's oldest trunk
+ * in service that lacks one (an add-on whose own order lapsed counts as lacking).
+ * False: an add-on with no trunk to attach to (the caller refuses the sale).
+ */
+export async function provisionTrunk(
+  tx: Tx,
+  input: { userId: string; orderId: string; role: NonNullable<TrunkRole>; at: Date },
+): Promise<boolean> {
+  const { role } = input;
+  if (role.kind === 'trunk') {
+    await tx.insert(sipTrunks).values({
+      userId: input.userId,
+      orderId: input.orderId,
+      packageChannels: role.channels,
+      // A trunk sold with failover has it for as long as the trunk itself is paid.
+      failoverOrderId: role.failoverIncluded ? input.orderId : null,
+      createdAt: input.at,
+      updatedAt: input.at,
+    });
+    return true;
+  }
+  const column = role.kind === 'failover' ? sipTrunks.failoverOrderId : sipTrunks.analyticsOrderId;
+  const lapsed = sql`not exists (select 1 from ${orders} a where a.id = ${column}
+    and a.status in ('active', 'grace'))`;
+  const [trunk] = await tx
+    .select({ id: sipTrunks.id })
+    .from(sipTrunks)
+    .innerJoin(orders, eq(orders.id, sipTrunks.orderId))
+    .where(
+      and(
+        eq(sipTrunks.userId, input.userId),
+        inArray(orders.status, IN_SERVICE),
+        or(isNull(column), lapsed),
+      ),
+    )
+    .orderBy(asc(sipTrunks.createdAt))
+    .limit(1)
+    .for('update', { of: sipTrunks });
+  if (!trunk) return false;
+  await tx
+    .update(sipTrunks)
+    .set(
+      role.kind === 'failover'
+        ? { failoverOrderId: input.orderId, updatedAt: input.at }
+        : { analyticsOrderId: input.orderId, updatedAt: input.at },
+    )
+    .where(eq(sipTrunks.id, trunk.id));
+  return true;
+}
