@@ -42,6 +42,7 @@ describe("the SIP edge's settings file", () => {
       '#!define RTPENGINE_SOCK "udp:127.0.0.1:2223"',
       '#!define AUTH_FAIL_LIMIT 5',
       '#!substdef "!AUTH_BAN_SECONDS!300!g"',
+      '#!substdef "!SOURCES_RELOAD_SECONDS!60!g"',
       '',
     ]);
     expect(kamailioSettings({ ...base, listen: { address: '::1', port: 5080 } })).toContain(
@@ -81,6 +82,7 @@ describe("the SIP edge's settings file", () => {
       kamailioSettings({ ...base, listen: { address: '1.2.3.4\nx', port: 1 } }),
     ).toThrow();
     expect(() => kamailioSettings({ ...base, authFailLimit: 0 })).toThrow();
+    expect(() => kamailioSettings({ ...base, sourcesReloadSeconds: 0 })).toThrow(/reload/);
     expect(() => kamailioSettings({ ...base, edgeSecret: `${'e'.repeat(32)}\\` })).toThrow();
     expect(() => kamailioSettings({ ...base, trunk: 'sip:x;transport=tcp' })).toThrow();
     expect(() =>

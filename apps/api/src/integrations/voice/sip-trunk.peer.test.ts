@@ -9,6 +9,7 @@ import {
   fundedCustomer,
   generousLimits,
   queryRows,
+  send,
   TEST_SESSION_SECRET,
   tempDir,
   testConfig,
@@ -145,6 +146,9 @@ describe.skipIf(!ready)(
           VOICE_BILLING_INCREMENTS: '1/1',
           VOICE_EDGE_RPC_URL: `http://127.0.0.1:${rpcPort}/rpc`,
           VOICE_TRUNK_FAILOVER_SECONDS: '3',
+          // PBXs on loopback are the customers' "private network" here.
+          VOICE_TRUNK_PRIVATE_NETWORKS: '127.0.0.0/8',
+          VOICE_TRUNK_SOURCES: CARRIER_SOURCE,
         }),
         database,
         sessionSecret: TEST_SESSION_SECRET,
@@ -176,6 +180,7 @@ describe.skipIf(!ready)(
           media: control,
           authFailLimit: 50,
           authBanSeconds: 60,
+          sourcesReloadSeconds: 2,
         },
         runDir: tempDir('parley-edge-'),
         log: (line) => {
@@ -210,9 +215,14 @@ describe.skipIf(!ready)(
         0,
       );
       expect(await callsOf(c.id)).toEqual([]);
-      await database.db.execute(
-        sql`insert into sip_trunk_addresses (trunk_id, network) values (${c.trunk.id}, '127.0.0.2/32')`,
-      );
+      // The customer lists the address (Parley then asks the edge to read its sources again).
+      const saved = await send(app, 'PUT', `/api/sip-trunk/trunks/${c.trunk.id}`, c.cookie, {
+        authMethod: 'ip',
+        channels: 50,
+        codec: 'g722',
+        allowedIps: ['127.0.0.2'],
+      });
+      expect(saved.statusCode).toBe(200);
       expect(await gateway.reloadTrunkSources?.()).toBe(true);
       // The carrier hears the PBX's own number (its From user), and G.722 offered first.
       const carrier = uas(carrierPort, { callerId: ME, offer: [9, 0, 8] });
@@ -238,6 +248,16 @@ describe.skipIf(!ready)(
       expect(await dial('127.0.0.2', { end: { talkMs: 300 } }, { user: ME, number: DE })).toBe(0);
       expect(await again.exited).toBe(0);
       expect(await settled(c.id, 2)).toHaveLength(2);
+    });
+
+    it('reads a source added without a reload at its next periodic read', async () => {
+      const c = await trunkCustomer({ authMethod: 'ip', addresses: ['127.0.0.4/32'] });
+      // The edge's own timer (every 2 s here, a minute in production) picks it up.
+      await new Promise((done) => setTimeout(done, 2500));
+      const carrier = uas(carrierPort, { callerId: ME });
+      expect(await dial('127.0.0.4', { end: { talkMs: 300 } }, { user: ME, number: DE })).toBe(0);
+      expect(await carrier.exited).toBe(0);
+      expect((await settled(c.id, 1))[0]).toMatchObject({ status: 'ended', trunk_id: c.trunk.id });
     });
 
     it("takes a trunk's credentials; an identity the customer may not show becomes the trunk's default; TLS trunks only over TLS", async () => {
