@@ -314,6 +314,29 @@ describe.skipIf(!ready)(
       expect(await moneyOf(database, c.id)).toEqual({ balance: '0.0000', held: '0.0000' });
     });
 
+    it("answers the carrier 486 for a call to the trunk's number when its channels are all in use", async () => {
+      const c = await trunkCustomer({
+        authMethod: 'credentials',
+        channels: 1,
+        inboundHost: `127.0.0.1:${pbxPort}`,
+      });
+      const number = await buyNumber(app, database, c.cookie);
+      await database.db.execute(
+        sql`update did_numbers set trunk_id = ${c.trunk.id} where number = ${number}`,
+      );
+      const pbx = uas(pbxPort);
+      // Two calls at once for one channel: each either talks or is refused busy; only one
+      // call exists afterwards, so the other was refused.
+      const call: PbxCall = { end: { talkMs: 1500, orBusy: true } };
+      const from = { user: '+4930123456', number };
+      const codes = await Promise.all([1, 2].map(() => dial(CARRIER_SOURCE, call, from)));
+      expect(codes).toEqual([0, 0]);
+      expect(await pbx.exited).toBe(0);
+      expect((await settled(c.id, 1)).map((r) => [r.direction, r.status, r.trunk_id])).toEqual([
+        ['inbound', 'ended', c.trunk.id],
+      ]);
+    });
+
     it("rings a number routed to the trunk at its PBX with the trunk's codec first, then at the failover destination when the PBX fails", async () => {
       const c = await trunkCustomer({
         authMethod: 'credentials',
