@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import tls from 'node:tls';
 import { callCost } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../../../test/certificate.js';
 import { createEdgeRole } from '../../../test/edge-role.js';
 import {
   createTestDatabase,
@@ -53,6 +56,8 @@ const EDGE_REPORT_MS = 20_000;
 // The carrier calls in from 127.0.0.3; PBXs call from 127.0.0.2 (IP) and 127.0.0.1.
 const CARRIER_SOURCE = '127.0.0.3';
 let sipPort = 0;
+let tlsPort = 0;
+let certificate = '';
 let carrierPort = 0;
 let pbxPort = 0;
 let failoverPort = 0;
@@ -84,6 +89,53 @@ function dial(
   return sipp(args, {
     'scenario.xml': pbxCall(call),
     'users.csv': `SEQUENTIAL\n${fields.user};${fields.number};${DOMAIN};${auth}\n`,
+  });
+}
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/**
+ * A PBX's INVITE over SIP TLS (sipp here has no TLS): sent, its 407 answered with the
+ * trunk's digest, and the final answer's status returned.
+ */
+function tlsInvite(user: string, password: string, number: string): Promise<number> {
+  const uri = `sip:${number}@${DOMAIN}`;
+  const invite = (cseq: number, auth = '') =>
+    `INVITE ${uri} SIP/2.0\r\nVia: SIP/2.0/TLS 127.0.0.1:5999;branch=z9hG4bK-trunk-${cseq};rport\r\n` +
+    `From: <sip:${user}@${DOMAIN}>;tag=pbx1\r\nTo: <${uri}>\r\nCall-ID: tls-trunk-${user}@127.0.0.1\r\n` +
+    `CSeq: ${cseq} INVITE\r\nContact: <sip:${user}@127.0.0.1:5999;transport=tls>\r\n${auth}` +
+    'Max-Forwards: 70\r\nContent-Length: 0\r\n\r\n';
+  return new Promise((resolve, reject) => {
+    let heard = '';
+    const socket = tls.connect(
+      { host: '127.0.0.1', port: tlsPort, ca: fs.readFileSync(certificate) },
+      () => socket.write(invite(1)),
+    );
+    socket.setTimeout(15_000, () => reject(new Error(`no final answer over TLS: ${heard}`)));
+    socket.once('error', reject);
+    socket.on('data', (chunk) => {
+      heard += chunk.toString('latin1');
+      const challenge = heard.match(/Proxy-Authenticate: Digest realm="([^"]+)", nonce="([^"]+)"/);
+      if (challenge && !heard.includes('CSeq: 2 INVITE') && !socket.writableEnded) {
+        const [, realm, nonce] = challenge;
+        const response = md5(
+          `${md5(`${user}:${realm}:${password}`)}:${nonce}:${md5(`INVITE:${uri}`)}`,
+        );
+        heard = '';
+        socket.write(
+          invite(
+            2,
+            `Proxy-Authorization: Digest username="${user}", realm="${realm}", nonce="${nonce}", uri="${uri}", response="${response}", algorithm=MD5\r\n`,
+          ),
+        );
+        return;
+      }
+      const final = heard.match(/SIP\/2\.0 ([2-6]\d\d) [^\r]*\r\n(?:[^\r]+\r\n)*?CSeq: 2 INVITE/);
+      if (final) {
+        resolve(Number(final[1]));
+        socket.destroy();
+      }
+    });
   });
 }
 
@@ -139,6 +191,9 @@ describe.skipIf(!ready)(
         freePort(),
       ]);
       database = await createTestDatabase('postgres');
+      tlsPort = await freePort();
+      const pair = selfSignedCertificate();
+      certificate = pair.certificate;
       app = await buildApp({
         config: testConfig({
           VOICE_GATEWAY: 'sip',
@@ -180,6 +235,7 @@ describe.skipIf(!ready)(
           media: control,
           authFailLimit: 50,
           authBanSeconds: 60,
+          tls: { port: tlsPort, ...pair },
           sourcesReloadSeconds: 2,
         },
         runDir: tempDir('parley-edge-'),
@@ -260,7 +316,7 @@ describe.skipIf(!ready)(
       expect((await settled(c.id, 1))[0]).toMatchObject({ status: 'ended', trunk_id: c.trunk.id });
     });
 
-    it("takes a trunk's credentials; an identity the customer may not show becomes the trunk's default; TLS trunks only over TLS", async () => {
+    it("takes a trunk's credentials; an identity the customer may not show becomes the trunk's default; a TLS trunk's call is refused over UDP and carried over TLS", async () => {
       const c = await trunkCustomer({ authMethod: 'credentials', callerId: OTHER });
       const me = { user: c.trunk.username, number: DE, password: c.trunk.password };
       const carrier = uas(carrierPort, { callerId: OTHER });
@@ -274,6 +330,15 @@ describe.skipIf(!ready)(
       const overUdp: PbxCall = { credentials: true, end: { refused: 403, phrase: 'TLS required' } };
       expect(await dial('127.0.0.1', overUdp, me)).toBe(0);
       expect(await callsOf(c.id)).toHaveLength(1);
+      // Over TLS it is the trunk's call (the carrier refuses it busy here: free).
+      const busy = uas(carrierPort, { reject: 486 });
+      expect(await tlsInvite(c.trunk.username, c.trunk.password, DE)).toBe(486);
+      expect(await busy.exited).toBe(0);
+      expect((await settled(c.id, 2))[1]).toMatchObject({
+        status: 'busy',
+        trunk_id: c.trunk.id,
+        cost: '0.0000',
+      });
     });
 
     it('carries as many calls at once as the trunk has channels: the next gets 486 and is not charged', async () => {
