@@ -31,8 +31,16 @@ export const sipTrunkEnvShape = {
   VOICE_TRUNK_MAX_CHANNELS: count(1, 100_000),
   VOICE_TRUNK_PRIVATE_NETWORKS: optional(ranges('CIDR ranges such as 10.20.0.0/16')),
   VOICE_TRUNK_FAILOVER_SECONDS: count(3, 120),
-  // Also the edge's (voice-edge-config.ts): here, addresses no customer may claim.
-  VOICE_TRUNK_SOURCES: optional(ranges("the carrier's IP addresses")),
+  // Also the edge's (voice-edge-config.ts checks and names what is wrong in it): here,
+  // only the addresses in it no customer may claim.
+  VOICE_TRUNK_SOURCES: optional(
+    z.string().transform((v) =>
+      v
+        .split(',')
+        .map((item) => parseIpRange(item.trim()))
+        .filter((r): r is IpRange => r !== null),
+    ),
+  ),
 };
 
 type SipTrunkEnv = {
