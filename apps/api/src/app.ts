@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const voice = setUpVoice({
     ...common,
     config: config.voice,
+    trunks: config.sipTrunks,
     // Calls keep prices in call-pricing's own short cache (tests set its lifetime).
     countryPricing,
     keyMaterial: voiceKey,

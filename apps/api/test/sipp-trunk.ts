@@ -36,6 +36,10 @@ export interface TrunkBehaviour {
   challenge?: { username: string; password: string };
   /** The caller ID the INVITE's P-Asserted-Identity must carry. */
   callerId?: string;
+  /** The payload types the INVITE's SDP must offer, in this order (its m= line). */
+  offer?: number[];
+  /** Calls it takes, at once or one after another (1). */
+  calls?: number;
   /** Ring without answering until the caller cancels. */
   ringUntilCancel?: boolean;
   /** Ring this many milliseconds before answering. */
@@ -53,13 +57,17 @@ export interface TrunkBehaviour {
  * rings until cancelled, as `behaviour` says; a check that fails fails its run.
  */
 function trunkScenario(b: TrunkBehaviour): string {
-  const pai = b.callerId
-    ? `<ereg regexp="sip:\\${b.callerId}@" search_in="hdr" header="P-Asserted-Identity:" check_it="true" assign_to="pai"/>`
-    : '';
+  const pai =
+    (b.callerId
+      ? `<ereg regexp="sip:\\${b.callerId}@" search_in="hdr" header="P-Asserted-Identity:" check_it="true" assign_to="pai"/>`
+      : '') +
+    (b.offer
+      ? `<ereg regexp="m=audio [0-9]+ RTP/AVP ${b.offer.join(' ')}[[:cntrl:]]" search_in="body" check_it="true" assign_to="mline"/>`
+      : '');
   // sipp refuses a variable that is assigned and never read.
-  const readPai = b.callerId
-    ? '\n  <nop hide="true"><action><log message="[$pai]"/></action></nop>'
-    : '';
+  const readPai =
+    (b.callerId ? '\n  <nop hide="true"><action><log message="[$pai]"/></action></nop>' : '') +
+    (b.offer ? '\n  <nop hide="true"><action><log message="[$mline]"/></action></nop>' : '');
   let steps = '';
   if (b.challenge)
     steps += `
@@ -171,7 +179,7 @@ export function sippTrunk(port: number, behaviour: TrunkBehaviour = {}) {
         ...BOUND,
         'sipp',
         ...['-sf', 'trunk.xml', '-i', '127.0.0.1', '-p', String(port), ...media],
-        ...['-m', '1', '-nostdin', '-timeout', '40'],
+        ...['-m', String(behaviour.calls ?? 1), '-nostdin', '-timeout', '40'],
         ...(behaviour.playAudio ? [] : ['-rtp_echo']),
         ...(process.env.SIPP_DEBUG ? ['-trace_msg', '-trace_err'] : []),
       ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
+import { digestHashes } from '../src/modules/voice/sip-accounts.service.js';
 import { fundedCustomer, queryRows, send } from './helpers.js';
 
 export const EDGE_SECRET = 'edge-secret-edge-secret-edge-secret-42';
@@ -90,4 +91,68 @@ export async function sipCaller(
   await verifyCallerId(ctx.app, ctx.database, c.cookie, callerId);
   const username = (await send(ctx.app, 'GET', '/api/sip/account', c.cookie)).json().username;
   return { ...c, username: username as string };
+}
+
+/** Buys the package named `name` for the customer; answers its order's id. */
+export async function buyPackage(
+  app: FastifyInstance,
+  database: Database,
+  cookie: string,
+  name: string,
+) {
+  const [pkg] = await queryRows<{ id: string }>(
+    database,
+    sql`select id from packages where name = ${name} limit 1`,
+  );
+  if (!pkg) throw new Error(`no package ${name}`);
+  const bought = await send(app, 'POST', '/api/orders', cookie, { itemId: pkg.id });
+  if (bought.statusCode !== 201) throw new Error(`buy: ${bought.statusCode} ${bought.body}`);
+  return bought.json().id as string;
+}
+
+export interface TestTrunk {
+  authMethod: 'ip' | 'credentials' | 'tls';
+  codec?: 'g711' | 'g722' | 'g729' | 'opus';
+  /** The package's channels (the trunk's limit here). */
+  channels?: number;
+  callerId?: string | null;
+  inboundHost?: string | null;
+  /** Addresses or CIDR ranges of its PBX (IP authentication). */
+  addresses?: string[];
+  domain: string;
+}
+
+/**
+ * A SIP trunk for the customer, as buying "Trunk Professional" leaves it and its
+ * settings as the customer set them: the order bought through the API, the trunk's row
+ * (and its addresses) written here, with credentials for `domain`. Answers its id,
+ * order and credentials.
+ */
+export async function buyTrunk(
+  ctx: { app: FastifyInstance; database: Database },
+  c: { cookie: string; id: string },
+  t: TestTrunk,
+) {
+  const orderId = await buyPackage(ctx.app, ctx.database, c.cookie, 'Trunk Professional');
+  const username = `t${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const password = `Pbx-${Math.random().toString(36).slice(2, 14)}`;
+  const { ha1, ha1b } = digestHashes(username, t.domain, password);
+  const [trunk] = await queryRows<{ id: string }>(
+    ctx.database,
+    sql`insert into sip_trunks (user_id, order_id, package_channels, auth_method, codec, username,
+          domain, ha1, ha1b, caller_id, inbound_host)
+        values (${c.id}, ${orderId}, ${t.channels ?? 50}, ${t.authMethod}, ${t.codec ?? 'g711'},
+          ${username}, ${t.domain}, ${ha1}, ${ha1b}, ${t.callerId ?? null}, ${t.inboundHost ?? null})
+        on conflict (order_id) do update set package_channels = excluded.package_channels,
+          auth_method = excluded.auth_method, codec = excluded.codec, username = excluded.username,
+          domain = excluded.domain, ha1 = excluded.ha1, ha1b = excluded.ha1b,
+          caller_id = excluded.caller_id, inbound_host = excluded.inbound_host
+        returning id`,
+  );
+  if (!trunk) throw new Error('no trunk written');
+  for (const network of t.addresses ?? [])
+    await ctx.database.db.execute(
+      sql`insert into sip_trunk_addresses (trunk_id, network) values (${trunk.id}, ${network}::cidr)`,
+    );
+  return { id: trunk.id, orderId, username, password };
 }

@@ -3,7 +3,7 @@
 // Parley's own settings, for a PostgreSQL installation; prints one line once both
 // answer. Ctrl-C (or SIGTERM) stops both.
 // npm run -s voice:edge -- role-sql [--role parley_edge]
-// Prints the SQL that creates the edge's database role (it reads sip_subscribers only).
+// Prints the SQL that creates the edge's database role (it reads the edge's views only).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { edgeSettings } from '../config/voice-edge-config.js';

@@ -10,6 +10,8 @@ export interface SipTrunkConfig {
   privateNetworks: IpRange[];
   /** Never a customer's: the edge's own and the carrier's addresses. */
   reserved: IpRange[];
+  /** Seconds an inbound call rings the trunk's PBX before its failover destination. */
+  failoverSeconds: number;
 }
 
 const ranges = (what: string) =>
@@ -28,13 +30,23 @@ const ranges = (what: string) =>
 export const sipTrunkEnvShape = {
   VOICE_TRUNK_MAX_CHANNELS: count(1, 100_000),
   VOICE_TRUNK_PRIVATE_NETWORKS: optional(ranges('CIDR ranges such as 10.20.0.0/16')),
-  // Also the edge's (voice-edge-config.ts): here, addresses no customer may claim.
-  VOICE_TRUNK_SOURCES: optional(ranges("the carrier's IP addresses")),
+  VOICE_TRUNK_FAILOVER_SECONDS: count(3, 120),
+  // Also the edge's (voice-edge-config.ts checks and names what is wrong in it): here,
+  // only the addresses in it no customer may claim.
+  VOICE_TRUNK_SOURCES: optional(
+    z.string().transform((v) =>
+      v
+        .split(',')
+        .map((item) => parseIpRange(item.trim()))
+        .filter((r): r is IpRange => r !== null),
+    ),
+  ),
 };
 
 type SipTrunkEnv = {
   VOICE_TRUNK_MAX_CHANNELS?: number;
   VOICE_TRUNK_PRIVATE_NETWORKS?: IpRange[];
+  VOICE_TRUNK_FAILOVER_SECONDS?: number;
   VOICE_TRUNK_SOURCES?: IpRange[];
 };
 
@@ -51,5 +63,6 @@ export function sipTrunkConfig(
     maxChannels: e.VOICE_TRUNK_MAX_CHANNELS ?? 250,
     privateNetworks: e.VOICE_TRUNK_PRIVATE_NETWORKS ?? [],
     reserved: [...reserved, ...(e.VOICE_TRUNK_SOURCES ?? [])],
+    failoverSeconds: e.VOICE_TRUNK_FAILOVER_SECONDS ?? 20,
   };
 }

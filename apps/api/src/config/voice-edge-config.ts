@@ -68,7 +68,7 @@ const edgeEnvSchema = z.object({
       .pipe(z.array(ip, "must be the carrier's IP addresses, comma-separated, or none"))
       .optional(),
   ),
-  // Kamailio's own role on Parley's database: it reads the sip_subscribers view only.
+  // Kamailio's own role on Parley's database: it reads the edge's views only (EDGE_READS).
   VOICE_EDGE_DATABASE_URL: z.preprocess(
     blank,
     z
@@ -92,7 +92,7 @@ export function edgeSettings(
   const problems: string[] = [];
   if (!e.VOICE_EDGE_DATABASE_URL)
     problems.push(
-      "VOICE_EDGE_DATABASE_URL: is required: Parley's PostgreSQL as the edge's own role, which may read only the sip_subscribers view (npm run voice:edge -- role-sql); the embedded database is for the sandbox only",
+      "VOICE_EDGE_DATABASE_URL: is required: Parley's PostgreSQL as the edge's own role, which may read only the edge's views (npm run voice:edge -- role-sql); the embedded database is for the sandbox only",
     );
   if (!config.voice.edgeSecret) problems.push('VOICE_EDGE_SECRET: is required');
   if (!config.voice.trunk) problems.push('VOICE_TRUNK_URI: is required (the carrier trunk)');

@@ -41,12 +41,23 @@ describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
     expect(rows[0]?.ha1).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('reads the trunks’ IP sources and the table versions, as the permissions module does', async () => {
+    expect(await edge`select id, grp, ip_addr, mask, port, tag from sip_trunk_sources`).toEqual([]);
+    const versions = await edge`select table_name, table_version from sip_edge_versions`;
+    expect(versions.map((v) => v.table_name).sort()).toEqual([
+      'sip_subscribers',
+      'sip_trunk_sources',
+    ]);
+  });
+
   it('reads nothing else and writes nothing', async () => {
     for (const query of [
       'select * from users',
       'select * from transactions',
       'select * from payment_quotes',
       'select * from sip_accounts',
+      'select * from sip_trunks',
+      'select * from sip_trunk_addresses',
       'select * from ledger_entries',
       'select * from sessions',
       `update users set crypto_balance = 1000`,
@@ -64,7 +75,7 @@ describe.skipIf(!onPostgres)("the SIP edge's database role", () => {
     const problems = await checkEdgeRole(ownerUrl);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^VOICE_EDGE_DATABASE_URL: its role \w+ may do more than read sip_subscribers \(superuser, .*\d+ more\): .*role-sql/,
+      /^VOICE_EDGE_DATABASE_URL: its role \w+ may do more than read sip_subscribers, sip_trunk_sources, sip_edge_versions \(superuser, .*\d+ more\): .*role-sql/,
     );
   });
 

@@ -5,11 +5,13 @@ export const EDGE_ROLE = 'parley_edge';
 
 /**
  * Everything deploy/voice/kamailio.cfg reads from Parley's database: auth_db's
- * sip_subscribers view (HA1/HA1b of active SIP accounts). Registrations (usrloc),
- * dialogs and the failed-auth counts stay in Kamailio's memory; the trunk's sources are
- * a setting, not a table.
+ * sip_subscribers view (HA1/HA1b of active SIP accounts and trunks), the permissions
+ * module's sip_trunk_sources (customers' trunks with IP authentication) and the table
+ * versions Kamailio checks (sip_edge_versions, its version_table). Registrations
+ * (usrloc), dialogs and the failed-auth counts stay in Kamailio's memory; the carrier's
+ * sources are a setting, not a table.
  */
-export const EDGE_READS = ['sip_subscribers'] as const;
+export const EDGE_READS = ['sip_subscribers', 'sip_trunk_sources', 'sip_edge_versions'] as const;
 
 /**
  * The SQL that creates the edge's role (or narrows an existing one to) SELECT on
@@ -19,7 +21,7 @@ export const EDGE_READS = ['sip_subscribers'] as const;
 export function edgeRoleSql(role: string = EDGE_ROLE): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`${role} is not a role name`);
   return [
-    `-- The SIP edge's database role: Kamailio (auth_db) reads ${EDGE_READS.join(', ')}`,
+    `-- The SIP edge's database role: Kamailio reads ${EDGE_READS.join(', ')}`,
     "-- and nothing else. Run in Parley's database as a superuser, then set its password",
     `-- (psql: \\password ${role}) and give the edge VOICE_EDGE_DATABASE_URL=`,
     `-- postgres://${role}:<password>@<host>:5432/<database>.`,

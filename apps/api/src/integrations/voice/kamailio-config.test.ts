@@ -1,5 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trunkMediaFlags } from '../../modules/voice/trunk-media.js';
+import { DEPLOY_VOICE } from './edge-process.js';
+import { EDGE_READS } from './edge-role.js';
 import { kamailioSettings } from './kamailio-config.js';
+
+const template = fs.readFileSync(path.join(DEPLOY_VOICE, 'kamailio.cfg'), 'utf8');
 
 const base = {
   domain: 'sip.example.com',
@@ -35,6 +42,7 @@ describe("the SIP edge's settings file", () => {
       '#!define RTPENGINE_SOCK "udp:127.0.0.1:2223"',
       '#!define AUTH_FAIL_LIMIT 5',
       '#!substdef "!AUTH_BAN_SECONDS!300!g"',
+      '#!substdef "!SOURCES_RELOAD_SECONDS!60!g"',
       '',
     ]);
     expect(kamailioSettings({ ...base, listen: { address: '::1', port: 5080 } })).toContain(
@@ -74,6 +82,7 @@ describe("the SIP edge's settings file", () => {
       kamailioSettings({ ...base, listen: { address: '1.2.3.4\nx', port: 1 } }),
     ).toThrow();
     expect(() => kamailioSettings({ ...base, authFailLimit: 0 })).toThrow();
+    expect(() => kamailioSettings({ ...base, sourcesReloadSeconds: 0 })).toThrow(/reload/);
     expect(() => kamailioSettings({ ...base, edgeSecret: `${'e'.repeat(32)}\\` })).toThrow();
     expect(() => kamailioSettings({ ...base, trunk: 'sip:x;transport=tcp' })).toThrow();
     expect(() =>
@@ -83,5 +92,24 @@ describe("the SIP edge's settings file", () => {
     expect(() =>
       kamailioSettings({ ...base, listen: { address: '0.0.0.0', port: 70000 } }),
     ).toThrow();
+  });
+
+  it("reads from the database only what the edge's role may read", () => {
+    const tables = [
+      ...[...template.matchAll(/auth_check\("[^"]*", "(\w+)"/g)].map((m) => m[1]),
+      ...[...template.matchAll(/"address_table", "(\w+)"/g)].map((m) => m[1]),
+      ...[...template.matchAll(/^version_table="(\w+)"/gm)].map((m) => m[1]),
+    ];
+    expect(new Set(tables)).toEqual(new Set(EDGE_READS));
+  });
+
+  it("hands rtpengine Parley's codec flags only when they are plain words", () => {
+    // MEDIA_FLAGS keeps an answer's flags only if they match this (nothing else reaches
+    // rtpengine's flags string): the flags Parley builds always do.
+    const guard = template.match(/\$var\(media\) =~ "([^"]+)"/)?.[1] ?? '';
+    expect(guard).not.toBe('');
+    for (const codec of ['g711', 'g722', 'g729', 'opus'])
+      expect(trunkMediaFlags(codec)).toMatch(new RegExp(guard));
+    expect('codec-strip=all" ICE=force').not.toMatch(new RegExp(guard));
   });
 });

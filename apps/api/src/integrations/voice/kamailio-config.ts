@@ -8,7 +8,7 @@ export interface EdgeSettings {
    * (SIP_PORT_TCP, the port customers are shown; `port` when not given). */
   listen: { address: string; port: number; tcpPort?: number };
   /** Parley's PostgreSQL database as the edge's own role, which may read only the
-   * sip_subscribers view (auth_db; edge-role.ts). */
+   * views of edge-role.ts (EDGE_READS). */
   databaseUrl: string;
   /** Parley's address as the edge reaches it, and the edge's secret. */
   parleyUrl: string;
@@ -34,6 +34,8 @@ export interface EdgeSettings {
   /** Failed digest answers from one source before it is refused, and for how long. */
   authFailLimit: number;
   authBanSeconds: number;
+  /** How often customers' trunk sources are read again besides Parley's reloads (60). */
+  sourcesReloadSeconds?: number;
 }
 
 /** host:port of a trunk (an IPv4 or a host name; IPv6 in brackets). */
@@ -102,6 +104,7 @@ export function kamailioSettings(s: EdgeSettings): string {
     `#!define RTPENGINE_SOCK "udp:${controlAddress(s.media)}"`,
     `#!define AUTH_FAIL_LIMIT ${whole('the failure limit', s.authFailLimit, 1, 1000)}`,
     `#!substdef "!AUTH_BAN_SECONDS!${whole('the ban', s.authBanSeconds, 1, 86_400)}!g"`,
+    `#!substdef "!SOURCES_RELOAD_SECONDS!${whole('the sources reload', s.sourcesReloadSeconds ?? 60, 1, 3600)}!g"`,
     '',
   ].join('\n');
 }

@@ -29,8 +29,10 @@ export interface VoiceGateway {
    * cannot (no such dialog, or it is out of reach). Only the `sip` gateway has it.
    */
   endOnEdge?(edgeCallId: string): Promise<boolean>;
-  /** Tells the edge to read the trunks' IP sources again; false when it could not.
-   * Only the `sip` gateway has it. */
+  /**
+   * Has the edge read the trunks' IP sources again (after an address changed); false
+   * when it could not be asked. Never throws. Only the `sip` gateway has it.
+   */
   reloadTrunkSources?(): Promise<boolean>;
   /** The calls this gateway is running now. */
   running(): string[];

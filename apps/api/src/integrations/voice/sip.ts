@@ -84,6 +84,16 @@ export function createSipVoiceGateway(opts: {
         return false;
       }
     },
+    async reloadTrunkSources() {
+      if (!opts.secret) return false;
+      try {
+        // The permissions module reads sip_trunk_sources again (its address table).
+        await rpc('permissions.addressReload', []);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     running: () => [],
     onEvent(_listener: (e: GatewayEvent) => Promise<void>) {},
     async close() {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { calls, users } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
@@ -6,6 +6,7 @@ import {
   type AccountState,
   type Authorisation,
   type CallRow,
+  isOpen,
   type NewCall,
   readState,
 } from './call-state.repo.js';
@@ -24,7 +25,7 @@ export function createCallAuthoriseRepo(db: Db) {
      */
     async authorise<T>(
       userId: string,
-      periods: { periodStart: Date | null; dayStart: Date },
+      periods: { periodStart: Date | null; dayStart: Date; trunkId?: string | null },
       decide: (state: AccountState) => Authorisation<T>,
     ): Promise<
       | { ok: true; call: CallRow }
@@ -53,14 +54,38 @@ export function createCallAuthoriseRepo(db: Db) {
       }
     },
 
-    /** A call from the trunk to one of the customer's numbers: free, nothing held. */
-    async insertInbound(userId: string, call: Omit<NewCall, 'hold' | 'direction'>) {
+    /**
+     * A call from the trunk to one of the customer's numbers: free, nothing held. Rung
+     * to a SIP trunk (`trunk`), it is refused ('limit') when the trunk's channels are all
+     * in use: counted under the customer's lock, as outbound calls are.
+     */
+    async insertInbound(
+      userId: string,
+      call: Omit<NewCall, 'hold' | 'direction' | 'trunkId'>,
+      trunk?: { id: string; channels: number },
+    ): Promise<CallRow | null | 'limit'> {
+      const values = {
+        ...call,
+        userId,
+        direction: 'inbound' as const,
+        hold: '0',
+        trunkId: trunk?.id,
+      };
       try {
-        const [row] = await db
-          .insert(calls)
-          .values({ ...call, userId, direction: 'inbound', hold: '0' })
-          .returning();
-        return row ?? null;
+        if (!trunk) {
+          const [row] = await db.insert(calls).values(values).returning();
+          return row ?? null;
+        }
+        return await db.transaction(async (tx) => {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+          const [open] = await tx
+            .select({ n: count() })
+            .from(calls)
+            .where(and(eq(calls.trunkId, trunk.id), isOpen));
+          if ((open?.n ?? 0) >= trunk.channels) return 'limit' as const;
+          const [row] = await tx.insert(calls).values(values).returning();
+          return row ?? null;
+        });
       } catch (err) {
         // The same Call-ID twice at once: the first one's call stands.
         if (pgErrorCode(err) === UNIQUE_VIOLATION) return null;

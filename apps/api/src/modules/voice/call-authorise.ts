@@ -40,6 +40,8 @@ export interface PlaceInput {
   callerId: string;
   gateway: 'sandbox' | 'sip';
   edgeCallId?: string;
+  /** A SIP trunk's call: counted against its channels only, and recorded as its. */
+  trunk?: { id: string; channels: number };
 }
 
 export interface CallAuthorisingDeps {
@@ -79,14 +81,20 @@ export function createCallAuthorising(deps: CallAuthorisingDeps) {
     const plan = await allowance(input.userId);
     const at = now();
     const sandbox = input.gateway === 'sandbox';
-    const periods = { periodStart: plan.periodStart, dayStart: utcDayStart(at) };
+    const periods = {
+      periodStart: plan.periodStart,
+      dayStart: utcDayStart(at),
+      trunkId: input.trunk?.id ?? null,
+    };
     const result = await repo.authorise(input.userId, periods, (state) =>
       decideCall(state, {
         allowance: plan,
         price: { ...price },
         increments: config.increments,
         incrementsText: config.incrementsText,
+        channels: input.trunk?.channels,
         values: {
+          trunkId: input.trunk?.id ?? null,
           callerId: input.callerId,
           destination: price.e164,
           status: 'dialing',
@@ -105,33 +113,39 @@ export function createCallAuthorising(deps: CallAuthorisingDeps) {
     return result.call;
   }
 
-  /** The trunk rings one of the customer's numbers: an inbound call, free, ringing out. */
+  /** The trunk rings one of the customer's numbers: an inbound call, free, ringing out
+   * (to their SIP trunk: 'limit' when its channels are all in use). */
   async function receive(input: {
     userId: string;
     number: string;
     country: string;
     from: string;
     edgeCallId: string;
-  }): Promise<CallRow | null> {
+    trunk?: { id: string; channels: number };
+  }): Promise<CallRow | null | 'limit'> {
     const at = now();
-    const row = await repo.insertInbound(input.userId, {
-      callerId: input.from,
-      destination: input.number,
-      country: input.country,
-      price: '0',
-      priceCurrency: 'GBP',
-      ratePerMinute: '0',
-      increments: config.incrementsText,
-      maxSeconds: MAX_CALL_SECONDS,
-      // Free, and not taken from the plan's included minutes either.
-      includedHeld: 0,
-      status: 'dialing',
-      gateway: 'sip',
-      edgeCallId: input.edgeCallId,
-      createdAt: at,
-      deadlineAt: deadline(at),
-    });
-    if (row) deps.publish(row);
+    const row = await repo.insertInbound(
+      input.userId,
+      {
+        callerId: input.from,
+        destination: input.number,
+        country: input.country,
+        price: '0',
+        priceCurrency: 'GBP',
+        ratePerMinute: '0',
+        increments: config.incrementsText,
+        maxSeconds: MAX_CALL_SECONDS,
+        // Free, and not taken from the plan's included minutes either.
+        includedHeld: 0,
+        status: 'dialing',
+        gateway: 'sip',
+        edgeCallId: input.edgeCallId,
+        createdAt: at,
+        deadlineAt: deadline(at),
+      },
+      input.trunk,
+    );
+    if (row && row !== 'limit') deps.publish(row);
     return row;
   }
 

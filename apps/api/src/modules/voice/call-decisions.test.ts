@@ -57,6 +57,27 @@ describe('deciding a call', () => {
     expect(decide(state({ disabled: true }))).toMatchObject({ refusal: 'ACCOUNT_DISABLED' });
   });
 
+  it("limits a trunk's call by the trunk's channels, not the plan's lines", () => {
+    const trunk = (open: number, channels: number) =>
+      decideCall(state({ openCalls: open }), {
+        allowance: { includedSeconds: 0, periodStart: null, concurrentCalls: 2 },
+        price,
+        increments: { first: 60, next: 60 },
+        incrementsText: '60/60',
+        channels,
+        values: {
+          callerId: '+1',
+          destination: '+2',
+          status: 'dialing',
+          gateway: 'sip',
+          deadlineAt: new Date(),
+        },
+      });
+    expect(trunk(2, 3)).toMatchObject({ ok: true });
+    expect(trunk(3, 3)).toMatchObject({ ok: false, refusal: 'CONCURRENT_CALL_LIMIT' });
+    expect(trunk(1, 1)).toMatchObject({ ok: false, refusal: 'CONCURRENT_CALL_LIMIT' });
+  });
+
   it('reserves included seconds first, and holds only the rest', () => {
     // 2000 minutes a period, 1990 used, 5 reserved by a call in progress: 5 minutes left.
     const d = decide(state({ includedUsed: 1990 * 60, includedHeld: 5 * 60 }), 2000 * 60);

@@ -73,6 +73,8 @@ export function decideCall(
     price: CallPrice;
     increments: Increments;
     incrementsText: string;
+    /** A trunk's call: its channels are the limit, not the plan's concurrent calls. */
+    channels?: number;
     values: Omit<
       NewCall,
       keyof CallPrice | 'increments' | 'maxSeconds' | 'hold' | 'includedHeld' | 'country'
@@ -87,7 +89,7 @@ export function decideCall(
   const { available, includedLeft, budget, capBinds, spent } = headroom(state, input.allowance);
   if (compareDecimal(available, MIN_CALL_BALANCE) < 0)
     return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
-  if (state.openCalls >= input.allowance.concurrentCalls)
+  if (state.openCalls >= (input.channels ?? input.allowance.concurrentCalls))
     return { ok: false, refusal: 'CONCURRENT_CALL_LIMIT' };
   // The cap limits a call as the balance does: its longest length must fit both.
   const max = maxCallSeconds({

@@ -1,5 +1,5 @@
 import { OPEN_CALL_STATUSES, type SpendingLimits } from '@parley/shared';
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { readSpending } from '../../db/guardrails.js';
 import type { Tx } from '../../db/ledger.js';
@@ -16,6 +16,8 @@ export interface AccountState {
   balance: string;
   held: string;
   disabled: boolean;
+  /** Open calls that count against the limit asked about: the trunk's own, or (without
+   * a trunk) the customer's other calls, which the plan's limit covers. */
   openCalls: number;
   /** Included seconds other calls in progress have reserved. */
   includedHeld: number;
@@ -51,7 +53,7 @@ export interface Settlement {
 export async function readState(
   tx: Db | Tx,
   userId: string,
-  periods: { periodStart: Date | null; dayStart: Date },
+  periods: { periodStart: Date | null; dayStart: Date; trunkId?: string | null },
   lock: boolean,
 ): Promise<AccountState> {
   const { periodStart } = periods;
@@ -61,8 +63,12 @@ export async function readState(
     .where(eq(users.id, userId));
   const [user] = lock ? await query.for('update') : await query;
   if (!user) throw new Error(`readState: no user ${userId}`);
+  const counted = periods.trunkId ? eq(calls.trunkId, periods.trunkId) : isNull(calls.trunkId);
   const [open] = await tx
-    .select({ n: count(), included: sql<string>`coalesce(sum(${calls.includedHeld}), 0)` })
+    .select({
+      n: sql<number>`(count(*) filter (where ${counted}))::int`,
+      included: sql<string>`coalesce(sum(${calls.includedHeld}), 0)`,
+    })
     .from(calls)
     .where(and(eq(calls.userId, userId), isOpen));
   const [used] = periodStart
@@ -79,7 +85,7 @@ export async function readState(
     balance: user.balance,
     held: user.held,
     disabled: user.disabledAt !== null,
-    openCalls: open?.n ?? 0,
+    openCalls: Number(open?.n ?? 0),
     includedHeld: Number(open?.included ?? 0),
     includedUsed: Number(used?.s ?? 0),
   };

@@ -1,36 +1,15 @@
-import {
-  EDGE_DENY_PHRASES,
-  EDGE_DENY_REASONS,
-  type EdgeDecision,
-  type EdgeDenyReason,
-  e164,
-  type edgeAuthoriseSchema,
-  moneyText,
-} from '@parley/shared';
+import { type EdgeDecision, e164, type edgeAuthoriseSchema, TRUNK_USERNAME } from '@parley/shared';
 import { countryOfNumber, dialledNumber } from '@parley/shared/phone';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
 import { isOpenCall } from './call-decisions.js';
 import type { CallRow, CallsRepo } from './calls.repo.js';
 import type { CallsService } from './calls.service.js';
+import { allow, denial, deny, incomplete } from './edge-decisions.js';
+import { createTrunkAuthorise } from './edge-trunk.js';
+import type { TrunksRepo } from './trunks.repo.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 
-export const allow = (row: CallRow): EdgeDecision => ({
-  allow: true,
-  callId: row.id,
-  callerId: row.callerId,
-  destination: row.destination,
-  ratePerMinute: moneyText(row.ratePerMinute),
-  maxSeconds: row.maxSeconds,
-});
-
-export const deny = (reason: EdgeDenyReason, message: string) => ({
-  allow: false as const,
-  reason,
-  sipStatus: EDGE_DENY_REASONS[reason],
-  phrase: EDGE_DENY_PHRASES[reason],
-  message,
-});
+export { allow, deny } from './edge-decisions.js';
 
 type AuthoriseInput = z.output<typeof edgeAuthoriseSchema>;
 
@@ -38,35 +17,7 @@ type AuthoriseInput = z.output<typeof edgeAuthoriseSchema>;
 const destinationOf = (dialled: string, callerId: string) =>
   dialledNumber(dialled, countryOfNumber(callerId)?.country ?? null);
 
-const incomplete = (reason: 'no-country' | 'incomplete') =>
-  deny(
-    'ADDRESS_INCOMPLETE',
-    reason === 'no-country'
-      ? 'Dial the number in international format (+ and the country code).'
-      : 'The number dialled is too short: dial the whole number.',
-  );
-
 const INTERNATIONAL = /^\+?[1-9]\d{1,14}$/;
-
-/** What an AppError from authorising means for the edge. */
-function denial(err: unknown): EdgeDecision {
-  if (!(err instanceof AppError)) throw err;
-  const reason: Partial<Record<string, EdgeDenyReason>> = {
-    CALLER_ID_NOT_VERIFIED: 'CALLER_ID_NOT_VERIFIED',
-    DESTINATION_NOT_SUPPORTED: 'DESTINATION_NOT_SUPPORTED',
-    PREMIUM_RATE_DESTINATION: 'DESTINATION_NOT_SUPPORTED',
-    SHARED_COST_DESTINATION: 'DESTINATION_NOT_SUPPORTED',
-    INVALID_NUMBER: 'DESTINATION_NOT_SUPPORTED',
-    INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
-    SUBSCRIPTION_SUSPENDED: 'SUBSCRIPTION_SUSPENDED',
-    CONCURRENT_CALL_LIMIT: 'CONCURRENT_CALL_LIMIT',
-    FORBIDDEN: 'ACCOUNT_DISABLED',
-    GUARDRAIL_COUNTRY: 'SPENDING_LIMIT',
-    GUARDRAIL_PRICE: 'SPENDING_LIMIT',
-    GUARDRAIL_DAILY_CAP: 'SPENDING_LIMIT',
-  };
-  return deny(reason[err.code] ?? 'UNAVAILABLE', err.message);
-}
 
 /** The edge asks whether an outbound call may start: by token, by account, or again. */
 export function createEdgeAuthorise(deps: {
@@ -74,9 +25,13 @@ export function createEdgeAuthorise(deps: {
   repo: Pick<CallsRepo, 'byEdgeId' | 'byToken' | 'attachEdge'>;
   accounts: Pick<VoiceAccountsRepo, 'byUsername'>;
   callerIds: { list(userId: string): Promise<{ items: { number: string }[] }> };
+  trunks: Pick<TrunksRepo, 'trunkById' | 'trunkByUsername'>;
+  /** The operator's most channels for any trunk (VOICE_TRUNK_MAX_CHANNELS). */
+  maxChannels: number;
   touch: () => void;
 }) {
   const { calls, repo } = deps;
+  const authoriseTrunk = createTrunkAuthorise(deps);
 
   /**
    * A Call-ID Parley knows (a retransmitted INVITE, or two asking at once) is answered
@@ -110,6 +65,8 @@ export function createEdgeAuthorise(deps: {
 
   async function authorise(input: AuthoriseInput): Promise<EdgeDecision> {
     deps.touch();
+    // A PBX's call: recognised by its address (trunkId) or a trunk's credentials.
+    if (input.trunkId || TRUNK_USERNAME.test(input.username ?? '')) return authoriseTrunk(input);
     const known = await repo.byEdgeId(input.edgeCallId);
     if (known) return repeat(known, input);
     if (input.token) {

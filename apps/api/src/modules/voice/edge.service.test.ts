@@ -69,6 +69,14 @@ function setUp(
     callerIds: {
       list: async () => ({ items: (opts.callerIds ?? []).map((number) => ({ number })) }),
     },
+    // No trunks here: edge-trunk.test.ts has them.
+    trunks: {
+      trunkById: async () => null,
+      trunkByUsername: async () => null,
+      trunkOfNumber: async () => null,
+    },
+    maxChannels: 250,
+    failoverSeconds: 20,
     touch: () => {
       touched += 1;
     },

@@ -3,6 +3,7 @@ import {
   e164,
   type edgeEndSchema,
   type edgeInboundSchema,
+  trunkChannelLimit,
 } from '@parley/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -10,7 +11,9 @@ import { isOpenCall } from './call-decisions.js';
 import type { CallsRepo } from './calls.repo.js';
 import type { CallsService } from './calls.service.js';
 import { createEdgeAuthorise, deny } from './edge-authorise.js';
+import { trunkInboundRoute } from './edge-trunk.js';
 import type { LateReports } from './late-reports.js';
+import type { TrunksRepo } from './trunks.repo.js';
 import type { VoiceAccountsRepo } from './voice-accounts.repo.js';
 
 /**
@@ -24,6 +27,10 @@ export function createEdgeService(deps: {
   repo: Pick<CallsRepo, 'byEdgeId' | 'byToken' | 'attachEdge'>;
   accounts: Pick<VoiceAccountsRepo, 'byUsername' | 'numberHolder'>;
   callerIds: { list(userId: string): Promise<{ items: { number: string }[] }> };
+  trunks: Pick<TrunksRepo, 'trunkById' | 'trunkByUsername' | 'trunkOfNumber'>;
+  /** VOICE_TRUNK_MAX_CHANNELS, and how long a trunk's PBX rings before its failover. */
+  maxChannels: number;
+  failoverSeconds: number;
   /** Heard from the edge: the gateway's "connected". */
   touch: () => void;
 }) {
@@ -37,24 +44,37 @@ export function createEdgeService(deps: {
     const number = e164(input.number);
     const holder = await deps.accounts.numberHolder(number);
     if (!holder) return deny('NUMBER_NOT_ASSIGNED', 'Nobody has this number.');
-    if (holder.disabledAt || !holder.username)
+    if (holder.disabledAt) return deny('UNREACHABLE', 'This number cannot take calls now.');
+    // A number routed to the holder's own trunk rings the trunk (a cancelled one: not).
+    const found = await deps.trunks.trunkOfNumber(number, holder.userId);
+    const trunk = found && found.orderStatus !== 'cancelled' ? found : null;
+    if (trunk?.orderStatus === 'suspended')
+      return deny('TRUNK_SUSPENDED', 'This trunk is suspended until its renewal is paid.');
+    const route = trunk ? trunkInboundRoute(trunk, number, deps.failoverSeconds) : null;
+    const username = route ? route.username : holder.username;
+    if (!username && !route?.target)
       return deny('UNREACHABLE', 'This number cannot take calls now.');
-    const known = await repo.byEdgeId(input.edgeCallId);
-    const row =
-      known ??
-      (await calls.receive({
+    let row = await repo.byEdgeId(input.edgeCallId);
+    if (!row) {
+      const received = await calls.receive({
         userId: holder.userId,
         number,
         country: holder.country,
         from: input.from || 'anonymous',
         edgeCallId: input.edgeCallId,
-      })) ??
-      (await repo.byEdgeId(input.edgeCallId));
+        ...(trunk
+          ? { trunk: { id: trunk.id, channels: trunkChannelLimit(trunk, deps.maxChannels) } }
+          : {}),
+      });
+      if (received === 'limit')
+        return deny('CONCURRENT_CALL_LIMIT', "All of the trunk's channels are in use.");
+      row = received ?? (await repo.byEdgeId(input.edgeCallId));
+    }
     // A Call-ID is one call: the same number's, rung inbound, still ringing or talking.
     if (row?.direction !== 'inbound' || row.userId !== holder.userId || row.destination !== number)
       return deny('CALL_ID_USED', 'This Call-ID belongs to another call.');
     if (!isOpenCall(row.status)) return deny('CALL_ID_USED', 'This call has ended already.');
-    return { allow: true, callId: row.id, username: holder.username };
+    return { allow: true, callId: row.id, ...route, username: username ?? '' };
   }
 
   async function known(edgeCallId: string) {

@@ -1,5 +1,6 @@
 import type { CountryPricing } from '@parley/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SipTrunkConfig } from '../../config/sip-trunk-config.js';
 import type { VoiceConfig } from '../../config/voice-config.js';
 import type { Db } from '../../db/client.js';
 import type { VoiceGateway } from '../../integrations/voice/port.js';
@@ -25,6 +26,7 @@ import { createEdgeService } from './edge.service.js';
 import { createLateReports } from './late-reports.js';
 import { createLateReportsRepo } from './late-reports.repo.js';
 import { createSipAccountsService } from './sip-accounts.service.js';
+import { createTrunksRepo } from './trunks.repo.js';
 import { voiceAdminRoutes, voiceRoutes } from './voice.routes.js';
 import { createVoiceAccountsRepo } from './voice-accounts.repo.js';
 import { voiceEdgeRoutes } from './voice-edge.routes.js';
@@ -46,6 +48,8 @@ export function setUpVoice(opts: {
   db: Db;
   log: FastifyBaseLogger;
   config: VoiceConfig;
+  /** Customers' SIP trunks: their channel maximum and failover ring time. */
+  trunks: Pick<SipTrunkConfig, 'maxChannels' | 'failoverSeconds'>;
   rates: RatesService;
   countryPricing: () => Promise<CountryPricing[]>;
   /** The instance's price caches (catalogue/pricing-cache.ts): calls keep theirs there. */
@@ -126,6 +130,9 @@ export function setUpVoice(opts: {
     repo,
     accounts: accountsRepo,
     callerIds,
+    trunks: createTrunksRepo(opts.db),
+    maxChannels: opts.trunks.maxChannels,
+    failoverSeconds: opts.trunks.failoverSeconds,
     touch: () => sip?.touch(),
   });
   const jobs = createCallJobs({
