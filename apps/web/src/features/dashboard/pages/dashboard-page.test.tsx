@@ -1,7 +1,7 @@
 import type { Transaction } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
@@ -96,6 +96,24 @@ const renderPage = (balance = '0.00') =>
   );
 
 describe('DashboardPage', () => {
+  it('brings a linked section below the fold into view once it is there', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+      </Routes>,
+      { user: aUser(), path: '/dashboard#dashboard-active' },
+    );
+    await waitFor(() => expect(scrolled).toEqual(['dashboard-active']));
+  });
+
   it('shows what pending payments will credit beside the balance', async () => {
     routes['GET /api/transactions?lang=en'] = () =>
       json([

@@ -1,7 +1,7 @@
 import { dashboardStats } from '@parley/shared/domain';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DashboardFrame } from '@/components/dashboard-frame';
 import { ServicesGrid } from '@/components/services-grid';
 import { useTurn } from '@/lib/after-paint';
@@ -30,7 +30,14 @@ import { WidgetSettings } from '../components/widget-settings';
  * (the space it will take is held by a screen-tall box, so the footer stays out of view).
  */
 function BelowTheFold({ children }: { children: ReactNode }) {
-  return useTurn() ? children : <div className="min-h-screen" />;
+  const shown = useTurn();
+  const { hash } = useLocation();
+  // A link to a section down here (/dashboard#dashboard-active, where a trunk's unpaid
+  // renewal is paid) can only land once the section exists.
+  useEffect(() => {
+    if (shown && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [shown, hash]);
+  return shown ? children : <div className="min-h-screen" />;
 }
 
 /** The customer dashboard: balance, statistics, widgets and recent activity. */
