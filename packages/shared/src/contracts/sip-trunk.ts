@@ -113,6 +113,8 @@ export const trunksSchema = z.object({
   numbers: z.array(
     z.object({ id: z.string(), number: z.string(), trunkId: z.string().nullable() }),
   ),
+  /** The numbers a trunk may show as its default caller ID: rented and verified ones. */
+  callerIds: z.array(z.string()),
   /** Where a PBX sends its calls. */
   edge: z.object({
     domain: z.string(),

@@ -211,6 +211,8 @@ describe('settings', () => {
     const res = await update(cookie, trunk.id, { callerId: number });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().callerId).toBe(number);
+    const listed = (await send(ctx.app, 'GET', TRUNKS, cookie)).json();
+    expect(listed.callerIds).toEqual([number]);
   });
 
   it('another customer’s trunk is not found', async () => {

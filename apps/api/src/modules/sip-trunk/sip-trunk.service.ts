@@ -109,6 +109,7 @@ export function createSipTrunkService(deps: {
       return {
         items: rows.map((r) => trunkView(r, { numbers, stats: stats(r), ...viewing })),
         numbers,
+        callerIds: [...new Set(await repo.callerIds(userId))],
         edge: { domain: deps.voice.domain, ...deps.voice.ports },
       };
     },

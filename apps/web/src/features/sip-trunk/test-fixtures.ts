@@ -41,6 +41,8 @@ export const trunksAnswer = (items: Trunk[], over: Partial<Trunks> = {}): Trunks
     { id: NUMBER_ID, number: '+442071234567', trunkId: null },
     { id: '44444444-4444-4444-8444-444444444444', number: '+442079876543', trunkId: null },
   ],
+  // The rented numbers and one verified by SMS code.
+  callerIds: ['+442071234567', '+442079876543', '+447400123456'],
   edge: { domain: 'sip.parley.test', udp: 5060, tcp: 5060, tls: 5061 },
   ...over,
 });

@@ -47,7 +47,8 @@ describe('Configure Service dialog', () => {
     await user.clear(d.getByLabelText('Concurrent calls'));
     await user.type(d.getByLabelText('Concurrent calls'), '20');
     await user.selectOptions(d.getByLabelText('Codec preference'), 'opus');
-    await user.selectOptions(d.getByLabelText('Default caller ID'), '+442071234567');
+    // Verified caller IDs are offered beside the rented numbers.
+    await user.selectOptions(d.getByLabelText('Default caller ID'), '+447400123456');
     await user.type(d.getByLabelText('Inbound destination'), 'pbx.example.com:5080');
     await user.click(d.getByRole('button', { name: 'Save settings' }));
 
@@ -57,7 +58,7 @@ describe('Configure Service dialog', () => {
       channels: 20,
       codec: 'opus',
       allowedIps: ['81.2.69.0/24', '2a00:1450::1'],
-      callerId: '+442071234567',
+      callerId: '+447400123456',
       inboundHost: 'pbx.example.com:5080',
       failoverHost: null,
     });

@@ -69,12 +69,13 @@ function FailoverField({
 /** The Configure Service form of one trunk; saving changes how the edge treats its calls. */
 export function ConfigureTrunkForm({
   trunk,
-  numbers,
+  callerIds,
   onDone,
   onBuyFailover,
 }: {
   trunk: Trunk;
-  numbers: Trunks['numbers'];
+  /** The numbers the customer may show: rented and verified. */
+  callerIds: Trunks['callerIds'];
   onDone: () => void;
   onBuyFailover: () => void;
 }) {
@@ -170,9 +171,9 @@ export function ConfigureTrunkForm({
       >
         <Select defaultValue={trunk.callerId ?? ''} {...form.register('callerId')}>
           <option value="">{t('sipTrunk.configure.callerIdNone')}</option>
-          {numbers.map((n) => (
-            <option key={n.id} value={n.number}>
-              {ltr(n.number)}
+          {callerIds.map((number) => (
+            <option key={number} value={number}>
+              {ltr(number)}
             </option>
           ))}
         </Select>

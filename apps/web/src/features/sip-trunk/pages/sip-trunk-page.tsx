@@ -134,7 +134,7 @@ export default function SipTrunkPage({ tiers, addons }: { tiers: ReactNode; addo
             <ConfigureTrunkForm
               key={trunk.id}
               trunk={trunk}
-              numbers={data.numbers}
+              callerIds={data.callerIds}
               onDone={() => setConfiguring(false)}
               onBuyFailover={buyFailover}
             />
