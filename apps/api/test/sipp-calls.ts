@@ -13,7 +13,7 @@ const PLAY_AUDIO = `
   <nop><action><exec play_pcap_audio="/usr/share/sip-tester/g711a.pcap"/></action></nop>`;
 
 /** A header line, or nothing: an empty line would end sipp's headers early. */
-const line = (header: string) => (header ? `\n      ${header}` : '');
+export const line = (header: string) => (header ? `\n      ${header}` : '');
 
 const invite = (cseq: number, auth: string, callerId?: string) => `
   <send retrans="500"><![CDATA[
@@ -31,7 +31,7 @@ const invite = (cseq: number, auth: string, callerId?: string) => `
       ${SDP}
   ]]></send>`;
 
-const ack = (cseq: number, inDialog: boolean) => `
+export const ack = (cseq: number, inDialog: boolean) => `
   <send><![CDATA[
       ACK ${inDialog ? '[next_url]' : 'sip:[field1]@[field2]'} SIP/2.0
       Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
@@ -44,7 +44,7 @@ const ack = (cseq: number, inDialog: boolean) => `
   ]]></send>`;
 
 /** The caller hangs up: BYE along the route set, and its 200. */
-const bye = (cseq: number) => `
+export const bye = (cseq: number) => `
   <send retrans="500"><![CDATA[
       BYE [next_url] SIP/2.0
       Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]

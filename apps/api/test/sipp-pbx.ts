@@ -1,9 +1,7 @@
 // A customer's PBX (or the carrier) calling through the edge, as sipp plays it: with or
 // without digest credentials, its own identity header and the codecs it offers.
+import { ack, bye, line } from './sipp-calls.js';
 import { waitForBye } from './sipp-trunk.js';
-
-/** A header line, or nothing: an empty line would end sipp's headers early. */
-const line = (header: string) => (header ? `\n      ${header}` : '');
 
 const NAMES: Record<number, string> = { 0: 'PCMU/8000', 8: 'PCMA/8000', 9: 'G722/8000' };
 
@@ -31,32 +29,6 @@ const invite = (cseq: number, o: PbxCall, auth: boolean) => `
       ${sdp(o.payloads ?? [8])}
   ]]></send>
   <recv response="100" optional="true"/>`;
-
-const ack = (cseq: number, inDialog: boolean) => `
-  <send><![CDATA[
-      ACK ${inDialog ? '[next_url]' : 'sip:[field1]@[field2]'} SIP/2.0
-      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
-      From: <sip:[field0]@[field2]>;tag=[call_number]
-      To: <sip:[field1]@[field2]>[peer_tag_param]
-      Call-ID: [call_id]
-      CSeq: ${cseq} ACK${line(inDialog ? '[routes]' : '')}
-      Max-Forwards: 70
-      Content-Length: 0
-  ]]></send>`;
-
-const bye = (cseq: number) => `
-  <send retrans="500"><![CDATA[
-      BYE [next_url] SIP/2.0
-      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
-      From: <sip:[field0]@[field2]>;tag=[call_number]
-      To: <sip:[field1]@[field2]>[peer_tag_param]
-      Call-ID: [call_id]
-      CSeq: ${cseq} BYE
-      [routes]
-      Max-Forwards: 70
-      Content-Length: 0
-  ]]></send>
-  <recv response="200"/>`;
 
 export interface PbxCall {
   /** Answer the edge's 407 with the credentials of [field3]. */
