@@ -49,6 +49,10 @@ if (!ready && process.env.PARLEY_REQUIRE_SIP_EDGE)
   throw new Error('Kamailio, rtpengine, sipp and TEST_DATABASE_URL are required here');
 
 const DOMAIN = 'sip.parley.example';
+const REGISTER = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../../test/sipp/register.xml'),
+  'utf8',
+);
 const ME = '+447400111222';
 const OTHER = '+447400333444';
 const DE = '+4915112345678';
@@ -447,6 +451,40 @@ describe.skipIf(!ready)(
       expect(await ringing.exited).toBe(0);
       expect(await second.exited).toBe(0);
       expect((await settled(c.id, 3))[2]).toMatchObject({ direction: 'inbound', status: 'ended' });
+    });
+
+    it('rings a number routed (through the API) to a trunk whose PBX registered, where it registered', async () => {
+      const c = await trunkCustomer({ authMethod: 'credentials' });
+      const number = await buyNumber(app, database, c.cookie);
+      const [row] = await queryRows<{ id: string }>(
+        database,
+        sql`select id from did_numbers where number = ${number}`,
+      );
+      const routed = await send(app, 'PUT', `/api/sip-trunk/numbers/${row?.id}`, c.cookie, {
+        trunkId: c.trunk.id,
+      });
+      expect(routed.statusCode).toBe(204);
+      // The PBX registers with the trunk's credentials from its own port, then answers there.
+      const registered = await sipp(
+        ['-sf', 'scenario.xml', '-inf', 'users.csv', '-i', '127.0.0.1', '-p', String(pbxPort)]
+          .concat(['-m', '1', '-l', '1', '-timeout', '20', '-timeout_error'])
+          .concat([`127.0.0.1:${sipPort}`]),
+        {
+          'scenario.xml': REGISTER,
+          'users.csv': `SEQUENTIAL\n${c.trunk.username};${DE};${DOMAIN};[authentication username=${c.trunk.username} password=${c.trunk.password}]\n`,
+        },
+      );
+      expect(registered).toBe(0);
+      const pbx = uas(pbxPort);
+      const fromCarrier = { user: '+4930123456', number };
+      expect(await dial(CARRIER_SOURCE, { end: { talkMs: 300 } }, fromCarrier)).toBe(0);
+      expect(await pbx.exited).toBe(0);
+      expect((await settled(c.id, 1))[0]).toMatchObject({
+        direction: 'inbound',
+        status: 'ended',
+        trunk_id: c.trunk.id,
+        cost: '0.0000',
+      });
     });
   },
 );
