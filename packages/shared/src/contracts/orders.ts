@@ -36,6 +36,9 @@ export const orderInputSchema = z.object({
   itemId: z.uuid('Invalid item'),
   /** The client's own id for this purchase: a repeated request buys only once. */
   orderId: z.uuid('Invalid order id').optional(),
+  /** A SIP trunk add-on (failover, analytics): the customer's trunk it attaches to; without
+   * it, their oldest trunk that lacks the add-on. */
+  trunkId: z.uuid('Invalid trunk').optional(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 

@@ -12,7 +12,12 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
   route(app, 'orders.item', (request) => orders.item(request.params.id, request.query.lang));
   // An Idempotency-Key stands for an orderId when the body names none (decision 0064).
   route(app, 'orders.buy', (request) =>
-    orders.buy(userId(request), request.body.itemId, request.body.orderId ?? idempotentId(request)),
+    orders.buy(
+      userId(request),
+      request.body.itemId,
+      request.body.orderId ?? idempotentId(request),
+      request.body.trunkId,
+    ),
   );
   route(app, 'orders.mine', (request) => orders.mine(userId(request), request.query.lang));
   // An admin's view of one customer's orders (the guard in the definition is admin).

@@ -92,8 +92,9 @@ export function createOrdersService(deps: {
      * repeated request, say a double click, returns the first order instead of buying
      * twice; the same id for another item answers 422 IDEMPOTENCY_KEY_REUSED.
      */
-    async buy(userId: string, itemId: string, orderId?: string): Promise<Order> {
-      const requestHash = orderId ? requestFingerprint({ itemId }, 'orderId') : undefined;
+    async buy(userId: string, itemId: string, orderId?: string, trunkId?: string): Promise<Order> {
+      const body = trunkId ? { itemId, trunkId } : { itemId };
+      const requestHash = orderId ? requestFingerprint(body, 'orderId') : undefined;
       const replay = async () => {
         const row = orderId && requestHash ? await repo.findOrder(userId, orderId) : undefined;
         if (row && requestHash) checkSameRequest(row.requestHash, requestHash, 'orderId');
@@ -115,6 +116,7 @@ export function createOrdersService(deps: {
           chargedRate: rate,
           paidWith: 'balance',
           at: now(),
+          trunkId,
         });
       } catch (err) {
         const again = await replay();

@@ -176,6 +176,8 @@ export interface PlaceOrderInput {
   paidWith: 'balance' | 'crypto';
   transactionId?: string | null;
   at: Date;
+  /** A trunk add-on's trunk, when the customer chose one. */
+  trunkId?: string;
 }
 
 /** Thrown when the item is sold, inactive or gone; the caller's transaction rolls back. */
@@ -254,6 +256,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput) {
       orderId: order.id,
       role: item.trunkRole,
       at: input.at,
+      trunkId: input.trunkId,
     });
     if (!placed) throw new TrunkRequiredError(item.name);
   }

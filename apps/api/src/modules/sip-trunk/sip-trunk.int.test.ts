@@ -118,6 +118,27 @@ describe('a trunk per purchase', () => {
   });
 });
 
+describe('an add-on for a chosen trunk', () => {
+  it('attaches to the trunk named in the order, never to another customer’s', async () => {
+    const c = await fundedCustomer(ctx.app, ctx.database, '500');
+    expect((await buy(c.cookie, 'Trunk Starter')).statusCode).toBe(201);
+    expect((await buy(c.cookie, 'Trunk Starter')).statusCode).toBe(201);
+    const [, second] = (await trunksOf(c.cookie)).items;
+    if (!second) throw new Error('no second trunk');
+    const order = async (cookie: string, trunkId: string) =>
+      send(ctx.app, 'POST', '/api/orders', cookie, {
+        itemId: await packageId('Failover'),
+        trunkId,
+      });
+    expect((await order(c.cookie, second.id)).statusCode).toBe(201);
+    expect((await trunksOf(c.cookie)).items.map((t) => t.failover)).toEqual([false, true]);
+    // That trunk has it already; another customer's trunk is not theirs to add to.
+    expect((await order(c.cookie, second.id)).json().error.code).toBe('TRUNK_REQUIRED');
+    const other = await fundedCustomer(ctx.app, ctx.database, '500');
+    expect((await order(other.cookie, second.id)).statusCode).toBe(409);
+  });
+});
+
 describe('settings', () => {
   it('IP authentication puts the trunk’s networks in the edge’s view and reloads the edge', async () => {
     const { cookie, trunk } = await customerWithTrunk();

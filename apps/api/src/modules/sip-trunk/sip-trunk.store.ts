@@ -9,13 +9,20 @@ import type { Tx } from '../../db/ledger.js';
 import { orders, sipTrunks } from '../../db/schema/index.js';
 
 /**
- * Makes the trunk of a trunk order, or attaches an add-on to the customer's oldest trunk
- * in service that lacks one (an add-on whose own order lapsed counts as lacking).
- * False: an add-on with no trunk to attach to (the caller refuses the sale).
+ * Makes the trunk of a trunk order, or attaches an add-on to the customer's trunk it is
+ * for (else their oldest in service) that lacks one (an add-on whose own order lapsed
+ * counts as lacking). False: an add-on with no such trunk (the caller refuses the sale).
  */
 export async function provisionTrunk(
   tx: Tx,
-  input: { userId: string; orderId: string; role: NonNullable<TrunkRole>; at: Date },
+  input: {
+    userId: string;
+    orderId: string;
+    role: NonNullable<TrunkRole>;
+    at: Date;
+    /** The trunk an add-on is for; else the oldest in service that lacks it. */
+    trunkId?: string;
+  },
 ): Promise<boolean> {
   const { role } = input;
   if (role.kind === 'trunk') {
@@ -40,6 +47,7 @@ export async function provisionTrunk(
     .where(
       and(
         eq(sipTrunks.userId, input.userId),
+        input.trunkId ? eq(sipTrunks.id, input.trunkId) : undefined,
         inArray(orders.status, IN_SERVICE),
         or(isNull(column), lapsed),
       ),

@@ -11,7 +11,13 @@ export function SipTrunkRoute() {
   return (
     <SipTrunkPage
       tiers={<ServicePackages service="sip-trunk" addons={false} />}
-      addons={<ServicePackages service="sip-trunk" addons />}
+      addons={(trunkId) => (
+        <ServicePackages
+          service="sip-trunk"
+          addons
+          purchaseQuery={trunkId ? { trunk: trunkId } : undefined}
+        />
+      )}
     />
   );
 }

@@ -8,9 +8,12 @@ import { PurchaseLink } from './purchase-link';
 export function PackageGrid({
   packages,
   columns = 3,
+  purchaseQuery,
 }: {
   packages: readonly Package[];
   columns?: 2 | 3;
+  /** Added to each Purchase link (the trunk an add-on is for). */
+  purchaseQuery?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const held = useHeldItems();
@@ -28,6 +31,7 @@ export function PackageGrid({
                 price={pkg.price}
                 item={pkg.id}
                 about={pkg.name}
+                extra={purchaseQuery}
               >
                 {t('voip.purchase')}
               </PurchaseLink>

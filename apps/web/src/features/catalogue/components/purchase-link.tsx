@@ -12,6 +12,7 @@ export function PurchaseLink({
   price,
   item,
   about,
+  extra,
   children,
 }: {
   service: string;
@@ -21,9 +22,11 @@ export function PurchaseLink({
   item: string;
   /** What is bought, heard after the visible text ("Purchase Now (Starter)"). */
   about: string;
+  /** More for the payment step, such as the trunk an add-on is for. */
+  extra?: Record<string, string>;
   children: string;
 }) {
-  const query = new URLSearchParams({ service, type, price, item });
+  const query = new URLSearchParams({ service, type, price, item, ...extra });
   return (
     <Link to={`/payment?${query}`} className={`${buttonVariants()} w-full`}>
       <ActionName text={children} about={about} />

@@ -73,10 +73,12 @@ export function usePurchasable(id: string | null) {
 export function useBuyFromBalance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: { itemId: string; orderId?: string }) =>
+    mutationFn: (order: { itemId: string; orderId?: string; trunkId?: string }) =>
       call(ordersApi.buy, { body: order }),
     onSuccess: () =>
       Promise.all([
+        // A trunk or a trunk add-on changes the trunk page.
+        queryClient.invalidateQueries({ queryKey: queryKeys.sipTrunks }),
         queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
         queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.user }),

@@ -14,7 +14,14 @@ import { useBuyFromBalance } from '../api/payments';
 import { renewalTerms } from '../renewal-terms';
 
 /** "Pay from balance": when the balance covers the item, it is bought and active at once. */
-export function BalancePurchase({ item }: { item: Purchasable }) {
+export function BalancePurchase({
+  item,
+  trunkId,
+}: {
+  item: Purchasable;
+  /** A trunk add-on bought from a trunk's page: the trunk it is for. */
+  trunkId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useUser();
@@ -57,7 +64,7 @@ export function BalancePurchase({ item }: { item: Purchasable }) {
           // the page then drops this section, and mutate's callbacks would never run.
           onConfirm={async () => {
             try {
-              await buy.mutateAsync({ itemId: item.id, orderId });
+              await buy.mutateAsync({ itemId: item.id, orderId, trunkId });
             } catch (err) {
               const failed = t('payment.fromBalance.failed');
               showToast('error', t('common.error'), messageOf(err, failed, failed));

@@ -169,6 +169,33 @@ describe('PaymentPage', () => {
     );
   });
 
+  it('buys a trunk add-on for the trunk its link names, and ignores a malformed one', async () => {
+    const TRUNK = '11111111-1111-4111-8111-111111111111';
+    api.routes['POST /api/orders'] = () => json({}, 201);
+    const buyFrom = async (trunk: string) => {
+      const view = renderPage(
+        `/payment?service=sip-trunk&type=Failover&price=20.00&item=${ITEM_ID}&trunk=${trunk}`,
+        '50.00',
+      );
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Pay £25.00 from balance' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay £25.00' }));
+      await waitFor(() =>
+        expect(api.calls.filter((c) => c.key === 'POST /api/orders')).toHaveLength(1),
+      );
+      const body = api.calls.find((c) => c.key === 'POST /api/orders')?.body as Record<
+        string,
+        unknown
+      >;
+      view.unmount();
+      api.calls.length = 0;
+      return body;
+    };
+    expect((await buyFrom(TRUNK)).trunkId).toBe(TRUNK);
+    expect(await buyFrom('not-a-trunk')).not.toHaveProperty('trunkId');
+  });
+
   it('says nothing of renewing for a one-off purchase', async () => {
     api.routes[`GET /api/orders/items/${ITEM_ID}?lang=en`] = () =>
       json(anItem({ recurringPrice: null, billingPeriod: 'one-time', balanceRenewal: null }));

@@ -33,6 +33,8 @@ const targetKey = (target: PaymentTarget) =>
     ? `item:${target.itemId}:${target.price}:${target.priceCurrency}`
     : `topup:${target.amount ?? ''}:${target.currency ?? ''}`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * /payment: what is being paid for, then "Pay from balance" when the balance
  * covers an item, and a locked crypto quote with Verify. /add-funds is the same page
@@ -47,6 +49,10 @@ export default function PaymentPage({ addFunds = false }: { addFunds?: boolean }
     return selectedPackage(query, localStorage);
   }, [params, addFunds]);
   const item = usePurchasable(selected.kind === 'package' ? selected.item : null);
+  // A trunk add-on bought from a trunk's page names its trunk; the server checks it.
+  const trunkId = UUID.test(params.get('trunk') ?? '')
+    ? (params.get('trunk') ?? undefined)
+    : undefined;
   const target = targetOf(selected, item.data);
   const support = getPublicConfig().supportEmail;
 
@@ -79,7 +85,7 @@ export default function PaymentPage({ addFunds = false }: { addFunds?: boolean }
                 {t('payment.itemUnavailable')}
               </p>
             ) : null}
-            {item.data?.available && <BalancePurchase item={item.data} />}
+            {item.data?.available && <BalancePurchase item={item.data} trunkId={trunkId} />}
             {target?.kind === 'item' && (
               <section aria-labelledby="pay-crypto" className="space-y-4">
                 <h3 id="pay-crypto" className="font-semibold">

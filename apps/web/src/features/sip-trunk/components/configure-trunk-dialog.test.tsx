@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const openDialog = async () => {
   const user = userEvent.setup();
-  renderWithApp(<SipTrunkPage tiers={null} addons={<p>Add-ons on sale</p>} />, {
+  renderWithApp(<SipTrunkPage tiers={null} addons={() => <p>Add-ons on sale</p>} />, {
     user: aUser(),
     path: '/services/sip-trunk',
   });

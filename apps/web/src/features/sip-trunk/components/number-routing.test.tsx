@@ -35,7 +35,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = () =>
-  renderWithApp(<SipTrunkPage tiers={null} addons={null} />, {
+  renderWithApp(<SipTrunkPage tiers={null} addons={() => null} />, {
     user: aUser(),
     path: '/services/sip-trunk',
   });

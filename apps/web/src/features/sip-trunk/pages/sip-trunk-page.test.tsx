@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
-import { aTrunk, LIST, PASSWORD, trunksAnswer } from '../test-fixtures';
+import { aTrunk, LIST, PASSWORD, TRUNK_ID, trunksAnswer } from '../test-fixtures';
 import SipTrunkPage from './sip-trunk-page';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
@@ -21,7 +21,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = (path = '/services/sip-trunk') =>
   renderWithApp(
-    <SipTrunkPage tiers={<p>Trunk packages on sale</p>} addons={<p>Add-ons on sale</p>} />,
+    <SipTrunkPage
+      tiers={<p>Trunk packages on sale</p>}
+      addons={(trunkId) => <p>Add-ons on sale for {trunkId ?? 'no trunk'}</p>}
+    />,
     { user: aUser(), path },
   );
 
@@ -116,6 +119,7 @@ describe('SipTrunkPage', () => {
     expect((await screen.findByTestId('trunk-addons')).textContent).toContain(
       'Failover, Analytics',
     );
-    expect(screen.getByText('Add-ons on sale')).toBeTruthy();
+    // Bought from here, an add-on is for the trunk shown.
+    expect(screen.getByText(`Add-ons on sale for ${TRUNK_ID}`)).toBeTruthy();
   });
 });

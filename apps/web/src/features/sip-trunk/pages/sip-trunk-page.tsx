@@ -58,7 +58,14 @@ function TrunkPicker({
  * numbers, today's figures, PBX settings), or the packages to buy one. The packages on
  * sale (`tiers`, `addons`) come from the catalogue, composed by the route in app/.
  */
-export default function SipTrunkPage({ tiers, addons }: { tiers: ReactNode; addons: ReactNode }) {
+export default function SipTrunkPage({
+  tiers,
+  addons,
+}: {
+  tiers: ReactNode;
+  /** The add-ons on sale, bought for the trunk shown (null: none yet). */
+  addons: (trunkId: string | null) => ReactNode;
+}) {
   const { t } = useTranslation();
   const trunks = useTrunks();
   const [params, setParams] = useSearchParams();
@@ -115,7 +122,7 @@ export default function SipTrunkPage({ tiers, addons }: { tiers: ReactNode; addo
         trunk={trunk}
         edge={data?.edge}
         tiers={tiers}
-        addons={addons}
+        addons={addons(trunk?.id ?? null)}
         addonsHeading={addonsHeading}
       />
 
