@@ -13,6 +13,7 @@ type Trunks = {
     authMethod: string;
     allowedIps: string[];
     callerId: string | null;
+    failover: boolean;
   }[];
   numbers: { id: string; number: string; trunkId: string | null }[];
 };
@@ -131,6 +132,35 @@ test('a customer buys Trunk Starter, sets it up for their PBX and routes a numbe
   await expect(row).toContainText('0 of 10');
   expect(await seriousViolations(admin)).toEqual([]);
   await adminContext.close();
+});
+
+test('an add-on bought from a trunk’s Add-ons tab attaches to the trunk shown', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const staff = await adminWithWallet(browser);
+  await customerWithTrunk(page, staff.admin);
+  await staff.close();
+  const packages = (await (await page.request.get('/api/packages?service=sip-trunk')).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const starter = packages.find((p) => p.name === 'Trunk Starter');
+  expect((await page.request.post('/api/orders', { data: { itemId: starter?.id } })).status()).toBe(
+    201,
+  );
+  const [, second] = (await trunksOf(page.request)).items;
+  await page.goto('/services/sip-trunk');
+  await page.getByLabel('Trunk shown').selectOption(second?.id ?? '');
+  await page.getByRole('tab', { name: 'Add-ons' }).click();
+  await page.getByRole('link', { name: 'Purchase Now (Failover)' }).click();
+  await expect(page).toHaveURL(new RegExp(`trunk=${second?.id}`));
+  await page.getByRole('button', { name: 'Pay £20.00 from balance' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Pay from your balance?' });
+  await confirm.getByRole('button', { name: 'Pay £20.00' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await trunksOf(page.request)).items.map((t) => t.failover)).toEqual([false, true]);
 });
 
 test('without a trunk the page sells the packages and its tabs say what a trunk will show', async ({
