@@ -17,7 +17,7 @@ const invite = (cseq: number, o: PbxCall, auth: boolean) => `
   <send retrans="500"><![CDATA[
       INVITE sip:[field1]@[field2] SIP/2.0
       Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
-      From: <sip:[field0]@[field2]>;tag=[call_number]
+      From: ${o.fromName ? `"${o.fromName}" ` : ''}<sip:[field0]@[field2]>;tag=[call_number]
       To: <sip:[field1]@[field2]>
       Call-ID: [call_id]
       CSeq: ${cseq} INVITE
@@ -35,6 +35,8 @@ export interface PbxCall {
   credentials?: boolean;
   /** The caller ID it asserts (P-Asserted-Identity); else its From user speaks for it. */
   assertedId?: string;
+  /** A display name in its From (a PBX may put anything there). */
+  fromName?: string;
   /** The RTP payload types it offers, in its order (0 PCMU, 8 PCMA, 9 G722). */
   payloads?: number[];
   /** Answered and hung up after `talkMs`; answered and ended by the far side

@@ -36,6 +36,8 @@ export interface TrunkBehaviour {
   challenge?: { username: string; password: string };
   /** The caller ID the INVITE's P-Asserted-Identity must carry. */
   callerId?: string;
+  /** The user the INVITE's From must carry, with no display name before it. */
+  fromUser?: string;
   /** The payload types the INVITE's SDP must offer, in this order (its m= line). */
   offer?: number[];
   /** Calls it takes, at once or one after another (1). */
@@ -63,10 +65,14 @@ function trunkScenario(b: TrunkBehaviour): string {
       : '') +
     (b.offer
       ? `<ereg regexp="m=audio [0-9]+ RTP/AVP ${b.offer.join(' ')}[[:cntrl:]]" search_in="body" check_it="true" assign_to="mline"/>`
+      : '') +
+    (b.fromUser
+      ? `<ereg regexp="^[^&quot;]*&lt;sip:\\${b.fromUser}@" search_in="hdr" header="From:" check_it="true" assign_to="from"/>`
       : '');
   // sipp refuses a variable that is assigned and never read.
   const readPai =
     (b.callerId ? '\n  <nop hide="true"><action><log message="[$pai]"/></action></nop>' : '') +
+    (b.fromUser ? '\n  <nop hide="true"><action><log message="[$from]"/></action></nop>' : '') +
     (b.offer ? '\n  <nop hide="true"><action><log message="[$mline]"/></action></nop>' : '');
   let steps = '';
   if (b.challenge)

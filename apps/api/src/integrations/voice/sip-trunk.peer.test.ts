@@ -83,7 +83,7 @@ const uas = (...args: Parameters<typeof startSipp>) => {
 function dial(
   from: string,
   call: PbxCall,
-  fields: { user: string; number: string; password?: string },
+  fields: { user: string; number: string; password?: string; from?: string },
 ) {
   const auth = fields.password
     ? `[authentication username=${fields.user} password=${fields.password}]`
@@ -92,7 +92,7 @@ function dial(
   args.push('-timeout', '30', '-timeout_error', `127.0.0.1:${sipPort}`);
   return sipp(args, {
     'scenario.xml': pbxCall(call),
-    'users.csv': `SEQUENTIAL\n${fields.user};${fields.number};${DOMAIN};${auth}\n`,
+    'users.csv': `SEQUENTIAL\n${fields.from ?? fields.user};${fields.number};${DOMAIN};${auth}\n`,
   });
 }
 
@@ -285,7 +285,7 @@ describe.skipIf(!ready)(
       expect(saved.statusCode).toBe(200);
       expect(await gateway.reloadTrunkSources?.()).toBe(true);
       // The carrier hears the PBX's own number (its From user), and G.722 offered first.
-      const carrier = uas(carrierPort, { callerId: ME, offer: [9, 0, 8] });
+      const carrier = uas(carrierPort, { callerId: ME, fromUser: ME, offer: [9, 0, 8] });
       expect(await dial('127.0.0.2', call, { user: ME, number: DE })).toBe(0);
       expect(await carrier.exited).toBe(0);
       const [row] = await settled(c.id, 1);
@@ -323,22 +323,34 @@ describe.skipIf(!ready)(
     it("takes a trunk's credentials; an identity the customer may not show becomes the trunk's default; a TLS trunk's call is refused over UDP and carried over TLS", async () => {
       const c = await trunkCustomer({ authMethod: 'credentials', callerId: OTHER });
       const me = { user: c.trunk.username, number: DE, password: c.trunk.password };
-      const carrier = uas(carrierPort, { callerId: OTHER });
-      const call: PbxCall = { credentials: true, assertedId: '+15555550100', end: { talkMs: 300 } };
-      expect(await dial('127.0.0.1', call, me)).toBe(0);
+      // Its From is its own caller ID with a display name, not the trunk's username: the
+      // digest alone counts; the carrier hears the trunk's default in PAI and in From alike.
+      const carrier = uas(carrierPort, { callerId: OTHER, fromUser: OTHER });
+      const call: PbxCall = { credentials: true, fromName: 'My Bank', end: { talkMs: 300 } };
+      expect(await dial('127.0.0.1', call, { ...me, from: '+15555550100' })).toBe(0);
       expect(await carrier.exited).toBe(0);
       expect((await settled(c.id, 1))[0]).toMatchObject({ status: 'ended', caller_id: OTHER });
+      // An identity header the customer may not show is not shown either.
+      const second = uas(carrierPort, { callerId: OTHER, fromUser: OTHER });
+      const asserted: PbxCall = {
+        credentials: true,
+        assertedId: '+15555550100',
+        end: { talkMs: 300 },
+      };
+      expect(await dial('127.0.0.1', asserted, me)).toBe(0);
+      expect(await second.exited).toBe(0);
+      expect((await settled(c.id, 2))[1]).toMatchObject({ status: 'ended', caller_id: OTHER });
       await database.db.execute(
         sql`update sip_trunks set auth_method = 'tls' where id = ${c.trunk.id}`,
       );
       const overUdp: PbxCall = { credentials: true, end: { refused: 403, phrase: 'TLS required' } };
       expect(await dial('127.0.0.1', overUdp, me)).toBe(0);
-      expect(await callsOf(c.id)).toHaveLength(1);
+      expect(await callsOf(c.id)).toHaveLength(2);
       // Over TLS it is the trunk's call (the carrier refuses it busy here: free).
       const busy = uas(carrierPort, { reject: 486 });
       expect(await tlsInvite(c.trunk.username, c.trunk.password, DE)).toBe(486);
       expect(await busy.exited).toBe(0);
-      expect((await settled(c.id, 2))[1]).toMatchObject({
+      expect((await settled(c.id, 3))[2]).toMatchObject({
         status: 'busy',
         trunk_id: c.trunk.id,
         cost: '0.0000',
