@@ -66,7 +66,9 @@ export function createCallAuthorising(deps: CallAuthorisingDeps) {
 
   /** Authorises and writes a call, or throws why not (the edge maps the codes). */
   async function authorise(input: PlaceInput): Promise<CallRow> {
-    if (voicePlanSuspended(await deps.accounts.voicePlanStatuses(input.userId)))
+    // A trunk's own state (its order) was checked by the edge's path; a plan is the
+    // softphones'.
+    if (!input.trunk && voicePlanSuspended(await deps.accounts.voicePlanStatuses(input.userId)))
       throw new AppError(
         'SUBSCRIPTION_SUSPENDED',
         'Your calling plan is suspended for an unpaid renewal. Reactivate it to call again.',
@@ -78,7 +80,9 @@ export function createCallAuthorising(deps: CallAuthorisingDeps) {
         [{ path: 'body.callerId', code: 'CALLER_ID_INVALID', message: 'Caller ID not verified' }],
       );
     const price = await deps.pricing(input.destination);
-    const plan = await allowance(input.userId);
+    // A trunk's calls are paid from the balance: a calling plan's minutes are its softphones'.
+    const planned = await allowance(input.userId);
+    const plan = input.trunk ? { ...planned, includedSeconds: 0 } : planned;
     const at = now();
     const sandbox = input.gateway === 'sandbox';
     const periods = {

@@ -16,15 +16,9 @@ import { createCallerIdsRepo } from './caller-ids.repo.js';
 
 export type { CallerIdRow } from './caller-ids.repo.js';
 
-/** The services whose plans carry calls: one of them suspended stops the customer's calls. */
-const VOICE_SERVICE_SLUGS = [
-  'voip',
-  'sip',
-  'sip-trunk',
-  'sip-trunk-advanced',
-  'pbx',
-  'call-center',
-];
+/** The services whose plans carry softphones' calls: one of them suspended stops those
+ * calls (a trunk's suspension stops its own calls only, decision 0068). */
+const VOICE_SERVICE_SLUGS = ['voip', 'sip', 'pbx', 'call-center'];
 
 export type SipAccountRow = typeof sipAccounts.$inferSelect;
 

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app-fixture.js';
 import { queryRows } from '../../../test/helpers.js';
-import { buyTrunk, EDGE_SECRET, edge, moneyOf, sipCaller } from '../../../test/voice.js';
+import {
+  buyPackage,
+  buyTrunk,
+  EDGE_SECRET,
+  edge,
+  moneyOf,
+  sipCaller,
+} from '../../../test/voice.js';
 
 const ME = '+447400111222';
 const UK = '+447400123456';
@@ -54,6 +61,48 @@ describe("a trunk's calls at /internal/voice/authorise", () => {
     for (const id of [`t1-${c.id}`, `p1-${c.id}`])
       await edge(ctx.app, 'end', { edgeCallId: id, cause: 'cancelled', by: 'caller' });
     expect((await moneyOf(ctx.database, c.id))?.held).toBe('0.0000');
+  });
+
+  it("are paid from the balance, never from a calling plan's minutes; a suspended trunk leaves the softphones calling", async () => {
+    const c = await sipCaller(ctx, '3000.00', ME);
+    // VoIP Enterprise: unlimited minutes, for the softphones.
+    await buyPackage(ctx.app, ctx.database, c.cookie, 'Enterprise');
+    const trunk = await buyTrunk(ctx, c, {
+      authMethod: 'ip',
+      channels: 5,
+      domain: 'sip.parley.example',
+    });
+    const phone = await authorise({
+      edgeCallId: `pu-${c.id}`,
+      username: c.username,
+      destination: UK,
+    });
+    const viaTrunk = await authorise({
+      edgeCallId: `tu-${c.id}`,
+      trunkId: trunk.id,
+      destination: UK,
+    });
+    expect([phone.allow, viaTrunk.allow]).toEqual([true, true]);
+    const holds = await queryRows<{ id: string; hold: string; included_held: number | null }>(
+      ctx.database,
+      sql`select id, hold::text, included_held from calls where id in (${phone.callId}, ${viaTrunk.callId})`,
+    );
+    const holdOf = (id: string) => holds.find((h) => h.id === id);
+    expect(holdOf(phone.callId)).toMatchObject({ hold: '0.0000', included_held: null });
+    expect(Number(holdOf(viaTrunk.callId)?.hold)).toBeGreaterThan(0);
+    expect(holdOf(viaTrunk.callId)?.included_held).toBe(0);
+    for (const id of [`pu-${c.id}`, `tu-${c.id}`])
+      await edge(ctx.app, 'end', { edgeCallId: id, cause: 'cancelled', by: 'caller' });
+    await ctx.database.db.execute(
+      sql`update orders set status = 'suspended' where id = ${trunk.orderId}`,
+    );
+    const after = await authorise({
+      edgeCallId: `pv-${c.id}`,
+      username: c.username,
+      destination: UK,
+    });
+    expect(after).toMatchObject({ allow: true });
+    await edge(ctx.app, 'end', { edgeCallId: `pv-${c.id}`, cause: 'cancelled', by: 'caller' });
   });
 
   it('refuses an unknown trunk id, and a suspended trunk with 403 until it is active again', async () => {
