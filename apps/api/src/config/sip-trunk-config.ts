@@ -26,6 +26,16 @@ const ranges = (what: string) =>
       }),
     );
 
+/** Addresses read leniently (the edge's config names what is wrong in them). */
+const addresses = optional(
+  z.string().transform((v) =>
+    v
+      .split(',')
+      .map((item) => parseIpRange(item.trim()))
+      .filter((r): r is IpRange => r !== null),
+  ),
+);
+
 /** The environment keys of trunks (read by config/env.ts). */
 export const sipTrunkEnvShape = {
   VOICE_TRUNK_MAX_CHANNELS: count(1, 100_000),
@@ -33,14 +43,10 @@ export const sipTrunkEnvShape = {
   VOICE_TRUNK_FAILOVER_SECONDS: count(3, 120),
   // Also the edge's (voice-edge-config.ts checks and names what is wrong in it): here,
   // only the addresses in it no customer may claim.
-  VOICE_TRUNK_SOURCES: optional(
-    z.string().transform((v) =>
-      v
-        .split(',')
-        .map((item) => parseIpRange(item.trim()))
-        .filter((r): r is IpRange => r !== null),
-    ),
-  ),
+  VOICE_TRUNK_SOURCES: addresses,
+  // The edge's media addresses (a wildcard VOICE_EDGE_LISTEN says nothing of its own).
+  VOICE_MEDIA_ADDRESS: addresses,
+  VOICE_MEDIA_PUBLIC_ADDRESS: addresses,
 };
 
 type SipTrunkEnv = {
@@ -48,6 +54,8 @@ type SipTrunkEnv = {
   VOICE_TRUNK_PRIVATE_NETWORKS?: IpRange[];
   VOICE_TRUNK_FAILOVER_SECONDS?: number;
   VOICE_TRUNK_SOURCES?: IpRange[];
+  VOICE_MEDIA_ADDRESS?: IpRange[];
+  VOICE_MEDIA_PUBLIC_ADDRESS?: IpRange[];
 };
 
 /** The trunks' settings; `edge` names the edge's listen address and the carrier's URI. */
@@ -62,7 +70,12 @@ export function sipTrunkConfig(
   return {
     maxChannels: e.VOICE_TRUNK_MAX_CHANNELS ?? 250,
     privateNetworks: e.VOICE_TRUNK_PRIVATE_NETWORKS ?? [],
-    reserved: [...reserved, ...(e.VOICE_TRUNK_SOURCES ?? [])],
+    reserved: [
+      ...reserved,
+      ...(e.VOICE_TRUNK_SOURCES ?? []),
+      ...(e.VOICE_MEDIA_ADDRESS ?? []),
+      ...(e.VOICE_MEDIA_PUBLIC_ADDRESS ?? []),
+    ],
     failoverSeconds: e.VOICE_TRUNK_FAILOVER_SECONDS ?? 20,
   };
 }

@@ -58,15 +58,26 @@ describe('trunkRoleOf', () => {
     ...over,
   });
   it('reads a tier’s channels, unlimited as null, none named as the default', () => {
-    expect(trunkRoleOf(pkg({}))).toEqual({ kind: 'trunk', channels: 50, failoverIncluded: false });
+    expect(trunkRoleOf(pkg({}))).toEqual({
+      kind: 'trunk',
+      channels: 50,
+      failoverIncluded: false,
+      analyticsIncluded: false,
+    });
     expect(trunkRoleOf(pkg({ features: ['Unlimited concurrent calls'] }))).toMatchObject({
       channels: null,
     });
-    expect(
-      trunkRoleOf(
-        pkg({ serviceSlug: 'sip-trunk-advanced', features: ['Automatic failover routing'] }),
-      ),
-    ).toEqual({ kind: 'trunk', channels: DEFAULT_TRUNK_CHANNELS, failoverIncluded: true });
+    const advanced = pkg({
+      serviceSlug: 'sip-trunk-advanced',
+      name: 'Advanced SIP Trunk',
+      features: ['Automatic failover routing', 'Per-trunk call analytics'],
+    });
+    expect(trunkRoleOf(advanced)).toEqual({
+      kind: 'trunk',
+      channels: DEFAULT_TRUNK_CHANNELS,
+      failoverIncluded: true,
+      analyticsIncluded: true,
+    });
   });
   it('knows the failover and analytics add-ons, and nothing else', () => {
     expect(trunkRoleOf(pkg({ isAddon: true, name: 'Failover', features: [] }))).toEqual({

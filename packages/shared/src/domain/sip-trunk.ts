@@ -39,8 +39,9 @@ export function trunkCodecOrder(codec: TrunkCodec): string[] {
 export const PBX_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
-/** The widest range a trunk may claim, by family (IPv4 /16, IPv6 /32). */
-export const WIDEST_TRUNK_PREFIX = { 4: 16, 6: 32 } as const;
+/** The widest range a trunk may claim, by family (IPv4 /24, IPv6 /48): a site's, never
+ * a provider's or a whole office block's. */
+export const WIDEST_TRUNK_PREFIX = { 4: 24, 6: 48 } as const;
 
 const IPV4_BLOCKED: readonly [number, number][] = [
   // [network as a 32-bit number, prefix length]
@@ -96,7 +97,12 @@ export const TRUNK_SERVICE_SLUGS = ['sip-trunk', 'sip-trunk-advanced'] as const;
 /** What a package is to trunks: a trunk (its channels, null: unlimited), an add-on that
  * attaches to one, or nothing. */
 export type TrunkRole =
-  | { kind: 'trunk'; channels: number | null; failoverIncluded: boolean }
+  | {
+      kind: 'trunk';
+      channels: number | null;
+      failoverIncluded: boolean;
+      analyticsIncluded: boolean;
+    }
   | { kind: 'failover' }
   | { kind: 'analytics' }
   | null;
@@ -127,7 +133,12 @@ export function trunkRoleOf(pkg: {
     if (m?.[1])
       channels = /^unlimited$/i.test(m[1]) ? null : Number.parseInt(m[1].replace(/,/g, ''), 10);
   }
-  return { kind: 'trunk', channels, failoverIncluded: /failover/i.test(text) };
+  return {
+    kind: 'trunk',
+    channels,
+    failoverIncluded: /failover/i.test(text),
+    analyticsIncluded: /analytics/i.test(text),
+  };
 }
 
 /**

@@ -189,10 +189,13 @@ describe('settings', () => {
         '81.0.0.0/8',
         '81.2.69.0/24',
         '81.2.69.7',
-        '2a00:1450::/32',
+        '2a00:1450::/48',
       ],
       channels: 51,
       callerId: '+447400999000',
+      // The carrier's address would loop calls through it; a private one is not the PBX's.
+      inboundHost: '127.0.0.3:5060',
+      failoverHost: '10.0.0.5',
     });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.body)).toEqual([
@@ -202,7 +205,11 @@ describe('settings', () => {
       ['body.allowedIps.4', 'IP_OVERLAPS'],
       ['body.channels', 'TRUNK_CHANNELS_OVER_PACKAGE'],
       ['body.callerId', 'TRUNK_CALLER_ID_NOT_OWNED'],
+      ['body.inboundHost', 'IP_RESERVED'],
+      ['body.failoverHost', 'IP_NOT_PUBLIC'],
     ]);
+    const loopback = await update(cookie, trunk.id, { inboundHost: 'localhost:5060' });
+    expect(fieldsOf(loopback.body)).toEqual([['body.inboundHost', 'IP_NOT_PUBLIC']]);
     expect((await trunksOf(cookie)).items[0]).toMatchObject({
       authMethod: 'credentials',
       allowedIps: [],

@@ -19,7 +19,7 @@ import type { SecretBox } from '../auth/secret-box.js';
 import { digestHashes, newSipPassword } from '../voice/sip-accounts.service.js';
 import { CALLS_CSV_COLUMNS, callCsvRow } from '../voice-monitoring/call-view.js';
 import type { SipTrunkRepo } from './sip-trunk.repo.js';
-import { readAddresses, takenProblems, trunkStats } from './trunk-rules.js';
+import { destinationProblem, readAddresses, takenProblems, trunkStats } from './trunk-rules.js';
 import { adminTrunkView, packageMax, type TrunkRead, trunkView } from './trunk-view.js';
 
 type TrunkUpdateInput = z.output<typeof trunkUpdateSchema>;
@@ -37,6 +37,26 @@ const field = (
   message: fieldText({ code, params }),
   ...(params ? { params } : {}),
 });
+
+/** What is wrong with a trunk's new settings, before other trunks' claims are read. */
+async function judged(
+  input: TrunkUpdateInput,
+  ctx: { max: number; config: SipTrunkConfig; callerIds: () => Promise<string[]> },
+) {
+  const texts = input.authMethod === 'ip' ? input.allowedIps : [];
+  const { networks, problems } = readAddresses(texts, ctx.config);
+  if (input.channels > ctx.max)
+    problems.push(field('body.channels', 'TRUNK_CHANNELS_OVER_PACKAGE', { max: ctx.max }));
+  const callerId = input.callerId ? e164(input.callerId) : null;
+  if (callerId && !(await ctx.callerIds()).includes(callerId))
+    problems.push(field('body.callerId', 'TRUNK_CALLER_ID_NOT_OWNED'));
+  for (const key of ['inboundHost', 'failoverHost'] as const) {
+    const host = input[key];
+    const code = host ? destinationProblem(host, ctx.config) : null;
+    if (code) problems.push({ path: `body.${key}`, code, message: fieldText({ code }) });
+  }
+  return { texts, networks, callerId, problems };
+}
 
 /** A customer's SIP trunks: credentials made on first read, settings, numbers, figures. */
 export function createSipTrunkService(deps: {
@@ -117,13 +137,12 @@ export function createSipTrunkService(deps: {
     async update(userId: string, id: string, input: TrunkUpdateInput): Promise<Trunk> {
       const row = await owned(userId, id);
       const max = maxOf(row.trunk);
-      const texts = input.authMethod === 'ip' ? input.allowedIps : [];
-      const { networks, problems } = readAddresses(texts, config);
-      if (input.channels > max)
-        problems.push(field('body.channels', 'TRUNK_CHANNELS_OVER_PACKAGE', { max }));
-      const callerId = input.callerId ? e164(input.callerId) : null;
-      if (callerId && !(await repo.callerIds(userId)).includes(callerId))
-        problems.push(field('body.callerId', 'TRUNK_CALLER_ID_NOT_OWNED'));
+      const callerIds = () => repo.callerIds(userId);
+      const { texts, networks, callerId, problems } = await judged(input, {
+        max,
+        config,
+        callerIds,
+      });
       if (problems.length === 0)
         problems.push(...takenProblems(networks, texts, await repo.takenBy(id, networks)));
       if (problems.length > 0) throw invalid(problems);
@@ -136,8 +155,13 @@ export function createSipTrunkService(deps: {
         failoverHost: input.failoverHost || null,
       };
       const saved = await repo.save(id, changes, networks, now());
-      if (saved === 'taken')
-        throw invalid(takenProblems(networks, texts, await repo.takenBy(id, networks)));
+      if (saved === 'taken') {
+        const taken = takenProblems(networks, texts, await repo.takenBy(id, networks));
+        // Another save of this same trunk won the race: nothing to point at.
+        if (taken.length === 0)
+          throw new AppError('CONFLICT', 'The trunk changed meanwhile: load it again and retry.');
+        throw invalid(taken);
+      }
       const sourcesChanged =
         input.authMethod !== row.trunk.authMethod || networks.join() !== row.addresses.join();
       // The edge reads sources when told; it also re-reads them on its own every minute.

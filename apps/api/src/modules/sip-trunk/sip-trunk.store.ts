@@ -32,6 +32,7 @@ export async function provisionTrunk(
       packageChannels: role.channels,
       // A trunk sold with failover has it for as long as the trunk itself is paid.
       failoverOrderId: role.failoverIncluded ? input.orderId : null,
+      analyticsOrderId: role.analyticsIncluded ? input.orderId : null,
       createdAt: input.at,
       updatedAt: input.at,
     });

@@ -23,7 +23,7 @@ const problem = (index: number, code: FieldCode, params?: FieldParams): FieldErr
 /**
  * A trunk's allowed sources as networks (CIDR text), or what is wrong with each: public
  * unless inside a private network the operator lets customers claim, never the edge's or
- * the carrier's, at most /16 (IPv4) or /32 (IPv6) wide, and not overlapping each other.
+ * the carrier's, at most /24 (IPv4) or /48 (IPv6) wide, and not overlapping each other.
  * Other trunks' claims are the database's to check (repo.takenBy, and the constraint).
  */
 export function readAddresses(
@@ -56,6 +56,25 @@ function rangeProblem(
   if (kept.some((k) => k.text !== range.text && rangesOverlap(k, range)))
     return { code: 'IP_OVERLAPS' };
   return null;
+}
+
+/**
+ * What is wrong with a PBX destination (`host[:port]`) a number would ring: an address
+ * must be one a customer may claim (never the edge's or the carrier's, which would loop
+ * calls through the carrier, nor a private one the operator has not opened); a name
+ * cannot be judged before it is resolved, except the loopback's.
+ */
+export function destinationProblem(
+  host: string,
+  config: Pick<SipTrunkConfig, 'privateNetworks' | 'reserved'>,
+): FieldCode | null {
+  const bare = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
+  if (/^localhost$|\.localhost$/i.test(bare)) return 'IP_NOT_PUBLIC';
+  const range = parseIpRange(bare);
+  if (!range) return null;
+  if (config.reserved.some((r) => rangesOverlap(r, range))) return 'IP_RESERVED';
+  const claimable = config.privateNetworks.some((net) => rangeWithin(range, net));
+  return claimable || isPublicRange(range) ? null : 'IP_NOT_PUBLIC';
 }
 
 /** The same problem for each of `taken` where `networks` holds it. */

@@ -8,16 +8,17 @@ describe('trunk form rules', () => {
   it('takes addresses and ranges, refuses malformed, too wide and overlapping ones by code', () => {
     expect(addressProblem('81.2.69.160')).toBeNull();
     expect(addressProblem('81.2.69.0/24')).toBeNull();
-    expect(addressProblem('2a00:1450::/32')).toBeNull();
+    expect(addressProblem('2a00:1450:4009::/48')).toBeNull();
+    expect(addressProblem('2a00:1450::/32')).toMatchObject({ code: 'IP_RANGE_TOO_WIDE' });
     expect(addressProblem('2a00::/16')).toMatchObject({ code: 'IP_RANGE_TOO_WIDE' });
     expect(addressProblem('81.2.69.1/24')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('300.1.1.1')).toEqual({ code: 'IP_RANGE_INVALID' });
     expect(addressProblem('pbx.example.com')).toEqual({ code: 'IP_RANGE_INVALID' });
     // Private ones are the server's to judge: the operator may allow some networks.
     expect(addressProblem('192.168.1.10')).toBeNull();
-    expect(addressProblem('81.0.0.0/8')).toEqual({
+    expect(addressProblem('81.2.0.0/16')).toEqual({
       code: 'IP_RANGE_TOO_WIDE',
-      params: { prefix: 16 },
+      params: { prefix: 24 },
     });
     expect(addressProblem('81.2.69.7', ['81.2.69.0/24'])).toEqual({ code: 'IP_OVERLAPS' });
     expect(addressProblem('81.2.70.7', ['81.2.69.0/24'])).toBeNull();
