@@ -64,7 +64,21 @@ async function freshDatabase(): Promise<Fresh> {
 
 describe('0044 gives existing trunk orders their trunks', () => {
   let database: Fresh;
-  const ids: Record<string, string> = {};
+  type Key =
+    | 'a'
+    | 'b'
+    | 'c'
+    | 'aBusiness'
+    | 'aUnlimited'
+    | 'aOldAnalytics'
+    | 'aAnalytics'
+    | 'aFailover'
+    | 'aCancelledFailover'
+    | 'bCancelled'
+    | 'bStarter'
+    | 'bOtherAnalytics'
+    | 'cPro';
+  const ids = {} as Record<Key, string>;
 
   beforeAll(async () => {
     database = await freshDatabase();
