@@ -216,3 +216,30 @@ describe('0044 gives existing trunk orders their trunks', () => {
     });
   });
 });
+
+// Roles belong to the whole PostgreSQL server (others' tests share it), so this one runs
+// on its own embedded database, where parley_edge can be made and left.
+describe('an upgraded install whose edge has its role', () => {
+  it('keeps the edge reading its views after 0044 and 0046', async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzlePglite({ client });
+      const folder = folderUpTo('0043_fulfilment');
+      await migratePglite(db, { migrationsFolder: folder });
+      fs.rmSync(folder, { recursive: true });
+      await client.query('create role parley_edge login');
+      await migratePglite(db, { migrationsFolder: MIGRATIONS });
+      const { rows } = await client.query<{ view: string; reads: boolean }>(
+        `select v as view, has_table_privilege('parley_edge', v, 'select') as reads
+         from unnest(array['sip_subscribers', 'sip_trunk_sources', 'sip_edge_versions']) v`,
+      );
+      expect(rows).toEqual([
+        { view: 'sip_subscribers', reads: true },
+        { view: 'sip_trunk_sources', reads: true },
+        { view: 'sip_edge_versions', reads: true },
+      ]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
