@@ -1,6 +1,7 @@
 -- Kamailio's db_postgres reads text columns as blobs, and the permissions module refuses
 -- a source whose ip_addr (or tag) is not a string: the view gives them as varchar. A
--- view's column types cannot be changed in place; the edge's role is given it again.
+-- view's column types cannot be changed in place; the edge's role is given it again
+-- (with the versions table Kamailio checks beside it).
 DROP VIEW "sip_trunk_sources";--> statement-breakpoint
 CREATE VIEW "sip_trunk_sources" AS
   SELECT s.id, 1 AS grp, host(s.network)::varchar(50) AS ip_addr, masklen(s.network) AS mask,
@@ -13,7 +14,7 @@ CREATE VIEW "sip_trunk_sources" AS
 DO $$
 BEGIN
   IF EXISTS (SELECT FROM pg_roles WHERE rolname = 'parley_edge') THEN
-    GRANT SELECT ON "sip_trunk_sources" TO parley_edge;
+    GRANT SELECT ON "sip_trunk_sources", "sip_edge_versions" TO parley_edge;
   END IF;
 END
 $$;

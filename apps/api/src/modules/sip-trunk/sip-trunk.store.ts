@@ -42,7 +42,7 @@ export async function provisionTrunk(
   const lapsed = sql`not exists (select 1 from ${orders} a where a.id = ${column}
     and a.status in ('active', 'grace'))`;
   const [trunk] = await tx
-    .select({ id: sipTrunks.id })
+    .select({ id: sipTrunks.id, orderId: sipTrunks.orderId, replaced: column })
     .from(sipTrunks)
     .innerJoin(orders, eq(orders.id, sipTrunks.orderId))
     .where(
@@ -65,5 +65,8 @@ export async function provisionTrunk(
         : { analyticsOrderId: input.orderId, updatedAt: input.at },
     )
     .where(eq(sipTrunks.id, trunk.id));
+  // The lapsed add-on it replaces would otherwise renew (and charge) attached to nothing.
+  if (trunk.replaced && trunk.replaced !== trunk.orderId)
+    await tx.update(orders).set({ autoRenew: false }).where(eq(orders.id, trunk.replaced));
   return true;
 }

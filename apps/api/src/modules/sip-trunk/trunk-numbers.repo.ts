@@ -32,12 +32,16 @@ export function createTrunkNumbersRepo(db: Db) {
       return [...(await ownedNumbers(db, userId)), ...verified.map((v) => v.number)];
     },
 
-    /** Points a number at a trunk (or back, null); false unless both are the customer's. */
+    /**
+     * Points a number at a trunk (or back, null); false unless both are the customer's and
+     * in service (a suspended or cancelled trunk takes no new numbers).
+     */
     async routeNumber(userId: string, numberId: string, trunkId: string | null) {
       const owned = sql`exists (select 1 from ${orders} o where o.item_id = ${didNumbers.id}
         and o.item_kind = 'number' and o.user_id = ${userId} and o.status in ('active', 'grace'))`;
       const trunkOk = trunkId
-        ? sql`exists (select 1 from ${sipTrunks} t where t.id = ${trunkId} and t.user_id = ${userId})`
+        ? sql`exists (select 1 from ${sipTrunks} t join ${orders} o on o.id = t.order_id
+            where t.id = ${trunkId} and t.user_id = ${userId} and o.status in ('active', 'grace'))`
         : sql`true`;
       const rows = await db
         .update(didNumbers)
