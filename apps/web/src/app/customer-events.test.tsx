@@ -168,4 +168,26 @@ describe('useCustomerEvents', () => {
       'answered',
     );
   });
+
+  it('on deposit.updated writes the deposit into the quote and reads the quote again', () => {
+    const { invalidated } = setup();
+    const key = ['payments', 'quote-status', 'q1'];
+    lastClient?.setQueryData(key, { deposits: [] });
+    FakeEventSource.opened[0]?.emit('deposit.updated', {
+      id: 'd1',
+      quoteId: 'q1',
+      amount: '0.001',
+      currency: 'BTC',
+      status: 'seen',
+      confirmations: 0,
+      required: 2,
+      creditAmount: null,
+      late: false,
+      flagged: false,
+    });
+    const deposits = lastClient?.getQueryData<{ deposits: { status: string }[] }>(key)?.deposits;
+    expect(deposits?.map((d) => d.status)).toEqual(['seen']);
+    // A read already in flight (from before the event) must not have the last word.
+    expect(invalidated).toContainEqual(key);
+  });
 });

@@ -73,6 +73,9 @@ export function useCustomerEvents(enabled: boolean): void {
       queryClient.setQueryData<QuoteStatus>(quoteStatusKey(deposit.quoteId), (status) =>
         status ? withDeposit(status, deposit) : status,
       );
+      // A read already in flight (a reconnect's) would answer from before this event and
+      // overwrite it: read again, cancelling that one.
+      void queryClient.invalidateQueries({ queryKey: quoteStatusKey(deposit.quoteId) });
       if (deposit.status === 'credited') reload([...TOUCHED, ledgerKey]);
     },
     // An admin credited or debited the balance: the balance and the history follow.

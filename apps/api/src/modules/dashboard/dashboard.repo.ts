@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { dashboardPreferences, orders } from '../../db/schema/index.js';
+import { statusInService } from '../orders/in-service.js';
 import { packageNames } from '../orders/orders.store.js';
 
 export function createDashboardRepo(db: Db) {
@@ -119,7 +120,7 @@ export function createDashboardRepo(db: Db) {
           o.renewal_charge
         ), 0)::numeric(20, 2)::text as total
         from orders o
-        where o.user_id = ${userId} and o.status in ('active', 'grace') and o.auto_renew
+        where o.user_id = ${userId} and ${statusInService(sql.raw('o.status'))} and o.auto_renew
           and o.renewal_charge is not null
       `);
       return rowsOf<{ total: string }>(result)[0]?.total ?? '0.00';

@@ -1,4 +1,4 @@
-import { notice } from '@parley/shared';
+import { IN_SERVICE, notice } from '@parley/shared';
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insertNotification } from '../../db/notifications.js';
@@ -61,7 +61,7 @@ export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
         .innerJoin(users, eq(users.id, orders.userId))
         .where(
           and(
-            inArray(orders.status, ['active', 'grace']),
+            inArray(orders.status, IN_SERVICE),
             eq(orders.autoRenew, true),
             isNotNull(orders.renewalCharge),
             lte(orders.renewsAt, until),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
 import { orders, sipTrunkAddresses, sipTrunks, users } from '../../db/schema/index.js';
 import { EXCLUSION_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { statusInService } from '../orders/in-service.js';
 import { createTrunkNumbersRepo } from './trunk-numbers.repo.js';
 import { createTrunkStatsRepo } from './trunk-stats.repo.js';
 
@@ -16,7 +17,7 @@ export type TrunkChanges = Pick<
 /** Whether an add-on's order (null: none) is in service. */
 const inService = (orderId: ReturnType<typeof sql>) =>
   sql<boolean>`exists (select 1 from ${orders} a where a.id = ${orderId}
-    and a.status in ('active', 'grace'))`;
+    and ${statusInService(sql.raw('a.status'))})`;
 
 /** Trunks and what they are made of; the figures of their calls in trunk-stats.repo.ts. */
 export function createSipTrunkRepo(db: Db) {

@@ -7,6 +7,7 @@ import { IN_SERVICE, type TrunkRole } from '@parley/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/ledger.js';
 import { orders, sipTrunks } from '../../db/schema/index.js';
+import { statusInService } from '../orders/in-service.js';
 
 /**
  * Makes the trunk of a trunk order, or attaches an add-on to the customer's trunk it is
@@ -40,7 +41,7 @@ export async function provisionTrunk(
   }
   const column = role.kind === 'failover' ? sipTrunks.failoverOrderId : sipTrunks.analyticsOrderId;
   const lapsed = sql`not exists (select 1 from ${orders} a where a.id = ${column}
-    and a.status in ('active', 'grace'))`;
+    and ${statusInService(sql.raw('a.status'))})`;
   const [trunk] = await tx
     .select({ id: sipTrunks.id, orderId: sipTrunks.orderId, replaced: column })
     .from(sipTrunks)

@@ -2,6 +2,7 @@ import { IN_SERVICE } from '@parley/shared';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { callerIds, didNumbers, orders, sipTrunks } from '../../db/schema/index.js';
+import { statusInService } from '../orders/in-service.js';
 import { ownedNumbers } from '../orders/orders.store.js';
 
 /** The customer's numbers as trunks see them: which one each rings, which they may show. */
@@ -38,10 +39,10 @@ export function createTrunkNumbersRepo(db: Db) {
      */
     async routeNumber(userId: string, numberId: string, trunkId: string | null) {
       const owned = sql`exists (select 1 from ${orders} o where o.item_id = ${didNumbers.id}
-        and o.item_kind = 'number' and o.user_id = ${userId} and o.status in ('active', 'grace'))`;
+        and o.item_kind = 'number' and o.user_id = ${userId} and ${statusInService(sql.raw('o.status'))})`;
       const trunkOk = trunkId
         ? sql`exists (select 1 from ${sipTrunks} t join ${orders} o on o.id = t.order_id
-            where t.id = ${trunkId} and t.user_id = ${userId} and o.status in ('active', 'grace'))`
+            where t.id = ${trunkId} and t.user_id = ${userId} and ${statusInService(sql.raw('o.status'))})`
         : sql`true`;
       const rows = await db
         .update(didNumbers)

@@ -1,3 +1,4 @@
+import { IN_SERVICE } from '@parley/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { didNumbers, orders, smsInbound } from '../../db/schema/index.js';
@@ -24,7 +25,7 @@ export function createSmsInboundRepo(db: Db) {
           .where(
             and(
               eq(orders.itemKind, 'number'),
-              inArray(orders.status, ['active', 'grace']),
+              inArray(orders.status, IN_SERVICE),
               eq(didNumbers.number, to),
             ),
           )

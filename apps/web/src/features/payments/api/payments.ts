@@ -25,12 +25,23 @@ export function usePayableCoinList() {
 /** A watched quote's status (its deposits): the pay page's live line reads it. */
 export const quoteStatusKey = (id: string) => ['payments', 'quote-status', id] as const;
 
-/** Fetched on load; the event stream then keeps it current (customer-events.ts). */
+/** How often an open quote's status is read again even with the stream up: a safety net. */
+export const QUOTE_STATUS_POLL_MS = 15_000;
+
+/**
+ * Fetched on load; the event stream then keeps it current (customer-events.ts). Until a
+ * deposit is credited it is also read again slowly, so a lost event cannot leave the page
+ * waiting for ever.
+ */
 export function useQuoteStatus(id: string | null) {
   return useQuery<QuoteStatus>({
     queryKey: quoteStatusKey(id ?? ''),
     queryFn: () => call(paymentsApi.quoteStatus, { params: { id: id ?? '' } }),
     enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.deposits.some((d) => d.status === 'credited')
+        ? false
+        : QUOTE_STATUS_POLL_MS,
   });
 }
 
