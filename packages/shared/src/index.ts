@@ -18,6 +18,8 @@ export * from './contracts/guardrails.js';
 export * from './contracts/health.js';
 export * from './contracts/idempotency.js';
 export * from './contracts/ledger.js';
+export * from './contracts/mail.js';
+export * from './contracts/mail-edge.js';
 export * from './contracts/notifications.js';
 export * from './contracts/orders.js';
 export * from './contracts/page.js';

@@ -1,6 +1,7 @@
 import type { Network } from '@parley/shared';
 import type { ChainsConfig } from './chains-config.js';
 import type { MailConfig } from './mail-config.js';
+import type { MailRelayConfig } from './mail-relay-config.js';
 import type { RatesConfig } from './rates-config.js';
 import type { SipTrunkConfig } from './sip-trunk-config.js';
 import type { SmppServerConfig } from './smpp-server-config.js';
@@ -64,6 +65,7 @@ export interface Config {
   voice: VoiceConfig;
   /** Customers' SIP trunks (decision 0068). */
   sipTrunks: SipTrunkConfig;
+  mailRelay: MailRelayConfig;
   /** This instance's id (INSTANCE_ID), or null: then one kept in DATA_DIR (instance-id.ts). */
   instanceId: string | null;
   /** Sender IDs: the brand sender used until one is approved; open requests allowed. */

@@ -7,6 +7,7 @@ import { type Config, LOG_LEVELS } from './config.js';
 import { count, optional, optionalAll } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
+import { mailRelayConfig, mailRelayEnvShape } from './mail-relay-config.js';
 import { ratesConfig, ratesEnvShape, ratesProblems } from './rates-config.js';
 import { sipTrunkConfig, sipTrunkEnvShape } from './sip-trunk-config.js';
 import { smppServerEnvShape, smppServerSettings } from './smpp-server-config.js';
@@ -26,6 +27,7 @@ const envSchema = z.object({
   ...webhooksEnvShape,
   ...smppServerEnvShape,
   ...sipTrunkEnvShape,
+  ...mailRelayEnvShape,
   MAX_OPEN_QUOTES: count(1, 1000),
   MAX_PENDING_PAYMENTS: count(1, 1000),
   QUOTE_RETENTION_HOURS: count(1, 24 * 365),
@@ -230,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
       listen: e.VOICE_EDGE_LISTEN ?? '127.0.0.1',
       trunk: e.VOICE_TRUNK_URI?.replace(/^sips?:/, '') ?? null,
     }),
+    mailRelay: mailRelayConfig(e, e.PUBLIC_URL),
     smsSenders: {
       defaultSender: e.SMS_DEFAULT_SENDER?.trim() ?? DEFAULT_SENDER_ID,
       pendingMax: e.SMS_SENDER_PENDING_MAX ?? 5,

@@ -50,6 +50,17 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'payments.mine': 'payments:read',
   'payments.quote': 'payments:write',
   'payments.create': 'payments:write',
+  'mail.overview': 'mail:read',
+  'mail.credentials': 'mail:read',
+  'mail.createCredential': 'mail:write',
+  'mail.removeCredential': 'mail:write',
+  'mail.domains': 'mail:read',
+  'mail.addDomain': 'mail:write',
+  'mail.verifyDomain': 'mail:write',
+  'mail.removeDomain': 'mail:write',
+  'mail.suppressions': 'mail:read',
+  'mail.removeSuppression': 'mail:write',
+  'mail.messages': 'mail:read',
   ...Object.fromEntries(WEBHOOK_ROUTES.map((name) => [name, 'webhooks:manage' as const])),
 };
 

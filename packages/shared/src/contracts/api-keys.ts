@@ -17,6 +17,8 @@ export const API_SCOPES = [
   'payments:read',
   'payments:write',
   'webhooks:manage',
+  'mail:read',
+  'mail:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

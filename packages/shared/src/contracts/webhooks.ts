@@ -14,6 +14,9 @@ export const WEBHOOK_EVENTS = [
   'balance.low',
   'subscription.renewed',
   'subscription.suspended',
+  'mail.delivered',
+  'mail.deferred',
+  'mail.bounced',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -129,6 +129,10 @@ export const ERROR_STATUS = {
   TRUNK_REQUIRED: 409,
   /** SIP trunks: what the trunk's Analytics add-on gives, asked without it. */
   TRUNK_ADDON_REQUIRED: 403,
+  /** SMTP: a relay feature asked for with no SMTP package in service. */
+  MAIL_PACKAGE_REQUIRED: 403,
+  /** SMTP: as many SMTP users, or sending domains, as allowed. */
+  MAIL_LIMIT: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

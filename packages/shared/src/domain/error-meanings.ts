@@ -54,6 +54,9 @@ export const ERROR_MEANINGS = {
   SMPP_ACCOUNT_LIMIT: 'The account holds as many SMPP accounts as allowed: remove one first.',
   TRUNK_REQUIRED:
     'A trunk add-on (failover, analytics) needs a SIP trunk without one: buy a trunk first.',
+  MAIL_PACKAGE_REQUIRED: 'This needs an SMTP package in service: buy one first.',
+  MAIL_LIMIT:
+    'The account holds as many SMTP users or sending domains as allowed: remove one first.',
   TRUNK_ADDON_REQUIRED: "The trunk's Analytics add-on gives this: buy it for the trunk first.",
   SMPP_THROUGHPUT_OVER_MAX:
     "The throughput asked for is over the operator's maximum for SMPP accounts.",

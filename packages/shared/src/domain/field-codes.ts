@@ -115,6 +115,13 @@ export const FIELD_CODES = [
   'TRUNK_CALLER_ID_NOT_OWNED',
   /** { max } */
   'TRUNK_CHANNELS_OVER_PACKAGE',
+  // Sending domains (SMTP packages).
+  'MAIL_DOMAIN_REQUIRED',
+  'MAIL_DOMAIN_INVALID',
+  /** The customer added this domain already. */
+  'MAIL_DOMAIN_EXISTS',
+  /** Another customer verified this domain. */
+  'MAIL_DOMAIN_TAKEN',
   // Spending limits.
   /** Not an amount of 0 or more with at most four decimals. */
   'LIMIT_AMOUNT_INVALID',

@@ -16,6 +16,7 @@ export * from './guardrails.js';
 export * from './ip-ranges.js';
 export * from './languages.js';
 export * from './ledger.js';
+export * from './mail.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './payment-uri.js';

@@ -8,6 +8,7 @@ export * from './events.js';
 export * from './fulfilment.js';
 export * from './guardrails.js';
 export * from './idempotency.js';
+export * from './mail.js';
 export * from './notifications.js';
 export * from './orders.js';
 export * from './password-resets.js';

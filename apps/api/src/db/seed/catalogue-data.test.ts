@@ -1,4 +1,9 @@
-import { TRANSLATED_LANGUAGES, trunkRoleOf, voiceAllowanceOf } from '@parley/shared';
+import {
+  mailAllowanceOf,
+  TRANSLATED_LANGUAGES,
+  trunkRoleOf,
+  voiceAllowanceOf,
+} from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import { PACKAGES, SEED_DICTIONARY, SERVICES, seedTranslations } from './catalogue-data.js';
 
@@ -36,14 +41,15 @@ describe('the starting catalogue’s translations', () => {
 });
 
 describe('the starting catalogue’s fulfilment', () => {
-  // What Parley provisions by itself: calling plans (minutes, lines) and trunks with
-  // their add-ons. Everything else must open a task for the team.
+  // What Parley provisions by itself: calling plans (minutes, lines), trunks with their
+  // add-ons and SMTP relays (monthly emails). Everything else must open a task for the team.
   const provisioned = (p: (typeof PACKAGES)[number]) => {
     const voice = voiceAllowanceOf(p.features);
     const voicePlan =
       p.serviceSlug === 'voip' && (voice.includedMinutes !== 0 || voice.concurrentCalls !== null);
     const trunk = trunkRoleOf({ ...p, isAddon: p.isAddon ?? false }) !== null;
-    return voicePlan || trunk;
+    const mail = p.serviceSlug === 'smtp' && mailAllowanceOf(p.features) !== null;
+    return voicePlan || trunk || mail;
   };
 
   it('sells no item that is neither provisioned nor set up by the team', () => {

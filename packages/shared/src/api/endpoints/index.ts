@@ -14,6 +14,7 @@ import { fulfilmentEndpoints } from './fulfilment.js';
 import { guardrailsEndpoints } from './guardrails.js';
 import { healthEndpoints } from './health.js';
 import { ledgerEndpoints } from './ledger.js';
+import { mailEndpoints } from './mail.js';
 import { notificationsEndpoints } from './notifications.js';
 import { ordersEndpoints } from './orders.js';
 import { paymentsEndpoints } from './payments.js';
@@ -43,6 +44,7 @@ export const endpoints = {
   ...guardrailsEndpoints,
   ...healthEndpoints,
   ...ledgerEndpoints,
+  ...mailEndpoints,
   ...notificationsEndpoints,
   ...ordersEndpoints,
   ...paymentsEndpoints,

@@ -13,6 +13,7 @@ import { fulfilmentAdminApi } from './fulfilment.js';
 import { guardrailsApi } from './guardrails.js';
 import { healthApi } from './health.js';
 import { ledgerAdminApi, ledgerApi } from './ledger.js';
+import { mailApi, mailEdgeApi } from './mail.js';
 import { notificationsApi } from './notifications.js';
 import { ordersAdminApi, ordersApi } from './orders.js';
 import { paymentsAdminApi, paymentsApi } from './payments.js';
@@ -47,6 +48,8 @@ export {
   healthApi,
   ledgerAdminApi,
   ledgerApi,
+  mailApi,
+  mailEdgeApi,
   notificationsApi,
   ordersAdminApi,
   ordersApi,
@@ -92,6 +95,8 @@ export const routes = /* @__PURE__ */ tableOf([
   healthApi,
   ledgerApi,
   ledgerAdminApi,
+  mailApi,
+  mailEdgeApi,
   notificationsApi,
   ordersApi,
   ordersAdminApi,
@@ -136,6 +141,8 @@ type Groups =
   | typeof healthApi
   | typeof ledgerApi
   | typeof ledgerAdminApi
+  | typeof mailApi
+  | typeof mailEdgeApi
   | typeof notificationsApi
   | typeof ordersApi
   | typeof ordersAdminApi
