@@ -22,6 +22,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { fieldTexts } from '@/lib/field-errors';
 import { useCreateMailCredential } from '../api/mail';
+import { useMailFormat } from '../mail-format';
 
 function Secret(props: { label: string; value: string; copy: string; testId: string }) {
   const { label, value, copy, testId } = props;
@@ -78,6 +79,7 @@ function CreateForm({ onCreated }: { onCreated: (created: CreatedMailCredential)
   const messageOf = useFormErrorMessage();
   const [limit, setLimit] = useState(String(MAIL_DEFAULT_HOURLY_LIMIT));
   const [tried, setTried] = useState(false);
+  const max = useMailFormat().count(MAIL_MAX_HOURLY_LIMIT);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -85,8 +87,7 @@ function CreateForm({ onCreated }: { onCreated: (created: CreatedMailCredential)
   };
   const refused = create.error instanceof ApiError ? create.error : null;
   const server = refused ? fieldTexts(t, refused.fields) : {};
-  const local =
-    tried && !limitOk(limit) ? t('mail.users.limitRange', { max: MAIL_MAX_HOURLY_LIMIT }) : null;
+  const local = tried && !limitOk(limit) ? t('mail.users.limitRange', { max }) : null;
   const fieldError = local ?? server.hourlyLimit ?? null;
   const formProblem =
     create.error && !server.hourlyLimit
@@ -97,7 +98,7 @@ function CreateForm({ onCreated }: { onCreated: (created: CreatedMailCredential)
       <FormField
         id="mail-hourly-limit"
         label={t('mail.users.hourlyLimit')}
-        description={t('mail.users.hourlyLimitHint', { max: MAIL_MAX_HOURLY_LIMIT })}
+        description={t('mail.users.hourlyLimitHint', { max })}
         error={fieldError}
       >
         <Input
