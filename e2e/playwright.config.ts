@@ -94,6 +94,10 @@ export default defineConfig({
         // The SMS screen offers SMPP accounts only while the SMPP server listens.
         SMPP_SERVER_HOST: '127.0.0.1',
         SMPP_SERVER_PORT: process.env.E2E_SMPP_PORT,
+        // The SMTP page's settings name this host. A domain check asks a resolver on a UDP
+        // port nothing listens on, so it is refused at once: every record reads missing.
+        MAIL_HOST: 'mail.e2e.example',
+        MAIL_DNS_SERVERS: `127.0.0.1:${port + 3}`,
       },
     },
   ],
