@@ -5,9 +5,18 @@ import { expect, test } from '../support/fixtures';
 import { fundedByOwnAdmin } from '../support/funding';
 import { message } from '../support/locales';
 import { sidewaysOverflow } from '../support/overflow';
+import { startEmptyDns } from './empty-dns';
 
 /** A sending domain no other test adds (every test shares one server). */
 const aDomain = () => `e2e-${randomBytes(4).toString('hex')}.example.com`;
+
+// The DNS the server's domain checks ask (MAIL_DNS_SERVERS): it knows no name. This file's
+// tests run in one worker, one after the other.
+let dns: Awaited<ReturnType<typeof startEmptyDns>>;
+test.beforeAll(async () => {
+  dns = await startEmptyDns(Number(process.env.E2E_DNS_PORT));
+});
+test.afterAll(() => dns.close());
 
 /** Buys SMTP Basic from the balance through the API. */
 async function buySmtpBasic(page: Page) {
