@@ -82,7 +82,7 @@ test('a customer buys SMTP Basic, makes an SMTP user, adds a sending domain and 
 
   // A sending domain: refused in words when it is not one, then its three records.
   const domains = relay.getByRole('region', { name: 'Sending domains' });
-  const field = domains.getByLabel('Domain');
+  const field = domains.getByRole('textbox', { name: 'Domain', exact: true });
   await field.fill('not a domain');
   await domains.getByRole('button', { name: 'Add domain' }).click();
   await expect(domains.getByText('Enter a domain name such as example.com')).toBeVisible();
@@ -153,7 +153,9 @@ test('the SMTP page in Arabic on a phone: no sideways scroll, no serious axe fin
   expect(await seriousViolations(page)).toEqual([]);
 
   // The field's refusal in Arabic.
-  await relay.getByLabel(message('ar', 'mail.domains.domain'), { exact: true }).fill('x');
+  await relay
+    .getByRole('textbox', { name: message('ar', 'mail.domains.domain'), exact: true })
+    .fill('x');
   await relay.getByRole('button', { name: message('ar', 'mail.domains.add') }).click();
   await expect(relay.getByText(message('ar', 'fieldErrors.MAIL_DOMAIN_INVALID'))).toBeVisible();
 

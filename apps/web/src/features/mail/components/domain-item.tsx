@@ -71,7 +71,7 @@ export function DomainItem({
 
   return (
     <li
-      className="flex flex-col gap-3 rounded-lg border p-4"
+      className="flex flex-col gap-3 rounded-lg border p-3 sm:p-4"
       data-testid={`mail-domain-${domain.domain}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -17,12 +17,12 @@ function Field(props: { label: string; value: string; copy?: string; testId: str
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-xs font-semibold text-muted-foreground">{label}</dt>
-      <dd className="flex flex-wrap items-center gap-2">
+      <dd className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
         <code
           dir="ltr"
           data-testid={testId}
           // A DKIM key is hundreds of characters without a space: it wraps anywhere.
-          className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 font-mono text-xs"
+          className="w-full min-w-0 break-all rounded bg-muted px-2 py-1 font-mono text-xs sm:flex-1"
         >
           {value}
         </code>

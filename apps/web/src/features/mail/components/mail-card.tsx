@@ -19,14 +19,14 @@ export function MailCard({
   return (
     <section aria-labelledby={id} className="min-w-0">
       <Card className="h-full">
-        <CardHeader>
+        <CardHeader className="p-4 sm:p-6">
           <CardTitle as="h3" id={id} className="flex items-center gap-2">
             <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
             {title}
           </CardTitle>
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>
-        <CardContent className="flex flex-col gap-4">{children}</CardContent>
+        <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
       </Card>
     </section>
   );
