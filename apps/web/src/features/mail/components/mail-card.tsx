@@ -26,7 +26,9 @@ export function MailCard({
           </CardTitle>
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>
-        <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
+        <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+          {children}
+        </CardContent>
       </Card>
     </section>
   );
