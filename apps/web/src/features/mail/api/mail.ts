@@ -1,6 +1,5 @@
 import type { MailDomain, MailState } from '@parley/shared';
-// The browser's route table (@parley/shared/api) does not list the mail group yet.
-import { mailApi } from '@parley/shared';
+import { mailApi } from '@parley/shared/api';
 import {
   keepPreviousData,
   queryOptions,
