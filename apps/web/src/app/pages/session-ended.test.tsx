@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import OtherRoutes from '../other-routes';
 import { AppShell } from '../shell/app-shell';
 
+// The signed-in menus are a lazy chunk: loaded once here, so a cold transform of it
+// (a first run, a busy machine) is not mistaken for a menu that never came.
+beforeAll(async () => {
+  await import('../shell/member-nav');
+}, 30_000);
 beforeEach(() => {
   fakeApi({});
 });
