@@ -1,0 +1,58 @@
+import { messageIdOfReturnPath, RETURN_PATH_LABEL, type SmtpReply } from '@parley/shared';
+import {
+  addressText,
+  codes,
+  type HarakaAddress,
+  type HarakaConnection,
+  messageOf,
+  type Next,
+  refusalOf,
+} from './haraka-runtime.js';
+import type { ReportQueue } from './reports.js';
+import { outcomesOfReport } from './reports-parse.js';
+
+const NOT_HERE: SmtpReply = { code: 550, enhanced: '5.1.1', message: 'No such mailbox here' };
+
+/** The message id of a VERP return path on a `pm-bounces.` host, or null. */
+export function returnPathMessageId(address: string): string | null {
+  const host = address.slice(address.lastIndexOf('@') + 1);
+  if (!host.startsWith(`${RETURN_PATH_LABEL}.`)) return null;
+  return messageIdOfReturnPath(address);
+}
+
+/**
+ * The bounce port (25): DSNs and complaint reports to `bounce+<id>@pm-bounces.<domain>`.
+ * No AUTH and nothing relayed: a report becomes events for Parley, and every message to
+ * it is then dropped (logged by size only: no addresses, no content).
+ */
+export function bounceListenerHooks(reports: () => ReportQueue) {
+  return {
+    rcpt(next: Next, _connection: HarakaConnection, to: HarakaAddress) {
+      if (returnPathMessageId(addressText(to))) return next(codes.ok);
+      next(...refusalOf(NOT_HERE));
+    },
+
+    async dataPost(next: Next, connection: HarakaConnection) {
+      const txn = connection.transaction;
+      if (!txn) return next();
+      const ids = [
+        ...new Set(txn.rcpt_to.map((r) => returnPathMessageId(addressText(r))).filter(Boolean)),
+      ] as string[];
+      const outcomes = outcomesOfReport((await messageOf(txn)).toString('utf8'));
+      for (const messageId of ids)
+        for (const outcome of outcomes) reports().report({ messageId, ...outcome });
+      connection.loginfo(
+        { name: 'parley' },
+        outcomes.length > 0
+          ? `report of ${outcomes.length} outcome(s) taken`
+          : `a message of ${txn.data_bytes} bytes that is no report: dropped`,
+      );
+      next();
+    },
+
+    /** Everything the bounce port takes ends here: read, never delivered. */
+    queue(next: Next) {
+      next(codes.ok);
+    },
+  };
+}

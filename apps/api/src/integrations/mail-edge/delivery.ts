@@ -1,0 +1,69 @@
+import { addressText, codes, type HarakaHmail, type Next } from './haraka-runtime.js';
+import { mxTargets, NoMx } from './mx.js';
+import type { MailEventKind, ReportQueue } from './reports.js';
+import type { PluginSettings } from './settings.js';
+import { parleyNotesOf } from './submission.js';
+
+type Recipient = HarakaHmail['todo']['rcpt_to'][number];
+
+/** Where Haraka's outbound queue delivers, and what it reports to Parley of each try. */
+export function deliveryHooks(settings: PluginSettings, reports: () => ReportQueue) {
+  function report(hmail: HarakaHmail, kind: MailEventKind, rcpts: Recipient[], reason: string) {
+    const notes = parleyNotesOf(hmail.todo.notes);
+    if (!notes) return hmail.logwarn('a queued message without a Parley id: not reported');
+    for (const rcpt of rcpts) {
+      const recipient = addressText(rcpt);
+      if (!recipient) continue;
+      reports().report({
+        messageId: notes.messageId,
+        recipient,
+        kind,
+        reason: kind === 'delivered' ? reason : (rcpt.reason ?? reason),
+      });
+    }
+  }
+
+  return {
+    /** The smarthost (MAIL_RELAY_URL), or the domain's MX hosts by MAIL_DNS_SERVERS. */
+    getMx(next: Next, _hmail: HarakaHmail, domain: string) {
+      const relay = settings.relay;
+      if (relay)
+        return next(codes.ok, {
+          exchange: relay.host,
+          port: relay.port,
+          priority: 0,
+          ...(relay.username ? { auth_user: relay.username, auth_pass: relay.password } : {}),
+        });
+      mxTargets(domain, {
+        servers: settings.dnsServers,
+        port: settings.deliveryPort,
+        localOk: settings.localMxOk,
+      }).then(
+        (targets) => next(codes.ok, targets),
+        (err: unknown) =>
+          next(
+            err instanceof NoMx && err.permanent ? codes.deny : codes.denysoft,
+            (err as Error).message,
+          ),
+      );
+    },
+
+    delivered(next: Next, hmail: HarakaHmail, params: unknown[]) {
+      const response = String(params[2] ?? '');
+      report(hmail, 'delivered', (params[6] as Recipient[] | undefined) ?? [], response);
+      next();
+    },
+
+    deferred(next: Next, hmail: HarakaHmail, info: { err?: unknown }) {
+      report(hmail, 'deferred', hmail.todo.rcpt_to, String(info?.err ?? 'deferred'));
+      next();
+    },
+
+    /** Reported to Parley instead of a bounce message to the sender (its return path is
+     * this edge's own bounce listener). */
+    bounce(next: Next, hmail: HarakaHmail, err: unknown) {
+      report(hmail, 'bounced', hmail.todo.rcpt_to, String((err as Error)?.message ?? err));
+      next(codes.ok);
+    },
+  };
+}

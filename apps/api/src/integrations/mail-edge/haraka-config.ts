@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { MAIL_MAX_SIZE } from '@parley/shared';
+import type { MailEdgeSettings, PluginSettings } from './settings.js';
+
+/** How often reports Parley did not take are sent again. */
+export const REPORT_RETRY_MS = 5000;
+
+/** `[::1]:25` for IPv6, `127.0.0.1:25` for IPv4. */
+const hostPort = (address: string, port: number) =>
+  address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+
+/** The edge's spool layout under MAIL_EDGE_QUEUE_DIR. */
+export const spoolOf = (queueDir: string) => ({
+  outbound: path.join(queueDir, 'outbound'),
+  reports: path.join(queueDir, 'reports'),
+  lock: path.join(queueDir, 'edge.pid'),
+});
+
+/**
+ * Haraka's configuration folder for one run, as file name → text (under config/ unless
+ * the name says plugins/). `pluginModule` is the absolute path of Parley's plugin module
+ * (plugin.ts or its build), which the rendered shim requires.
+ */
+export function harakaFiles(
+  s: MailEdgeSettings,
+  pluginModule: string,
+  tls: { certificate: string; privateKey: string },
+): Record<string, string> {
+  const spool = spoolOf(s.queueDir);
+  const plugin: PluginSettings = {
+    host: s.host,
+    ports: s.ports,
+    parleyUrl: s.parleyUrl,
+    edgeSecret: s.edgeSecret,
+    dnsServers: s.dnsServers,
+    relay: s.relay,
+    deliveryPort: s.deliveryPort,
+    localMxOk: s.localMxOk,
+    reportsDir: spool.reports,
+    reportRetryMs: REPORT_RETRY_MS,
+  };
+  const { submission, smtps, bounce } = s.ports;
+  return {
+    'config/smtp.ini': [
+      '[main]',
+      `listen=${[submission, smtps, bounce].map((p) => hostPort(s.listen, p)).join(',')}`,
+      `smtps_port=${smtps}`,
+      // One process: the queue, the report retries and the AUTH failure counts live in it.
+      'nodes=0',
+      'inactivity_timeout=120',
+      '',
+    ].join('\n'),
+    'config/me': `${s.host}\n`,
+    'config/connection.ini': [
+      '[max]',
+      `bytes=${MAIL_MAX_SIZE}`,
+      '[headers]',
+      'show_version=false',
+      '[uuid]',
+      'banner_chars=0',
+      '',
+    ].join('\n'),
+    'config/plugins': 'tls\nparley\n',
+    'config/tls.ini': [
+      '[main]',
+      'key=tls_key.pem',
+      'cert=tls_cert.pem',
+      'minVersion=TLSv1.2',
+      `no_starttls_ports[]=${smtps}`,
+      '',
+    ].join('\n'),
+    'config/tls_key.pem': tls.privateKey,
+    'config/tls_cert.pem': tls.certificate,
+    'config/log.ini': '[main]\nlevel=info\ntimestamps=false\nformat=default\n',
+    'config/outbound.ini': [
+      'enable_tls=true',
+      // Parley's plugin answers get_mx and checks addresses itself (MAIL_EDGE_LOCAL_MX_OK).
+      'local_mx_ok=false',
+      'concurrency_max=100',
+      'received_header=disabled',
+      ...(s.retryIntervals ? [`temp_fail_intervals=${s.retryIntervals}`] : []),
+      '',
+    ].join('\n'),
+    'config/queue_dir': `${spool.outbound}\n`,
+    'config/parley-edge.json': `${JSON.stringify(plugin, null, 2)}\n`,
+    'plugins/parley/package.json': `${JSON.stringify({ name: 'parley', main: 'index.js' })}\n`,
+    'plugins/parley/index.js': [
+      "'use strict';",
+      "// Rendered by npm run mail:edge: Parley's hooks live in the module below.",
+      `const plugin = require(${JSON.stringify(pluginModule)});`,
+      "module.exports = plugin.harakaPlugin(require('node:path').join(__dirname, '..', '..', 'config', 'parley-edge.json'));",
+      '',
+    ].join('\n'),
+  };
+}
