@@ -32,6 +32,7 @@ export function deliveryHooks(settings: PluginSettings, reports: () => ReportQue
           exchange: relay.host,
           port: relay.port,
           priority: 0,
+          bind_helo: settings.host,
           ...(relay.username ? { auth_user: relay.username, auth_pass: relay.password } : {}),
         });
       mxTargets(domain, {
@@ -39,7 +40,11 @@ export function deliveryHooks(settings: PluginSettings, reports: () => ReportQue
         port: settings.deliveryPort,
         localOk: settings.localMxOk,
       }).then(
-        (targets) => next(codes.ok, targets),
+        (targets) =>
+          next(
+            codes.ok,
+            targets.map((t) => ({ ...t, bind_helo: settings.host })),
+          ),
         (err: unknown) =>
           next(
             err instanceof NoMx && err.permanent ? codes.deny : codes.denysoft,

@@ -5,6 +5,21 @@ import type { MailEdgeSettings, PluginSettings } from './settings.js';
 /** How often reports Parley did not take are sent again. */
 export const REPORT_RETRY_MS = 5000;
 
+/**
+ * RFC 7919's ffdhe2048 group, so Haraka need not generate DH parameters at every start
+ * (it would otherwise, in each new run folder). OpenSSL names it: GROUP ffdhe2048.
+ */
+const FFDHE2048 = [
+  '-----BEGIN DH PARAMETERS-----',
+  'MIIBCAKCAQEA//////////+t+FRYortKmq/cViAnPTzx2LnFg84tNpWp4TZBFGQz',
+  '+8yTnc4kmz75fS/jY2MMddj2gbICrsRhetPfHtXV/WVhJDP1H18GbtCFY2VVPe0a',
+  '87VXE15/V8k1mE8McODmi3fipona8+/och3xWKE2rec1MKzKT0g6eXq8CrGCsyT7',
+  'YdEIqUuyyOP7uWrat2DX9GgdT0Kj3jlN9K5W7edjcrsZCwenyO4KbXCeAvzhzffi',
+  '7MA0BM0oNC9hkXL+nOmFg/+OTxIy7vKBg8P+OxtMb61zO7X8vC7CIAXFjvGDfRaD',
+  'ssbzSibBsu/6iGtCOGEoXJf//////////wIBAg==',
+  '-----END DH PARAMETERS-----',
+].join('\n');
+
 /** `[::1]:25` for IPv6, `127.0.0.1:25` for IPv4. */
 const hostPort = (address: string, port: number) =>
   address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
@@ -51,13 +66,31 @@ export function harakaFiles(
       '',
     ].join('\n'),
     'config/me': `${s.host}\n`,
+    // Haraka reads no defaults for a section this file leaves out: every one is here.
     'config/connection.ini': [
+      '[main]',
+      'strict_rfc1869=false',
+      'smtputf8=true',
+      '[haproxy]',
+      'hosts[]=',
+      '[headers]',
+      'add_received=true',
+      'clean_auth_results=true',
+      'show_version=false',
+      'max_lines=1000',
+      'max_received=100',
       '[max]',
       `bytes=${MAIL_MAX_SIZE}`,
-      '[headers]',
-      'show_version=false',
+      'mime_parts=1000',
+      'line_length=512',
+      'data_line_length=992',
+      '[message]',
+      'greeting[]=Parley mail',
+      'helo=Hello',
+      'close=Bye',
       '[uuid]',
       'banner_chars=0',
+      'deny_chars=0',
       '',
     ].join('\n'),
     'config/plugins': 'tls\nparley\n',
@@ -65,12 +98,14 @@ export function harakaFiles(
       '[main]',
       'key=tls_key.pem',
       'cert=tls_cert.pem',
+      'dhparam=dhparams.pem',
       'minVersion=TLSv1.2',
       `no_starttls_ports[]=${smtps}`,
       '',
     ].join('\n'),
     'config/tls_key.pem': tls.privateKey,
     'config/tls_cert.pem': tls.certificate,
+    'config/dhparams.pem': `${FFDHE2048}\n`,
     'config/log.ini': '[main]\nlevel=info\ntimestamps=false\nformat=default\n',
     'config/outbound.ini': [
       'enable_tls=true',

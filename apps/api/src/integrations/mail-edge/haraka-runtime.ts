@@ -45,7 +45,8 @@ export type Next = (code?: number, msg?: unknown) => void;
 export interface HarakaAddress {
   user: string | null;
   host: string | null;
-  address(): string;
+  /** A getter in @haraka/email-address 3, a method before. */
+  address: string | (() => string);
   constructor: new (address: string) => HarakaAddress;
 }
 export interface HarakaTransaction {
@@ -83,8 +84,10 @@ export interface HarakaHmail {
 }
 
 /** The address in Haraka's Address, lower case ('' for the null sender). */
-export const addressText = (a: HarakaAddress | null | undefined) =>
-  a?.user ? a.address().toLowerCase() : '';
+export function addressText(a: HarakaAddress | null | undefined): string {
+  if (!a?.user) return '';
+  return (typeof a.address === 'function' ? a.address() : a.address).toLowerCase();
+}
 
 /** The whole message as it will leave (CRLF line endings, dots unstuffed). */
 export const messageOf = (txn: HarakaTransaction) =>
