@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { createIdempotencyStore } from './db/idempotency-store.js';
 import { openLimitStore } from './db/open-limit-store.js';
 import type { ChainWatcher } from './integrations/chains/port.js';
+import type { MailDns } from './integrations/mail/dns.js';
 import type { EventBus } from './lib/event-bus.js';
 import type { LimitStore } from './lib/rate-limiter.js';
 import type { RetentionJob } from './lib/retention-job.js';
@@ -25,6 +26,7 @@ import { setUpGuardrails } from './modules/guardrails/guardrails.setup.js';
 import type { LowBalanceJob } from './modules/guardrails/low-balance-job.js';
 import { setUpHealth } from './modules/health/health.setup.js';
 import { setUpLedger } from './modules/ledger/ledger.setup.js';
+import { setUpMail } from './modules/mail/mail.setup.js';
 import type { MailOutbox } from './modules/notifications/mail-outbox.js';
 import { type MailDeps, setUpNotifications } from './modules/notifications/notifications.setup.js';
 import { setUpOrders } from './modules/orders/orders.setup.js';
@@ -75,6 +77,8 @@ export interface AppDeps {
   webhooks?: WebhookDeps;
   /** The SMPP server's heartbeat, receipt and sweep timings of the test's own. */
   smppServer?: SmppTimings;
+  /** The DNS sending domains are checked against; by default MAIL_DNS_SERVERS'. */
+  mailDns?: MailDns;
 }
 
 declare module 'fastify' {
@@ -95,6 +99,8 @@ declare module 'fastify' {
     renewalJob: { runOnce(): Promise<{ changed: number; reminded: number }> };
     /** Emails notices when SMTP is configured (tests run it by hand); null otherwise. */
     mailOutbox: MailOutbox | null;
+    /** Expires mail recipients past the delivery deadline, prunes the log (tests run it). */
+    mailSettle: () => Promise<{ expired: number; pruned: number }>;
     /** Parley's SMPP server for customers' gateways: its ports, and its jobs run now. */
     smppServer: SmppListener;
     /** One watcher pass of a network now; null when it has no node (tests run it by hand). */
@@ -200,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await use(voice);
   await use(setUpSipTrunk({ db, config, keyMaterial: voiceKey, gateway: voice.gateway, now }));
   await use(setUpVoiceMonitoring({ db }));
+  await use(setUpMail({ ...common, config, sessionSecret: deps.sessionSecret, deps, now }));
   await use(setUpChat({ db, events, limitStore, perMinute: config.chatPerMinute }));
   await use(setUpRenewals({ db, events, settings: config.renewals, now, log }));
   const notices = setUpNotifications({

@@ -11,6 +11,8 @@ export interface MailRelayConfig {
   dnsServers: string[] | null;
   /** MAIL_EDGE_SECRET: the mail edge's proof on /internal/mail/*; null: the edge is off. */
   edgeSecret: string | null;
+  /** MAIL_ENCRYPTION_KEY: seals the DKIM private keys; null: the session secret. */
+  encryptionKey: string | null;
   /** Recipients per customer per UTC day, whatever the package. */
   dailyCap: number;
   /** A recipient still queued or deferred after this long is settled as expired. */
@@ -38,6 +40,7 @@ export const mailRelayEnvShape = {
       ),
   ),
   MAIL_EDGE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  MAIL_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   MAIL_DAILY_CAP: count(1, 10_000_000),
   MAIL_DELIVERY_DEADLINE_HOURS: count(1, 24 * 14),
 };
@@ -48,6 +51,7 @@ type MailRelayEnv = {
   MAIL_EDGE_SMTPS_PORT?: number;
   MAIL_DNS_SERVERS?: string[];
   MAIL_EDGE_SECRET?: string;
+  MAIL_ENCRYPTION_KEY?: string;
   MAIL_DAILY_CAP?: number;
   MAIL_DELIVERY_DEADLINE_HOURS?: number;
 };
@@ -61,6 +65,7 @@ export function mailRelayConfig(e: MailRelayEnv, publicUrl: string | undefined):
     smtpsPort: e.MAIL_EDGE_SMTPS_PORT ?? 465,
     dnsServers: e.MAIL_DNS_SERVERS ?? null,
     edgeSecret: e.MAIL_EDGE_SECRET ?? null,
+    encryptionKey: e.MAIL_ENCRYPTION_KEY ?? null,
     dailyCap: e.MAIL_DAILY_CAP ?? 50_000,
     deliveryDeadlineMs: (e.MAIL_DELIVERY_DEADLINE_HOURS ?? 72) * 3_600_000,
   };

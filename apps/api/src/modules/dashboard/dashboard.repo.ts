@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { dashboardPreferences, orders } from '../../db/schema/index.js';
-import { statusInService } from '../orders/in-service.js';
+import { statusInService } from '../orders/in-service.repo.js';
 import { packageNames } from '../orders/orders.store.js';
 
 export function createDashboardRepo(db: Db) {

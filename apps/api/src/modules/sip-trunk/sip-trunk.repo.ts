@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
 import { orders, sipTrunkAddresses, sipTrunks, users } from '../../db/schema/index.js';
 import { EXCLUSION_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
-import { statusInService } from '../orders/in-service.js';
+import { statusInService } from '../orders/in-service.repo.js';
 import { createTrunkNumbersRepo } from './trunk-numbers.repo.js';
 import { createTrunkStatsRepo } from './trunk-stats.repo.js';
 

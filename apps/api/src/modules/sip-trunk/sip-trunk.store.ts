@@ -7,7 +7,7 @@ import { IN_SERVICE, type TrunkRole } from '@parley/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/ledger.js';
 import { orders, sipTrunks } from '../../db/schema/index.js';
-import { statusInService } from '../orders/in-service.js';
+import { statusInService } from '../orders/in-service.repo.js';
 
 /**
  * Makes the trunk of a trunk order, or attaches an add-on to the customer's trunk it is

@@ -2,7 +2,7 @@ import { IN_SERVICE } from '@parley/shared';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { callerIds, didNumbers, orders, sipTrunks } from '../../db/schema/index.js';
-import { statusInService } from '../orders/in-service.js';
+import { statusInService } from '../orders/in-service.repo.js';
 import { ownedNumbers } from '../orders/orders.store.js';
 
 /** The customer's numbers as trunks see them: which one each rings, which they may show. */
