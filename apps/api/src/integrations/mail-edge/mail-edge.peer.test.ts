@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { mailApi, pathOf } from '@parley/shared';
+import { mailApi, pathOf, returnPathOf } from '@parley/shared';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../test/certificate.js';
 import { createTestApp, fundedCustomer, send, tempDir, until } from '../../../test/helpers.js';
+import { MAIL_ENV } from '../../../test/mail.js';
 import {
   type EdgeProcess,
   startDns,
@@ -29,8 +30,7 @@ const harakaThere = (() => {
 if (!harakaThere && process.env.PARLEY_REQUIRE_MAIL_EDGE)
   throw new Error('Haraka (npm) and openssl are required here');
 
-const SECRET = 'mail-edge-secret-mail-edge-secret-42';
-const MAIL_HOST = 'mail.parley.test';
+const { MAIL_EDGE_SECRET: SECRET, MAIL_HOST } = MAIL_ENV;
 // The edge's reports reach Parley within this even on a busy machine.
 const REPORT_MS = 30_000;
 
@@ -85,6 +85,17 @@ async function stateOf(s: Sender, address: string): Promise<string | undefined> 
   );
   const items = res.json().items as { recipients: { address: string; state: string }[] }[];
   return items[0]?.recipients.find((r) => r.address === address)?.state;
+}
+
+/** The id of the newest message to `address` in Parley's log. */
+async function messageIdOf(s: Sender, address: string): Promise<string> {
+  const res = await send(
+    ctx.app,
+    'GET',
+    `${pathOf(mailApi.messages)}?q=${encodeURIComponent(address)}`,
+    s.cookie,
+  );
+  return res.json().items[0].id as string;
 }
 
 async function suppressed(s: Sender, address: string): Promise<boolean> {
@@ -286,55 +297,87 @@ describe.skipIf(!harakaThere)(
 
     it('takes a DSN and a complaint on the bounce port, and nothing else', async () => {
       const s = await sender('dsn.test');
-      const to = 'later-gone@other.test';
-      await transport(s).sendMail({ from: 'a@dsn.test', to, subject: 'Hi', text: 'T' });
-      const got = await until(
-        async () => mx.received.find((m) => m.to.includes(to)),
-        Boolean,
-        REPORT_MS,
-      );
-      const returnPath = got?.from ?? '';
       const bounces = nodemailer.createTransport({
         host: '127.0.0.1',
         port: ports.bounce,
         ignoreTLS: true,
       });
-      const boundary = 'report-boundary';
-      await bounces.sendMail({
-        envelope: { from: '', to: returnPath },
-        raw: [
-          'From: MAILER-DAEMON@other.test',
-          `To: ${returnPath}`,
-          'Subject: Undelivered Mail',
-          'MIME-Version: 1.0',
-          `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
-          '',
-          `--${boundary}`,
-          'Content-Type: text/plain',
-          '',
-          'Your message could not be delivered.',
-          `--${boundary}`,
+      const report = (to: string, type: string, parts: string[]) => {
+        const boundary = 'report-boundary';
+        return bounces.sendMail({
+          envelope: { from: '', to },
+          raw: [
+            'From: MAILER-DAEMON@other.test',
+            `To: ${to}`,
+            'Subject: Report',
+            'MIME-Version: 1.0',
+            `Content-Type: multipart/report; report-type=${type}; boundary="${boundary}"`,
+            '',
+            `--${boundary}`,
+            'Content-Type: text/plain',
+            '',
+            'A report.',
+            ...parts.flatMap((p) => [`--${boundary}`, p]),
+            `--${boundary}--`,
+            '',
+          ].join('\r\n'),
+        });
+      };
+      // A recipient still deferred by its MX whose server then gives up: a DSN says so.
+      const gone = 'later-gone@other.test';
+      mx.deferData(gone, 1000);
+      await transport(s).sendMail({ from: 'a@dsn.test', to: gone, subject: 'Hi', text: 'T' });
+      expect(
+        await until(
+          () => stateOf(s, gone),
+          (v) => v === 'deferred',
+          REPORT_MS,
+        ),
+      ).toBe('deferred');
+      await report(returnPathOf(await messageIdOf(s, gone), 'dsn.test'), 'delivery-status', [
+        [
           'Content-Type: message/delivery-status',
           '',
           'Reporting-MTA: dns; mx.other.test',
           '',
-          `Final-Recipient: rfc822; ${to}`,
+          `Final-Recipient: rfc822; ${gone}`,
           'Action: failed',
           'Status: 5.1.1',
           'Diagnostic-Code: smtp; 550 5.1.1 mailbox gone',
           '',
-          `--${boundary}--`,
-          '',
         ].join('\r\n'),
-      });
+      ]);
       expect(
         await until(
-          () => stateOf(s, to),
+          () => stateOf(s, gone),
           (v) => v === 'bounced',
           REPORT_MS,
         ),
       ).toBe('bounced');
-      expect(await until(() => suppressed(s, to), Boolean, REPORT_MS)).toBe(true);
+      expect(await until(() => suppressed(s, gone), Boolean, REPORT_MS)).toBe(true);
+      // A delivered message its reader marks as spam: the feedback loop's report.
+      const reader = 'reader@other.test';
+      await transport(s).sendMail({ from: 'a@dsn.test', to: reader, subject: 'News', text: 'T' });
+      expect(
+        await until(
+          () => stateOf(s, reader),
+          (v) => v === 'delivered',
+          REPORT_MS,
+        ),
+      ).toBe('delivered');
+      await report(returnPathOf(await messageIdOf(s, reader), 'dsn.test'), 'feedback-report', [
+        [
+          'Content-Type: message/feedback-report',
+          '',
+          'Feedback-Type: abuse',
+          'Version: 1',
+          '',
+        ].join('\r\n'),
+        ['Content-Type: message/rfc822', '', `To: ${reader}`, 'Subject: News', '', 'T', ''].join(
+          '\r\n',
+        ),
+      ]);
+      expect(await until(() => suppressed(s, reader), Boolean, REPORT_MS)).toBe(true);
       // An address that is no return path of Parley's is refused there.
       await expect(
         bounces.sendMail({
