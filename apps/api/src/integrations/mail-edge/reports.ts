@@ -12,7 +12,10 @@ export type MailEventKind = (typeof MAIL_EVENT_KINDS)[number];
 export function reasonText(value: string | null | undefined): string | null {
   if (!value) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed
-  const text = value.replace(/[\x00-\x1f\x7f]+/g, ' ').trim();
+  const text = value
+    .replace(/[\x00-\x1f\x7f]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return text ? text.slice(0, 1000) : null;
 }
 
