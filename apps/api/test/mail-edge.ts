@@ -156,3 +156,23 @@ export async function startEdgeProcess(env: Record<string, string>) {
   };
 }
 export type EdgeProcess = Awaited<ReturnType<typeof startEdgeProcess>>;
+
+/** npm run mail:edge expected to refuse to start: its exit code and what it wrote. */
+export async function edgeRefusal(env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src/cli/mail-edge.ts')],
+    { cwd: REPO_ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}

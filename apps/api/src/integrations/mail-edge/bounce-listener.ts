@@ -1,4 +1,9 @@
-import { messageIdOfReturnPath, RETURN_PATH_LABEL, type SmtpReply } from '@parley/shared';
+import {
+  bounceHostOf,
+  messageIdOfReturnPath,
+  RETURN_PATH_LABEL,
+  type SmtpReply,
+} from '@parley/shared';
 import {
   addressText,
   codes,
@@ -9,7 +14,7 @@ import {
   refusalOf,
 } from './haraka-runtime.js';
 import type { ReportQueue } from './reports.js';
-import { outcomesOfReport } from './reports-parse.js';
+import { outcomesOfReport, quotedReturnPath } from './reports-parse.js';
 
 const NOT_HERE: SmtpReply = { code: 550, enhanced: '5.1.1', message: 'No such mailbox here' };
 
@@ -20,32 +25,40 @@ export function returnPathMessageId(address: string): string | null {
   return messageIdOfReturnPath(address);
 }
 
+/** The address feedback loops send complaints to: `fbl@bounces.<MAIL_HOST>`. */
+export const feedbackAddressOf = (mailHost: string) => `fbl@${bounceHostOf(mailHost)}`;
+
 /**
- * The bounce port (25): DSNs and complaint reports to `bounce+<id>@pm-bounces.<domain>`.
+ * The bounce port (25): DSNs and complaint reports to `bounce+<id>@pm-bounces.<domain>`,
+ * and feedback loops' reports to the feedback address (naming their message by the
+ * return path they quote).
  * No AUTH and nothing relayed: a report becomes events for Parley, and every message to
  * it is then dropped (logged by size only: no addresses, no content).
  */
-export function bounceListenerHooks(reports: () => ReportQueue) {
+export function bounceListenerHooks(mailHost: string, reports: () => ReportQueue) {
+  const feedback = feedbackAddressOf(mailHost);
   return {
     rcpt(next: Next, _connection: HarakaConnection, to: HarakaAddress) {
-      if (returnPathMessageId(addressText(to))) return next(codes.ok);
+      const address = addressText(to);
+      if (returnPathMessageId(address) || address === feedback) return next(codes.ok);
       next(...refusalOf(NOT_HERE));
     },
 
     async dataPost(next: Next, connection: HarakaConnection) {
       const txn = connection.transaction;
       if (!txn) return next();
-      const ids = [
-        ...new Set(txn.rcpt_to.map((r) => returnPathMessageId(addressText(r))).filter(Boolean)),
-      ] as string[];
-      const outcomes = outcomesOfReport((await messageOf(txn)).toString('utf8'));
+      const raw = (await messageOf(txn)).toString('utf8');
+      const addresses = txn.rcpt_to.map(addressText);
+      if (addresses.includes(feedback)) addresses.push(quotedReturnPath(raw) ?? '');
+      const ids = [...new Set(addresses.map(returnPathMessageId).filter(Boolean))] as string[];
+      const outcomes = outcomesOfReport(raw);
       for (const messageId of ids)
         for (const outcome of outcomes) reports().report({ messageId, ...outcome });
       connection.loginfo(
         { name: 'parley' },
-        outcomes.length > 0
+        outcomes.length > 0 && ids.length > 0
           ? `report of ${outcomes.length} outcome(s) taken`
-          : `a message of ${txn.data_bytes} bytes that is no report: dropped`,
+          : `a message of ${txn.data_bytes} bytes that reports nothing of Parley's: dropped`,
       );
       next();
     },

@@ -10,6 +10,7 @@ import { createTestApp, fundedCustomer, send, tempDir, until } from '../../../te
 import { MAIL_ENV } from '../../../test/mail.js';
 import {
   type EdgeProcess,
+  edgeRefusal,
   startDns,
   startEdgeProcess,
   startSink,
@@ -202,6 +203,18 @@ describe.skipIf(!harakaThere)(
       expect(relay.reply).toMatch(/^530 5\.7\.0/m);
     });
 
+    it('refuses to start a second edge on the same queue, naming the setting', async () => {
+      const refused = await edgeRefusal({
+        ...edgeEnv,
+        MAIL_EDGE_SUBMISSION_PORT: String(await freePort()),
+        MAIL_EDGE_SMTPS_PORT: String(await freePort()),
+        MAIL_EDGE_BOUNCE_PORT: String(await freePort()),
+      });
+      expect(refused.code).toBe(2);
+      expect(refused.output).toMatch(/MAIL_EDGE_QUEUE_DIR: in use by another edge/);
+      expect(refused.output).not.toContain(SECRET);
+    });
+
     it('refuses a wrong password with 535 5.7.8', async () => {
       const s = await sender('wrongpw.test');
       const t = transport({ ...s, password: `${s.password}x` });
@@ -355,7 +368,8 @@ describe.skipIf(!harakaThere)(
         ),
       ).toBe('bounced');
       expect(await until(() => suppressed(s, gone), Boolean, REPORT_MS)).toBe(true);
-      // A delivered message its reader marks as spam: the feedback loop's report.
+      // A delivered message its reader marks as spam: the feedback loop's report, sent to
+      // the feedback address, quotes the message with its return path.
       const reader = 'reader@other.test';
       await transport(s).sendMail({ from: 'a@dsn.test', to: reader, subject: 'News', text: 'T' });
       expect(
@@ -365,7 +379,8 @@ describe.skipIf(!harakaThere)(
           REPORT_MS,
         ),
       ).toBe('delivered');
-      await report(returnPathOf(await messageIdOf(s, reader), 'dsn.test'), 'feedback-report', [
+      const quoted = returnPathOf(await messageIdOf(s, reader), 'dsn.test');
+      await report(`fbl@bounces.${MAIL_HOST}`, 'feedback-report', [
         [
           'Content-Type: message/feedback-report',
           '',
@@ -373,9 +388,16 @@ describe.skipIf(!harakaThere)(
           'Version: 1',
           '',
         ].join('\r\n'),
-        ['Content-Type: message/rfc822', '', `To: ${reader}`, 'Subject: News', '', 'T', ''].join(
-          '\r\n',
-        ),
+        [
+          'Content-Type: message/rfc822',
+          '',
+          `Return-Path: <${quoted}>`,
+          'To: Reader <reader@other.test>',
+          'Subject: News',
+          '',
+          'T',
+          '',
+        ].join('\r\n'),
       ]);
       expect(await until(() => suppressed(s, reader), Boolean, REPORT_MS)).toBe(true);
       // An address that is no return path of Parley's is refused there.

@@ -44,7 +44,7 @@ export function harakaPlugin(settingsFile: string) {
   };
   const auth = authHooks(client, settings.ports);
   const submission = submissionHooks(client);
-  const bounces = bounceListenerHooks(reports);
+  const bounces = bounceListenerHooks(settings.host, reports);
   const delivery = deliveryHooks(settings, reports);
   const onBouncePort = (c: HarakaConnection) => c.local.port === settings.ports.bounce;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomesOfReport } from './reports-parse.js';
+import { outcomesOfReport, quotedReturnPath } from './reports-parse.js';
 
 const report = (type: string, parts: string[], boundary = 'b0undary') =>
   [
@@ -98,6 +98,14 @@ describe('reading a report that reaches the bounce listener', () => {
     expect(outcomesOfReport(arf([]))).toEqual([
       { recipient: 'reader@example.org', kind: 'complained', reason: 'Feedback-Type: abuse' },
     ]);
+    expect(quotedReturnPath(arf([]))).toBeNull();
+    const quoting = arf([]).replace(
+      'To: Reader',
+      'Return-Path: <bounce+0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d@pm-bounces.acme.test>\r\nTo: Reader',
+    );
+    expect(quotedReturnPath(quoting)).toBe(
+      'bounce+0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d@pm-bounces.acme.test',
+    );
   });
 
   it('finds nothing in mail that is no report', () => {

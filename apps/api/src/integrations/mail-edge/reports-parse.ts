@@ -126,6 +126,19 @@ function complaint(report: string, original: Part | undefined): ReportedOutcome[
   }));
 }
 
+/**
+ * The return path the reported message left with, as the report quotes it (the original
+ * message's Return-Path): how a complaint sent to the feedback address names its message.
+ */
+export function quotedReturnPath(raw: string): string | null {
+  const parts = leaves(partOf(raw));
+  const original = parts.find((p) =>
+    ['message/rfc822', 'text/rfc822-headers'].includes(contentTypeOf(p.headers).type),
+  );
+  if (!original) return null;
+  return addressOf(first(partOf(decoded(original)).headers, 'return-path'));
+}
+
 /** The outcomes a report to the bounce listener states; [] when it is no report. */
 export function outcomesOfReport(raw: string): ReportedOutcome[] {
   const message = partOf(raw);

@@ -11,8 +11,8 @@ export type MailEventKind = (typeof MAIL_EVENT_KINDS)[number];
 /** A remote reply fit for the log: no control characters, at most 1000 characters. */
 export function reasonText(value: string | null | undefined): string | null {
   if (!value) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed
   const text = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed
     .replace(/[\x00-\x1f\x7f]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
