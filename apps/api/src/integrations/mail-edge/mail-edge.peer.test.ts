@@ -227,7 +227,9 @@ describe.skipIf(!harakaThere)(
       const s = await sender('good.test');
       for (const port of [ports.submission, ports.smtps]) {
         const to = `bob${port}@dest.test`;
-        const info = await transport(s, port).sendMail({
+        // AUTH PLAIN on one port, LOGIN on the other.
+        const auth = port === ports.smtps ? { authMethod: 'LOGIN' } : {};
+        const info = await transport(s, port, auth).sendMail({
           from: 'news@good.test',
           to,
           subject: `Hello on ${port}`,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { authHooks } from './auth.js';
 import { bounceListenerHooks } from './bounce-listener.js';
 import { deliveryHooks } from './delivery.js';
@@ -20,11 +21,16 @@ interface HarakaPlugin {
   loginfo(msg: string): void;
 }
 
-/** Haraka never outlives npm run mail:edge, even one killed with SIGKILL. */
-function exitWithParent() {
+/**
+ * Haraka never outlives npm run mail:edge, even one killed with SIGKILL: it then removes
+ * the run folder (the secret and the TLS key are in it) and exits.
+ */
+function exitWithParent(runDir: string) {
   const parent = process.ppid;
   const timer = setInterval(() => {
-    if (process.ppid !== parent) process.exit(1);
+    if (process.ppid === parent) return;
+    fs.rmSync(runDir, { recursive: true, force: true });
+    process.exit(1);
   }, 1000);
   timer.unref();
 }
@@ -51,7 +57,7 @@ export function harakaPlugin(settingsFile: string) {
   return {
     register(this: HarakaPlugin) {
       this.inherits('auth/auth_base');
-      exitWithParent();
+      exitWithParent(path.dirname(path.dirname(settingsFile)));
       queue = reportQueue({
         dir: settings.reportsDir,
         client,
