@@ -8,7 +8,13 @@ type Recipient = HarakaHmail['todo']['rcpt_to'][number];
 
 /** Where Haraka's outbound queue delivers, and what it reports to Parley of each try. */
 export function deliveryHooks(settings: PluginSettings, reports: () => ReportQueue) {
-  function report(hmail: HarakaHmail, kind: MailEventKind, rcpts: Recipient[], reason: string) {
+  function report(
+    hmail: HarakaHmail,
+    kind: MailEventKind,
+    rcpts: Recipient[],
+    reason: string,
+    prefix = '',
+  ) {
     const notes = parleyNotesOf(hmail.todo.notes);
     if (!notes) return hmail.logwarn('a queued message without a Parley id: not reported');
     for (const rcpt of rcpts) {
@@ -18,7 +24,7 @@ export function deliveryHooks(settings: PluginSettings, reports: () => ReportQue
         messageId: notes.messageId,
         recipient,
         kind,
-        reason: kind === 'delivered' ? reason : (rcpt.reason ?? reason),
+        reason: `${prefix}${kind === 'delivered' ? reason : (rcpt.reason ?? reason)}`,
       });
     }
   }
@@ -64,10 +70,17 @@ export function deliveryHooks(settings: PluginSettings, reports: () => ReportQue
       next();
     },
 
-    /** Reported to Parley instead of a bounce message to the sender (its return path is
-     * this edge's own bounce listener). */
+    /**
+     * Reported to Parley instead of a bounce message to the sender (its return path is
+     * this edge's own bounce listener). A recipient Haraka gives up on after the last
+     * retry was only ever refused for now: reported deferred, not bounced, so Parley does
+     * not suppress the address (it settles it as expired at its deadline).
+     */
     bounce(next: Next, hmail: HarakaHmail, err: unknown) {
-      report(hmail, 'bounced', hmail.todo.rcpt_to, String((err as Error)?.message ?? err));
+      const message = String((err as Error)?.message ?? err);
+      if (/^Too many failures/.test(message))
+        report(hmail, 'deferred', hmail.todo.rcpt_to, message, 'Gave up after the last retry: ');
+      else report(hmail, 'bounced', hmail.todo.rcpt_to, message);
       next(codes.ok);
     },
   };

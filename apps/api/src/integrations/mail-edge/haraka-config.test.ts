@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { harakaFiles } from './haraka-config.js';
+import { DEFAULT_RETRY_INTERVALS, harakaFiles } from './haraka-config.js';
 import type { MailEdgeSettings } from './settings.js';
 
 const settings: MailEdgeSettings = {
@@ -22,7 +22,19 @@ const files = (s: Partial<MailEdgeSettings> = {}) =>
     privateKey: 'KEY',
   });
 
+const hours = (schedule: string) =>
+  schedule.split(',').reduce((sum, part) => {
+    const [span = '', times = '1'] = part.split('*');
+    const unit = { s: 1, m: 60, h: 3600, d: 86400 }[span.slice(-1)] ?? 0;
+    return sum + (Number(span.slice(0, -1)) * unit * Number(times)) / 3600;
+  }, 0);
+
 describe("Haraka's configuration for one run", () => {
+  it("gives up on a deferred message before Parley's deadline settles it (72 h)", () => {
+    expect(hours(DEFAULT_RETRY_INTERVALS)).toBeGreaterThan(48);
+    expect(hours(DEFAULT_RETRY_INTERVALS)).toBeLessThan(72);
+  });
+
   it('listens on the three ports, implicit TLS on the SMTPS one, in one process', () => {
     const f = files();
     expect(f['config/smtp.ini']).toContain('listen=[::]:587,[::]:465,[::]:25\n');
@@ -33,7 +45,7 @@ describe("Haraka's configuration for one run", () => {
     expect(f['config/plugins']).toBe('tls\nparley\n');
   });
 
-  it("keeps the queue and unsent reports in the spool, and Haraka's retries unless given", () => {
+  it('keeps the queue and unsent reports in the spool, and retries within the deadline', () => {
     const f = files();
     expect(f['config/queue_dir']).toBe('/var/lib/parley/mail-edge/outbound\n');
     expect(JSON.parse(f['config/parley-edge.json'] ?? '')).toMatchObject({
@@ -41,7 +53,7 @@ describe("Haraka's configuration for one run", () => {
       dnsServers: ['10.0.0.53'],
       localMxOk: false,
     });
-    expect(f['config/outbound.ini']).not.toContain('temp_fail_intervals');
+    expect(f['config/outbound.ini']).toContain(`temp_fail_intervals=${DEFAULT_RETRY_INTERVALS}\n`);
     expect(files({ retryIntervals: '5s*3,1m' })['config/outbound.ini']).toContain(
       'temp_fail_intervals=5s*3,1m\n',
     );

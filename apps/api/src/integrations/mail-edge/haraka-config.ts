@@ -2,6 +2,12 @@ import path from 'node:path';
 import { MAIL_MAX_SIZE } from '@parley/shared';
 import type { MailEdgeSettings, PluginSettings } from './settings.js';
 
+/**
+ * When a temporarily refused message is tried again: the last try about 56 hours after
+ * the first, inside Parley's delivery deadline (MAIL_DELIVERY_DEADLINE_HOURS, 72).
+ */
+export const DEFAULT_RETRY_INTERVALS = '5m,10m,30m,1h,2h*3,4h*4,8h*4';
+
 /** How often reports Parley did not take are sent again. */
 export const REPORT_RETRY_MS = 5000;
 
@@ -113,7 +119,7 @@ export function harakaFiles(
       'local_mx_ok=false',
       'concurrency_max=100',
       'received_header=disabled',
-      ...(s.retryIntervals ? [`temp_fail_intervals=${s.retryIntervals}`] : []),
+      `temp_fail_intervals=${s.retryIntervals ?? DEFAULT_RETRY_INTERVALS}`,
       '',
     ].join('\n'),
     'config/queue_dir': `${spool.outbound}\n`,
