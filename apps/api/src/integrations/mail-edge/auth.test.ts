@@ -59,6 +59,12 @@ describe('AUTH at the edge', () => {
       false,
       { code: 535, message: '5.7.8 Nope' },
     ]);
+    const asked = parley.asked.length;
+    expect(await verdictOf(hooks, connection(), 'pass\u0000word')).toEqual([
+      false,
+      { code: 535, message: '5.7.8 Authentication credentials invalid' },
+    ]);
+    expect(parley.asked).toHaveLength(asked);
     const down = authHooks(client(() => Promise.reject(new Error('down'))).client, { bounce: 25 });
     expect(await verdictOf(down, connection(), 'right')).toEqual([
       false,

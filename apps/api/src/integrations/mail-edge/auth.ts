@@ -56,7 +56,11 @@ export function authHooks(
       if (!connection.tls.enabled || connection.local.port === ports.bounce)
         return verdict(false, WRONG);
       if (failures.blocked(ip)) return verdict(false, TOO_MANY);
-      if (!username || username.length > 128 || !password || password.length > 256) {
+      // Nothing Parley could take: never asked, counted as a failure.
+      const unfit = (v: string, max: number) =>
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is refused
+        !v || v.length > max || /[\x00-\x1f\x7f]/.test(v);
+      if (unfit(username, 128) || unfit(password, 256)) {
         failures.failed(ip);
         return verdict(false, WRONG);
       }
