@@ -15,6 +15,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 1000);
 process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}.mail`;
 // Parley's SMPP server for customers' gateways listens on the port after the web server's.
 process.env.E2E_SMPP_PORT ??= String(port + 1);
+// Where the server's domain checks ask the DNS: e2e/mail's specs answer there while they run.
+process.env.E2E_DNS_PORT ??= String(port + 3);
 
 export default defineConfig({
   testDir: '.',
@@ -94,6 +96,10 @@ export default defineConfig({
         // The SMS screen offers SMPP accounts only while the SMPP server listens.
         SMPP_SERVER_HOST: '127.0.0.1',
         SMPP_SERVER_PORT: process.env.E2E_SMPP_PORT,
+        // The SMTP page's settings name this host; domain checks ask a DNS on 127.0.0.1 that
+        // a mail spec runs (it knows no name), never the machine's resolver.
+        MAIL_HOST: 'mail.e2e.example',
+        MAIL_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
       },
     },
   ],

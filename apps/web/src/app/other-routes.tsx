@@ -23,6 +23,7 @@ const AddFundsPage = page(() => import('@/features/payments/pages/add-funds-page
 const DidPage = page(() => import('@/features/catalogue/pages/did-page'));
 const ChooseNumberPage = page(() => import('@/features/catalogue/pages/choose-number-page'));
 const SmsPage = page(() => import('./pages/sms-page'));
+const SmtpPage = page(() => import('./pages/smtp-page'));
 const voicePages = () => import('./pages/voice-pages');
 const SipPage = page(() => voicePages().then((m) => ({ default: m.SipPage })));
 const SipCredentialsPage = page(() =>
@@ -59,6 +60,7 @@ export default function OtherRoutes() {
         <Route path="admin-chat" element={<AdminChatPage />} />
         <Route path="prices-coverage" element={<PricesCoveragePage />} />
         <Route path="services/sms" element={<SmsPage />} />
+        <Route path="services/smtp" element={<SmtpPage />} />
         <Route path="services/sip" element={<SipPage />} />
         <Route path="sip-credentials" element={<SipCredentialsPage />} />
         <Route path="services/voip" element={<VoipPage />} />

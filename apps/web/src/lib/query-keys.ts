@@ -41,6 +41,15 @@ export const queryKeys = {
   smsQuote: ['sms-quote'],
   /** The customer's SMPP accounts and where to connect (features/smpp-server). */
   smppAccounts: ['smpp-accounts'],
+  /** The customer's SMTP relay: package, users, domains, suppressions, log (features/mail). */
+  mail: ['mail'],
+  mailOverview: ['mail', 'overview'],
+  mailCredentials: ['mail', 'credentials'],
+  mailDomains: ['mail', 'domains'],
+  mailSuppressions: ['mail', 'suppressions'],
+  mailSuppressionsPage: (q: string, page: number) => ['mail', 'suppressions', q, page] as const,
+  mailMessages: (q: string, state: string, page: number) =>
+    ['mail', 'messages', q, state, page] as const,
   numberCountry: (recipient: string) => ['sms-number-country', recipient] as const,
 
   // Admin keys live in admin-query-keys.ts, voice keys in voice-query-keys.ts, the ledger's

@@ -19,6 +19,7 @@ export * from './routes/guardrails.js';
 export * from './routes/health.js';
 export type { RouteName, RouteTable } from './routes/index.js';
 export * from './routes/ledger.js';
+export * from './routes/mail.js';
 export * from './routes/notifications.js';
 export * from './routes/orders.js';
 export * from './routes/payments.js';

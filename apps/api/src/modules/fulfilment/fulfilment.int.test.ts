@@ -59,9 +59,6 @@ describe('the catalogue', () => {
       'IVR Add-on',
       'PBX',
       'PBX Add-on',
-      'SMTP Basic',
-      'SMTP Business',
-      'SMTP Enterprise',
     ]);
     const listed = (await call('GET', '/api/admin/packages', admin)).json() as {
       name: string;

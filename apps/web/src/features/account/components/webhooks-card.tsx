@@ -62,13 +62,19 @@ function AddEndpointForm() {
         <legend className="mb-1 text-sm font-medium">{t('webhooks.events')}</legend>
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="flex items-center gap-2 text-sm">
+            <label key={event} className="flex items-start gap-2 text-sm">
               <input
                 type="checkbox"
+                className="mt-1"
                 checked={events.includes(event)}
                 onChange={() => toggle(event)}
               />
-              <code dir="ltr">{event}</code>
+              <span>
+                <code dir="ltr">{event}</code>
+                <span className="block text-muted-foreground">
+                  {t(`webhooks.eventText.${event.replace('.', '_')}`)}
+                </span>
+              </span>
             </label>
           ))}
         </div>

@@ -90,6 +90,8 @@ export function useBuyFromBalance() {
       Promise.all([
         // A trunk or a trunk add-on changes the trunk page.
         queryClient.invalidateQueries({ queryKey: queryKeys.sipTrunks }),
+        // An SMTP package opens the relay on the SMTP page.
+        queryClient.invalidateQueries({ queryKey: queryKeys.mail }),
         queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
         queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.user }),
