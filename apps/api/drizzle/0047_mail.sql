@@ -34,6 +34,7 @@ CREATE TABLE "mail_messages" (
 	"recipient_count" integer NOT NULL,
 	"cost" numeric(20, 2) DEFAULT '0' NOT NULL,
 	"keep_until" timestamp with time zone NOT NULL,
+	"queued_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -51,7 +51,9 @@ export const mailEdgeCheckAnswerSchema = z.discriminatedUnion('allowed', [
  * End of DATA: the message is metered and recorded once. `messageId` is the edge's id of
  * this transaction; `clientMessageId` the Message-ID header, so a client that sends the
  * same message again after a lost reply is neither charged nor logged twice (the answer
- * then names the first message's id, which the edge uses instead).
+ * then names the first message's id, which the edge uses instead). A first copy the edge
+ * never confirmed as queued is answered as new again (same id, not charged again), so a
+ * message lost between acceptance and the queue is queued by the retry.
  */
 export const mailEdgeAcceptSchema = z.object({
   credentialId: uuid,
@@ -71,7 +73,7 @@ export const mailEdgeAcceptAnswerSchema = z.discriminatedUnion('allowed', [
     allowed: z.literal(true),
     /** The id to use from now on (the first one's, for a message sent again). */
     messageId: uuid,
-    /** True when this message was accepted before: queue nothing new. */
+    /** True when this message was accepted and queued before: queue nothing new. */
     duplicate: z.boolean(),
     /** The envelope sender for delivery: VERP on the domain's return path. */
     returnPath: z.string(),
@@ -81,14 +83,29 @@ export const mailEdgeAcceptAnswerSchema = z.discriminatedUnion('allowed', [
   refused,
 ]);
 
-export const MAIL_EVENT_KINDS = ['delivered', 'deferred', 'bounced', 'complained'] as const;
+export const MAIL_EVENT_KINDS = [
+  'queued',
+  'delivered',
+  'deferred',
+  'bounced',
+  'complained',
+] as const;
 
-/** A delivery outcome for one recipient (from the queue, or a DSN or report received). */
-export const mailEdgeEventSchema = z.object({
-  messageId: uuid,
-  recipient: address,
-  kind: z.enum(MAIL_EVENT_KINDS),
-  /** The remote server's reply or the report's words. */
-  reason: z.string().max(1000).nullable().default(null),
-});
+/**
+ * What became of an accepted message: `queued` once the edge's queue holds it on disk
+ * (the message as a whole: no recipient), else one recipient's outcome (from the queue,
+ * or a DSN or complaint received).
+ */
+export const mailEdgeEventSchema = z
+  .object({
+    messageId: uuid,
+    recipient: address.nullable().default(null),
+    kind: z.enum(MAIL_EVENT_KINDS),
+    /** The remote server's reply or the report's words. */
+    reason: z.string().max(1000).nullable().default(null),
+  })
+  .refine((e) => e.kind === 'queued' || e.recipient !== null, {
+    path: ['recipient'],
+    message: 'A recipient is required for a delivery outcome',
+  });
 export const mailEdgeAckSchema = z.object({ ok: z.literal(true) });

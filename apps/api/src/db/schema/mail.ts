@@ -90,6 +90,8 @@ export const mailMessages = pgTable(
     /** GBP of overage blocks this message opened. */
     cost: numeric('cost', { precision: 20, scale: 2 }).notNull().default('0'),
     keepUntil: timestamp('keep_until', { withTimezone: true }).notNull(),
+    /** When the edge confirmed its queue holds it; null: a retry of it is queued again. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

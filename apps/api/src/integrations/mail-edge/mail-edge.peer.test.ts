@@ -2,11 +2,19 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { mailApi, pathOf, returnPathOf } from '@parley/shared';
+import { sql } from 'drizzle-orm';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../test/certificate.js';
-import { createTestApp, fundedCustomer, send, tempDir, until } from '../../../test/helpers.js';
+import {
+  createTestApp,
+  fundedCustomer,
+  queryRows,
+  send,
+  tempDir,
+  until,
+} from '../../../test/helpers.js';
 import { MAIL_ENV } from '../../../test/mail.js';
 import {
   type EdgeProcess,
@@ -255,6 +263,20 @@ describe.skipIf(!harakaThere)(
             REPORT_MS,
           ),
         ).toBe('delivered');
+        // The edge told Parley its queue held it: a retry by the client is a duplicate.
+        const id = await messageIdOf(s, to);
+        const queued = await until(
+          async () =>
+            (
+              await queryRows<{ at: string | null }>(
+                ctx.database,
+                sql`select queued_at::text as at from mail_messages where id = ${id}`,
+              )
+            )[0]?.at ?? null,
+          Boolean,
+          REPORT_MS,
+        );
+        expect(queued).not.toBeNull();
       }
     });
 

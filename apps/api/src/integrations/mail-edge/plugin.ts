@@ -13,7 +13,7 @@ import {
 import { parleyClient } from './parley-client.js';
 import { type ReportQueue, reportQueue } from './reports.js';
 import type { PluginSettings } from './settings.js';
-import { guarded, submissionHooks } from './submission.js';
+import { guarded, parleyNotesOf, submissionHooks } from './submission.js';
 
 interface HarakaPlugin {
   inherits(name: string): void;
@@ -104,6 +104,15 @@ export function harakaPlugin(settingsFile: string) {
 
     hook_queue_outbound(next: Next, connection: HarakaConnection) {
       submission.queueOutbound(next, connection);
+    },
+
+    // The queue holds it on disk now: Parley is told (through the reports kept on disk),
+    // so a client's retry of it is a duplicate rather than queued again.
+    hook_queue_ok(next: Next, connection: HarakaConnection) {
+      const notes = connection.transaction ? parleyNotesOf(connection.transaction.notes) : null;
+      if (!onBouncePort(connection) && notes && !notes.duplicate)
+        reports().report({ messageId: notes.messageId, kind: 'queued' });
+      next();
     },
 
     hook_get_mx(next: Next, hmail: HarakaHmail, domain: string) {

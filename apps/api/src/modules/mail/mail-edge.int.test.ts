@@ -117,8 +117,21 @@ describe('the mail edge’s questions', () => {
     });
     expect(first.json().dkim.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(first.json().returnPath).toBe(`bounce+${first.json().messageId}@pm-bounces.${c.domain}`);
+    const { messageId } = first.json();
+    // The edge never confirmed it queued (it failed before, the client got 451): the
+    // retry is queued, under the same id and not charged again.
+    const retry = await accept(credentialId, from, ['a@x.example', 'b@x.example'], '<same@client>');
+    expect(retry.json()).toMatchObject({ allowed: true, duplicate: false, messageId });
+    expect(await used(c.cookie)).toBe(2);
+    // Once the queue holds it, the same message again is a duplicate: nothing is queued.
+    expect((await edgeAsk(ctx.app, 'events', { messageId, kind: 'queued' })).json()).toEqual({
+      ok: true,
+    });
     const again = await accept(credentialId, from, ['a@x.example', 'b@x.example'], '<same@client>');
-    expect(again.json()).toMatchObject({ duplicate: true, messageId: first.json().messageId });
+    expect(again.json()).toMatchObject({ duplicate: true, messageId });
+    // A delivery outcome names its recipient.
+    const nameless = await edgeAsk(ctx.app, 'events', { messageId, kind: 'delivered' });
+    expect(nameless.statusCode).toBe(400);
     expect(await used(c.cookie)).toBe(2);
     const log = (await send(ctx.app, 'GET', '/api/mail/messages', c.cookie)).json();
     expect(log.total).toBe(1);
@@ -203,6 +216,7 @@ describe('the mail edge’s questions', () => {
         'ok@x.example',
         'bad@x.example',
         'slow@x.example',
+        'late@x.example',
       ])
     ).json();
     const event = (recipient: string, kind: string, reason: string | null = null) =>
@@ -210,14 +224,24 @@ describe('the mail edge’s questions', () => {
     expect((await event('ok@x.example', 'delivered')).json()).toEqual({ ok: true });
     await event('bad@x.example', 'bounced', '550 5.1.1 No such user');
     await event('bad@x.example', 'delivered'); // late and wrong: a bounce is final
+    // A DSN after "delivered" (the usual way through a smarthost) is believed.
+    await event('late@x.example', 'delivered');
+    await event('late@x.example', 'bounced', '550 5.2.1 Mailbox disabled');
     await event('slow@x.example', 'deferred', '421 4.7.0 Try later');
     const log = (await send(ctx.app, 'GET', '/api/mail/messages?q=bad@x', c.cookie)).json();
     expect(
       log.items[0].recipients
         .map((r: { address: string; state: string }) => `${r.address} ${r.state}`)
         .sort(),
-    ).toEqual(['bad@x.example bounced', 'ok@x.example delivered', 'slow@x.example deferred']);
-    const suppressed = (await send(ctx.app, 'GET', '/api/mail/suppressions', c.cookie)).json();
+    ).toEqual([
+      'bad@x.example bounced',
+      'late@x.example bounced',
+      'ok@x.example delivered',
+      'slow@x.example deferred',
+    ]);
+    const suppressed = (
+      await send(ctx.app, 'GET', '/api/mail/suppressions?q=bad', c.cookie)
+    ).json();
     expect(suppressed.items).toEqual([
       expect.objectContaining({
         address: 'bad@x.example',

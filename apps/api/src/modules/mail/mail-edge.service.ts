@@ -139,7 +139,7 @@ export function createMailEdgeService(deps: {
         dailyCap: config.dailyCap,
         at,
       });
-      if (result.kind !== 'accepted' && result.kind !== 'duplicate')
+      if (result.kind !== 'accepted' && result.kind !== 'duplicate' && result.kind !== 'again')
         return refuse(METER_REPLIES[result.kind]);
       return {
         allowed: true as const,

@@ -1,5 +1,5 @@
 import type { MailState } from '@parley/shared';
-import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
 import { mailMessages, mailRecipients, mailSuppressions } from '../../db/schema/index.js';
@@ -7,13 +7,22 @@ import { enqueueWebhook } from '../../db/webhooks.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Where a recipient may go from each state: delivered, bounced and expired are final. */
-const OPEN: MailState[] = ['queued', 'deferred'];
+/**
+ * The states each outcome may move a recipient from. A bounce is believed after
+ * "delivered" (a DSN comes later, and through a smarthost "delivered" only means the
+ * relay took it) and after "expired"; a delivery after "expired" (a report that came
+ * late). Nothing moves a bounced recipient, and a deferral only an open one.
+ */
+const MOVES_FROM: Record<'delivered' | 'deferred' | 'bounced', MailState[]> = {
+  delivered: ['queued', 'deferred', 'expired'],
+  deferred: ['queued', 'deferred'],
+  bounced: ['queued', 'deferred', 'delivered', 'expired'],
+};
 
 export interface MailEvent {
   messageId: string;
-  recipient: string;
-  kind: 'delivered' | 'deferred' | 'bounced' | 'complained';
+  recipient: string | null;
+  kind: 'queued' | 'delivered' | 'deferred' | 'bounced' | 'complained';
   reason: string | null;
   at: Date;
 }
@@ -66,10 +75,11 @@ export function createMailLogRepo(db: Db) {
     },
 
     /**
-     * Applies one outcome exactly once: only an open recipient moves (a report repeated,
-     * or late after a final one, changes nothing). A bounce or a complaint suppresses the
-     * address; delivered, deferred and bounced are told to the customer's webhooks in
-     * the same transaction. Answers false when nothing changed.
+     * Applies one outcome exactly once (MOVES_FROM: a report repeated, or one a later
+     * state outranks, changes nothing). `queued` marks the message held by the edge's
+     * queue. A bounce or a complaint suppresses the address; delivered, deferred and
+     * bounced are told to the customer's webhooks in the same transaction. Answers false
+     * when nothing changed.
      */
     async applyEvent(event: MailEvent): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -78,6 +88,15 @@ export function createMailLogRepo(db: Db) {
           .from(mailMessages)
           .where(eq(mailMessages.id, event.messageId));
         if (!message) return false;
+        if (event.kind === 'queued') {
+          const marked = await tx
+            .update(mailMessages)
+            .set({ queuedAt: event.at })
+            .where(and(eq(mailMessages.id, event.messageId), isNull(mailMessages.queuedAt)))
+            .returning({ id: mailMessages.id });
+          return marked.length > 0;
+        }
+        if (!event.recipient) return false;
         const address = event.recipient.toLowerCase();
         if (event.kind === 'complained') {
           const added = await tx
@@ -94,7 +113,7 @@ export function createMailLogRepo(db: Db) {
             and(
               eq(mailRecipients.messageId, event.messageId),
               eq(sql`lower(${mailRecipients.address})`, address),
-              inArray(mailRecipients.state, OPEN),
+              inArray(mailRecipients.state, MOVES_FROM[event.kind]),
             ),
           )
           .returning({ address: mailRecipients.address });
@@ -143,4 +162,3 @@ export function createMailLogRepo(db: Db) {
   };
 }
 export type MailLogRepo = ReturnType<typeof createMailLogRepo>;
-void lt;

@@ -38,13 +38,14 @@ export interface MeterInput {
 }
 
 export type MeterResult =
-  | { kind: 'accepted' | 'duplicate'; messageId: string }
+  /** `again`: accepted before but never confirmed queued: queue it (not charged again). */
+  | { kind: 'accepted' | 'duplicate' | 'again'; messageId: string }
   | { kind: 'hourly-limit' | 'daily-cap' | 'allowance-used' | 'balance' | 'spend-cap' };
 
 /** Same message already accepted: by the edge's id, or the client's Message-ID. */
 async function earlier(tx: Tx, input: MeterInput) {
   const [row] = await tx
-    .select({ id: mailMessages.id })
+    .select({ id: mailMessages.id, queuedAt: mailMessages.queuedAt })
     .from(mailMessages)
     .where(
       or(
@@ -55,7 +56,7 @@ async function earlier(tx: Tx, input: MeterInput) {
       ),
     )
     .limit(1);
-  return row?.id;
+  return row;
 }
 
 async function limitsReached(tx: Tx, input: MeterInput) {
@@ -88,8 +89,8 @@ export const blocksFor = (used: number, monthly: number | null) =>
 
 /**
  * Meters and records one message in one transaction under the customer's row lock:
- * the same message again (edge id or Message-ID) is answered as before and never counted
- * twice; limits; the period's usage; overage blocks started by it charged through the
+ * the same message again (edge id or Message-ID) is never counted twice (a duplicate once
+ * its first copy was queued, else `again`: queue it now); limits; the period's usage; overage blocks started by it charged through the
  * ledger (reference per block, so never twice), within the balance and the daily spend
  * cap; the message and its recipients written. Either all of it happens or none.
  */
@@ -97,7 +98,7 @@ export async function meterMessage(db: Db, input: MeterInput): Promise<MeterResu
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
     const seen = await earlier(tx, input);
-    if (seen) return { kind: 'duplicate', messageId: seen };
+    if (seen) return { kind: seen.queuedAt ? 'duplicate' : 'again', messageId: seen.id };
     const limit = await limitsReached(tx, input);
     if (limit) return { kind: limit };
     const { plan } = input;
