@@ -60,6 +60,8 @@ export const mailEdgeAcceptSchema = z.object({
   messageId: uuid,
   clientMessageId: z.string().max(998).nullable(),
   from: address,
+  /** The From header's one mailbox (null: none, several or unreadable). */
+  headerFrom: address.nullable(),
   to: z.array(address).min(1).max(MAIL_MAX_RECIPIENTS),
   subject: z.string().max(998),
   size: z
@@ -77,7 +79,7 @@ export const mailEdgeAcceptAnswerSchema = z.discriminatedUnion('allowed', [
     duplicate: z.boolean(),
     /** The envelope sender for delivery: VERP on the domain's return path. */
     returnPath: z.string(),
-    /** Sign for the sending domain with Parley's key of it. */
+    /** Sign for the From header's domain with Parley's key of it. */
     dkim: z.object({ domain: z.string(), selector: z.string(), privateKey: z.string() }),
   }),
   refused,

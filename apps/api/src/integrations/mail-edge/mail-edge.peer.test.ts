@@ -290,6 +290,17 @@ describe.skipIf(!harakaThere)(
           text: 'T',
         }),
       ).rejects.toMatchObject({ responseCode: 550 });
+      // A verified envelope sender does not carry a From header at someone else's domain.
+      await expect(
+        transport(s).sendMail({
+          envelope: { from: 'a@verified.test', to: ['x@dest.test'] },
+          from: 'CEO <ceo@unverified.test>',
+          to: 'x@dest.test',
+          subject: 'S',
+          text: 'T',
+        }),
+      ).rejects.toMatchObject({ responseCode: 550 });
+      expect(mx.received.some((m) => m.raw.includes('ceo@unverified.test'))).toBe(false);
     });
 
     it('retries a recipient whose MX defers, and delivers it once', async () => {

@@ -11,6 +11,7 @@ import {
   type Next,
   refusalOf,
 } from './haraka-runtime.js';
+import { headerFromAddress } from './header-from.js';
 import { type ParleyClient, UNREACHABLE_REPLY } from './parley-client.js';
 import { reasonText } from './reports.js';
 
@@ -113,6 +114,7 @@ export function submissionHooks(client: ParleyClient) {
             messageId: randomUUID(),
             clientMessageId,
             from: addressText(txn.mail_from),
+            headerFrom: headerFromAddress(headerText(txn.header.get_decoded('From'))),
             to: txn.rcpt_to.map(addressText),
             subject: headerText(txn.header.get_decoded('Subject')),
             size: txn.data_bytes,

@@ -25,12 +25,19 @@ async function signedIn(username: string, password: string) {
   return res.json();
 }
 
-function accept(credentialId: string, from: string, to: string[], clientMessageId?: string) {
+function accept(
+  credentialId: string,
+  from: string,
+  to: string[],
+  clientMessageId?: string,
+  headerFrom: string | null = from,
+) {
   return edgeAsk(ctx.app, 'accept', {
     credentialId,
     messageId: randomUUID(),
     clientMessageId: clientMessageId ?? `<${randomUUID()}@client>`,
     from,
+    headerFrom,
     to,
     subject: 'Invoice 42',
     size: 2048,
@@ -71,6 +78,26 @@ describe('the mail edge’s questions', () => {
     });
     const refused = await accept(credentialId, 'x@unverified.example', ['a@b.example']);
     expect(refused.json().reply.code).toBe(550);
+    // The envelope at a verified domain does not let the From header name another's.
+    const spoofed = await accept(
+      credentialId,
+      `a@${c.domain}`,
+      ['a@b.example'],
+      undefined,
+      'ceo@bank.example',
+    );
+    expect(spoofed.json().reply).toMatchObject({
+      code: 550,
+      message: 'Sender domain bank.example is not verified for this account',
+    });
+    const headerless = await accept(
+      credentialId,
+      `a@${c.domain}`,
+      ['a@b.example'],
+      undefined,
+      null,
+    );
+    expect(headerless.json().reply).toMatchObject({ code: 550, enhanced: '5.6.0' });
 
     const recipient = async (to: string) =>
       (

@@ -117,7 +117,12 @@ export function createMailEdgeService(deps: {
       const at = now();
       const plan = mailPlanOf(await deps.packages(user.userId), at);
       if (!plan) return refuse(REPLIES.noPackage);
-      const domain = await senderDomain(user.userId, input.from);
+      // The envelope sender's domain and the From header's (what readers see and DMARC
+      // aligns on) must both be verified domains of this account; signed for the header's.
+      const envelope = await senderDomain(user.userId, input.from);
+      if ('allowed' in envelope) return envelope;
+      if (!input.headerFrom) return refuse(REPLIES.noHeaderFrom);
+      const domain = await senderDomain(user.userId, input.headerFrom);
       if ('allowed' in domain) return domain;
       const privateKey = deps.box.open(domain.dkimPrivateBox);
       if (!privateKey)

@@ -18,6 +18,7 @@ export const REPLIES = {
   noPackage: reply(550, '5.7.1', 'No SMTP package in service for this account'),
   domainUnverified: (domain: string) =>
     reply(550, '5.7.1', `Sender domain ${domain} is not verified for this account`),
+  noHeaderFrom: reply(550, '5.6.0', 'The message needs one From address (RFC 5322)'),
   tooManyRecipients: reply(452, '4.5.3', 'Too many recipients in one message'),
   suppressed: reply(
     550,
