@@ -82,11 +82,17 @@ CREATE INDEX "mail_messages_credential_created_idx" ON "mail_messages" USING btr
 CREATE INDEX "mail_messages_keep_until_idx" ON "mail_messages" USING btree ("keep_until");--> statement-breakpoint
 CREATE INDEX "mail_recipients_open_idx" ON "mail_recipients" USING btree ("updated_at") WHERE "mail_recipients"."state" in ('queued', 'deferred');--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_suppressions_user_address_idx" ON "mail_suppressions" USING btree ("user_id","address");--> statement-breakpoint
--- The SMTP packages now provision a relay by themselves (decision 0069). Existing ones
--- state their monthly emails; each gets an overage price per started 1,000 if it has none.
+-- The SMTP packages now provision a relay by themselves (decision 0069): those whose
+-- features state their monthly emails, unless they promise a dedicated IP address (the
+-- team still sets that up; the relay works meanwhile). Each gets an overage price per
+-- started 1,000 if it has none.
 UPDATE "packages" SET "fulfilment" = 'automatic'
 WHERE NOT "is_addon"
-  AND "service_id" IN (SELECT "id" FROM "services" WHERE "slug" = 'smtp');--> statement-breakpoint
+  AND "service_id" IN (SELECT "id" FROM "services" WHERE "slug" = 'smtp')
+  AND EXISTS (SELECT 1 FROM jsonb_array_elements_text("features") f
+    WHERE f ~* '^\s*([0-9][0-9,]*|unlimited)\s+emails\s+(per|a)\s+month\s*$')
+  AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text("features") f
+    WHERE f ILIKE '%dedicated ip%');--> statement-breakpoint
 UPDATE "packages" SET "features" = "features" || '["£0.80 per 1,000 extra emails"]'::jsonb
 WHERE NOT "is_addon"
   AND "service_id" IN (SELECT "id" FROM "services" WHERE "slug" = 'smtp')

@@ -48,7 +48,11 @@ describe('the starting catalogue’s fulfilment', () => {
     const voicePlan =
       p.serviceSlug === 'voip' && (voice.includedMinutes !== 0 || voice.concurrentCalls !== null);
     const trunk = trunkRoleOf({ ...p, isAddon: p.isAddon ?? false }) !== null;
-    const mail = p.serviceSlug === 'smtp' && mailAllowanceOf(p.features) !== null;
+    // A dedicated IP address is the team's to set up (the relay works meanwhile).
+    const mail =
+      p.serviceSlug === 'smtp' &&
+      mailAllowanceOf(p.features) !== null &&
+      !p.features.some((f) => /dedicated ip/i.test(f));
     return voicePlan || trunk || mail;
   };
 

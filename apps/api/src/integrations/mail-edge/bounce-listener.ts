@@ -35,11 +35,19 @@ export const feedbackAddressOf = (mailHost: string) => `fbl@${bounceHostOf(mailH
  * No AUTH and nothing relayed: a report becomes events for Parley, and every message to
  * it is then dropped (logged by size only: no addresses, no content).
  */
+/** Recipients of one message to the bounce port, and outcomes taken from one report. */
+const MAX_REPORT_RECIPIENTS = 5;
+const MAX_OUTCOMES = 100;
+const TOO_MANY = { code: 452, enhanced: '4.5.3', message: 'Too many recipients' };
+
 export function bounceListenerHooks(mailHost: string, reports: () => ReportQueue) {
   const feedback = feedbackAddressOf(mailHost);
   return {
-    rcpt(next: Next, _connection: HarakaConnection, to: HarakaAddress) {
+    rcpt(next: Next, connection: HarakaConnection, to: HarakaAddress) {
       const address = addressText(to);
+      // A report is about one message: a handful of addresses is plenty.
+      if ((connection.transaction?.rcpt_to.length ?? 0) > MAX_REPORT_RECIPIENTS)
+        return next(...refusalOf(TOO_MANY));
       if (returnPathMessageId(address) || address === feedback) return next(codes.ok);
       next(...refusalOf(NOT_HERE));
     },
@@ -51,7 +59,7 @@ export function bounceListenerHooks(mailHost: string, reports: () => ReportQueue
       const addresses = txn.rcpt_to.map(addressText);
       if (addresses.includes(feedback)) addresses.push(quotedReturnPath(raw) ?? '');
       const ids = [...new Set(addresses.map(returnPathMessageId).filter(Boolean))] as string[];
-      const outcomes = outcomesOfReport(raw);
+      const outcomes = outcomesOfReport(raw).slice(0, MAX_OUTCOMES);
       for (const messageId of ids)
         for (const outcome of outcomes) reports().report({ messageId, ...outcome });
       connection.loginfo(

@@ -77,6 +77,24 @@ describe("the outbound queue's outcomes, reported to Parley", () => {
     expect(n.got).toEqual([[codes.ok]]);
   });
 
+  it('calls a failure of the edge’s own deferred, not bounced, and a missing domain bounced', () => {
+    const { sent, hooks: h } = hooks();
+    h.bounce(
+      answered().next,
+      hmail(rcpt('a@private.test')),
+      new Error('No usable mail host for private.test'),
+    );
+    h.bounce(
+      answered().next,
+      hmail(rcpt('b@nowhere.test')),
+      new Error('No such domain: nowhere.test'),
+    );
+    expect(sent.map((s) => [s.recipient, s.kind])).toEqual([
+      ['a@private.test', 'deferred'],
+      ['b@nowhere.test', 'bounced'],
+    ]);
+  });
+
   it('does not call a recipient bounced when only the retries ran out', () => {
     const { sent, hooks: h } = hooks();
     const n = answered();

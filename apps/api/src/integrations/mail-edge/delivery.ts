@@ -6,6 +6,9 @@ import { parleyNotesOf } from './submission.js';
 
 type Recipient = HarakaHmail['todo']['rcpt_to'][number];
 
+/** mx.ts's words for a recipient domain that cannot take mail at all. */
+const PERMANENT_DOMAIN = /^(No such domain: |.* accepts no mail \(null MX\))/;
+
 /** Where Haraka's outbound queue delivers, and what it reports to Parley of each try. */
 export function deliveryHooks(settings: PluginSettings, reports: () => ReportQueue) {
   function report(
@@ -78,9 +81,18 @@ export function deliveryHooks(settings: PluginSettings, reports: () => ReportQue
      */
     bounce(next: Next, hmail: HarakaHmail, err: unknown) {
       const message = String((err as Error)?.message ?? err);
-      if (/^Too many failures/.test(message))
+      if (/^Too many failures/.test(message)) {
         report(hmail, 'deferred', hmail.todo.rcpt_to, message, 'Gave up after the last retry: ');
-      else report(hmail, 'bounced', hmail.todo.rcpt_to, message);
+        return next(codes.ok);
+      }
+      // Only the recipient's side refusing for good suppresses an address: a 5xx reply,
+      // or a domain that does not exist or takes no mail. The edge's own failures (its
+      // disk, an MX on a private address) are reported deferred and settle as expired.
+      const remote = (r: Recipient) =>
+        /^5\d\d\b/.test(r.reason ?? '') || PERMANENT_DOMAIN.test(r.reason ?? message);
+      report(hmail, 'bounced', hmail.todo.rcpt_to.filter(remote), message);
+      const ours = hmail.todo.rcpt_to.filter((r) => !remote(r));
+      report(hmail, 'deferred', ours, message, 'Not delivered: ');
       next(codes.ok);
     },
   };

@@ -112,7 +112,7 @@ export function harakaFiles(
     'config/tls_key.pem': tls.privateKey,
     'config/tls_cert.pem': tls.certificate,
     'config/dhparams.pem': `${FFDHE2048}\n`,
-    'config/log.ini': '[main]\nlevel=info\ntimestamps=false\nformat=default\n',
+    'config/log.ini': '[main]\nlevel=warn\ntimestamps=false\nformat=default\n',
     'config/outbound.ini': [
       'enable_tls=true',
       // Parley's plugin answers get_mx and checks addresses itself (MAIL_EDGE_LOCAL_MX_OK).

@@ -17,6 +17,20 @@ export const codes = requireHaraka('haraka-constants') as {
   denysoftdisconnect: number;
 };
 
+/**
+ * Haraka's outbound queue, the running Haraka's own module (resolved through Haraka's
+ * package, so the cache entry is shared), loaded on first use: only inside Haraka.
+ */
+export const outbound = {
+  send_trans_email(txn: HarakaTransaction, cb: (code: number, msg: unknown) => void): void {
+    (
+      requireHaraka('./outbound') as {
+        send_trans_email(t: HarakaTransaction, c: (code: number, msg: unknown) => void): void;
+      }
+    ).send_trans_email(txn, cb);
+  },
+};
+
 type DsnConstructor = new (
   code: number,
   msg: string,
@@ -55,7 +69,11 @@ export interface HarakaTransaction {
   rcpt_to: HarakaAddress[];
   notes: Record<string, unknown>;
   data_bytes: number;
-  header: { get_decoded(name: string): string; get(name: string): string };
+  header: {
+    get_decoded(name: string): string;
+    get(name: string): string;
+    get_all(name: string): string[];
+  };
   message_stream: {
     get_data(options: { line_endings?: string }, cb: (data: Buffer) => void): void;
   };

@@ -458,6 +458,15 @@ describe.skipIf(!harakaThere)(
       ).toBe('deferred');
       process.kill(edge.harakaPid, 'SIGKILL');
       await edge.exited;
+      // On fresh ports: what carries over is the queue on disk, and the kernel may have
+      // handed the old ports to another test's connection meanwhile.
+      ports = { submission: await freePort(), smtps: await freePort(), bounce: await freePort() };
+      edgeEnv = {
+        ...edgeEnv,
+        MAIL_EDGE_SUBMISSION_PORT: String(ports.submission),
+        MAIL_EDGE_SMTPS_PORT: String(ports.smtps),
+        MAIL_EDGE_BOUNCE_PORT: String(ports.bounce),
+      };
       await startEdge();
       expect(
         await until(

@@ -52,10 +52,16 @@ export function reportQueue(opts: {
         fs.rmSync(full, { force: true });
       } catch (err) {
         const status = err instanceof ParleyUnreachable ? err.status : undefined;
-        if (status && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+        // Dropped only when Parley says the report itself is wrong; a refused secret or a
+        // missing route (a rotation, a misconfiguration) keeps every report for later.
+        if (status === 400 || status === 422) {
           opts.log(`report ${file}: refused by Parley (HTTP ${status}), dropped`);
           fs.rmSync(full, { force: true });
-        } else opts.log(`report ${file}: kept for a retry (${(err as Error).message})`);
+        } else if (status === 401 || status === 403)
+          opts.log(
+            `report ${file}: Parley refuses the edge (HTTP ${status}): check MAIL_EDGE_SECRET; kept`,
+          );
+        else opts.log(`report ${file}: kept for a retry (${(err as Error).message})`);
       }
     } finally {
       inFlight.delete(file);

@@ -28,7 +28,9 @@ function session() {
     notes: {} as Record<string, unknown>,
     data_bytes: 120,
     header: {
-      get: (n: string) => (n === 'Message-ID' ? '<m1@good.test>\n' : ''),
+      get: (n: string) =>
+        n === 'Message-ID' ? '<m1@good.test>\n' : n === 'From' ? 'News <News@good.test>\n' : '',
+      get_all: (n: string) => (n === 'From' ? ['News <News@good.test>\n'] : []),
       get_decoded: (n: string) => (n === 'Subject' ? 'Hello\u0007 there' : ''),
     },
     message_stream: {
@@ -115,6 +117,7 @@ describe('MAIL, RCPT and end of DATA on the submission ports', () => {
       credentialId: CREDENTIAL,
       clientMessageId: '<m1@good.test>',
       from: 'news@good.test',
+      headerFrom: 'news@good.test',
       to: ['bob@dest.test'],
       subject: 'Hello there',
       size: 120,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { SmtpReply } from '@parley/shared';
 import { dkimSignature } from './dkim.js';
 import {
@@ -9,6 +9,7 @@ import {
   type HarakaConnection,
   messageOf,
   type Next,
+  outbound,
   refusalOf,
 } from './haraka-runtime.js';
 import { headerFromAddress } from './header-from.js';
@@ -21,6 +22,11 @@ export interface ParleyNotes {
   duplicate: boolean;
 }
 
+const QUEUE_FAILED: SmtpReply = {
+  code: 451,
+  enhanced: '4.3.0',
+  message: 'The message could not be queued: try again',
+};
 const AUTH_REQUIRED: SmtpReply = {
   code: 530,
   enhanced: '5.7.0',
@@ -106,7 +112,12 @@ export function submissionHooks(client: ParleyClient) {
       const txn = connection.transaction;
       if (!credentialId || !txn) return next(...refusalOf(AUTH_REQUIRED));
       guarded(connection, next, async () => {
-        const clientMessageId = headerText(txn.header.get('Message-ID')) || null;
+        // Without a Message-ID, the message's own digest tells a client's retry of it.
+        const clientMessageId =
+          headerText(txn.header.get('Message-ID')) ||
+          `sha256:${createHash('sha256')
+            .update(await messageOf(txn))
+            .digest('hex')}`;
         let answer: Awaited<ReturnType<ParleyClient['accept']>>;
         try {
           answer = await client.accept({
@@ -114,7 +125,12 @@ export function submissionHooks(client: ParleyClient) {
             messageId: randomUUID(),
             clientMessageId,
             from: addressText(txn.mail_from),
-            headerFrom: headerFromAddress(headerText(txn.header.get_decoded('From'))),
+            // Exactly one From header, read as written (decoding could turn an encoded
+            // display name's comma into a list separator).
+            headerFrom:
+              txn.header.get_all('From').length === 1
+                ? headerFromAddress(headerText(txn.header.get('From')))
+                : null,
             to: txn.rcpt_to.map(addressText),
             subject: headerText(txn.header.get_decoded('Subject')),
             size: txn.data_bytes,
@@ -138,10 +154,17 @@ export function submissionHooks(client: ParleyClient) {
 
     /** A message Parley had accepted before: 250, and nothing queued again. */
     queueOutbound(next: Next, connection: HarakaConnection) {
-      const notes = connection.transaction ? parleyNotesOf(connection.transaction.notes) : null;
-      if (!notes) return next(codes.denysoft, dsnOf(UNREACHABLE_REPLY));
+      const txn = connection.transaction;
+      const notes = txn ? parleyNotesOf(txn.notes) : null;
+      if (!txn || !notes) return next(codes.denysoft, dsnOf(UNREACHABLE_REPLY));
       if (notes.duplicate) return next(codes.ok);
-      next();
+      // Queued here rather than by Haraka's default, which answers 550 when its queue
+      // cannot write: the client must retry (451), or the message accepted is lost.
+      outbound.send_trans_email(txn, (code, msg) => {
+        if (code === codes.ok) return next(codes.ok, msg);
+        connection.logerror({ name: 'parley' }, `queue failed: ${String(msg)}`);
+        next(codes.denysoft, dsnOf(QUEUE_FAILED));
+      });
     },
   };
 }

@@ -59,6 +59,7 @@ describe('the catalogue', () => {
       'IVR Add-on',
       'PBX',
       'PBX Add-on',
+      'SMTP Enterprise',
     ]);
     const listed = (await call('GET', '/api/admin/packages', admin)).json() as {
       name: string;

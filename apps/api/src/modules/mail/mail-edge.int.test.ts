@@ -145,25 +145,34 @@ describe('the mail edge’s questions', () => {
     expect(first.json().dkim.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(first.json().returnPath).toBe(`bounce+${first.json().messageId}@pm-bounces.${c.domain}`);
     const { messageId } = first.json();
-    // The edge never confirmed it queued (it failed before, the client got 451): the
-    // retry is queued, under the same id and not charged again.
-    const retry = await accept(credentialId, from, ['a@x.example', 'b@x.example'], '<same@client>');
-    expect(retry.json()).toMatchObject({ allowed: true, duplicate: false, messageId });
+    const retry = () => accept(credentialId, from, ['a@x.example', 'b@x.example'], '<same@client>');
+    // Sent again at once while the first is on its way to the queue: try again shortly.
+    expect((await retry()).json().reply).toMatchObject({ code: 451, enhanced: '4.3.0' });
+    // Minutes later the edge has still not confirmed it queued (it failed, the client got
+    // 451): the retry is queued, under the same id and not charged again.
+    await ctx.database.db.execute(
+      sql`update mail_messages set created_at = now() - interval '3 minutes' where id = ${messageId}`,
+    );
+    expect((await retry()).json()).toMatchObject({ allowed: true, duplicate: false, messageId });
     expect(await used(c.cookie)).toBe(2);
     // Once the queue holds it, the same message again is a duplicate: nothing is queued.
     expect((await edgeAsk(ctx.app, 'events', { messageId, kind: 'queued' })).json()).toEqual({
       ok: true,
     });
-    const again = await accept(credentialId, from, ['a@x.example', 'b@x.example'], '<same@client>');
-    expect(again.json()).toMatchObject({ duplicate: true, messageId });
+    expect((await retry()).json()).toMatchObject({ duplicate: true, messageId });
+    // The same Message-ID to other recipients (a client splitting one message) is another
+    // message: sent and counted.
+    const split = await accept(credentialId, from, ['c@x.example'], '<same@client>');
+    expect(split.json()).toMatchObject({ allowed: true, duplicate: false });
+    expect(split.json().messageId).not.toBe(messageId);
+    expect(await used(c.cookie)).toBe(3);
     // A delivery outcome names its recipient.
     const nameless = await edgeAsk(ctx.app, 'events', { messageId, kind: 'delivered' });
     expect(nameless.statusCode).toBe(400);
-    expect(await used(c.cookie)).toBe(2);
     const log = (await send(ctx.app, 'GET', '/api/mail/messages', c.cookie)).json();
-    expect(log.total).toBe(1);
-    expect(log.items[0]).toMatchObject({ from, subject: 'Invoice 42', size: 2048, cost: '0.00' });
-    expect(log.items[0].recipients.map((r: { state: string }) => r.state)).toEqual([
+    expect(log.total).toBe(2);
+    expect(log.items[1]).toMatchObject({ from, subject: 'Invoice 42', size: 2048, cost: '0.00' });
+    expect(log.items[1].recipients.map((r: { state: string }) => r.state)).toEqual([
       'queued',
       'queued',
     ]);
@@ -255,6 +264,8 @@ describe('the mail edge’s questions', () => {
     await event('late@x.example', 'delivered');
     await event('late@x.example', 'bounced', '550 5.2.1 Mailbox disabled');
     await event('slow@x.example', 'deferred', '421 4.7.0 Try later');
+    // A complaint report naming someone the message never went to suppresses nothing.
+    await event('stranger@x.example', 'complained', 'abuse');
     const log = (await send(ctx.app, 'GET', '/api/mail/messages?q=bad@x', c.cookie)).json();
     expect(
       log.items[0].recipients
@@ -275,6 +286,11 @@ describe('the mail edge’s questions', () => {
         reason: 'bounce',
         detail: '550 5.1.1 No such user',
       }),
+    ]);
+    const all = (await send(ctx.app, 'GET', '/api/mail/suppressions', c.cookie)).json();
+    expect(all.items.map((i: { address: string }) => i.address).sort()).toEqual([
+      'bad@x.example',
+      'late@x.example',
     ]);
     // Two days later nothing came for the deferred one; past the deadline (72 h) it expires.
     await ctx.database.db.execute(

@@ -21,6 +21,23 @@ import type { SuppressionsRepo } from './mail-suppressions.repo.js';
 import { METER_REPLIES, REPLIES } from './smtp-replies.js';
 
 type Refusal = { allowed: false; reply: SmtpReply };
+
+/**
+ * What makes two transactions the same message: the SMTP user, the Message-ID and the
+ * envelope (sender, recipients, size). A client splitting one message into several
+ * transactions (Postfix at 50 recipients, leftovers after a 452) sends each one.
+ */
+function clientKeyOf(
+  credentialId: string,
+  input: { clientMessageId: string | null; from: string; size: number },
+  to: string[],
+): string | null {
+  if (!input.clientMessageId) return null;
+  const envelope = [input.clientMessageId, input.from.toLowerCase(), input.size, ...[...to].sort()];
+  return createHash('sha256')
+    .update(`${credentialId}\n${envelope.join('\n')}`)
+    .digest('hex');
+}
 const refuse = (reply: SmtpReply): Refusal => ({ allowed: false, reply });
 
 /** Failed AUTHs per username from one address, and per address, on every instance. */
@@ -133,9 +150,7 @@ export function createMailEdgeService(deps: {
         credentialId: user.id,
         hourlyLimit: user.hourlyLimit,
         messageId: input.messageId,
-        clientKey: input.clientMessageId
-          ? createHash('sha256').update(`${user.id}\n${input.clientMessageId}`).digest('hex')
-          : null,
+        clientKey: clientKeyOf(user.id, input, to),
         from: input.from,
         to,
         subject: input.subject,

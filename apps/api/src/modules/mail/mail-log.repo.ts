@@ -98,7 +98,19 @@ export function createMailLogRepo(db: Db) {
         }
         if (!event.recipient) return false;
         const address = event.recipient.toLowerCase();
+        const recipient = tx
+          .select({ address: mailRecipients.address })
+          .from(mailRecipients)
+          .where(
+            and(
+              eq(mailRecipients.messageId, event.messageId),
+              eq(sql`lower(${mailRecipients.address})`, address),
+            ),
+          );
         if (event.kind === 'complained') {
+          // Only a recipient of that message can complain of it: a forged report naming
+          // anyone else suppresses nothing.
+          if ((await recipient).length === 0) return false;
           const added = await tx
             .insert(mailSuppressions)
             .values({ userId: message.userId, address, reason: 'complaint', detail: event.reason })
@@ -118,6 +130,11 @@ export function createMailLogRepo(db: Db) {
           )
           .returning({ address: mailRecipients.address });
         if (moved.length === 0) return false;
+        // An outcome proves the queue held it, should its `queued` report have been lost.
+        await tx
+          .update(mailMessages)
+          .set({ queuedAt: event.at })
+          .where(and(eq(mailMessages.id, event.messageId), isNull(mailMessages.queuedAt)));
         if (event.kind === 'bounced')
           await tx
             .insert(mailSuppressions)

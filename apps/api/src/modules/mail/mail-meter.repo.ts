@@ -40,12 +40,31 @@ export interface MeterInput {
 export type MeterResult =
   /** `again`: accepted before but never confirmed queued: queue it (not charged again). */
   | { kind: 'accepted' | 'duplicate' | 'again'; messageId: string }
-  | { kind: 'hourly-limit' | 'daily-cap' | 'allowance-used' | 'balance' | 'spend-cap' };
+  | {
+      kind:
+        | 'hourly-limit'
+        | 'daily-cap'
+        | 'allowance-used'
+        | 'balance'
+        | 'spend-cap'
+        | 'in-progress';
+    };
+
+/**
+ * How long a first copy may be on its way to the edge's queue before a second copy of the
+ * same message is queued in its place: two connections sending it at once get a 451
+ * instead of both being queued.
+ */
+export const AGAIN_AFTER_MS = 2 * 60_000;
 
 /** Same message already accepted: by the edge's id, or the client's Message-ID. */
 async function earlier(tx: Tx, input: MeterInput) {
   const [row] = await tx
-    .select({ id: mailMessages.id, queuedAt: mailMessages.queuedAt })
+    .select({
+      id: mailMessages.id,
+      queuedAt: mailMessages.queuedAt,
+      createdAt: mailMessages.createdAt,
+    })
     .from(mailMessages)
     .where(
       or(
@@ -98,7 +117,10 @@ export async function meterMessage(db: Db, input: MeterInput): Promise<MeterResu
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
     const seen = await earlier(tx, input);
-    if (seen) return { kind: seen.queuedAt ? 'duplicate' : 'again', messageId: seen.id };
+    if (seen?.queuedAt) return { kind: 'duplicate', messageId: seen.id };
+    if (seen && input.at.getTime() - seen.createdAt.getTime() < AGAIN_AFTER_MS)
+      return { kind: 'in-progress' };
+    if (seen) return { kind: 'again', messageId: seen.id };
     const limit = await limitsReached(tx, input);
     if (limit) return { kind: limit };
     const { plan } = input;

@@ -42,4 +42,5 @@ export const METER_REPLIES = {
     'Monthly emails used and the balance cannot pay for more: top up to continue',
   ),
   'spend-cap': reply(452, '4.7.0', 'Your daily spending cap is reached'),
+  'in-progress': reply(451, '4.3.0', 'This message is being queued already: try again shortly'),
 } as const;
