@@ -45,6 +45,16 @@ describe("Haraka's configuration for one run", () => {
     expect(f['config/plugins']).toBe('tls\nparley\n');
   });
 
+  it('requires verified TLS to a smarthost off this machine, not to one on loopback', () => {
+    const relay = (host: string) =>
+      files({ relay: { host, port: 587, username: 'u', password: 'p' } })['config/tls.ini'];
+    expect(relay('smtp.relay.example')).toContain(
+      '[outbound]\nforce_tls_hosts[]=smtp.relay.example\n',
+    );
+    expect(relay('127.0.0.1')).not.toContain('force_tls_hosts');
+    expect(files()['config/tls.ini']).not.toContain('force_tls_hosts');
+  });
+
   it('keeps the queue and unsent reports in the spool, and retries within the deadline', () => {
     const f = files();
     expect(f['config/queue_dir']).toBe('/var/lib/parley/mail-edge/outbound\n');

@@ -42,6 +42,9 @@ export const spoolOf = (queueDir: string) => ({
  * the name says plugins/). `pluginModule` is the absolute path of Parley's plugin module
  * (plugin.ts or its build), which the rendered shim requires.
  */
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
 export function harakaFiles(
   s: MailEdgeSettings,
   pluginModule: string,
@@ -107,6 +110,11 @@ export function harakaFiles(
       'dhparam=dhparams.pem',
       'minVersion=TLSv1.2',
       `no_starttls_ports[]=${smtps}`,
+      // A smarthost off this machine is reached over verified TLS or not at all: its
+      // login and every message would otherwise cross the network in clear.
+      ...(s.relay && !isLoopback(s.relay.host)
+        ? ['[outbound]', `force_tls_hosts[]=${s.relay.host}`]
+        : []),
       '',
     ].join('\n'),
     'config/tls_key.pem': tls.privateKey,
