@@ -54,17 +54,32 @@ const alive = (pid: number) => {
   }
 };
 
+const refusedBy = (lock: string, holder?: number) =>
+  new MailEdgeRefused([
+    holder
+      ? `MAIL_EDGE_QUEUE_DIR: in use by another edge (pid ${holder})`
+      : `MAIL_EDGE_QUEUE_DIR: its lock ${lock} could not be taken`,
+  ]);
+
 /** One edge per spool: two would deliver the same queue twice. */
 function lockSpool(queueDir: string): () => void {
   const spool = spoolOf(queueDir);
   for (const dir of [queueDir, spool.outbound, spool.reports])
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const held = fs.existsSync(spool.lock) ? fs.readFileSync(spool.lock, 'utf8').trim() : '';
-  const holder = Number.parseInt(held || '0', 10) || 0;
-  if (holder && holder !== process.pid && alive(holder))
-    throw new MailEdgeRefused([`MAIL_EDGE_QUEUE_DIR: in use by another edge (pid ${holder})`]);
-  fs.writeFileSync(spool.lock, `${process.pid}\n`, { mode: 0o600 });
-  return () => fs.rmSync(spool.lock, { force: true });
+  // Created exclusively: of two edges starting at once, one gets it. A lock whose
+  // holder has exited is taken over (removed, then created exclusively again).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(spool.lock, `${process.pid}\n`, { mode: 0o600, flag: 'wx' });
+      return () => fs.rmSync(spool.lock, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
+        throw refusedBy(spool.lock);
+    }
+    const holder = Number.parseInt(fs.readFileSync(spool.lock, 'utf8').trim() || '0', 10) || 0;
+    if (holder && holder !== process.pid && alive(holder)) throw refusedBy(spool.lock, holder);
+    fs.rmSync(spool.lock, { force: true });
+  }
 }
 
 function readTls(s: MailEdgeSettings) {
