@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../test/certificate.js';
 import {
+  balanceOf,
   createTestApp,
   fundedCustomer,
   queryRows,
@@ -52,10 +53,10 @@ let cert = { certificate: '', privateKey: '' };
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
-/** A customer with SMTP Basic, a verified sending domain and an SMTP user. */
-async function sender(domain: string) {
-  const c = await fundedCustomer(ctx.app, ctx.database, '20');
-  await buyPackage(ctx.app, ctx.database, c.cookie, 'SMTP Basic');
+/** A customer with an SMTP package, a verified sending domain and an SMTP user. */
+async function sender(domain: string, pkg = 'SMTP Basic', balance = '20') {
+  const c = await fundedCustomer(ctx.app, ctx.database, balance);
+  await buyPackage(ctx.app, ctx.database, c.cookie, pkg);
   const added = await send(ctx.app, 'POST', pathOf(mailApi.addDomain), c.cookie, { domain });
   expect(added.statusCode, added.body).toBeLessThan(300);
   for (const r of added.json().records as { type: 'TXT' | 'CNAME'; host: string; value: string }[])
@@ -442,6 +443,31 @@ describe.skipIf(!harakaThere)(
           raw: 'Subject: x\r\n\r\nx',
         }),
       ).rejects.toMatchObject({ responseCode: 550 });
+    });
+
+    it('counts the allowance down, bills overage once, and refuses 452 when the balance cannot pay', async () => {
+      await ctx.database.db.execute(sql`update packages
+        set features = '["1 emails per month", "£0.80 per 1,000 extra emails"]'::jsonb
+        where name = 'SMTP Business'`);
+      const s = await sender('metered.test', 'SMTP Business', '100');
+      await ctx.database.db.execute(sql`update users set crypto_balance = 0.80 where id = ${s.id}`);
+      const mail = (to: string) =>
+        transport(s).sendMail({ from: 'a@metered.test', to, subject: 'M', text: 'T' });
+      await mail('m1@dest.test');
+      await mail('m2@dest.test'); // beyond the allowance: a block of 1,000 is charged
+      await mail('m3@dest.test'); // inside the block already paid
+      const overview = (await send(ctx.app, 'GET', pathOf(mailApi.overview), s.cookie)).json();
+      expect(overview.package.used).toBe(3);
+      const charges = await queryRows<{ amount: string }>(
+        ctx.database,
+        sql`select amount::text from ledger_entries
+          where user_id = ${s.id} and reference like 'mail-overage:%'`,
+      );
+      expect(charges.map((c) => c.amount)).toEqual(['-0.8000']);
+      expect(await balanceOf(ctx.database, s.id)).toBe('0.00');
+      // The paid block used up and the balance empty: the client is told to try later.
+      await ctx.database.db.execute(sql`update mail_usage set used = 1001 where user_id = ${s.id}`);
+      await expect(mail('m4@dest.test')).rejects.toMatchObject({ responseCode: 452 });
     });
 
     it('delivers once what was queued when the edge was killed, after a restart', async () => {
