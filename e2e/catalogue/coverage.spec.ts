@@ -10,6 +10,9 @@ test('the landing page and the number shop count the catalogue’s countries (39
   page,
   browser,
 }) => {
+  // Two pages, a sign-up and two accessibility scans: more than the default 30 s on a
+  // busy two-core machine.
+  test.setTimeout(60_000);
   const coverage = (await (await page.request.get('/api/coverage')).json()) as {
     countries: number;
     numberCountries: number;
