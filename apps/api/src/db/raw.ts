@@ -44,3 +44,6 @@ export const asIsoText = (column: string) =>
 
 /** A timestamptz column as milliseconds since 1970, for comparing times. */
 export const asEpochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/** `%q%` for ILIKE with the pattern's own characters (\\, %, _) escaped. */
+export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

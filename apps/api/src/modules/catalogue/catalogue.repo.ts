@@ -2,6 +2,7 @@ import type { NumbersQuery } from '@parley/shared';
 import { areaCodePattern } from '@parley/shared/phone';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/raw.js';
 import {
   countryPricing,
   didNumbers,
@@ -77,7 +78,7 @@ export function createCatalogueRepo(db: Db) {
       if (query.country) conditions.push(eq(didNumbers.countryCode, query.country));
       if (query.type) conditions.push(eq(didNumbers.type, query.type));
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containing(query.q);
         const digits = query.q.replace(/[^\d]/g, '');
         const match = or(
           ilike(didNumbers.city, like),

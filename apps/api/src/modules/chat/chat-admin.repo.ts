@@ -2,6 +2,7 @@ import type { ChatFilter } from '@parley/shared';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/raw.js';
 import { chatSessions, users } from '../../db/schema/index.js';
 import { createChatCannedRepo } from './chat-canned.repo.js';
 
@@ -9,7 +10,6 @@ const assignee = alias(users, 'assignee');
 const PREVIEW_MAX = 140;
 
 /** `q` as a LIKE pattern that matches it literally anywhere. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Only conversations someone has written in. */
 const hasMessages = sql`exists (select 1 from chat_messages m where m.session_id = ${chatSessions.id})`;

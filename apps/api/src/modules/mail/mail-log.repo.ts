@@ -1,11 +1,9 @@
 import type { MailState } from '@parley/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf, timestamptz } from '../../db/raw.js';
+import { containing, rowsOf, timestamptz } from '../../db/raw.js';
 import { mailMessages, mailRecipients, mailSuppressions } from '../../db/schema/index.js';
 import { enqueueWebhook } from '../../db/webhooks.js';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The states each outcome may move a recipient from. A bounce is believed after
@@ -36,7 +34,7 @@ export function createMailLogRepo(db: Db) {
       page: number,
       pageSize: number,
     ) {
-      const like = filter.q ? `%${escapeLike(filter.q)}%` : null;
+      const like = filter.q ? containing(filter.q) : null;
       const recipientMatch = (extra: ReturnType<typeof sql>) =>
         sql`exists (select 1 from ${mailRecipients} r where r.message_id = ${mailMessages.id} and ${extra})`;
       const where = and(

@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/raw.js';
 import { mailSuppressions } from '../../db/schema/index.js';
 
 export type SuppressionRow = typeof mailSuppressions.$inferSelect;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Addresses a customer's mail no longer goes to (bounces and complaints add them). */
 export function createSuppressionsRepo(db: Db) {
@@ -12,7 +11,7 @@ export function createSuppressionsRepo(db: Db) {
     async suppressions(userId: string, q: string | undefined, page: number, pageSize: number) {
       const where = and(
         eq(mailSuppressions.userId, userId),
-        q ? ilike(mailSuppressions.address, `%${escapeLike(q.toLowerCase())}%`) : undefined,
+        q ? ilike(mailSuppressions.address, containing(q.toLowerCase())) : undefined,
       );
       const [items, [total]] = await Promise.all([
         db

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/ledger.js';
 import { timestamptz } from '../../db/raw.js';
@@ -21,6 +21,17 @@ async function heldUnderLock(
 
 /** SMTP users, sending domains and suppressions of the customers' relays. */
 export function createMailRepo(db: Db) {
+  async function credentialWhere(where: SQL) {
+    const [row] = await db
+      .select({
+        credential: mailCredentials,
+        disabled: sql<boolean>`${users.disabledAt} is not null`,
+      })
+      .from(mailCredentials)
+      .innerJoin(users, eq(users.id, mailCredentials.userId))
+      .where(where);
+    return row;
+  }
   return {
     /** A new SMTP user unless the customer holds `max` ('limit') or the name clashes. */
     async insertCredential(row: typeof mailCredentials.$inferInsert, max: number) {
@@ -48,28 +59,9 @@ export function createMailRepo(db: Db) {
       return gone.length > 0;
     },
     /** The user the edge authenticates, with whether its owner may use Parley. */
-    async credentialByUsername(username: string) {
-      const [row] = await db
-        .select({
-          credential: mailCredentials,
-          disabled: sql<boolean>`${users.disabledAt} is not null`,
-        })
-        .from(mailCredentials)
-        .innerJoin(users, eq(users.id, mailCredentials.userId))
-        .where(eq(mailCredentials.username, username));
-      return row;
-    },
-    async credentialById(id: string) {
-      const [row] = await db
-        .select({
-          credential: mailCredentials,
-          disabled: sql<boolean>`${users.disabledAt} is not null`,
-        })
-        .from(mailCredentials)
-        .innerJoin(users, eq(users.id, mailCredentials.userId))
-        .where(eq(mailCredentials.id, id));
-      return row;
-    },
+    credentialByUsername: (username: string) =>
+      credentialWhere(eq(mailCredentials.username, username)),
+    credentialById: (id: string) => credentialWhere(eq(mailCredentials.id, id)),
     async touchCredential(id: string, at: Date) {
       await db.update(mailCredentials).set({ lastUsedAt: at }).where(eq(mailCredentials.id, id));
     },

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/raw.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export interface UserSearch {
@@ -10,7 +11,6 @@ export interface UserSearch {
 }
 
 /** `q` as a LIKE pattern that matches it literally anywhere. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function where({ q, status }: UserSearch): SQL | undefined {
   const pattern = q ? containing(q) : null;
