@@ -78,6 +78,9 @@ export const ENDPOINTS = [
   // The session lookup every signed-in request pays for.
   { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', as: 'admin' },
   { name: 'GET /api/transactions (5 rows)', path: '/api/transactions', as: 'reader' },
+  // A page of 20 of the reader's HISTORY_ROWS messages and calls, with the count.
+  { name: 'GET /api/sms/history (20 rows)', path: '/api/sms/history', as: 'reader' },
+  { name: 'GET /api/sip/history (20 rows)', path: '/api/sip/history', as: 'reader' },
   { name: 'POST /api/transactions/create', create: true, as: 'writer', status: 201 },
   // A priced destination (GB): a charge and a ledger row per message, then the outbox.
   {
@@ -108,14 +111,18 @@ export const ENDPOINTS = [
   { name: 'POST /api/chat/send', chat: true, status: 201 },
 ];
 /**
- * What each row should reach, as a ratio of a baseline measured in the same run (so the
- * machine's speed cancels out): `hello` (node:http), `query` (node:http + select 1) or
- * `tx` (node:http + a transaction of an SMS send's shape).
+ * What each row should reach, as a ratio of a baseline measured in the same run just
+ * before the row (so the machine's speed cancels out): `routes` (Fastify with Parley's
+ * routes and headers: the framework's floor), `raw` (the row's own statements run on bare
+ * node:http and postgres.js, baseline-reads.mjs: the same work done raw) or `tx` (node:http
+ * + a transaction of an SMS send's shape).
  */
 export const GOALS = {
-  'GET /api/health': { of: 'hello', min: 0.6 },
-  'GET /api/auth/user (signed in)': { of: 'hello', min: 0.2 },
-  'GET /api/transactions (5 rows)': { of: 'query', min: 0.35 },
+  'GET /api/health': { of: 'routes', min: 0.85 },
+  'GET /api/auth/user (signed in)': { of: 'raw', min: 0.7 },
+  'GET /api/transactions (5 rows)': { of: 'raw', min: 0.7 },
+  'GET /api/sms/history (20 rows)': { of: 'raw', min: 0.7 },
+  'GET /api/sip/history (20 rows)': { of: 'raw', min: 0.7 },
   'POST /api/transactions/create': { of: 'tx', min: 0.3 },
   'POST /api/sms/send': { of: 'tx', min: 0.5 },
 };
@@ -130,6 +137,8 @@ export const BENCH_ADMIN = {
 };
 export const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 export const READER_PAYMENTS = 5;
+/** Messages and calls in the reader's history (prepare.mjs prepareHistory). */
+export const HISTORY_ROWS = 30;
 /**
  * The chain watcher's rows (chain.mjs): BENCH_CHAIN_BLOCKS regtest blocks, each carrying
  * `txPerBlock` payments of `outputsPerTx` outputs (one of each to a watched address),

@@ -121,3 +121,25 @@ export async function prepareCaller(sql, url) {
   const { json: account } = await call(url, 'GET', '/api/sip/account', { cookie, expected: [200] });
   return { ...caller, username: account.username, rate: quote.ratePerMinute, balance: amount };
 }
+
+/**
+ * The reader's history: `count` delivered messages and `count` ended calls (busy, free),
+ * written by SQL a minute apart, so each history row reads a full page. They move no
+ * money: the ledger is untouched.
+ */
+export async function prepareHistory(sql, userId, count) {
+  await sql`
+    insert into sms_messages (user_id, sender_id, recipient, message, encoding, segments,
+      country_code, unit_price, price_currency, cost, status, reference, created_at)
+    select ${userId}, 'Parley', '+447400123456', 'Bench history ' || i, 'GSM-7', 1, 'GB',
+      0.0300, 'GBP', 0.0300, 'delivered', i % 256, now() - i * interval '1 minute'
+    from generate_series(1, ${count}) as i`;
+  await sql`
+    insert into calls (user_id, caller_id, destination, country, price, price_currency,
+      rate_per_minute, increments, max_seconds, hold, status, gateway, deadline_at,
+      created_at, ended_at, duration, billable_seconds, cost, hangup_cause, hangup_by)
+    select ${userId}, ${CALLER_ID}, ${BUSY_DESTINATION}, 'GB', 0.0100, 'GBP', 0.0100, '60/60',
+      600, 0, 'busy', 'sandbox', now(), now() - i * interval '1 minute',
+      now() - i * interval '1 minute', 0, 0, 0, 'busy', 'callee'
+    from generate_series(1, ${count}) as i`;
+}

@@ -147,7 +147,11 @@ export async function measureEndpoints(run, baselineRuns) {
     // what the machine does in between (PostgreSQL's autovacuum after the write rows,
     // a neighbour's load) then weighs on both alike.
     const goal = GOALS[endpoint.name];
-    if (goal) paired.set(endpoint.name, (await baselineRuns[goal.of]()).rps);
+    if (goal) {
+      const baseline = await baselineRuns[goal.of](endpoint, run);
+      paired.set(endpoint.name, baseline.rps);
+      if (goal.of === 'raw') run.rows.push({ name: `  raw: ${endpoint.path}`, ...baseline });
+    }
     const result = await measure(run, endpoint);
     if (result) run.rows.push({ name: endpoint.name, ...result });
   }

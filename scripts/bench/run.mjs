@@ -14,6 +14,7 @@ import {
   databaseUrl,
   duration,
   ENDPOINTS,
+  HISTORY_ROWS,
   only,
   PENDING_PER_WRITER,
   quotesPerSecond,
@@ -21,7 +22,7 @@ import {
   warmup,
 } from './config.mjs';
 import { load } from './load.mjs';
-import { prepareCaller, prepareQuotes, prepareSender } from './prepare.mjs';
+import { prepareCaller, prepareHistory, prepareQuotes, prepareSender } from './prepare.mjs';
 import { guardRun, running, startBaseline, startParley, stopAll } from './processes.mjs';
 import { fanOutRow, memoryReport, printSummary, printTable } from './report.mjs';
 import { measureEndpoints } from './rows.mjs';
@@ -37,6 +38,7 @@ async function prepareCustomers(sql, parley, admin, created) {
       cookie: reader.cookie,
       body: { ...topUp, txHash: txHash() },
     });
+  await prepareHistory(sql, reader.id, HISTORY_ROWS);
   // Enough writers that none reaches its pending-payment limit: their quotes take turns.
   const quoteTotal = Math.ceil(duration * quotesPerSecond);
   const writers = [];
@@ -71,7 +73,7 @@ async function prepareCustomers(sql, parley, admin, created) {
 
 /** The baselines' rows, in the table's order, and how to measure each one again. */
 async function measureBaselines(urls, rows) {
-  const { hello, query, txBaseline, fastifyFloor, fastifyRoutes } = urls;
+  const { hello, query, txBaseline, fastifyFloor, fastifyRoutes, reads } = urls;
   const base = await load(hello);
   const baseQuery = await load(`${query}/`);
   rows.push({ name: 'baseline: node:http hello', ...base });
@@ -91,6 +93,10 @@ async function measureBaselines(urls, rows) {
     hello: () => load(hello),
     query: () => load(`${query}/`),
     tx: () => load(`${txBaseline}/`, { expected: 201 }),
+    routes: () => load(`${fastifyRoutes}/`),
+    // The row's own statements done raw, for the same customer.
+    raw: (endpoint, run) =>
+      load(reads + endpoint.path, { headers: { cookie: run.sessions[endpoint.as] } }),
   };
   return { baselines, baselineRuns };
 }
@@ -106,6 +112,7 @@ try {
     txBaseline: await startBaseline('baseline-tx.mjs'),
     fastifyFloor: await startBaseline('baseline-fastify.mjs'),
     fastifyRoutes: await startBaseline('baseline-fastify.mjs', { BENCH_FASTIFY_ROUTES: '1' }),
+    reads: await startBaseline('baseline-reads.mjs'),
   };
   run.parley = await startParley();
 

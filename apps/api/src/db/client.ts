@@ -107,7 +107,13 @@ export async function pgliteImage(): Promise<Blob> {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; max?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      max?: number;
+      /** What the server says besides answers (the plan test reads auto_explain's plans). */
+      onNotice?: (notice: { message?: string }) => void;
+    }
   | { kind: 'pglite'; dataDir: string }
   /** In memory; from a `pgliteImage()` when given, which skips initdb and the migrations. */
   | { kind: 'pglite-memory'; image?: Blob };
@@ -115,7 +121,10 @@ export type DatabaseTarget =
 /** Opens the database and brings its schema up to date before anything uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const client = postgres(target.url, { max: target.max ?? 10, onnotice: () => {} });
+    const client = postgres(target.url, {
+      max: target.max ?? 10,
+      onnotice: target.onNotice ?? (() => {}),
+    });
     const db = drizzlePostgres({ client, schema });
     try {
       await migratePostgres(db, { migrationsFolder: MIGRATIONS });

@@ -38,6 +38,22 @@ export function preparedRead<Row>(
   throw new Error('preparedRead needs the database itself, not a transaction');
 }
 
+/**
+ * A page of one owner's rows and how many they have, as two prepared reads run side by
+ * side: `pageSql` takes (owner, limit, offset), `countSql` (owner) and answers `n`.
+ */
+export function pagedRead<Row>(db: unknown, pageSql: string, countSql: string) {
+  const pageQuery = preparedRead<Row>(db, pageSql);
+  const countQuery = preparedRead<{ n: number }>(db, countSql);
+  return async (owner: string, page: number, pageSize: number) => {
+    const [items, [total]] = await Promise.all([
+      pageQuery([owner, pageSize, (page - 1) * pageSize]),
+      countQuery([owner]),
+    ]);
+    return { items, total: total?.n ?? 0 };
+  };
+}
+
 /** A timestamptz column as `Date.prototype.toISOString` writes it (milliseconds, UTC). */
 export const asIsoText = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

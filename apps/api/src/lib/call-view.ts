@@ -19,13 +19,15 @@ export interface StoredCall {
   maxSeconds: number;
   hangupCause: string | null;
   hangupBy: string | null;
-  createdAt: Date;
-  answeredAt: Date | null;
-  endedAt: Date | null;
-  lateReportAt: Date | null;
+  createdAt: Date | string;
+  answeredAt: Date | string | null;
+  endedAt: Date | string | null;
+  lateReportAt: Date | string | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A time as the answer writes it; a raw read gives it already written (decision 0033). */
+const text = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
+const iso = (d: Date | string | null) => (d === null ? null : text(d));
 
 /** A call as the contract shows it: the calling screen, monitoring and admins alike. */
 export const toCall = (r: StoredCall): Call => ({
@@ -46,7 +48,7 @@ export const toCall = (r: StoredCall): Call => ({
   maxSeconds: r.maxSeconds,
   hangupCause: r.hangupCause as Call['hangupCause'],
   hangupBy: r.hangupBy as Call['hangupBy'],
-  createdAt: r.createdAt.toISOString(),
+  createdAt: text(r.createdAt),
   answeredAt: iso(r.answeredAt),
   endedAt: iso(r.endedAt),
   lateReportAt: iso(r.lateReportAt),

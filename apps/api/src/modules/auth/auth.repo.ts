@@ -25,23 +25,25 @@ export interface SessionRow {
 }
 export type NewUser = typeof users.$inferInsert;
 
+/**
+ * Every signed-in request runs this lookup (token hash, now): a prepared read straight on
+ * the driver (decision 0033), and only what a request needs (the user it answers, the
+ * sliding expiry), not the password hash and the rest of the account. Exported so the
+ * bench's raw baseline runs this very statement.
+ */
+export const SESSION_LOOKUP_SQL = `select s.id as "sessionId", s.idle_seconds as "idleSeconds",
+   ${asEpochMs('s.last_seen_at')} as "lastSeenMs",
+   ${asEpochMs('s.absolute_expires_at')} as "absoluteExpiresMs",
+   u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
+   u.profile_image_url as "profileImageUrl", u.crypto_balance::text as "cryptoBalance",
+   u.is_admin as "isAdmin", ${asIsoText('u.created_at')} as "createdAt",
+   ${asIsoText('u.updated_at')} as "updatedAt"
+ from sessions s join users u on u.id = s.user_id
+ where s.token_hash = $1 and s.expires_at > $2 and s.absolute_expires_at > $2
+   and u.disabled_at is null`;
+
 export function createAuthRepo(db: Db) {
-  // Every signed-in request runs this lookup: a prepared read straight on the driver
-  // (decision 0033), and only what a request needs (the user it answers, the sliding
-  // expiry): not the password hash and the rest of the account.
-  const findSessionQuery = preparedRead<SessionRow>(
-    db,
-    `select s.id as "sessionId", s.idle_seconds as "idleSeconds",
-       ${asEpochMs('s.last_seen_at')} as "lastSeenMs",
-       ${asEpochMs('s.absolute_expires_at')} as "absoluteExpiresMs",
-       u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
-       u.profile_image_url as "profileImageUrl", u.crypto_balance::text as "cryptoBalance",
-       u.is_admin as "isAdmin", ${asIsoText('u.created_at')} as "createdAt",
-       ${asIsoText('u.updated_at')} as "updatedAt"
-     from sessions s join users u on u.id = s.user_id
-     where s.token_hash = $1 and s.expires_at > $2 and s.absolute_expires_at > $2
-       and u.disabled_at is null`,
-  );
+  const findSessionQuery = preparedRead<SessionRow>(db, SESSION_LOOKUP_SQL);
 
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {

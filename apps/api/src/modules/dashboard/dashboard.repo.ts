@@ -57,8 +57,11 @@ export function createDashboardRepo(db: Db) {
             case when l.kind in ('purchase', 'renewal') then l.note end as label,
             l.amount
           from ledger_entries l
+          -- By the message's key, so only the refunded messages are read, never the table.
           left join sms_messages m
-            on l.kind = 'refund' and l.reference = 'sms:' || m.id::text
+            on l.kind = 'refund'
+            and m.id = case when l.reference ~ '^sms:[0-9a-f-]{36}$'
+              then substring(l.reference from 5)::uuid end
           where l.user_id = ${userId}
             -- a refund may come a while after its message: look a day further back
             and l.created_at >= ${timestamptz(since)} - interval '1 day'

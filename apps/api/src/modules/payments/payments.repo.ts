@@ -54,20 +54,22 @@ export type PaymentListRow = Pick<
   | 'itemId'
 > & { approvedAt: string | null; createdAt: string };
 
+/**
+ * The customer's payments page reads this on every visit (user, limit): a prepared read
+ * straight on the driver (decision 0033), only the columns the answer shows. Exported so
+ * the bench's raw baseline runs this very statement.
+ */
+export const PAYMENTS_LIST_SQL = `select id, kind, service_name as "serviceName", service_price as "servicePrice",
+   amount::text as amount, amount_currency as "amountCurrency", currency, network,
+   wallet_address as "walletAddress", crypto_amount::text as "cryptoAmount",
+   tx_hash as "txHash", credit_amount::text as "creditAmount", status,
+   admin_notes as "adminNotes", note_codes as "noteCodes", item_kind as "itemKind",
+   item_id as "itemId", ${asIsoText('approved_at')} as "approvedAt",
+   ${asIsoText('created_at')} as "createdAt"
+ from transactions where user_id = $1 order by created_at desc limit $2`;
+
 export function createPaymentsRepo(db: Db) {
-  // The customer's payments page reads this on every visit: a prepared read straight on
-  // the driver (decision 0033), only the columns the answer shows.
-  const listForUserQuery = preparedRead<PaymentListRow>(
-    db,
-    `select id, kind, service_name as "serviceName", service_price as "servicePrice",
-       amount::text as amount, amount_currency as "amountCurrency", currency, network,
-       wallet_address as "walletAddress", crypto_amount::text as "cryptoAmount",
-       tx_hash as "txHash", credit_amount::text as "creditAmount", status,
-       admin_notes as "adminNotes", note_codes as "noteCodes", item_kind as "itemKind",
-       item_id as "itemId", ${asIsoText('approved_at')} as "approvedAt",
-       ${asIsoText('created_at')} as "createdAt"
-     from transactions where user_id = $1 order by created_at desc limit $2`,
-  );
+  const listForUserQuery = preparedRead<PaymentListRow>(db, PAYMENTS_LIST_SQL);
   return {
     ...createQuotesRepo(db),
     /**

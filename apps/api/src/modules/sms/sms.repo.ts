@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { compareDecimal } from '@parley/shared';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { readSpending, readSpendingForCharge, type SpendingState } from '../../db/guardrails.js';
 import { applyLedgerEntry, BalanceTooLowError, type Tx } from '../../db/ledger.js';
 import { smsBatches, smsMessages } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { chargeOneMessage } from './sms-charge.repo.js';
+import { createSmsHistoryRepo } from './sms-history.repo.js';
 import { judgementHolds } from './sms-limits.js';
 import type { NewSms, QueuedSms, SmsCharge, SmsRow } from './sms-rows.repo.js';
 
@@ -91,6 +92,7 @@ function refusedByDatabase(err: unknown): QueueResult {
 /** The customer's side of SMS: charging and queueing, and reading back what was sent. */
 export function createSmsRepo(db: Db) {
   return {
+    ...createSmsHistoryRepo(db),
     /** Balance and limits, unlocked: what a quote or a first check reads. */
     spending: (userId: string, dayStart: Date) => readSpending(db, userId, dayStart),
 
@@ -141,20 +143,6 @@ export function createSmsRepo(db: Db) {
         .from(smsMessages)
         .where(and(eq(smsMessages.id, id), eq(smsMessages.userId, userId)));
       return row;
-    },
-
-    async history(userId: string, page: number, pageSize: number) {
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(smsMessages)
-          .where(eq(smsMessages.userId, userId))
-          .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(smsMessages).where(eq(smsMessages.userId, userId)),
-      ]);
-      return { items, total: total?.n ?? 0 };
     },
 
     async batch(userId: string, id: string) {

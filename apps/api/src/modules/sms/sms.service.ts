@@ -1,15 +1,28 @@
-import type { CountryPricing, SenderChoice, SmsHistory } from '@parley/shared';
+import {
+  type CountryPricing,
+  moneyText,
+  type SenderChoice,
+  type SmsHistory,
+  type SmsMessage,
+} from '@parley/shared';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { CacheGroup } from '../../lib/short-cache.js';
 import type { RatesService } from '../payments/rates.service.js';
 import type { SmsRepo } from './sms.repo.js';
 import { createSmsBulk } from './sms-bulk.js';
+import type { SmsHistoryRow } from './sms-history.repo.js';
 import { createSmsPricing } from './sms-pricing.js';
 import { createSmsQueue, toSmsMessage } from './sms-queue.js';
 import { createSmsQuota } from './sms-quota.js';
 import { createSmsSend } from './sms-send.js';
 
 export { toSmsMessage };
+
+const toHistoryItem = (r: SmsHistoryRow): SmsMessage => ({
+  ...r,
+  status: r.status as SmsMessage['status'],
+  cost: moneyText(r.cost),
+});
 
 /**
  * SMS: priced per segment by destination (sms-pricing.ts), counted against the
@@ -42,7 +55,7 @@ export function createSmsService(deps: {
 
     async history(userId: string, page: number, pageSize: number): Promise<SmsHistory> {
       const { items, total } = await repo.history(userId, page, pageSize);
-      return { items: items.map(toSmsMessage), total, page, pageSize };
+      return { items: items.map(toHistoryItem), total, page, pageSize };
     },
   };
 }

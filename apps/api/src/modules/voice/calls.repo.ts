@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { calls, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { createCallAuthoriseRepo } from './call-authorise.repo.js';
+import { createCallHistoryRepo } from './call-history.repo.js';
 import { createCallJobsRepo } from './call-jobs.repo.js';
 import { createCallSettleRepo } from './call-settle.repo.js';
 import { isOpen } from './call-state.repo.js';
@@ -22,6 +23,7 @@ export function createCallsRepo(db: Db) {
     ...createCallAuthoriseRepo(db),
     ...createCallSettleRepo(db),
     ...createCallJobsRepo(db),
+    ...createCallHistoryRepo(db),
     async byId(id: string) {
       const [row] = await db.select().from(calls).where(eq(calls.id, id));
       return row ?? null;
@@ -55,20 +57,6 @@ export function createCallsRepo(db: Db) {
         if (pgErrorCode(err) === UNIQUE_VIOLATION) return null;
         throw err;
       }
-    },
-
-    async history(userId: string, page: number, pageSize: number) {
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(calls)
-          .where(eq(calls.userId, userId))
-          .orderBy(desc(calls.createdAt), desc(calls.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(calls).where(eq(calls.userId, userId)),
-      ]);
-      return { items, total: total?.n ?? 0 };
     },
 
     async openCount(userId?: string) {

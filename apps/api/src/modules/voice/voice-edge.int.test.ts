@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fundedCustomer, send } from '../../../test/helpers.js';
 import {
@@ -8,6 +9,8 @@ import {
   moneyOf,
   verifyCallerId,
 } from '../../../test/voice.js';
+import { calls } from '../../db/schema/index.js';
+import { toCall } from '../../lib/call-view.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 const ME = '+447400111222';
@@ -85,6 +88,10 @@ describe('a web call through the SIP edge', () => {
     expect(await moneyOf(ctx.database, c.id)).toEqual({ balance: '4.9881', held: '0.0000' });
     const history = (await send(ctx.app, 'GET', '/api/sip/history', c.cookie)).json();
     expect(history.items[0]).toMatchObject({ id, status: 'ended', hangupBy: 'callee' });
+    // The history's raw read answers as the stored row read by drizzle would (decision 0033).
+    const [row] = await ctx.database.db.select().from(calls).where(eq(calls.id, id));
+    if (!row) throw new Error('no call');
+    expect(history).toEqual({ items: [toCall(row)], total: 1, page: 1, pageSize: 20 });
   });
 });
 

@@ -1,0 +1,144 @@
+/**
+ * What a migration must not do to a large database: rewrite or scan a big table while it
+ * holds a lock that stops customers' requests (docs/operations/migrations.md). Drizzle
+ * runs the migrations in one transaction at start, so a lock taken early is held until
+ * the last statement is done.
+ *
+ * Every table is big except the catalogue's and the settings' (SMALL_TABLES: rows an
+ * admin adds by hand) and a table the same migration creates (it is empty). A statement
+ * preceded by `-- migration-safety: <why>` is accepted with its reason written there.
+ */
+export const SMALL_TABLES = new Set([
+  'app_meta',
+  'services',
+  'packages',
+  'country_pricing',
+  'crypto_wallets',
+  'exchange_rates',
+  'chain_cursors',
+  'sip_domains',
+  'chat_canned_replies',
+]);
+
+/** The first migration this check reads; earlier ones were written before it (decision 0070). */
+export const FIRST_CHECKED = 48;
+
+const VOLATILE =
+  /\b(gen_random_uuid|uuid_generate_v\d|random|clock_timestamp|timeofday|nextval)\s*\(/i;
+
+/** A pattern a statement must not match, unless it also matches `unless`. */
+interface Rule {
+  test: (statement: string) => boolean;
+  why: string;
+}
+const rule = (test: RegExp, why: string, unless?: RegExp): Rule => ({
+  test: (s) => test.test(s) && !unless?.test(s),
+  why,
+});
+
+const RULES: Rule[] = [
+  {
+    test: (s) => /\badd column\b[^;]*\bdefault\b/i.test(s) && VOLATILE.test(s),
+    why: 'a volatile DEFAULT rewrites the table under an exclusive lock',
+  },
+  rule(
+    /\badd column\b[^;]*\bnot null\b/i,
+    'a NOT NULL column without a DEFAULT fails on a table with rows',
+    /\bdefault\b/i,
+  ),
+  rule(
+    /\balter column\b[^;]*\btype\b/i,
+    'changing a column type rewrites the table under an exclusive lock',
+  ),
+  rule(
+    /\bset not null\b/i,
+    'SET NOT NULL scans the table under an exclusive lock (add a CHECK … NOT VALID, validate it, then set it)',
+  ),
+  rule(
+    /\badd constraint\b[^;]*\b(foreign key|check)\b/i,
+    'a FOREIGN KEY or CHECK without NOT VALID scans the table under a lock (add it NOT VALID, then VALIDATE CONSTRAINT)',
+    /\bnot valid\b/i,
+  ),
+  rule(
+    /\badd (constraint\b[^;]*\b)?(primary key|unique)\b/i,
+    'a PRIMARY KEY or UNIQUE constraint builds its index under an exclusive lock (build the index concurrently first, then ADD … USING INDEX)',
+    /\busing index\b/i,
+  ),
+  rule(
+    /\bcreate (unique )?index\b/i,
+    'an index on a big table blocks its writes while it builds: write IF NOT EXISTS and list it in docs/operations/migrations.md to build concurrently first',
+    /\bif not exists\b/i,
+  ),
+  rule(
+    /^\s*(update|delete from)\b/i,
+    'a backfill in the migration holds its row locks until every migration is done (do it in a job, in batches)',
+  ),
+  rule(
+    /\b(vacuum full|cluster|lock table|reindex)\b/i,
+    'takes an exclusive lock on the whole table',
+  ),
+];
+
+/** The table a statement changes or indexes, as written (quotes removed). */
+function tableOf(statement: string): string | null {
+  const m =
+    /\b(?:alter table|update|delete from|lock table|cluster|vacuum full)\s+(?:only\s+)?(?:if exists\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(
+      statement,
+    ) ?? /\bindex\b[^;]*?\bon\s+(?:only\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(statement);
+  return m?.[1]?.toLowerCase() ?? null;
+}
+
+/** Splits SQL at each `;` that ends a line outside a dollar-quoted body (a function's). */
+function splitSql(text: string): string[] {
+  const parts: string[] = [];
+  let quote: string | null = null;
+  let from = 0;
+  const tokens = /\$\w*\$|;[ \t]*(\n|$)/g;
+  for (let m = tokens.exec(text); m; m = tokens.exec(text)) {
+    if (m[0].startsWith('$')) quote = quote === null ? m[0] : quote === m[0] ? null : quote;
+    else if (quote === null) {
+      parts.push(text.slice(from, m.index));
+      from = m.index + m[0].length;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** The statements of a migration file, each with the comment lines just before it. */
+export function statementsOf(text: string): { statement: string; notes: string }[] {
+  return text
+    .split('--> statement-breakpoint')
+    .flatMap(splitSql)
+    .map((chunk) => {
+      const lines = chunk.trim().split('\n');
+      const notes = lines.filter((l) => l.trim().startsWith('--')).join('\n');
+      const statement = lines
+        .filter((l) => !l.trim().startsWith('--'))
+        .join('\n')
+        .trim();
+      return { statement, notes };
+    })
+    .filter((s) => s.statement.length > 0);
+}
+
+/** What in one migration would lock or rewrite a big table, as readable lines. */
+export function unsafeStatements(text: string): string[] {
+  const statements = statementsOf(text);
+  const created = new Set(
+    statements.flatMap(({ statement }) => {
+      const m = /\bcreate table\s+(?:if not exists\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(statement);
+      return m?.[1] ? [m[1].toLowerCase()] : [];
+    }),
+  );
+  const problems: string[] = [];
+  for (const { statement, notes } of statements) {
+    if (/--\s*migration-safety:\s*\S/.test(notes)) continue;
+    const table = tableOf(statement);
+    if (!table || SMALL_TABLES.has(table) || created.has(table)) continue;
+    for (const { test, why } of RULES)
+      if (test(statement))
+        problems.push(`${table}: ${why}: ${statement.replace(/\s+/g, ' ').slice(0, 160)}`);
+  }
+  return problems;
+}

@@ -1,0 +1,161 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { routes } from '@parley/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, createTestApp, queryRows } from '../../test/helpers.js';
+import { findScans, type PlanNode, unindexedReads } from '../../test/query-plans.js';
+import { createTestDatabase } from '../../test/test-database.js';
+import { type Database, openDatabase } from './client.js';
+import { largeSeedSteps } from './large-seed.js';
+import { SMALL_TABLES } from './migration-safety.js';
+
+// The plans PostgreSQL chooses for every signed-in read, on a generated history large
+// enough (SCALE of `npm run bench:seed-large`) that the planner picks as it would at full
+// size: an index for every big table, never a sequential scan of one. The server reports
+// each statement's plan as it runs it (auto_explain, as notices), so what is checked is
+// the statement Parley really sent, with its parameters. PostgreSQL only (CI's second run).
+const onPostgres = process.env.PARLEY_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+const SCALE = 0.02;
+/**
+ * A table with fewer rows than this in the generated history is read whole by the
+ * planner's right choice (a few pages); only tables the seed makes big are judged.
+ */
+const BIG_ROWS = 1000;
+/** Reads that go through a whole table by design: an admin's audit of the ledger. */
+const WHOLE_TABLE_BY_DESIGN = new Set(['/api/admin/ledger/check']);
+/**
+ * Admin reads still known to read a big table whole, each to be fixed (issue notes,
+ * docs/performance.md): whole-table totals for a pager, analytics' sums, facets. The
+ * test fails on any read not listed here. (Some of these plans change between runs, a
+ * join read whole or by key as the statistics fall: an entry is removed when its fix
+ * lands, not when one run misses it.)
+ */
+const KNOWN: Record<string, string[]> = {
+  '/api/admin/analytics': ['calls', 'ledger_entries', 'transactions', 'users'],
+  '/api/admin/audit': ['audit_log'],
+  '/api/admin/audit/facets': ['audit_log'],
+  '/api/admin/calls': ['calls', 'users'],
+  '/api/admin/chat/sessions': ['chat_messages', 'users'],
+  '/api/admin/chat/summary': ['chat_messages'],
+  '/api/admin/chat/agents': ['users'],
+  '/api/admin/payments': ['transactions', 'users'],
+  '/api/admin/setup': ['users'],
+  '/api/admin/sms/status': ['sms_messages'],
+  '/api/admin/users': ['users'],
+};
+/** Event streams never end; their reads are the stored bus's, checked by its own tests. */
+const STREAMS = new Set(['/api/events', '/api/admin/events']);
+
+const EXPLAIN = {
+  session_preload_libraries: 'auto_explain',
+  'auto_explain.log_min_duration': '0',
+  'auto_explain.log_level': 'notice',
+  'auto_explain.log_format': 'json',
+};
+
+let seeded: Database & { url?: string };
+let explained: Database;
+let big: Set<string>;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const plans: { query: string; plan: PlanNode }[] = [];
+
+/** A signed-in cookie for a seeded customer, written straight into `sessions`. */
+async function sessionFor(n: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await seeded.db.execute(sql`
+    insert into sessions (token_hash, user_id, idle_seconds, expires_at, absolute_expires_at)
+    select ${createHash('sha256').update(token).digest('hex')}, id, 3600,
+      now() + interval '1 hour', now() + interval '1 hour'
+    from users where email = ${`customer-${n}@seed.parley.test`}`);
+  return `parley_session=${token}`;
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  seeded = await createTestDatabase('postgres');
+  // One transaction: the steps share temporary tables, which live on one connection.
+  await seeded.db.transaction(async (tx) => {
+    for (const step of largeSeedSteps(SCALE, 'not a password hash'))
+      for (const statement of step.statements) await tx.execute(sql.raw(statement));
+  });
+  await seeded.db.execute(sql`analyze`);
+  const sizes = await queryRows<{ name: string }>(
+    seeded,
+    sql`select relname as name from pg_class
+        where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= ${BIG_ROWS}`,
+  );
+  big = new Set(sizes.map((t) => t.name).filter((t) => !SMALL_TABLES.has(t)));
+  const url = new URL(seeded.url ?? '');
+  for (const [k, v] of Object.entries(EXPLAIN)) url.searchParams.set(k, v);
+  explained = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    max: 4,
+    onNotice: ({ message }) => {
+      const json = message?.slice(message.indexOf('{'));
+      if (!json?.startsWith('{')) return;
+      const { 'Query Text': query, Plan: plan } = JSON.parse(json);
+      plans.push({ query, plan });
+    },
+  });
+  ctx = await createTestApp({}, { database: explained });
+  await ctx.app.ready();
+}, 180_000);
+afterAll(async () => {
+  if (!onPostgres) return;
+  await ctx.close();
+  await explained.close();
+  await seeded.close();
+});
+
+describe.skipIf(!onPostgres)('plans on a large history', () => {
+  it('reads no big table whole for a customer, nor for an admin beyond the known list', async () => {
+    const admin = await adminSession(
+      { app: ctx.app, database: explained },
+      'plans-admin@parley.test',
+    );
+    // The busiest customer (the seed skews traffic towards the first) and a quiet one.
+    const busy = await sessionFor(1);
+    const quiet = await sessionFor(1500);
+    const reads = Object.values(routes).filter(
+      (r) =>
+        r.method === 'GET' &&
+        (r.access === 'user' || r.access === 'admin') &&
+        !r.path.includes(':') &&
+        !STREAMS.has(r.path) &&
+        !WHOLE_TABLE_BY_DESIGN.has(r.path),
+    );
+    const found = new Map<string, Set<string>>();
+    const statements: string[] = [];
+    for (const route of reads) {
+      for (const cookie of route.access === 'admin' ? [admin] : [busy, quiet]) {
+        plans.length = 0;
+        const res = await ctx.app.inject({ method: 'GET', url: route.path, headers: { cookie } });
+        expect(res.statusCode, `${route.path}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        for (const { query, plan } of plans)
+          for (const scan of unindexedReads(plan, (t) => big.has(t))) {
+            const tables = found.get(route.path) ?? new Set();
+            found.set(route.path, tables.add(scan.table));
+            statements.push(`${route.path}: ${scan.text} in ${query.replace(/\s+/g, ' ')}`);
+          }
+      }
+    }
+    const unknown = [...found].flatMap(([path, tables]) =>
+      [...tables].filter((t) => !KNOWN[path]?.includes(t)).map((t) => `${path}: ${t}`),
+    );
+    // On a failure, `statements` names each statement and its scan.
+    expect(unknown, statements.join('\n')).toEqual([]);
+  });
+
+  it('sees the plans it checks', async () => {
+    // Guards the test above against passing because no plan arrived.
+    plans.length = 0;
+    const cookie = await sessionFor(1);
+    await ctx.app.inject({ method: 'GET', url: '/api/sms/history', headers: { cookie } });
+    const scans = plans.flatMap(({ plan }) => findScans(plan));
+    expect(scans.map((s) => s.table)).toContain('sms_messages');
+    expect([...big].sort()).toEqual(
+      expect.arrayContaining(['calls', 'ledger_entries', 'sessions', 'sms_messages', 'users']),
+    );
+  });
+});
