@@ -1,6 +1,6 @@
 // What the bench checks after a run (calls ended, no hold left, the outbox drained,
 // balance = ledger) and the clean-up of what it created.
-import { callSettleLimitMs, drainLimitMs } from './config.mjs';
+import { CALLER_PLAN, callSettleLimitMs, drainLimitMs } from './config.mjs';
 
 export const OPEN_CALLS = ['dialing', 'ringing', 'answered'];
 
@@ -102,5 +102,6 @@ export async function cleanUp(sql, ids) {
     await tx`delete from events where user_id in ${tx(ids)}`;
     // Their chat conversations and messages go with them (on delete cascade).
     await tx`delete from users where id in ${tx(ids)}`;
+    await tx`delete from packages where name = ${CALLER_PLAN} and not is_active`;
   });
 }

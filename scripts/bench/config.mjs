@@ -32,8 +32,13 @@ export const EDGE_SECRET = 'bench-only-edge-secret-bench-only-edge-00';
 export const CALLER_ID = '+447400900123';
 /** A sandbox destination that is busy ~0.8 s after dialling: it frees the line, costs nothing. */
 export const BUSY_DESTINATION = '+447400120000';
-/** The package whose "Unlimited concurrent calls" gives the caller 1000 lines. */
-export const CALLER_PLAN = 'Trunk Enterprise';
+/**
+ * The caller's plan: a VoIP package the bench makes for itself (inactive: no customer
+ * sees it), whose "Unlimited concurrent calls" give 1000 lines. The catalogue's only
+ * such package is a trunk's, and a trunk's channels are not a plan's lines (decision
+ * 0068). Deleted with the bench's customers.
+ */
+export const CALLER_PLAN = 'Bench caller plan';
 export const CALLER_LINES = 1000;
 /** The longest call a hold covers (MAX_CALL_SECONDS in packages/shared), in minutes. */
 export const MAX_CALL_MINUTES = 240;
@@ -66,7 +71,7 @@ export const runId = `${Date.now()}-${process.pid}`;
  * who submit a payment per request, each paying its own pre-made quote, taking turns so
  * none reaches its limit of payments awaiting approval), `sender` (a
  * customer whose balance pays for every SMS of the run) or `caller` (a customer on the
- * Trunk Enterprise plan with a verified caller ID and a balance that holds 1000 calls at
+ * plan of 1000 lines (CALLER_PLAN) with a verified caller ID and a balance that holds 1000 calls at
  * once). An entry with a `body` is POSTed with it and must answer `status`; `outbox`
  * then waits for the SMS outbox to hand everything queued to the (sandbox) gateway
  * before the next row, `calls` (their gateway) for the caller's calls to end and checks
@@ -95,6 +100,20 @@ export const ENDPOINTS = [
   // The same message as submit_sm from one bound SMPP session (smpp.mjs), right after it.
   { name: 'SMPP submit_sm (1 session)', smpp: true },
   { name: 'GET /api/orders (signed in)', path: '/api/orders', as: 'reader', optional: true },
+  // The other pages a customer reads, and the admin's lists: each is also measured on the
+  // large history (BENCH_LARGE_DATABASE_URL), where its time must stay within LARGE_MAX.
+  { name: 'GET /api/dashboard/spending', path: '/api/dashboard/spending', as: 'reader' },
+  { name: 'GET /api/subscriptions', path: '/api/subscriptions', as: 'reader' },
+  { name: 'GET /api/notifications', path: '/api/notifications', as: 'reader' },
+  { name: 'GET /api/sip/monitoring/overview', path: '/api/sip/monitoring/overview', as: 'reader' },
+  { name: 'GET /api/admin/payments', path: '/api/admin/payments', as: 'admin' },
+  { name: 'GET /api/admin/users', path: '/api/admin/users', as: 'admin' },
+  { name: 'GET /api/admin/users?search=', path: '/api/admin/users?search=reader', as: 'admin' },
+  { name: 'GET /api/admin/audit', path: '/api/admin/audit', as: 'admin' },
+  { name: 'GET /api/admin/calls', path: '/api/admin/calls', as: 'admin' },
+  { name: 'GET /api/admin/subscriptions', path: '/api/admin/subscriptions', as: 'admin' },
+  { name: 'GET /api/admin/chat/sessions', path: '/api/admin/chat/sessions', as: 'admin' },
+  { name: 'GET /api/admin/analytics', path: '/api/admin/analytics', as: 'admin' },
   // A web call in the sandbox: authorised under the caller's lock with a hold on the
   // balance, dialled, then settled busy (free) ~0.8 s later, which frees its line.
   {
@@ -126,6 +145,12 @@ export const GOALS = {
   'POST /api/transactions/create': { of: 'tx', min: 0.3 },
   'POST /api/sms/send': { of: 'tx', min: 0.5 },
 };
+/**
+ * The large history (npm run bench:seed-large) the read rows run on again, and how much
+ * slower each may be there than on the near-empty bench database.
+ */
+export const largeDatabaseUrl = process.env.BENCH_LARGE_DATABASE_URL;
+export const LARGE_MAX = 1.5;
 /** The fan-out's p99 delivery time, and the embedded database's idle memory. */
 export const FANOUT_P99_MS = 200;
 export const EMBEDDED_IDLE_MB = 250;

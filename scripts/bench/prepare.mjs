@@ -1,13 +1,15 @@
 // The bench's customers made ready through the API and SQL: the writer's quotes, the SMS
 // sender's balance and the caller's plan, caller ID and balance.
-import { call, signUpCustomer, topUp } from './api.mjs';
+import { call, signUpCustomer, topUp, txHash } from './api.mjs';
 import {
   BUSY_DESTINATION,
   CALLER_ID,
   CALLER_LINES,
   CALLER_PLAN,
   duration,
+  HISTORY_ROWS,
   MAX_CALL_MINUTES,
+  READER_PAYMENTS,
   smsPerSecond,
 } from './config.mjs';
 
@@ -71,20 +73,22 @@ export async function credit(sql, userId, amount, note) {
 
 /**
  * The caller: a customer with a caller ID verified through the API (the sandbox keeps
- * the SMS code readable, here by SQL), an active Trunk Enterprise order (its "Unlimited
- * concurrent calls" give 1000 lines; a customer with no plan has 2) and a balance that
+ * the SMS code readable, here by SQL), an active order of the bench's own plan (its
+ * "Unlimited concurrent calls" give 1000 lines; a customer with no plan has 2) and a balance that
  * covers the hold of 1000 calls at once: each call holds its longest possible length.
  * The order is inserted by SQL and charged nothing: no money moves, so the ledger is
  * untouched and no renewal falls due during the run.
  */
 export async function prepareCaller(sql, url) {
   const [plan] = await sql`
-    select id, name, price::text as price, currency from packages
-    where name = ${CALLER_PLAN} and is_active`;
+    insert into packages (service_id, name, price, currency, features, is_active)
+    select id, ${CALLER_PLAN}, 0, 'GBP', '["Unlimited concurrent calls"]'::jsonb, false
+    from services where slug = 'voip'
+    returning id, name, price::text as price, currency`;
   if (!plan)
     throw new Error(
-      `No active "${CALLER_PLAN}" package on the bench database: the catalogue is seeded at the ` +
-        "first server start (seedCatalogueOnce), and an admin's deletion is never undone.",
+      'No VoIP service on the bench database: the catalogue is seeded at the first server ' +
+        "start (seedCatalogueOnce), and an admin's deletion is never undone.",
     );
   const caller = await signUpCustomer(url, 'caller');
   const { cookie } = caller;
@@ -120,6 +124,22 @@ export async function prepareCaller(sql, url) {
   });
   const { json: account } = await call(url, 'GET', '/api/sip/account', { cookie, expected: [200] });
   return { ...caller, username: account.username, rate: quote.ratePerMinute, balance: amount };
+}
+
+/**
+ * The reader: a customer with a few payments, and a history of messages and calls. Its
+ * id goes onto `created` at once, so the clean-up finds it whatever fails after.
+ */
+export async function prepareReader(sql, url, created) {
+  const reader = await signUpCustomer(url, 'reader');
+  created.push(reader.id);
+  for (let i = 0; i < READER_PAYMENTS; i++)
+    await call(url, 'POST', '/api/transactions/create', {
+      cookie: reader.cookie,
+      body: { ...topUp, txHash: txHash() },
+    });
+  await prepareHistory(sql, reader.id, HISTORY_ROWS);
+  return reader;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   fanOutMessages,
   fanOutStreams,
   GOALS,
+  largeDatabaseUrl,
   profileDir,
   root,
   smppBench,
@@ -85,7 +86,7 @@ export function startBaseline(file, env = {}) {
 
 /** The Parley under test, once started (stopped before the clean-up), and its SMPP port. */
 export const running = { parley: null, smppPort: 0 };
-export async function startParley() {
+export async function startParley({ database = databaseUrl } = {}) {
   const port = await freePort();
   running.smppPort = await freePort();
   const child = fork(path.join(root, 'apps/api/dist/main.js'), {
@@ -93,7 +94,7 @@ export async function startParley() {
     env: {
       ...process.env,
       ...parleyEnv(port, {
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: database,
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
@@ -144,6 +145,8 @@ export function guardRun() {
       // The memory rows: two servers, each started, left idle and loaded twice.
       4 * duration * 1000 +
       chainBench.budgetMs +
+      // The read rows again on the large history, and its server's start and reader.
+      (largeDatabaseUrl ? ENDPOINTS.length * (duration + warmup) * 1000 + 120_000 : 0) +
       120_000 +
       180_000,
   ).unref();

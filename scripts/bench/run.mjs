@@ -5,7 +5,7 @@
 // are deleted afterwards. Then the chain watcher's rows (chain.mjs, a database of their
 // own) and the memory rows. Settings: config.mjs.
 import postgres from 'postgres';
-import { adminSession, call, preparePayments, signUpCustomer, topUp, txHash } from './api.mjs';
+import { adminSession, preparePayments, signUpCustomer } from './api.mjs';
 import { chainRows } from './chain.mjs';
 import { chatSession } from './chat.mjs';
 import { cleanUp } from './checks.mjs';
@@ -14,15 +14,14 @@ import {
   databaseUrl,
   duration,
   ENDPOINTS,
-  HISTORY_ROWS,
   only,
   PENDING_PER_WRITER,
   quotesPerSecond,
-  READER_PAYMENTS,
   warmup,
 } from './config.mjs';
+import { largeRows } from './large.mjs';
 import { load } from './load.mjs';
-import { prepareCaller, prepareHistory, prepareQuotes, prepareSender } from './prepare.mjs';
+import { prepareCaller, prepareQuotes, prepareReader, prepareSender } from './prepare.mjs';
 import { guardRun, running, startBaseline, startParley, stopAll } from './processes.mjs';
 import { fanOutRow, memoryReport, printSummary, printTable } from './report.mjs';
 import { measureEndpoints } from './rows.mjs';
@@ -31,14 +30,7 @@ import { stopChild } from './server.mjs';
 /** The customers each row sends as, made ready; each one's id goes onto `created`. */
 async function prepareCustomers(sql, parley, admin, created) {
   await preparePayments(parley, admin);
-  const reader = await signUpCustomer(parley, 'reader');
-  created.push(reader.id);
-  for (let i = 0; i < READER_PAYMENTS; i++)
-    await call(parley, 'POST', '/api/transactions/create', {
-      cookie: reader.cookie,
-      body: { ...topUp, txHash: txHash() },
-    });
-  await prepareHistory(sql, reader.id, HISTORY_ROWS);
+  const reader = await prepareReader(sql, parley, created);
   // Enough writers that none reaches its pending-payment limit: their quotes take turns.
   const quoteTotal = Math.ceil(duration * quotesPerSecond);
   const writers = [];
@@ -129,9 +121,13 @@ try {
   const missed = [];
   printTable(run.rows, paired, baselines, missed);
   await fanOutRow(run, admin, missed);
-  // The chain watcher and memory come last, once Parley's own run is over: each on
-  // servers of its own.
+  // The large history, the chain watcher and memory come last, once Parley's own run is
+  // over: each on servers of its own.
   await stopChild(running.parley);
+  running.parley = null;
+  await largeRows(run, missed).catch((err) => {
+    run.rows.push({ name: 'large history', failure: String(err?.message ?? err) });
+  });
   if (only.length === 0 || only.includes('chain'))
     await chainRows(run.notes).catch((err) => {
       run.rows.push({ name: 'chain watcher', failure: String(err?.message ?? err) });

@@ -3,22 +3,31 @@
 // a large history for measuring how its reads and jobs grow (db/large-seed.ts). The
 // database is migrated and its catalogue seeded first. --scale multiplies every count
 // (default 1 on PostgreSQL, 0.1 embedded); the seeded customers sign in with --password.
-// A database already seeded is left as it is.
+// It refuses a database with customers of its own (unless --force). On a database it
+// seeded before, it only brings that history up to now (db/large-seed.ts).
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
-import { largeSeedCounts, largeSeedSteps, SEED_DOMAIN } from '../db/large-seed.js';
+import {
+  LARGE_SEED_REFRESH,
+  largeSeedCounts,
+  largeSeedSteps,
+  SEED_DOMAIN,
+  SEED_MARK,
+} from '../db/large-seed.js';
 import { DataDirLockedError } from '../db/lock.js';
 import { rowsOf } from '../db/raw.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedCatalogueOnce } from '../modules/catalogue/catalogue-seed.repo.js';
 
-const USAGE = 'Usage: npm run bench:seed-large [-- --scale 0.5 --password "twelve or more"]';
+const USAGE =
+  'Usage: npm run bench:seed-large [-- --scale 0.5 --password "twelve or more" --force]';
 const options = z.object({
   scale: z.coerce.number().positive().max(10).optional(),
   password: z.string().min(12).max(200).default('seed customer password'),
+  force: z.boolean().default(false),
 });
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -27,7 +36,11 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 async function run(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { scale: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      scale: { type: 'string' },
+      password: { type: 'string' },
+      force: { type: 'boolean' },
+    },
     strict: true,
   });
   const args = options.safeParse(values);
@@ -43,27 +56,46 @@ async function run(): Promise<number> {
   const database = await openDatabase(
     url ? { kind: 'postgres', url, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
   );
+  const run = (statement: string) => database.db.execute(sql.raw(statement));
   try {
     await seedCatalogueOnce(database.db);
-    const [seeded] = rowsOf<{ n: number }>(
-      await database.db.execute(
-        sql`select count(*)::int as n from users where email like ${`%@${SEED_DOMAIN}`}`,
-      ),
+    const [facts] = rowsOf<{ seededAt: string | null; others: number }>(
+      await database.db.execute(sql`
+        select (select value from app_meta where key = ${SEED_MARK}) as "seededAt",
+          (select count(*)::int from users
+           where not is_admin and email not like ${`%@${SEED_DOMAIN}`}) as others`),
     );
-    if (seeded && seeded.n > 0) {
-      print(`bench:seed-large: already seeded (${seeded.n} customers); nothing to do`);
+    if (facts?.seededAt) {
+      const t = Date.now();
+      await database.db.transaction(async (tx) => {
+        for (const statement of LARGE_SEED_REFRESH) await tx.execute(sql.raw(statement));
+      });
+      print(
+        `bench:seed-large: seeded at ${facts.seededAt}; its sessions, renewals and events ` +
+          `brought up to now in ${seconds(t)}`,
+      );
       return 0;
+    }
+    if (facts && facts.others > 0 && !args.data.force) {
+      console.error(
+        `bench:seed-large: this database has ${facts.others} customers of its own; ` +
+          'seed a database of its own (or pass --force)',
+      );
+      return 2;
     }
     print(`bench:seed-large: scale ${scale}: ${JSON.stringify(largeSeedCounts(scale))}`);
     const started = Date.now();
     const hash = await hashPassword(args.data.password);
-    for (const step of largeSeedSteps(scale, hash)) {
-      const t = Date.now();
-      for (const statement of step.statements) await database.db.execute(sql.raw(statement));
-      print(`${step.name.padEnd(24)} ${seconds(t)}`);
-    }
+    // All or nothing: a seed cut short leaves no half history (and no mark).
+    await database.db.transaction(async (tx) => {
+      for (const step of largeSeedSteps(scale, hash)) {
+        const t = Date.now();
+        for (const statement of step.statements) await tx.execute(sql.raw(statement));
+        print(`${step.name.padEnd(24)} ${seconds(t)}`);
+      }
+    });
     const t = Date.now();
-    await database.db.execute(sql`analyze`);
+    await run('analyze');
     print(`${'analyze'.padEnd(24)} ${seconds(t)}`);
     print(`bench:seed-large: done in ${seconds(started)}`);
     return 0;

@@ -1,3 +1,5 @@
+import { TRUNK_SERVICE_SLUGS } from '@parley/shared';
+
 /**
  * What the large seed's customers did (large-seed.ts): SMS, calls, orders, stored events,
  * chat, notifications and the admins' audit trail. Every money move goes onto
@@ -5,6 +7,8 @@
  * `pick(n)` draws a customer number skewed towards the first ones, as real traffic is:
  * the busiest customer sends thousands of messages, most send a few.
  */
+const TRUNK_SLUGS = TRUNK_SERVICE_SLUGS.map((s) => `'${s}'`).join(', ');
+
 export const pick = (n: number) => `1 + floor(${n} * power(random(), 2))::int`;
 const uniform = (n: number) => `1 + floor(${n} * random())::int`;
 
@@ -46,9 +50,9 @@ export function activitySteps(counts: SeedCounts) {
             at + interval '3 seconds', at + interval '1 second', at + interval '3 seconds', at
           from seed_sms;
         insert into seed_moves
-          select user_id, -0.0300 * segments, 'charge', 'sms:' || id, at from seed_sms
+          select user_id, -0.0300 * segments, 'charge', 'sms:' || id, at, '' from seed_sms
           union all
-          select user_id, 0.0300 * segments, 'refund', 'sms:' || id, at + interval '3 seconds'
+          select user_id, 0.0300 * segments, 'refund', 'sms:' || id, at + interval '3 seconds', ''
           from seed_sms where failed;`,
     },
     {
@@ -81,16 +85,21 @@ export function activitySteps(counts: SeedCounts) {
           from seed_calls;
         insert into seed_moves
           select user_id, -ceil(talk / 60.0) * rate, 'charge', 'call:' || id,
-            at + interval '5 seconds' + talk * interval '1 second'
+            at + interval '5 seconds' + talk * interval '1 second', ''
           from seed_calls where outcome = 'ended';`,
     },
     {
       name: 'orders and renewals',
       sql: `
+        -- Plans that need nothing else to be in service: automatic, not a trunk (whose
+        -- order comes with its trunk), priced in GBP (the balance's currency).
         create temp table seed_packages as
-          select row_number() over (order by id)::int as k, id, name, price, currency
-          from packages
-          where is_active and billing_period = 'monthly' and not is_addon and price > 0;
+          select row_number() over (order by p.id)::int as k, p.id, p.name, p.price, p.currency
+          from packages p join services s on s.id = p.service_id
+          where p.is_active and p.billing_period = 'monthly' and not p.is_addon and p.price > 0
+            and p.currency = 'GBP' and p.fulfilment = 'automatic'
+            and s.slug not in (${TRUNK_SLUGS});
+        do $$ begin if not exists (select 1 from seed_packages) then raise exception 'no monthly plan to order: seed the catalogue first'; end if; end $$;
         create temp table seed_orders as
           select gen_random_uuid() as id, u.id as user_id, p.id as package_id, p.name, p.price,
             p.currency, s.periods, s.cancelled, s.renews_at,
@@ -110,10 +119,10 @@ export function activitySteps(counts: SeedCounts) {
             case when cancelled then now() - interval '1 day' end, at
           from seed_orders;
         insert into seed_moves
-          select user_id, -price, 'purchase', 'order:' || id, at from seed_orders
+          select user_id, -price, 'purchase', 'order:' || id, at, name from seed_orders
           union all
           select o.user_id, -o.price, 'renewal', 'renewal:' || o.id || ':' || p,
-            o.at + p * interval '1 month'
+            o.at + p * interval '1 month', o.name
           from seed_orders o, generate_series(1, o.periods) as p;`,
     },
     {

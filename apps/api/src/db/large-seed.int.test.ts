@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
 import { seedCatalogueOnce } from '../modules/catalogue/catalogue-seed.repo.js';
 import type { Database } from './client.js';
-import { largeSeedCounts, largeSeedSteps } from './large-seed.js';
+import { LARGE_SEED_REFRESH, largeSeedCounts, largeSeedSteps, SEED_MARK } from './large-seed.js';
 
 // The large history of `npm run bench:seed-large`, at a small scale, on both drivers: it
 // must be a history Parley itself could have written (balances = ledger, never below
@@ -85,6 +85,35 @@ describe('the large seed', () => {
         (select count(*) from orders where status = 'active'
           and renews_at > now() + interval '31 days')::int as later`);
     expect(row).toEqual({ unsent: 0, open: 0, due: 0, later: 0 });
+  });
+
+  it('labels each purchase and renewal with what was bought, as the shop does', async () => {
+    const row = await one<{ blank: number; orders: number }>(sql`
+      select (select count(*) from ledger_entries
+              where kind in ('purchase', 'renewal') and note = '')::int as blank,
+        (select count(*) from ledger_entries where kind = 'purchase')::int as orders`);
+    expect(row).toEqual({ blank: 0, orders: counts.orders });
+  });
+
+  it('brings a history seeded days ago up to now, renewals and events included', async () => {
+    await database.db.execute(
+      sql`update app_meta set value = (now() - interval '5 days')::text where key = ${SEED_MARK}`,
+    );
+    const before = await one<{ renews: string; event: string }>(sql`
+      select (select min(renews_at) from orders)::text as renews,
+        (select max(created_at) from events)::text as event`);
+    await database.db.transaction(async (tx) => {
+      for (const statement of LARGE_SEED_REFRESH) await tx.execute(sql.raw(statement));
+    });
+    const after = await one<{ moved: number; eventMoved: number; mark: number }>(sql`
+      select
+        round(extract(epoch from (select min(renews_at) from orders) - ${before.renews}::timestamptz)
+          / 86400)::int as moved,
+        round(extract(epoch from (select max(created_at) from events) - ${before.event}::timestamptz)
+          / 86400)::int as "eventMoved",
+        round(extract(epoch from now() - value::timestamptz))::int as mark
+      from app_meta where key = ${SEED_MARK}`);
+    expect(after).toEqual({ moved: 5, eventMoved: 5, mark: 0 });
   });
 
   it('lets a seeded customer sign in with the seed password', async () => {

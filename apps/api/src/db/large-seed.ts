@@ -9,9 +9,11 @@ import { activitySteps, type SeedCounts } from './large-seed-activity.js';
  * 50,000 chat messages, 500,000 notifications, 100,000 audit entries and the ledger of
  * all of it (about 3,000,000 rows); each customer's balance is the sum of their ledger,
  * which never goes below zero. Customers are customer-<n>@seed.parley.test, each with a
- * session (those of the last ten days still live).
+ * session (those of the last 30 days still live).
  */
 export const SEED_DOMAIN = 'seed.parley.test';
+/** app_meta's key for a complete seed, written last in its transaction: when it was made. */
+export const SEED_MARK = 'large-seed';
 
 export function largeSeedCounts(scale: number): SeedCounts {
   const n = (full: number) => Math.max(1, Math.round(full * scale));
@@ -65,9 +67,12 @@ function stepsOf(scale: number, passwordHash: string) {
           from users where email like '%@${SEED_DOMAIN}';
         create unique index on seed_users (n);
         -- A session each, signed in over the last 40 days: the older ones have expired.
+        -- Their tokens are random (gen_random_uuid: strong) and never known: nobody can
+        -- present one.
         insert into sessions (token_hash, user_id, idle_seconds, created_at, last_seen_at,
             expires_at, absolute_expires_at)
-          select encode(sha256(('seed-session-' || n)::bytea), 'hex'), id, 2592000,
+          select encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea),
+              'hex'), id, 2592000,
             now() - (n % 40) * interval '1 day', now() - (n % 40) * interval '1 day',
             now() + (30 - n % 40) * interval '1 day', now() + (30 - n % 40) * interval '1 day'
           from seed_users;
@@ -75,14 +80,17 @@ function stepsOf(scale: number, passwordHash: string) {
         create temp table seed_admin as
           select id from users where is_admin order by created_at limit 1;
         create temp table seed_moves (user_id uuid, amount numeric(20, 4), kind text,
-          reference text, at timestamptz);`,
+          reference text, at timestamptz, note text);`,
     },
     ...activitySteps(counts),
     {
       name: 'payments',
       sql: `
-        insert into crypto_wallets (currency, network, address, wallet_type, description)
-          values ('BTC', 'bitcoin', 'bc1qseedseedseedseedseedseedseedseedseed0', 'hot', 'Seeded')
+        -- The history's wallet, inactive: new payments go to the operator's own wallets.
+        insert into crypto_wallets (currency, network, address, wallet_type, description,
+            is_active)
+          values ('BTC', 'bitcoin', 'bc1qseedseedseedseedseedseedseedseedseed0', 'hot',
+            'Seeded history', false)
           on conflict do nothing;
         create temp table seed_payments as
           -- Each customer's first payment pays for everything they used, and more.
@@ -106,7 +114,7 @@ function stepsOf(scale: number, passwordHash: string) {
             round(p.credit / 50000, 8), 50000, p.credit, 1, p.at + interval '30 minutes', p.at
           from (select quote_id as id_q, user_id, credit, at from seed_payments) p,
             (select id, address from crypto_wallets
-             where currency = 'BTC' and network = 'bitcoin' order by created_at limit 1) w;
+             where address = 'bc1qseedseedseedseedseedseedseedseedseed0') w;
         insert into transactions (id, user_id, kind, service_name, amount, amount_currency,
             currency, network, wallet_id, wallet_address, crypto_amount, quote_id, tx_hash,
             credit_amount, credit_rate, status, approved_by, approved_at, created_at, updated_at)
@@ -118,7 +126,7 @@ function stepsOf(scale: number, passwordHash: string) {
             p.at, p.at + interval '10 minutes'
           from seed_payments p join payment_quotes q on q.id = p.quote_id;
         insert into seed_moves
-          select user_id, credit, 'deposit', 'transaction:' || id, at + interval '10 minutes'
+          select user_id, credit, 'deposit', 'transaction:' || id, at + interval '10 minutes', ''
           from seed_payments where status = 'approved';`,
     },
     {
@@ -128,11 +136,33 @@ function stepsOf(scale: number, passwordHash: string) {
             note, created_at)
           select user_id, amount, 'GBP', kind, reference,
             sum(amount) over (partition by user_id order by at, reference
-              rows unbounded preceding), '', at
+              rows unbounded preceding), note, at
           from seed_moves;
         update users u set crypto_balance = m.total
           from (select user_id, sum(amount) as total from seed_moves group by user_id) m
-          where m.user_id = u.id;`,
+          where m.user_id = u.id;
+        insert into app_meta (key, value) values ('${SEED_MARK}', now()::text);`,
     },
   ];
 }
+
+/**
+ * Brings a seeded history up to now, by how long ago it was seeded (or last brought up):
+ * its live sessions, its renewals due across the next month and its stored events
+ * (which retention keeps for 30 days) move forward by that much, so a server started on
+ * it days later does not renew, expire or prune in bulk what was meant to be current.
+ */
+export const LARGE_SEED_REFRESH = [
+  `create temp table seed_shift on commit drop as
+     select now() - value::timestamptz as by from app_meta where key = '${SEED_MARK}'`,
+  `update sessions s set created_at = s.created_at + by, last_seen_at = s.last_seen_at + by,
+     expires_at = s.expires_at + by, absolute_expires_at = s.absolute_expires_at + by
+   from seed_shift, users u
+   where u.id = s.user_id and u.email like '%@${SEED_DOMAIN}'`,
+  `update orders o set renews_at = o.renews_at + by, created_at = o.created_at + by
+   from seed_shift, users u
+   where u.id = o.user_id and u.email like '%@${SEED_DOMAIN}' and o.renews_at is not null`,
+  `update events e set created_at = e.created_at + by from seed_shift
+   where e.user_id in (select id from users where email like '%@${SEED_DOMAIN}')`,
+  `update app_meta set value = now()::text where key = '${SEED_MARK}'`,
+];

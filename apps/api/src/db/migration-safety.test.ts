@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './client.js';
-import { FIRST_CHECKED, unsafeStatements } from './migration-safety.js';
+import { FIRST_CHECKED, indexesToBuildFirst, unsafeStatements } from './migration-safety.js';
 
+const big = 'sms_messages';
 const files = fs.readdirSync(MIGRATIONS).filter((f) => /^\d{4}_.*\.sql$/.test(f));
 
 describe('migrations on a large database', () => {
@@ -13,14 +14,29 @@ describe('migrations on a large database', () => {
     expect(newest).toBeGreaterThanOrEqual(FIRST_CHECKED - 1);
   });
 
-  it.each(files.filter((f) => Number(f.slice(0, 4)) >= FIRST_CHECKED))(
-    '%s neither rewrites nor scans a big table under a lock',
-    (file) => {
-      expect(unsafeStatements(fs.readFileSync(path.join(MIGRATIONS, file), 'utf8'))).toEqual([]);
-    },
-  );
+  const checked = files.filter((f) => Number(f.slice(0, 4)) >= FIRST_CHECKED);
+  const read = (file: string) => fs.readFileSync(path.join(MIGRATIONS, file), 'utf8');
+  it.each(checked)('%s neither rewrites nor scans a big table under a lock', (file) => {
+    expect(unsafeStatements(read(file))).toEqual([]);
+  });
 
-  const big = 'sms_messages';
+  it('lists every index on a big table in the procedure that builds it first', () => {
+    const doc = fs.readFileSync(
+      path.join(MIGRATIONS, '../../../docs/operations/migrations.md'),
+      'utf8',
+    );
+    expect(doc).toContain('Indexes to build concurrently before upgrading');
+    for (const file of checked)
+      for (const index of indexesToBuildFirst(read(file)))
+        expect(doc, `${file}: ${index}`).toContain(`| ${file.slice(0, 4)} | \`${index}\``);
+    expect(indexesToBuildFirst(`CREATE INDEX IF NOT EXISTS "i" ON "${big}" ("status")`)).toEqual([
+      'i',
+    ]);
+    expect(indexesToBuildFirst('CREATE INDEX IF NOT EXISTS "i" ON "packages" ("name")')).toEqual(
+      [],
+    );
+  });
+
   it.each([
     [
       `ALTER TABLE "${big}" ADD COLUMN "k" uuid DEFAULT gen_random_uuid() NOT NULL`,
@@ -39,7 +55,14 @@ describe('migrations on a large database', () => {
     [`CREATE UNIQUE INDEX "i" ON "public"."${big}" ("request_hash")`, 'IF NOT EXISTS'],
     [`UPDATE "${big}" SET "error" = 'x'`, 'backfill'],
     [`DELETE FROM "${big}" WHERE "status" = 'failed'`, 'backfill'],
-    [`LOCK TABLE "${big}"`, 'exclusive lock'],
+    [
+      `ALTER TABLE "${big}" ADD COLUMN "k" text GENERATED ALWAYS AS (lower("recipient")) STORED`,
+      'stored generated',
+    ],
+    [`ALTER TABLE "${big}" ADD COLUMN "k" text UNIQUE`, 'constraint written with the new column'],
+    [`ALTER TABLE "${big}" ALTER COLUMN "cost" TYPE numeric(30, 4)`, 'column type'],
+    [`WITH t AS (SELECT 1) UPDATE "${big}" SET "error" = 'x'`, 'backfill'],
+    [`INSERT INTO "${big}" SELECT * FROM "${big}"`, 'backfill'],
   ])('flags %s', (statement, why) => {
     const problems = unsafeStatements(`${statement};--> statement-breakpoint\nSELECT 1;`);
     expect(problems).toHaveLength(1);
@@ -64,8 +87,29 @@ describe('migrations on a large database', () => {
     [`CREATE INDEX "i" ON "packages" USING btree ("name")`, 'a small table'],
     [`UPDATE "country_pricing" SET "sms_price" = 1`, 'a small table'],
     [`ALTER TABLE "${big}" DROP COLUMN "error"`, 'dropping is instant'],
+    [`ALTER TABLE "${big}" ALTER COLUMN "type" SET DEFAULT 'x'`, 'a column named type'],
+    [`INSERT INTO "app_meta" ("key", "value") VALUES ('k', 'v')`, 'a small table'],
   ])('accepts %s (%s)', (statement) => {
     expect(unsafeStatements(statement)).toEqual([]);
+  });
+
+  it.each([
+    [`LOCK TABLE "${big}"`],
+    [`LOCK "${big}" IN ACCESS EXCLUSIVE MODE`],
+    [`REINDEX TABLE "${big}"`],
+    ['CLUSTER "packages" USING "packages_pkey"'],
+    [`DO $$ BEGIN UPDATE "${big}" SET "error" = NULL; END $$`],
+  ])('flags %s whatever the table', (statement) => {
+    expect(unsafeStatements(statement)).toEqual([expect.stringContaining('(any)')]);
+  });
+
+  it('flags validating a constraint in the release that adds it', () => {
+    const migration = [
+      `ALTER TABLE "${big}" ADD CONSTRAINT "c" CHECK ("segments" < 100) NOT VALID;`,
+      '--> statement-breakpoint',
+      `ALTER TABLE "${big}" VALIDATE CONSTRAINT "c";`,
+    ].join('\n');
+    expect(unsafeStatements(migration)).toEqual([expect.stringContaining('later release')]);
   });
 
   it('accepts anything on a table the same migration creates', () => {

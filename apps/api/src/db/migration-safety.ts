@@ -42,12 +42,20 @@ const RULES: Rule[] = [
     why: 'a volatile DEFAULT rewrites the table under an exclusive lock',
   },
   rule(
+    /\badd column\b[^;]*\bgenerated always as\b[^;]*\bstored\b/i,
+    'a stored generated column rewrites the table under an exclusive lock',
+  ),
+  rule(
     /\badd column\b[^;]*\bnot null\b/i,
     'a NOT NULL column without a DEFAULT fails on a table with rows',
     /\bdefault\b/i,
   ),
   rule(
-    /\balter column\b[^;]*\btype\b/i,
+    /\badd column\b[^;]*\b(unique|primary key|references|check)\b/i,
+    'a constraint written with the new column is built or checked under the lock (add the column, then the constraint the safe way)',
+  ),
+  rule(
+    /\balter column\s+"?\w+"?\s+(set data\s+)?type\b/i,
     'changing a column type rewrites the table under an exclusive lock',
   ),
   rule(
@@ -56,7 +64,7 @@ const RULES: Rule[] = [
   ),
   rule(
     /\badd constraint\b[^;]*\b(foreign key|check)\b/i,
-    'a FOREIGN KEY or CHECK without NOT VALID scans the table under a lock (add it NOT VALID, then VALIDATE CONSTRAINT)',
+    'a FOREIGN KEY or CHECK without NOT VALID scans the table under a lock (add it NOT VALID, then VALIDATE CONSTRAINT in a later release)',
     /\bnot valid\b/i,
   ),
   rule(
@@ -70,19 +78,24 @@ const RULES: Rule[] = [
     /\bif not exists\b/i,
   ),
   rule(
-    /^\s*(update|delete from)\b/i,
+    /^\s*(with\b[\s\S]*?\)\s*)?(update|delete\s+from|insert\s+into)\b/i,
     'a backfill in the migration holds its row locks until every migration is done (do it in a job, in batches)',
   ),
+];
+
+/** Flagged whatever the table: they lock a table whole, or hide what they do. */
+const ANY_TABLE: Rule[] = [
+  rule(/^\s*(vacuum\s+full|cluster|lock|reindex)\b/i, 'takes an exclusive lock on a whole table'),
   rule(
-    /\b(vacuum full|cluster|lock table|reindex)\b/i,
-    'takes an exclusive lock on the whole table',
+    /^\s*do\b/i,
+    'procedural code in a migration: write why it is safe (-- migration-safety: …)',
   ),
 ];
 
 /** The table a statement changes or indexes, as written (quotes removed). */
 function tableOf(statement: string): string | null {
   const m =
-    /\b(?:alter table|update|delete from|lock table|cluster|vacuum full)\s+(?:only\s+)?(?:if exists\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(
+    /\b(?:alter table|update|delete from|insert into)\s+(?:only\s+)?(?:if exists\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(
       statement,
     ) ?? /\bindex\b[^;]*?\bon\s+(?:only\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(statement);
   return m?.[1]?.toLowerCase() ?? null;
@@ -122,23 +135,52 @@ export function statementsOf(text: string): { statement: string; notes: string }
     .filter((s) => s.statement.length > 0);
 }
 
-/** What in one migration would lock or rewrite a big table, as readable lines. */
-export function unsafeStatements(text: string): string[] {
-  const statements = statementsOf(text);
-  const created = new Set(
+/** The tables a migration creates: empty, so nothing it does to them locks anyone out. */
+function createdTables(statements: { statement: string }[]): Set<string> {
+  return new Set(
     statements.flatMap(({ statement }) => {
       const m = /\bcreate table\s+(?:if not exists\s+)?"?(?:\w+"?\.)?"?(\w+)"?/i.exec(statement);
       return m?.[1] ? [m[1].toLowerCase()] : [];
     }),
   );
+}
+
+/** The indexes a migration builds on big tables (IF NOT EXISTS), by name: to build first. */
+export function indexesToBuildFirst(text: string): string[] {
+  const statements = statementsOf(text);
+  const created = createdTables(statements);
+  return statements.flatMap(({ statement }) => {
+    const m = /\bcreate (?:unique )?index\s+(?:concurrently\s+)?if not exists\s+"?(\w+)"?/i.exec(
+      statement,
+    );
+    const table = tableOf(statement);
+    return m?.[1] && table && !SMALL_TABLES.has(table) && !created.has(table) ? [m[1]] : [];
+  });
+}
+
+/** What in one migration would lock or rewrite a big table, as readable lines. */
+export function unsafeStatements(text: string): string[] {
+  const statements = statementsOf(text);
+  const created = createdTables(statements);
   const problems: string[] = [];
+  const added = new Set<string>();
+  const flag = (table: string, why: string, statement: string) =>
+    problems.push(`${table}: ${why}: ${statement.replace(/\s+/g, ' ').slice(0, 160)}`);
   for (const { statement, notes } of statements) {
+    const constraint = /\badd constraint\s+"?(\w+)"?/i.exec(statement)?.[1];
+    if (constraint) added.add(constraint.toLowerCase());
     if (/--\s*migration-safety:\s*\S/.test(notes)) continue;
+    for (const { test, why } of ANY_TABLE) if (test(statement)) flag('(any)', why, statement);
     const table = tableOf(statement);
     if (!table || SMALL_TABLES.has(table) || created.has(table)) continue;
-    for (const { test, why } of RULES)
-      if (test(statement))
-        problems.push(`${table}: ${why}: ${statement.replace(/\s+/g, ' ').slice(0, 160)}`);
+    const validated = /\bvalidate constraint\s+"?(\w+)"?/i.exec(statement)?.[1];
+    if (validated && added.has(validated.toLowerCase()))
+      flag(
+        table,
+        'validating a constraint added by the same release scans the table while the lock taken to add it is held (validate it in a later release)',
+        statement,
+      );
+    for (const { test, why } of RULES) if (test(statement)) flag(table, why, statement);
   }
   return problems;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, createTestApp, queryRows } from '../../test/helpers.js';
 import { findScans, type PlanNode, unindexedReads } from '../../test/query-plans.js';
 import { createTestDatabase } from '../../test/test-database.js';
+import { seedCatalogueOnce } from '../modules/catalogue/catalogue-seed.repo.js';
 import { type Database, openDatabase } from './client.js';
 import { largeSeedSteps } from './large-seed.js';
 import { SMALL_TABLES } from './migration-safety.js';
@@ -31,7 +32,7 @@ const WHOLE_TABLE_BY_DESIGN = new Set(['/api/admin/ledger/check']);
  * lands, not when one run misses it.)
  */
 const KNOWN: Record<string, string[]> = {
-  '/api/admin/analytics': ['calls', 'ledger_entries', 'transactions', 'users'],
+  '/api/admin/analytics': ['calls', 'ledger_entries', 'orders', 'transactions', 'users'],
   '/api/admin/audit': ['audit_log'],
   '/api/admin/audit/facets': ['audit_log'],
   '/api/admin/calls': ['calls', 'users'],
@@ -40,8 +41,20 @@ const KNOWN: Record<string, string[]> = {
   '/api/admin/chat/agents': ['users'],
   '/api/admin/payments': ['transactions', 'users'],
   '/api/admin/setup': ['users'],
-  '/api/admin/sms/status': ['sms_messages'],
   '/api/admin/users': ['users'],
+};
+/** The query string a read needs (by the customer's number); the others need none. */
+const QUERY: Record<string, (n: number) => Promise<string>> = {
+  '/api/sip/quote': async () => '?destination=%2B447400123456',
+  '/api/ledger/statement': async () => '?from=2026-01-01&to=2026-12-31',
+  '/api/chat/messages': async (n) => {
+    const [chat] = await queryRows<{ id: string }>(
+      seeded,
+      sql`select c.id from chat_sessions c join users u on u.id = c.user_id
+          where u.email = ${`customer-${n}@seed.parley.test`}`,
+    );
+    return `?sessionId=${chat?.id}`;
+  },
 };
 /** Event streams never end; their reads are the stored bus's, checked by its own tests. */
 const STREAMS = new Set(['/api/events', '/api/admin/events']);
@@ -56,6 +69,8 @@ const EXPLAIN = {
 let seeded: Database & { url?: string };
 let explained: Database;
 let big: Set<string>;
+const background = new Set<string>();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const plans: { query: string; plan: PlanNode }[] = [];
 
@@ -73,6 +88,7 @@ async function sessionFor(n: number): Promise<string> {
 beforeAll(async () => {
   if (!onPostgres) return;
   seeded = await createTestDatabase('postgres');
+  await seedCatalogueOnce(seeded.db);
   // One transaction: the steps share temporary tables, which live on one connection.
   await seeded.db.transaction(async (tx) => {
     for (const step of largeSeedSteps(SCALE, 'not a password hash'))
@@ -100,6 +116,12 @@ beforeAll(async () => {
   });
   ctx = await createTestApp({}, { database: explained });
   await ctx.app.ready();
+  // The jobs' statements (outboxes, renewals, retention…) run beside the requests on the
+  // same pool: those seen while no request runs are theirs, and not blamed on a read.
+  await sleep(2000);
+  plans.length = 0;
+  await sleep(2000);
+  for (const { query } of plans) background.add(query);
 }, 180_000);
 afterAll(async () => {
   if (!onPostgres) return;
@@ -114,9 +136,12 @@ describe.skipIf(!onPostgres)('plans on a large history', () => {
       { app: ctx.app, database: explained },
       'plans-admin@parley.test',
     );
-    // The busiest customer (the seed skews traffic towards the first) and a quiet one.
-    const busy = await sessionFor(1);
-    const quiet = await sessionFor(1500);
+    // Customer 1 is the busiest (the seed skews towards the first) and has a chat; 1500 a
+    // quiet one without.
+    const customers = [1, 1500];
+    const cookies = new Map(
+      await Promise.all(customers.map(async (n) => [n, await sessionFor(n)] as const)),
+    );
     const reads = Object.values(routes).filter(
       (r) =>
         r.method === 'GET' &&
@@ -128,11 +153,15 @@ describe.skipIf(!onPostgres)('plans on a large history', () => {
     const found = new Map<string, Set<string>>();
     const statements: string[] = [];
     for (const route of reads) {
-      for (const cookie of route.access === 'admin' ? [admin] : [busy, quiet]) {
+      for (const n of route.access === 'admin' ? [0] : customers) {
+        const cookie = n === 0 ? admin : cookies.get(n);
+        const url = route.path + ((await QUERY[route.path]?.(n)) ?? '');
         plans.length = 0;
-        const res = await ctx.app.inject({ method: 'GET', url: route.path, headers: { cookie } });
-        expect(res.statusCode, `${route.path}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-        for (const { query, plan } of plans)
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+        // Every read answers (a customer without a chat has no messages to read).
+        const fine = res.statusCode === 200 || (route.path === '/api/chat/messages' && n !== 1);
+        expect(fine, `${url}: ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
+        for (const { query, plan } of plans.filter((p) => !background.has(p.query)))
           for (const scan of unindexedReads(plan, (t) => big.has(t))) {
             const tables = found.get(route.path) ?? new Set();
             found.set(route.path, tables.add(scan.table));
@@ -145,7 +174,7 @@ describe.skipIf(!onPostgres)('plans on a large history', () => {
     );
     // On a failure, `statements` names each statement and its scan.
     expect(unknown, statements.join('\n')).toEqual([]);
-  });
+  }, 120_000);
 
   it('sees the plans it checks', async () => {
     // Guards the test above against passing because no plan arrived.
@@ -155,7 +184,14 @@ describe.skipIf(!onPostgres)('plans on a large history', () => {
     const scans = plans.flatMap(({ plan }) => findScans(plan));
     expect(scans.map((s) => s.table)).toContain('sms_messages');
     expect([...big].sort()).toEqual(
-      expect.arrayContaining(['calls', 'ledger_entries', 'sessions', 'sms_messages', 'users']),
+      expect.arrayContaining([
+        'calls',
+        'ledger_entries',
+        'orders',
+        'sessions',
+        'sms_messages',
+        'users',
+      ]),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { compareDecimal } from '@parley/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { readSpending, readSpendingForCharge, type SpendingState } from '../../db/guardrails.js';
 import { applyLedgerEntry, BalanceTooLowError, type Tx } from '../../db/ledger.js';
@@ -160,10 +160,12 @@ export function createSmsRepo(db: Db) {
     },
 
     async queuedCount() {
+      // Each status as its own literal, so the outbox's two partial indexes answer, not the
+      // table.
       const [row] = await db
         .select({ n: count() })
         .from(smsMessages)
-        .where(inArray(smsMessages.status, ['queued', 'sending']));
+        .where(sql`${smsMessages.status} = 'queued' or ${smsMessages.status} = 'sending'`);
       return row?.n ?? 0;
     },
   };

@@ -1,0 +1,94 @@
+// The read rows again on a large history (BENCH_LARGE_DATABASE_URL, filled by
+// `npm run bench:seed-large`), each beside its run on the near-empty bench database: how
+// Parley's reads grow with its tables. A reader like the bench's own is made there (the
+// same few payments and history, among 100,000 customers' millions of rows) and removed
+// afterwards; the admin is the bench's, created at start from ADMIN_EMAIL.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import postgres from 'postgres';
+import { adminSession, preparePayments } from './api.mjs';
+import { cleanUp } from './checks.mjs';
+import { ENDPOINTS, LARGE_MAX, largeDatabaseUrl, only, root } from './config.mjs';
+import { load } from './load.mjs';
+import { prepareReader } from './prepare.mjs';
+import { running, startParley } from './processes.mjs';
+import { stopChild } from './server.mjs';
+
+const pad = (s, n) => String(s).padEnd(n);
+
+/** `npm run bench:seed-large` on it again: it moves a seeded history's times up to now. */
+function bringUpToNow() {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, 'apps/api/dist/cli/seed-large.js'), [], {
+      env: { ...process.env, DATABASE_URL: largeDatabaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`bench:seed-large exited with ${code}`)),
+    );
+  });
+}
+
+/** The GET rows a reader or the admin sends, as run on the near-empty database. */
+const readRows = (rows) =>
+  ENDPOINTS.filter(
+    (e) =>
+      e.path &&
+      !e.body &&
+      (e.as === 'reader' || e.as === 'admin') &&
+      (only.length === 0 || only.some((w) => e.name.toLowerCase().includes(w))),
+  ).flatMap((e) => {
+    const row = rows.find((r) => r.name === e.name && !r.failure);
+    return row ? [{ endpoint: e, nearEmpty: row }] : [];
+  });
+
+export async function largeRows(run, missed) {
+  if (!largeDatabaseUrl) {
+    run.notes.push(
+      'large history: skipped; set BENCH_LARGE_DATABASE_URL to a database filled by ' +
+        '`npm run bench:seed-large` to run the read rows on it too',
+    );
+    return;
+  }
+  // Days after it was seeded, its renewals would fall due in bulk: bring it up to now.
+  await bringUpToNow();
+  const sql = postgres(largeDatabaseUrl, { max: 2, onnotice: () => {} });
+  const created = [];
+  try {
+    const parley = await startParley({ database: largeDatabaseUrl });
+    const [{ n }] = await sql`select count(*)::int as n from sms_messages`;
+    const admin = await adminSession(parley);
+    await preparePayments(parley, admin);
+    const reader = await prepareReader(sql, parley, created);
+    const sessions = { admin, reader: reader.cookie };
+    console.log(
+      `\nlarge history (${new URL(largeDatabaseUrl).pathname.slice(1)}, ${n} SMS): each read ` +
+        `row's time there against the near-empty run above, at most ${LARGE_MAX}×`,
+    );
+    console.log(
+      `${pad('endpoint', 36)}${pad('req/s', 9)}${pad('p99 ms', 8)}${pad('cpu µs', 8)}${pad('db µs', 8)}slower ×`,
+    );
+    for (const { endpoint, nearEmpty } of readRows(run.rows)) {
+      const row = await load(parley + endpoint.path, {
+        headers: { cookie: sessions[endpoint.as] },
+      });
+      const slower = nearEmpty.rps / row.rps;
+      if (row.failure) run.rows.push({ name: `large: ${endpoint.name}`, failure: row.failure });
+      else if (slower > LARGE_MAX)
+        missed.push(`${endpoint.name}: ${slower.toFixed(2)}× on the large history`);
+      console.log(
+        pad(endpoint.name, 36) +
+          pad(Math.round(row.rps), 9) +
+          pad(row.p99, 8) +
+          pad(row.cpuPerRequest == null ? '' : row.cpuPerRequest.toFixed(1), 8) +
+          pad(row.dbCpuPerRequest == null ? '' : row.dbCpuPerRequest.toFixed(1), 8) +
+          `${slower.toFixed(2)}${slower > LARGE_MAX ? '  MISSED' : ''}${row.failure ? '  FAILED' : ''}`,
+      );
+    }
+  } finally {
+    if (running.parley) await stopChild(running.parley);
+    running.parley = null;
+    await cleanUp(sql, created);
+    await sql.end({ timeout: 5 });
+  }
+}
