@@ -70,6 +70,7 @@ async function run(): Promise<number> {
       await database.db.transaction(async (tx) => {
         for (const statement of LARGE_SEED_REFRESH) await tx.execute(sql.raw(statement));
       });
+      await run('vacuum analyze sessions, orders, events');
       print(
         `bench:seed-large: seeded at ${facts.seededAt}; its sessions, renewals and events ` +
           `brought up to now in ${seconds(t)}`,
@@ -95,8 +96,9 @@ async function run(): Promise<number> {
       }
     });
     const t = Date.now();
-    await run('analyze');
-    print(`${'analyze'.padEnd(24)} ${seconds(t)}`);
+    // As autovacuum would have by then: the balances' update left a dead row per customer.
+    await run('vacuum analyze');
+    print(`${'vacuum analyze'.padEnd(24)} ${seconds(t)}`);
     print(`bench:seed-large: done in ${seconds(started)}`);
     return 0;
   } finally {

@@ -33,7 +33,6 @@ const WHOLE_TABLE_BY_DESIGN = new Set(['/api/admin/ledger/check']);
  */
 const KNOWN: Record<string, string[]> = {
   '/api/admin/analytics': ['calls', 'ledger_entries', 'orders', 'transactions', 'users'],
-  '/api/admin/audit': ['audit_log'],
   '/api/admin/audit/facets': ['audit_log'],
   '/api/admin/calls': ['calls', 'users'],
   '/api/admin/chat/sessions': ['chat_messages', 'users'],
@@ -41,7 +40,6 @@ const KNOWN: Record<string, string[]> = {
   '/api/admin/chat/agents': ['users'],
   '/api/admin/payments': ['transactions', 'users'],
   '/api/admin/setup': ['users'],
-  '/api/admin/users': ['users'],
 };
 /** The query string a read needs (by the customer's number); the others need none. */
 const QUERY: Record<string, (n: number) => Promise<string>> = {

@@ -22,3 +22,16 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/**
+ * A list's total is counted up to COUNT_CAP and one more: counting further would read the
+ * whole table on every page (docs/performance.md). A total above it means "more than
+ * COUNT_CAP", and a pager says so ("1000+").
+ */
+export const COUNT_CAP = 1000;
+
+/** How many pages a total makes, and whether there are more than it could count. */
+export function pagesOf(total: number, pageSize: number): { pages: number; more: boolean } {
+  const more = total > COUNT_CAP;
+  return { pages: Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize)), more };
+}

@@ -40,6 +40,9 @@ export const users = pgTable(
   (t) => [
     check('users_balance_not_negative', sql`${t.cryptoBalance} >= 0`),
     check('users_held_covered', sql`${t.held} >= 0 and ${t.cryptoBalance} >= ${t.held}`),
+    // The admin's list, newest first, a page at a time (built concurrently first on a
+    // large database: docs/operations/migrations.md).
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countUpTo, one } from '../../db/count.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export interface AuditFilter {
@@ -34,7 +35,7 @@ export function createAuditRepo(db: Db) {
   return {
     async page(filter: AuditFilter, limit: number, offset: number) {
       const condition = where(filter);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ entry: auditLog, actorEmail: users.email })
           .from(auditLog)
@@ -43,13 +44,17 @@ export function createAuditRepo(db: Db) {
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(limit)
           .offset(offset),
-        db
-          .select({ n: count() })
-          .from(auditLog)
-          .leftJoin(users, eq(users.id, auditLog.actorId))
-          .where(condition),
+        countUpTo(
+          db,
+          db
+            .select({ one: one() })
+            .from(auditLog)
+            .leftJoin(users, eq(users.id, auditLog.actorId))
+            .where(condition)
+            .$dynamic(),
+        ),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total };
     },
     async facets() {
       const [actions, targetTypes] = await Promise.all([

@@ -46,7 +46,13 @@ export function createDashboardRepo(db: Db) {
       const result = await db.execute(sql`
         with debits as (
           select
-            coalesce(m.created_at, l.created_at) as at,
+            -- A refund is dated with its message, found by its key (never the whole table).
+            coalesce(
+              (select m.created_at from sms_messages m
+               where l.kind = 'refund'
+                 and m.id = case when l.reference ~ '^sms:[0-9a-f-]{36}$'
+                   then substring(l.reference from 5)::uuid end),
+              l.created_at) as at,
             case
               when l.kind = 'purchase' then 'purchases'
               when l.kind = 'renewal' then 'renewals'
@@ -57,11 +63,6 @@ export function createDashboardRepo(db: Db) {
             case when l.kind in ('purchase', 'renewal') then l.note end as label,
             l.amount
           from ledger_entries l
-          -- By the message's key, so only the refunded messages are read, never the table.
-          left join sms_messages m
-            on l.kind = 'refund'
-            and m.id = case when l.reference ~ '^sms:[0-9a-f-]{36}$'
-              then substring(l.reference from 5)::uuid end
           where l.user_id = ${userId}
             -- a refund may come a while after its message: look a day further back
             and l.created_at >= ${timestamptz(since)} - interval '1 day'

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { COUNT_CAP } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app-fixture.js';
@@ -89,6 +90,27 @@ describe('user search', () => {
     const customer = await fundedCustomer(ctx.app, ctx.database, '0');
     expect((await get('/api/admin/users?q=a', customer.cookie)).statusCode).toBe(403);
     expect((await get('/api/admin/users?q=a', null)).statusCode).toBe(401);
+  });
+});
+
+describe('a long list', () => {
+  it('counts up to COUNT_CAP and one more, and still pages past it', async () => {
+    // Older than every other user here, so the other tests' newest-first pages hold.
+    await ctx.database.db.execute(sql`
+      insert into users (email, password_hash, created_at)
+      select 'bulk-' || i || '@example.com', 'x', now() - interval '1 year' - i * interval '1 second'
+      from generate_series(1, ${COUNT_CAP + 5}) as i`);
+    const first = (await get('/api/admin/users?q=bulk-&pageSize=100')).json();
+    expect(first.total).toBe(COUNT_CAP + 1);
+    expect(first.items).toHaveLength(100);
+    const last = (await get(`/api/admin/users?q=bulk-&pageSize=100&page=11`)).json();
+    expect(last.items.map((u: Listed) => u.email)).toEqual(
+      [COUNT_CAP + 1, COUNT_CAP + 2, COUNT_CAP + 3, COUNT_CAP + 4, COUNT_CAP + 5].map(
+        (i) => `bulk-${i}@example.com`,
+      ),
+    );
+    // Below the cap, the total is exact.
+    expect((await get('/api/admin/users?q=bulk-1000@')).json().total).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
+import { countUpTo, one } from '../../db/count.js';
 import { containing } from '../../db/raw.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -31,7 +32,7 @@ export function createUsersRepo(db: Db) {
     /** Newest first, a page at a time. */
     async search(filter: UserSearch, page: number, pageSize: number) {
       const condition = where(filter);
-      const [items, [total]] = await Promise.all([
+      const [items, total] = await Promise.all([
         db
           .select()
           .from(users)
@@ -39,9 +40,9 @@ export function createUsersRepo(db: Db) {
           .orderBy(desc(users.createdAt), desc(users.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(users).where(condition),
+        countUpTo(db, db.select({ one: one() }).from(users).where(condition).$dynamic()),
       ]);
-      return { items, total: total?.n ?? 0 };
+      return { items, total };
     },
 
     async find(id: string) {

@@ -27,10 +27,13 @@ const entry = (
 });
 
 /** The tab over these entries (one page) and facets; its body rows once shown. */
-async function auditRows(items: ReturnType<typeof entry>[], targetTypes: string[]) {
+async function auditRows(
+  items: ReturnType<typeof entry>[],
+  targetTypes: string[],
+  total = items.length,
+) {
   fakeApi({
-    'GET /api/admin/audit?page=1&pageSize=20': () =>
-      json({ items, total: items.length, page: 1, pageSize: 20 }),
+    'GET /api/admin/audit?page=1&pageSize=20': () => json({ items, total, page: 1, pageSize: 20 }),
     'GET /api/admin/audit/facets': () => json({ actions: items.map((i) => i.action), targetTypes }),
   });
   render(
@@ -43,6 +46,17 @@ async function auditRows(items: ReturnType<typeof entry>[], targetTypes: string[
 }
 
 describe('AuditTab', () => {
+  it('says "1000+" for a log longer than its total counts, and lets the admin page on', async () => {
+    // The server counts up to COUNT_CAP and one more (db/count.ts): 1001 means "more".
+    await auditRows([entry('1', 'payment.approve', 'transaction', null, null)], [], 1001);
+    expect(screen.getByText('Entries: 1000+')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Audit log pages' });
+    expect(within(pages).getByText('Page 1 of 50+')).toBeTruthy();
+    expect(
+      (within(pages).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
   it('names price, SIP domain and number changes, with the old and new price', async () => {
     const items = [
       entry(

@@ -1,6 +1,7 @@
+import { pagesOf } from '@parley/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageNav } from '@/components/admin/page-nav';
+import { listTotal, PageNav } from '@/components/admin/page-nav';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
 import { QueryState } from '@/components/query-state';
@@ -49,7 +50,7 @@ export function AuditTab() {
     value: draft[name],
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
   });
-  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
+  const { pages, more } = pagesOf(audit.data?.total ?? 0, AUDIT_PAGE_SIZE);
   const refused = audit.error instanceof ApiError && audit.error.status === 400;
   return (
     <section aria-labelledby="audit-title" className="space-y-4">
@@ -130,7 +131,7 @@ export function AuditTab() {
         {(data) => (
           <>
             <p className="text-sm text-muted-foreground">
-              {t('admin.audit.count', { total: data.total })}
+              {t('admin.audit.count', { total: listTotal(data.total) })}
             </p>
             <DataTable
               caption={t('admin.audit.title')}
@@ -159,7 +160,13 @@ export function AuditTab() {
                 </tr>
               ))}
             </DataTable>
-            <PageNav label={t('admin.audit.pages')} page={page} pages={pages} onPage={setPage} />
+            <PageNav
+              label={t('admin.audit.pages')}
+              page={page}
+              pages={pages}
+              more={more}
+              onPage={setPage}
+            />
           </>
         )}
       </QueryState>

@@ -1,9 +1,9 @@
-import type { AdminUser, UserStatus } from '@parley/shared';
+import { type AdminUser, pagesOf, type UserStatus } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageNav } from '@/components/admin/page-nav';
+import { listTotal, PageNav } from '@/components/admin/page-nav';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
 import { QueryState } from '@/components/query-state';
@@ -129,11 +129,11 @@ export function UsersTab() {
         isEmpty={(data) => data.items.length === 0}
       >
         {(data) => {
-          const pages = Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE));
+          const { pages, more } = pagesOf(data.total, USERS_PAGE_SIZE);
           return (
             <>
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                {t('adminUsers.count', { total: data.total })}
+                {t('adminUsers.count', { total: listTotal(data.total) })}
               </p>
               <DataTable
                 cards
@@ -152,7 +152,13 @@ export function UsersTab() {
                   <Row key={u.id} user={u} onOpen={() => setOpenId(u.id)} />
                 ))}
               </DataTable>
-              <PageNav label={t('adminUsers.pages')} page={page} pages={pages} onPage={setPage} />
+              <PageNav
+                label={t('adminUsers.pages')}
+                page={page}
+                pages={pages}
+                more={more}
+                onPage={setPage}
+              />
             </>
           );
         }}

@@ -1,0 +1,18 @@
+import { COUNT_CAP } from '@parley/shared';
+import { count, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+
+/** `sql\`1\`` to select in the rows `countUpTo` counts. */
+export const one = () => sql<number>`1`.as('one');
+
+/**
+ * How many rows `rows` (a `select({ one: one() })…$dynamic()`) finds, counting at most
+ * COUNT_CAP + 1: a list's total reads no more of the table than that, however big it
+ * grows (a total above COUNT_CAP means "more").
+ */
+export async function countUpTo(db: Db, rows: PgSelect): Promise<number> {
+  const capped = rows.limit(COUNT_CAP + 1).as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
+  return row?.n ?? 0;
+}
