@@ -1,10 +1,10 @@
-import type { CallStatus } from '@parley/shared';
+import { type CallStatus, pagesOf } from '@parley/shared';
 import { callDurationText } from '@parley/shared/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { DataTable, type TableHeader } from '@/components/data-table';
-import { Pager } from '@/components/pager';
+import { Pager, pagesShown } from '@/components/pager';
 import { type LoadedQuery, QueryState } from '@/components/query-state';
 
 type Page<T> = { items: readonly T[]; total: number };
@@ -50,7 +50,8 @@ export function PagedCallsTable<T>({
       isEmpty={(d) => d.items.length === 0}
     >
       {(data) => {
-        const pages = Math.max(1, Math.ceil(data.total / pageSize));
+        // Past what the total counts (COUNT_CAP): "Page 2 of 50+", next open.
+        const { pages, more } = pagesOf(data.total, pageSize);
         return (
           <>
             <DataTable cards={cards} caption={caption} headers={headers}>
@@ -58,11 +59,11 @@ export function PagedCallsTable<T>({
             </DataTable>
             <Pager
               label={pagesLabel}
-              status={t('monitoring.calls.pageOf', { page, pages })}
+              status={t('monitoring.calls.pageOf', { page, pages: pagesShown(pages, page, more) })}
               previous={t('monitoring.calls.previous')}
               next={t('monitoring.calls.next')}
               hasPrevious={page > 1}
-              hasNext={page < pages}
+              hasNext={more || page < pages}
               onPrevious={() => onPage(page - 1)}
               onNext={() => onPage(page + 1)}
               live={live}

@@ -50,3 +50,7 @@ export function Pager({
     </nav>
   );
 }
+
+/** A pager's page count: "50+" when the list holds more than its total counts. */
+export const pagesShown = (pages: number, page: number, more: boolean): string =>
+  more ? `${Math.max(pages, page)}+` : String(pages);

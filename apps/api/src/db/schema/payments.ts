@@ -229,5 +229,7 @@ export const transactions = pgTable(
       ),
     index('transactions_user_idx').on(t.userId, t.createdAt),
     index('transactions_status_idx').on(t.status, t.createdAt),
+    // The admin's list of every payment, newest first (decision 0071).
+    index('transactions_created_idx').on(t.createdAt, t.id),
   ],
 );

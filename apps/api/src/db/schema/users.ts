@@ -43,6 +43,8 @@ export const users = pgTable(
     // The admin's list, newest first, a page at a time (built concurrently first on a
     // large database: docs/operations/migrations.md).
     index('users_created_idx').on(t.createdAt, t.id),
+    // The admins among every customer (db/admins.ts): chat's agents, the set-up check.
+    index('users_admins_idx').on(t.id).where(sql`${t.isAdmin}`),
   ],
 );
 

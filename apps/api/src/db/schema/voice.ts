@@ -104,6 +104,8 @@ export const calls = pgTable(
     check('calls_amounts', sql`${t.hold} >= 0 and (${t.cost} is null or ${t.cost} >= 0)`),
     check('calls_cost_covered', sql`${t.cost} is null or ${t.cost} <= ${t.hold}`),
     index('calls_user_idx').on(t.userId, t.createdAt),
+    // The admin's list of every call, newest first (decision 0071).
+    index('calls_created_idx').on(t.createdAt, t.id),
     index('calls_trunk_idx').on(t.trunkId, t.createdAt),
     index('calls_open_idx')
       .on(t.deadlineAt)

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { adminsOnly } from '../../db/admins.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { adminRecoveryCodes, adminSecondFactors, users } from '../../db/schema/index.js';
@@ -44,7 +45,7 @@ export function createSecondFactorSetupRepo(db: Db) {
             gt(adminSecondFactors.setupExpiresAt, now),
             isNull(adminSecondFactors.confirmedAt),
             isNull(users.disabledAt),
-            eq(users.isAdmin, true),
+            adminsOnly,
           ),
         );
       return row;

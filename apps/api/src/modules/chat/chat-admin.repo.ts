@@ -1,6 +1,7 @@
 import type { ChatFilter } from '@parley/shared';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { adminsOnly } from '../../db/admins.js';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/raw.js';
 import { chatSessions, users } from '../../db/schema/index.js';
@@ -126,13 +127,7 @@ export function createChatAdminRepo(db: Db) {
           const [agent] = await tx
             .select({ id: users.id })
             .from(users)
-            .where(
-              and(
-                eq(users.id, change.assigneeId),
-                eq(users.isAdmin, true),
-                isNull(users.disabledAt),
-              ),
-            );
+            .where(and(eq(users.id, change.assigneeId), adminsOnly, isNull(users.disabledAt)));
           if (!agent) return 'not-an-agent' as const;
         }
         const [after] = await tx
@@ -171,7 +166,7 @@ export function createChatAdminRepo(db: Db) {
           email: users.email,
         })
         .from(users)
-        .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
+        .where(and(adminsOnly, isNull(users.disabledAt)))
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
     },
 

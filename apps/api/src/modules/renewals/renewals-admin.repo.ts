@@ -1,7 +1,8 @@
 import { monthlyPeriodStart, notice } from '@parley/shared';
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
+import { countUpTo, one } from '../../db/count.js';
 import { insertNotification } from '../../db/notifications.js';
 import { orders, users } from '../../db/schema/index.js';
 import { lockOrderById, type OrderRow, paidUpTo } from './renewal-locks.repo.js';
@@ -31,7 +32,7 @@ export function createRenewalsAdminRepo(db: Db) {
           : filter === 'grace'
             ? asc(orders.graceUntil)
             : desc(orders.suspendedAt);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ order: orders, email: users.email })
           .from(orders)
@@ -40,9 +41,9 @@ export function createRenewalsAdminRepo(db: Db) {
           .orderBy(order, asc(orders.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(orders).where(where),
+        countUpTo(db, db.select({ one: one() }).from(orders).where(where).$dynamic()),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total };
     },
 
     /**

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import { adminsOnly } from '../../db/admins.js';
 import type { Db } from '../../db/client.js';
 import { adminSecondFactors, users } from '../../db/schema/index.js';
 
@@ -10,7 +11,7 @@ export function createSetupRepo(db: Db) {
         .select({ n: count() })
         .from(users)
         .leftJoin(adminSecondFactors, eq(adminSecondFactors.userId, users.id))
-        .where(and(eq(users.isAdmin, true), isNull(adminSecondFactors.confirmedAt)));
+        .where(and(adminsOnly, isNull(adminSecondFactors.confirmedAt)));
       return row?.n ?? 0;
     },
   };

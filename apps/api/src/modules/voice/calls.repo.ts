@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countUpTo, one } from '../../db/count.js';
 import { calls, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { createCallAuthoriseRepo } from './call-authorise.repo.js';
@@ -70,7 +71,7 @@ export function createCallsRepo(db: Db) {
     /** Admins: every call (or those in progress), with whose it is. */
     async adminList(page: number, pageSize: number, activeOnly: boolean) {
       const where = activeOnly ? isOpen : undefined;
-      const [items, [total]] = await Promise.all([
+      const [items, total] = await Promise.all([
         db
           .select({ call: calls, email: users.email })
           .from(calls)
@@ -79,9 +80,9 @@ export function createCallsRepo(db: Db) {
           .orderBy(desc(calls.createdAt), desc(calls.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(calls).where(where),
+        countUpTo(db, db.select({ one: one() }).from(calls).where(where).$dynamic()),
       ]);
-      return { items, total: total?.n ?? 0 };
+      return { items, total };
     },
 
     async emailOf(userId: string) {

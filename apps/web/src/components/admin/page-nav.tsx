@@ -1,6 +1,6 @@
 import { COUNT_CAP } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '@/components/pager';
+import { Pager, pagesShown } from '@/components/pager';
 
 /**
  * Previous and next around "Page 2 of 5", for the admin panel's paged lists. With `more`
@@ -22,11 +22,10 @@ export function PageNav({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const shown = more ? `${Math.max(pages, page)}+` : pages;
   return (
     <Pager
       label={label}
-      status={t('admin.audit.pageOf', { page, pages: shown })}
+      status={t('admin.audit.pageOf', { page, pages: pagesShown(pages, page, more) })}
       previous={t('admin.audit.previous')}
       next={t('admin.audit.next')}
       hasPrevious={page > 1}

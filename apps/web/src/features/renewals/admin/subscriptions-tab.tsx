@@ -2,6 +2,7 @@ import {
   ADMIN_SUBSCRIPTION_FILTERS,
   type AdminSubscription,
   type AdminSubscriptionFilter,
+  pagesOf,
 } from '@parley/shared';
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
@@ -47,7 +48,7 @@ export function SubscriptionsTab() {
     confirmWaive,
   } = useSubscriptionDecisions(changed);
   const money = (amount: string) => formatMoney(amount, BILLING_CURRENCY, i18n.language);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ADMIN_SUBSCRIPTIONS_PAGE_SIZE));
+  const { pages, more } = pagesOf(list.data?.total ?? 0, ADMIN_SUBSCRIPTIONS_PAGE_SIZE);
 
   // The last item of the last page was dealt with: show the page before.
   useEffect(() => {
@@ -117,6 +118,7 @@ export function SubscriptionsTab() {
               label={t('admin.subscriptions.pages')}
               page={page}
               pages={pages}
+              more={more}
               onPage={setPage}
             />
           </>

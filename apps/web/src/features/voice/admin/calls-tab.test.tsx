@@ -39,6 +39,19 @@ const aCall = (over: Partial<AdminCall> = {}): AdminCall => ({
 const list = (items: AdminCall[]) => json({ items, total: items.length, page: 1, pageSize: 20 });
 
 describe('admin CallsTab', () => {
+  it('pages on past the 1,000 calls its total counts, saying "50+"', async () => {
+    // The server counts up to COUNT_CAP and one more (db/count.ts): 1001 means "more".
+    fakeApi({
+      'GET /api/admin/calls?page=1&pageSize=20': () =>
+        json({ items: [aCall()], total: 1001, page: 1, pageSize: 20 }),
+    });
+    renderWithApp(<CallsTab />, { user: aUser({ isAdmin: true }) });
+    await screen.findByRole('table');
+    expect(screen.getByText('Page 1 of 50+')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+  });
+
   it("lists every customer's calls; an active one is hung up after confirmation", async () => {
     const ended = aCall({
       id: 'c2',
