@@ -8,13 +8,12 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { adminSession, preparePayments } from './api.mjs';
 import { cleanUp } from './checks.mjs';
-import { ENDPOINTS, LARGE_MAX, largeDatabaseUrl, only, root } from './config.mjs';
+import { ENDPOINTS, LARGE_MAX, largeDatabaseUrl, root } from './config.mjs';
 import { load } from './load.mjs';
 import { prepareReader } from './prepare.mjs';
 import { running, startParley } from './processes.mjs';
+import { cpuCells, pad } from './report.mjs';
 import { stopChild } from './server.mjs';
-
-const pad = (s, n) => String(s).padEnd(n);
 
 /** `npm run bench:seed-large` on it again: it moves a seeded history's times up to now. */
 function bringUpToNow() {
@@ -29,18 +28,14 @@ function bringUpToNow() {
   });
 }
 
-/** The GET rows a reader or the admin sends, as run on the near-empty database. */
+/** The GET rows a reader or the admin sent on the near-empty database (BENCH_ONLY's). */
 const readRows = (rows) =>
-  ENDPOINTS.filter(
-    (e) =>
-      e.path &&
-      !e.body &&
-      (e.as === 'reader' || e.as === 'admin') &&
-      (only.length === 0 || only.some((w) => e.name.toLowerCase().includes(w))),
-  ).flatMap((e) => {
-    const row = rows.find((r) => r.name === e.name && !r.failure);
-    return row ? [{ endpoint: e, nearEmpty: row }] : [];
-  });
+  ENDPOINTS.filter((e) => e.path && !e.body && (e.as === 'reader' || e.as === 'admin')).flatMap(
+    (e) => {
+      const row = rows.find((r) => r.name === e.name && !r.failure);
+      return row ? [{ endpoint: e, nearEmpty: row }] : [];
+    },
+  );
 
 export async function largeRows(run, missed) {
   if (!largeDatabaseUrl) {
@@ -80,8 +75,7 @@ export async function largeRows(run, missed) {
         pad(endpoint.name, 36) +
           pad(Math.round(row.rps), 9) +
           pad(row.p99, 8) +
-          pad(row.cpuPerRequest == null ? '' : row.cpuPerRequest.toFixed(1), 8) +
-          pad(row.dbCpuPerRequest == null ? '' : row.dbCpuPerRequest.toFixed(1), 8) +
+          cpuCells(row) +
           `${slower.toFixed(2)}${slower > LARGE_MAX ? '  MISSED' : ''}${row.failure ? '  FAILED' : ''}`,
       );
     }

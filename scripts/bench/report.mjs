@@ -10,7 +10,11 @@ import {
 } from './config.mjs';
 import { memoryRows } from './memory.mjs';
 
-const pad = (s, n) => String(s).padEnd(n);
+export const pad = (s, n) => String(s).padEnd(n);
+/** A row's server and database CPU per request, as two columns. */
+export const cpuCells = (row) =>
+  pad(row.cpuPerRequest == null ? '' : row.cpuPerRequest.toFixed(1), 8) +
+  pad(row.dbCpuPerRequest == null ? '' : row.dbCpuPerRequest.toFixed(1), 8);
 
 /** The rows as a table; pushes onto `missed` each goal a row missed. */
 export function printTable(rows, paired, baselines, missed) {
@@ -30,8 +34,7 @@ export function printTable(rows, paired, baselines, missed) {
         pad((row.rps / base.rps).toFixed(2), 10) +
         pad((row.rps / baseQuery.rps).toFixed(2), 10) +
         pad((row.rps / baseTx.rps).toFixed(2), 8) +
-        pad(row.cpuPerRequest == null ? '' : row.cpuPerRequest.toFixed(1), 8) +
-        pad(row.dbCpuPerRequest == null ? '' : row.dbCpuPerRequest.toFixed(1), 8) +
+        cpuCells(row) +
         (goal
           ? `${ratio.toFixed(3)} of ${goal.of} just before (${Math.round(paired.get(row.name))}/s), ` +
             `goal ≥ ${goal.min.toFixed(2)}${ratio < goal.min ? '  MISSED' : ''}`

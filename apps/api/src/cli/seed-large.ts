@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import {
-  LARGE_SEED_REFRESH,
   largeSeedCounts,
-  largeSeedSteps,
+  refreshLargeSeed,
   SEED_DOMAIN,
   SEED_MARK,
+  writeLargeSeed,
 } from '../db/large-seed.js';
 import { DataDirLockedError } from '../db/lock.js';
 import { rowsOf } from '../db/raw.js';
@@ -52,7 +52,6 @@ async function run(): Promise<number> {
   const config = loadConfig();
   const url = config.databaseUrl;
   const scale = args.data.scale ?? (url ? 1 : 0.1);
-  // One connection: the steps share temporary tables.
   const database = await openDatabase(
     url ? { kind: 'postgres', url, max: 1 } : { kind: 'pglite', dataDir: config.dataDir },
   );
@@ -67,9 +66,7 @@ async function run(): Promise<number> {
     );
     if (facts?.seededAt) {
       const t = Date.now();
-      await database.db.transaction(async (tx) => {
-        for (const statement of LARGE_SEED_REFRESH) await tx.execute(sql.raw(statement));
-      });
+      await refreshLargeSeed(database.db);
       await run('vacuum analyze sessions, orders, events');
       print(
         `bench:seed-large: seeded at ${facts.seededAt}; its sessions, renewals and events ` +
@@ -88,14 +85,12 @@ async function run(): Promise<number> {
     const started = Date.now();
     const hash = await hashPassword(args.data.password);
     // All or nothing: a seed cut short leaves no half history (and no mark).
-    await database.db.transaction(async (tx) => {
-      for (const step of largeSeedSteps(scale, hash)) {
-        const t = Date.now();
-        for (const statement of step.statements) await tx.execute(sql.raw(statement));
-        print(`${step.name.padEnd(24)} ${seconds(t)}`);
-      }
+    let t = Date.now();
+    await writeLargeSeed(database.db, scale, hash, (name) => {
+      print(`${name.padEnd(24)} ${seconds(t)}`);
+      t = Date.now();
     });
-    const t = Date.now();
+    t = Date.now();
     // As autovacuum would have by then: the balances' update left a dead row per customer.
     await run('vacuum analyze');
     print(`${'vacuum analyze'.padEnd(24)} ${seconds(t)}`);

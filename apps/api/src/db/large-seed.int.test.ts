@@ -5,7 +5,13 @@ import { createTestDatabase } from '../../test/test-database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
 import { seedCatalogueOnce } from '../modules/catalogue/catalogue-seed.repo.js';
 import type { Database } from './client.js';
-import { LARGE_SEED_REFRESH, largeSeedCounts, largeSeedSteps, SEED_MARK } from './large-seed.js';
+import {
+  largeSeedCounts,
+  refreshLargeSeed,
+  SEED_DOMAIN,
+  SEED_MARK,
+  writeLargeSeed,
+} from './large-seed.js';
 
 // The large history of `npm run bench:seed-large`, at a small scale, on both drivers: it
 // must be a history Parley itself could have written (balances = ledger, never below
@@ -18,10 +24,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedCatalogueOnce(database.db);
   const hash = await hashPassword('seed customer password');
-  await database.db.transaction(async (tx) => {
-    for (const step of largeSeedSteps(SCALE, hash))
-      for (const statement of step.statements) await tx.execute(sql.raw(statement));
-  });
+  await writeLargeSeed(database.db, SCALE, hash);
 }, 120_000);
 afterAll(() => database.close());
 
@@ -34,7 +37,7 @@ const one = async <T>(query: ReturnType<typeof sql>) => {
 describe('the large seed', () => {
   it('writes the counts asked for', async () => {
     const row = await one<Record<string, number>>(sql`
-      select (select count(*) from users where email like '%@seed.parley.test')::int as customers,
+      select (select count(*) from users where email like ${`%@${SEED_DOMAIN}`})::int as customers,
         (select count(*) from sms_messages)::int as sms, (select count(*) from calls)::int as calls,
         (select count(*) from orders)::int as orders, (select count(*) from events)::int as events,
         (select count(*) from chat_messages)::int as chat,
@@ -58,7 +61,7 @@ describe('the large seed', () => {
   it('keeps every balance equal to its ledger, never below zero on the way', async () => {
     const row = await one<{ off: number; negative: number; entries: number; charges: number }>(sql`
       select
-        (select count(*) from users u where email like '%@seed.parley.test' and crypto_balance <>
+        (select count(*) from users u where email like ${`%@${SEED_DOMAIN}`} and crypto_balance <>
           (select coalesce(sum(amount), 0) from ledger_entries l where l.user_id = u.id))::int as off,
         (select count(*) from ledger_entries where balance_after < 0)::int as negative,
         (select count(*) from ledger_entries)::int as entries,
@@ -102,9 +105,7 @@ describe('the large seed', () => {
     const before = await one<{ renews: string; event: string }>(sql`
       select (select min(renews_at) from orders)::text as renews,
         (select max(created_at) from events)::text as event`);
-    await database.db.transaction(async (tx) => {
-      for (const statement of LARGE_SEED_REFRESH) await tx.execute(sql.raw(statement));
-    });
+    await refreshLargeSeed(database.db);
     const after = await one<{ moved: number; eventMoved: number; mark: number }>(sql`
       select
         round(extract(epoch from (select min(renews_at) from orders) - ${before.renews}::timestamptz)
@@ -118,7 +119,7 @@ describe('the large seed', () => {
 
   it('lets a seeded customer sign in with the seed password', async () => {
     const row = await one<{ hash: string }>(sql`
-      select password_hash as hash from users where email = 'customer-1@seed.parley.test'`);
+      select password_hash as hash from users where email = ${`customer-1@${SEED_DOMAIN}`}`);
     expect(await verifyPassword(row.hash, 'seed customer password')).toBe(true);
   });
 });

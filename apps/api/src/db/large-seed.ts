@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.js';
 import { activitySteps, type SeedCounts } from './large-seed-activity.js';
 
 /**
@@ -166,3 +168,28 @@ export const LARGE_SEED_REFRESH = [
    where e.user_id in (select id from users where email like '%@${SEED_DOMAIN}')`,
   `update app_meta set value = now()::text where key = '${SEED_MARK}'`,
 ];
+
+/**
+ * Writes the history in one transaction (its steps share temporary tables, and a seed cut
+ * short leaves nothing); `onStep` hears each step's name once it is done.
+ */
+export async function writeLargeSeed(
+  db: Db,
+  scale: number,
+  passwordHash: string,
+  onStep: (name: string) => void = () => {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const step of largeSeedSteps(scale, passwordHash)) {
+      for (const statement of step.statements) await tx.execute(sql.raw(statement));
+      onStep(step.name);
+    }
+  });
+}
+
+/** Runs LARGE_SEED_REFRESH in one transaction. */
+export async function refreshLargeSeed(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const statement of LARGE_SEED_REFRESH) await tx.execute(sql.raw(statement));
+  });
+}

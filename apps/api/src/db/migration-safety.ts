@@ -145,6 +145,12 @@ function createdTables(statements: { statement: string }[]): Set<string> {
   );
 }
 
+/** The big table a statement changes (not the catalogue's, not one just created), if any. */
+function bigTableOf(statement: string, created: Set<string>): string | null {
+  const table = tableOf(statement);
+  return table && !SMALL_TABLES.has(table) && !created.has(table) ? table : null;
+}
+
 /** The indexes a migration builds on big tables (IF NOT EXISTS), by name: to build first. */
 export function indexesToBuildFirst(text: string): string[] {
   const statements = statementsOf(text);
@@ -153,8 +159,7 @@ export function indexesToBuildFirst(text: string): string[] {
     const m = /\bcreate (?:unique )?index\s+(?:concurrently\s+)?if not exists\s+"?(\w+)"?/i.exec(
       statement,
     );
-    const table = tableOf(statement);
-    return m?.[1] && table && !SMALL_TABLES.has(table) && !created.has(table) ? [m[1]] : [];
+    return m?.[1] && bigTableOf(statement, created) ? [m[1]] : [];
   });
 }
 
@@ -171,8 +176,8 @@ export function unsafeStatements(text: string): string[] {
     if (constraint) added.add(constraint.toLowerCase());
     if (/--\s*migration-safety:\s*\S/.test(notes)) continue;
     for (const { test, why } of ANY_TABLE) if (test(statement)) flag('(any)', why, statement);
-    const table = tableOf(statement);
-    if (!table || SMALL_TABLES.has(table) || created.has(table)) continue;
+    const table = bigTableOf(statement, created);
+    if (!table) continue;
     const validated = /\bvalidate constraint\s+"?(\w+)"?/i.exec(statement)?.[1];
     if (validated && added.has(validated.toLowerCase()))
       flag(

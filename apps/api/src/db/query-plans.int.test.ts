@@ -1,13 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { routes } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, createTestApp, queryRows } from '../../test/helpers.js';
 import { findScans, type PlanNode, unindexedReads } from '../../test/query-plans.js';
 import { createTestDatabase } from '../../test/test-database.js';
+import { hashToken, newSessionToken } from '../modules/auth/session-token.js';
 import { seedCatalogueOnce } from '../modules/catalogue/catalogue-seed.repo.js';
+import { SESSION_COOKIE } from '../plugins/session-cookie.js';
 import { type Database, openDatabase } from './client.js';
-import { largeSeedSteps } from './large-seed.js';
+import { SEED_DOMAIN, writeLargeSeed } from './large-seed.js';
 import { SMALL_TABLES } from './migration-safety.js';
 
 // The plans PostgreSQL chooses for every signed-in read, on a generated history large
@@ -17,6 +18,7 @@ import { SMALL_TABLES } from './migration-safety.js';
 // the statement Parley really sent, with its parameters. PostgreSQL only (CI's second run).
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const SCALE = 0.02;
+const customer = (n: number) => `customer-${n}@${SEED_DOMAIN}`;
 /**
  * A table with fewer rows than this in the generated history is read whole by the
  * planner's right choice (a few pages); only tables the seed makes big are judged.
@@ -45,7 +47,7 @@ const QUERY: Record<string, (n: number) => Promise<string>> = {
     const [chat] = await queryRows<{ id: string }>(
       seeded,
       sql`select c.id from chat_sessions c join users u on u.id = c.user_id
-          where u.email = ${`customer-${n}@seed.parley.test`}`,
+          where u.email = ${customer(n)}`,
     );
     return `?sessionId=${chat?.id}`;
   },
@@ -70,24 +72,19 @@ const plans: { query: string; plan: PlanNode }[] = [];
 
 /** A signed-in cookie for a seeded customer, written straight into `sessions`. */
 async function sessionFor(n: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSessionToken();
   await seeded.db.execute(sql`
     insert into sessions (token_hash, user_id, idle_seconds, expires_at, absolute_expires_at)
-    select ${createHash('sha256').update(token).digest('hex')}, id, 3600,
-      now() + interval '1 hour', now() + interval '1 hour'
-    from users where email = ${`customer-${n}@seed.parley.test`}`);
-  return `parley_session=${token}`;
+    select ${hashToken(token)}, id, 3600, now() + interval '1 hour', now() + interval '1 hour'
+    from users where email = ${customer(n)}`);
+  return `${SESSION_COOKIE}=${token}`;
 }
 
 beforeAll(async () => {
   if (!onPostgres) return;
   seeded = await createTestDatabase('postgres');
   await seedCatalogueOnce(seeded.db);
-  // One transaction: the steps share temporary tables, which live on one connection.
-  await seeded.db.transaction(async (tx) => {
-    for (const step of largeSeedSteps(SCALE, 'not a password hash'))
-      for (const statement of step.statements) await tx.execute(sql.raw(statement));
-  });
+  await writeLargeSeed(seeded.db, SCALE, 'not a password hash');
   await seeded.db.execute(sql`analyze`);
   const sizes = await queryRows<{ name: string }>(
     seeded,

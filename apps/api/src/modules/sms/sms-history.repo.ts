@@ -1,3 +1,4 @@
+import type { SmsMessage } from '@parley/shared';
 import type { Db } from '../../db/client.js';
 import { asIsoText, pagedRead } from '../../db/raw.js';
 
@@ -14,19 +15,8 @@ export const SMS_HISTORY_SQL = `select id, sender_id as "senderId", recipient, m
 /** How many messages the customer has, for the pager. */
 export const SMS_COUNT_SQL = 'select count(*)::int4 as n from sms_messages where user_id = $1';
 
-export interface SmsHistoryRow {
-  id: string;
-  senderId: string;
-  recipient: string;
-  message: string;
-  status: string;
-  encoding: string;
-  segments: number;
-  cost: string;
-  error: string | null;
-  batchId: string | null;
-  createdAt: string;
-}
+/** A message as the history shows it, its cost still as stored. */
+export type SmsHistoryRow = Omit<SmsMessage, 'status'> & { status: string };
 
 export function createSmsHistoryRepo(db: Db) {
   return { history: pagedRead<SmsHistoryRow>(db, SMS_HISTORY_SQL, SMS_COUNT_SQL) };

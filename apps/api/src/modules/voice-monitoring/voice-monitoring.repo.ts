@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countUpTo, one } from '../../db/count.js';
 import { calls } from '../../db/schema/index.js';
 import { activePackages } from '../voice/active-packages.repo.js';
 import { at, finished, int, open, sumText } from './monitoring-sql.repo.js';
@@ -77,7 +78,11 @@ export function createVoiceMonitoringRepo(db: Db) {
 
     async list(userId: string, f: CallFilters, page: number, pageSize: number) {
       const where = filtersOf(userId, f);
-      const [total] = await db.select({ n: count() }).from(calls).where(where);
+      // Counted up to COUNT_CAP (decision 0071): the calls table says "50+" past it.
+      const total = await countUpTo(
+        db,
+        db.select({ one: one() }).from(calls).where(where).$dynamic(),
+      );
       const items = await db
         .select()
         .from(calls)
@@ -85,7 +90,7 @@ export function createVoiceMonitoringRepo(db: Db) {
         .orderBy(desc(calls.createdAt), desc(calls.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      return { items, total: total?.n ?? 0 };
+      return { items, total };
     },
 
     async exportRows(userId: string, f: CallFilters, max: number) {

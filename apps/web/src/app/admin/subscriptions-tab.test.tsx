@@ -91,6 +91,30 @@ async function showGrace(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('admin SubscriptionsTab', () => {
+  it('says "1000+" past what a total counts, and pages on past the 50 pages it fills', async () => {
+    // The server counts up to COUNT_CAP and one more (db/count.ts): 1001 means "more".
+    const many = () => page([anItem()], 1001);
+    const pages = Object.fromEntries(
+      Array.from({ length: 51 }, (_, i) => [
+        `GET ${LIST}due&page=${i + 1}&pageSize=20`,
+        () => json({ items: [anItem()], total: 1001, page: i + 1, pageSize: 20 }),
+      ]),
+    );
+    api({ ...pages, [count('due')]: many });
+    const user = userEvent.setup();
+    renderWithApp(<SubscriptionsTab />, admin);
+    expect(await screen.findByRole('button', { name: 'Due in 7 days (1000+)' })).toBeTruthy();
+    const next = await screen.findByRole('button', { name: 'Next' });
+    for (let i = 1; i <= 50; i++) {
+      await screen.findByText(`Page ${i} of 50+`);
+      await user.click(next);
+    }
+    // Page 51 stays: no "last page" to go back to while the total is "more".
+    expect(await screen.findByText('Page 51 of 51+')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText('Page 51 of 51+')).toBeTruthy();
+  });
+
   it('lists what is due, in grace and suspended, each with its counts, date and empty state', async () => {
     const fake = api();
     const user = userEvent.setup();

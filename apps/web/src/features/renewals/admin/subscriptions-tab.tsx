@@ -7,7 +7,7 @@ import {
 import { BILLING_CURRENCY } from '@parley/shared/domain';
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageNav } from '@/components/admin/page-nav';
+import { listTotal, PageNav } from '@/components/admin/page-nav';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
@@ -50,10 +50,11 @@ export function SubscriptionsTab() {
   const money = (amount: string) => formatMoney(amount, BILLING_CURRENCY, i18n.language);
   const { pages, more } = pagesOf(list.data?.total ?? 0, ADMIN_SUBSCRIPTIONS_PAGE_SIZE);
 
-  // The last item of the last page was dealt with: show the page before.
+  // The last item of the last page was dealt with: show the page before. (Past the total's
+  // count, `more`, the last page is not known.)
   useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
+    if (!more && page > pages) setPage(pages);
+  }, [page, pages, more]);
 
   const open = (set: (s: AdminSubscription) => void, s: AdminSubscription) => (e: MouseEvent) => {
     trigger.current = e.currentTarget as HTMLButtonElement;
@@ -180,7 +181,7 @@ function FilterButtons({
           )}
         >
           {t(`admin.subscriptions.filters.${f}`)}
-          {counts[f] !== null && <span className="tabular-nums"> ({counts[f]})</span>}
+          {counts[f] !== null && <span className="tabular-nums"> ({listTotal(counts[f])})</span>}
         </button>
       ))}
     </fieldset>
