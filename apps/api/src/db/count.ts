@@ -1,6 +1,6 @@
 import { COUNT_CAP } from '@parley/shared';
-import { count, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { count, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
 /** `sql\`1\`` to select in the rows `countUpTo` counts. */
@@ -16,3 +16,8 @@ export async function countUpTo(db: Db, rows: PgSelect): Promise<number> {
   const [row] = await db.select({ n: count() }).from(capped);
   return row?.n ?? 0;
 }
+
+/** countUpTo as a scalar subquery: `table`'s rows where `condition`, at most COUNT_CAP + 1. */
+export const countUpToSql = (table: PgTable, condition: SQL) =>
+  sql<number>`(select count(*)::int from (select 1 from ${table} where ${condition}
+    limit ${COUNT_CAP + 1}) capped)`;

@@ -154,10 +154,14 @@ export function activitySteps(counts: SeedCounts) {
                   now() - random() * interval '59 days' as at
                 from generate_series(1, ${chat}) as i) s
           join seed_chats c using (n) order by s.at;
-        update chat_sessions c set last_message_at = m.last
-          from (select session_id, max(created_at) as last from chat_messages
-                group by session_id) m
-          where m.session_id = c.id and c.id in (select id from seed_chats);`,
+        -- Admins have read all but one conversation in fifty.
+        update chat_sessions c set last_message_at = m.last,
+            last_customer_message_id = m.last_customer,
+            admin_read_up_to = case when s.n % 50 = 0 then null else m.newest end
+          from (select session_id, max(created_at) as last, max(id) as newest,
+                  max(id) filter (where kind = 'customer') as last_customer
+                from chat_messages group by session_id) m, seed_chats s
+          where m.session_id = c.id and s.id = c.id;`,
     },
     {
       name: 'notifications',

@@ -24,5 +24,7 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
+    // The action filter, newest first, and the list of actions (db/distinct.ts).
+    index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );

@@ -29,12 +29,26 @@ export const chatSessions = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     customerReadUpTo: bigint('customer_read_up_to', { mode: 'number' }),
     adminReadUpTo: bigint('admin_read_up_to', { mode: 'number' }),
+    /** The newest customer message's id: unread for admins while above admin_read_up_to. */
+    lastCustomerMessageId: bigint('last_customer_message_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('chat_sessions_status', sql`${t.status} in ('open', 'pending', 'resolved')`),
     uniqueIndex('chat_sessions_user_key').on(t.userId),
-    index('chat_sessions_last_idx').on(t.lastMessageAt),
+    // The admins' list: conversations someone has written in, latest first, by filter.
+    index('chat_sessions_list_idx')
+      .on(t.lastMessageAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.lastMessageAt} is not null`),
+    index('chat_sessions_status_idx')
+      .on(t.status, t.lastMessageAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.lastMessageAt} is not null`),
+    index('chat_sessions_assignee_idx')
+      .on(t.assigneeId, t.lastMessageAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.lastMessageAt} is not null`),
+    index('chat_sessions_unread_idx')
+      .on(t.id)
+      .where(sql`${t.lastCustomerMessageId} > coalesce(${t.adminReadUpTo}, 0)`),
   ],
 );
 

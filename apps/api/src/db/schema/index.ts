@@ -1,3 +1,4 @@
+export * from './analytics.js';
 export * from './api-keys.js';
 export * from './audit.js';
 export * from './catalogue.js';

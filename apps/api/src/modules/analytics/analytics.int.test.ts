@@ -15,11 +15,23 @@ const customers: Customer[] = [];
 
 const call = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
   send(ctx.app, method, url, cookie, payload);
+/** The figures counted now. */
 const analytics = async () => {
+  const res = await call('POST', '/api/admin/analytics/recount', admin);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+/** The figures as the Analytics tab reads them: as last counted. */
+const shown = async () => {
   const res = await call('GET', '/api/admin/analytics', admin);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
+/** Makes the stored figures look `seconds` older. */
+const age = (seconds: number) =>
+  ctx.database.db.execute(
+    sql`update analytics_snapshots set generated_at = generated_at - make_interval(secs => ${seconds})`,
+  );
 /** A BTC top-up of `usd` dollars, credited at the seeded 0.79 GBP per USD. */
 async function topUp(cookie: string, usd: string): Promise<string> {
   const res = await call('POST', '/api/transactions/create', cookie, {
@@ -29,7 +41,7 @@ async function topUp(cookie: string, usd: string): Promise<string> {
     txHash: randomBytes(32).toString('hex'),
     serviceName: 'Add Funds',
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
 const decide = async (id: string, action: 'approve' | 'reject') =>
@@ -54,10 +66,15 @@ beforeAll(async () => {
 
 describe('GET /api/admin/analytics', () => {
   it('refuses a visitor (401) and a customer (403)', async () => {
-    expect((await call('GET', '/api/admin/analytics', null)).statusCode).toBe(401);
-    const asCustomer = await call('GET', '/api/admin/analytics', customers[0]?.cookie ?? '');
-    expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().error.code).toBe('FORBIDDEN');
+    for (const [method, url] of [
+      ['GET', '/api/admin/analytics'],
+      ['POST', '/api/admin/analytics/recount'],
+    ] as const) {
+      expect((await call(method, url, null)).statusCode).toBe(401);
+      const asCustomer = await call(method, url, customers[0]?.cookie ?? '');
+      expect(asCustomer.statusCode).toBe(403);
+      expect(asCustomer.json().error.code).toBe('FORBIDDEN');
+    }
   });
 
   it('starts at zero, counting customers but not admins', async () => {
@@ -158,5 +175,23 @@ describe('GET /api/admin/analytics', () => {
       billedMinutes: { total: '11.50', last30Days: '1.50' },
       calls: { total: 3, last30Days: 2 },
     });
+  });
+
+  it('shows the figures as last counted until the job or an admin counts again', async () => {
+    const counted = await analytics();
+    await topUp(customers[2]?.cookie ?? '', '100.00');
+    // Read where they were stored, not counted again.
+    expect(await shown()).toEqual(counted);
+    // Just counted: the job leaves them to the next interval.
+    expect(await ctx.app.analyticsJob.runOnce()).toBe('fresh');
+    await age(40);
+    expect(await ctx.app.analyticsJob.runOnce()).toBe('counted');
+    const next = await shown();
+    expect(next.payments.pendingCount).toBe(counted.payments.pendingCount + 1);
+    expect(Date.parse(next.generatedAt)).toBeGreaterThan(Date.parse(counted.generatedAt));
+    // Two intervals with no job counting: the tab counts them itself.
+    await topUp(customers[2]?.cookie ?? '', '120.00');
+    await age(121);
+    expect((await shown()).payments.pendingCount).toBe(counted.payments.pendingCount + 2);
   });
 });

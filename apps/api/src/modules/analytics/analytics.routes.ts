@@ -11,4 +11,8 @@ export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }
     reply.header('cache-control', 'no-store');
     return analytics.summary();
   });
+  route(app, 'analytics.admin.recount', (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return analytics.recount();
+  });
 };

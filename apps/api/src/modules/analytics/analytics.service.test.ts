@@ -2,39 +2,65 @@ import { describe, expect, it } from 'vitest';
 import type { AnalyticsRepo } from './analytics.repo.js';
 import { createAnalyticsService } from './analytics.service.js';
 
+type Read = Awaited<ReturnType<AnalyticsRepo['read']>>;
+
+/** A repo that stores in memory and counts how often it was read. */
+function memoryRepo(read: (since: Date) => Promise<Read>) {
+  const repo = {
+    latest: null as { figures: unknown; generatedAt: Date } | null,
+    reads: 0,
+    async read(since: Date) {
+      repo.reads += 1;
+      return read(since);
+    },
+  };
+  const api: AnalyticsRepo = {
+    read: (since) => repo.read(since),
+    latest: async () => repo.latest,
+    store: async (figures) => {
+      repo.latest = { figures, generatedAt: new Date(figures.generatedAt) };
+    },
+  };
+  return { repo, api };
+}
+const MINUTE = 60_000;
+const READ: Read = {
+  customers: { total: 7, active: 4, balances: '10.50' },
+  payments: {
+    revenue: '300.00',
+    revenueSince: '120.00',
+    approvedCount: 3,
+    rejectedCount: 1,
+    pendingCount: 2,
+    pendingValue: '79.00',
+  },
+  activeOrders: [
+    { kind: 'package', n: 5 },
+    { kind: 'number', n: 2 },
+  ],
+  voice: {
+    revenue: '12.3450',
+    revenueSince: '0.0125',
+    billedSeconds: '3690',
+    billedSecondsSince: '61',
+    calls: 40,
+    callsSince: 3,
+  },
+};
+
 describe('analytics service', () => {
   it('asks for the last 30 days and shapes what the repo read', async () => {
     const asked: Date[] = [];
-    const repo: AnalyticsRepo = {
-      async read(since) {
-        asked.push(since);
-        return {
-          customers: { total: 7, active: 4, balances: '10.50' },
-          payments: {
-            revenue: '300.00',
-            revenueSince: '120.00',
-            approvedCount: 3,
-            rejectedCount: 1,
-            pendingCount: 2,
-            pendingValue: '79.00',
-          },
-          activeOrders: [
-            { kind: 'package', n: 5 },
-            { kind: 'number', n: 2 },
-          ],
-          voice: {
-            revenue: '12.3450',
-            revenueSince: '0.0125',
-            billedSeconds: '3690',
-            billedSecondsSince: '61',
-            calls: 40,
-            callsSince: 3,
-          },
-        };
-      },
-    };
+    const { api: repo } = memoryRepo(async (since) => {
+      asked.push(since);
+      return READ;
+    });
     const now = new Date('2026-03-31T12:00:00.000Z');
-    const summary = await createAnalyticsService({ repo, now: () => now }).summary();
+    const summary = await createAnalyticsService({
+      repo,
+      intervalMs: MINUTE,
+      now: () => now,
+    }).summary();
     expect(asked).toEqual([new Date('2026-03-01T12:00:00.000Z')]);
     expect(summary).toEqual({
       currency: 'GBP',
@@ -50,5 +76,35 @@ describe('analytics service', () => {
       },
       generatedAt: '2026-03-31T12:00:00.000Z',
     });
+  });
+
+  it('reads the figures as stored while they are fresh, and counts again when they are not', async () => {
+    const { repo, api } = memoryRepo(async () => READ);
+    let now = new Date('2026-03-31T12:00:00.000Z');
+    const later = (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    };
+    const analytics = createAnalyticsService({ repo: api, intervalMs: MINUTE, now: () => now });
+    const first = await analytics.summary();
+    expect(repo.reads).toBe(1);
+    later(29_000);
+    // Another instance's job counted half an interval ago: this one leaves them be.
+    expect(await analytics.pass()).toBe('fresh');
+    expect(await analytics.summary()).toEqual(first);
+    later(1_000);
+    expect(await analytics.pass()).toBe('counted');
+    expect(repo.reads).toBe(2);
+    // Two intervals with no count: the page counts them itself.
+    later(2 * MINUTE);
+    expect((await analytics.summary()).generatedAt).toBe(now.toISOString());
+    expect(repo.reads).toBe(3);
+    // An admin's recount always counts; several at once share one count.
+    const [a, b] = await Promise.all([analytics.recount(), analytics.recount()]);
+    expect(a).toEqual(b);
+    expect(repo.reads).toBe(4);
+    // Figures stored in another shape (an older release's) are counted again.
+    repo.latest = { figures: { revenue: 1 }, generatedAt: now };
+    expect((await analytics.summary()).currency).toBe('GBP');
+    expect(repo.reads).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countUpTo, one } from '../../db/count.js';
+import { distinctValues } from '../../db/distinct.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export interface AuditFilter {
@@ -58,13 +59,10 @@ export function createAuditRepo(db: Db) {
     },
     async facets() {
       const [actions, targetTypes] = await Promise.all([
-        db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
-        db
-          .selectDistinct({ v: auditLog.targetType })
-          .from(auditLog)
-          .orderBy(asc(auditLog.targetType)),
+        distinctValues(db, auditLog, auditLog.action),
+        distinctValues(db, auditLog, auditLog.targetType),
       ]);
-      return { actions: actions.map((r) => r.v), targetTypes: targetTypes.map((r) => r.v) };
+      return { actions, targetTypes };
     },
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { COUNT_CAP } from '@parley/shared';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app-fixture.js';
 import {
@@ -213,5 +215,36 @@ describe('canned replies', () => {
     expect((await call('DELETE', `/api/admin/chat/canned/${bye.id}`, admin)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/admin/chat/canned/${bye.id}`, admin)).statusCode).toBe(404);
     expect(await titles()).toEqual(['Greeting']);
+  });
+});
+
+describe('a long list', () => {
+  it('counts up to COUNT_CAP and one more, and still pages past it', async () => {
+    const open = (await summary()).open;
+    // Resolved long ago, each with a customer message no admin has read: last in the list.
+    await ctx.database.db.execute(sql`
+      with bulk as (
+        insert into users (email, password_hash)
+        select 'chat-bulk-' || i || '@example.com', 'x' from generate_series(1, ${COUNT_CAP + 5}) i
+        returning id, email),
+      chats as (
+        insert into chat_sessions (user_id, subject, status, last_message_at)
+        select id, 'Bulk ' || email, 'resolved',
+          now() - interval '1 year' - split_part(split_part(email, '-', 3), '@', 1)::int
+            * interval '1 second'
+        from bulk returning id)
+      insert into chat_messages (session_id, kind, body) select id, 'customer', 'Old' from chats`);
+    await ctx.database.db.execute(sql`
+      update chat_sessions c set last_customer_message_id = m.id
+      from chat_messages m where m.session_id = c.id and c.subject like 'Bulk chat-bulk-%'`);
+    const counts = await summary();
+    expect(counts).toMatchObject({ resolved: COUNT_CAP + 1, unread: COUNT_CAP + 1, open });
+    const first = await list('filter=resolved&q=chat-bulk-&pageSize=100');
+    expect(first.total).toBe(COUNT_CAP + 1);
+    const last = await list('filter=resolved&q=chat-bulk-&pageSize=100&page=11');
+    expect(last.items.map((s) => s.subject)).toEqual(
+      [1001, 1002, 1003, 1004, 1005].map((i) => `Bulk chat-bulk-${i}@example.com`),
+    );
+    expect((await list('q=chat-bulk-1000@')).total).toBe(1);
   });
 });

@@ -1,23 +1,27 @@
 import type { ChatFilter } from '@parley/shared';
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { adminsOnly } from '../../db/admins.js';
 import type { Db } from '../../db/client.js';
-import { containing } from '../../db/raw.js';
+import { countUpTo, countUpToSql, one } from '../../db/count.js';
+import { containing, rowsOf } from '../../db/raw.js';
 import { chatSessions, users } from '../../db/schema/index.js';
 import { createChatCannedRepo } from './chat-canned.repo.js';
 
 const assignee = alias(users, 'assignee');
 const PREVIEW_MAX = 140;
 
-/** `q` as a LIKE pattern that matches it literally anywhere. */
-
-/** Only conversations someone has written in. */
-const hasMessages = sql`exists (select 1 from chat_messages m where m.session_id = ${chatSessions.id})`;
-/** Customer messages no admin has seen yet. */
+/**
+ * Only conversations someone has written in: every message but a note sets
+ * last_message_at, and a note is written only in a conversation the list shows.
+ */
+const hasMessages = isNotNull(chatSessions.lastMessageAt);
+/** Customer messages no admin has seen yet, in one conversation of a page. */
 const unread = sql<number>`(select count(*)::int from chat_messages m
   where m.session_id = ${chatSessions.id} and m.kind = 'customer'
     and m.id > coalesce(${chatSessions.adminReadUpTo}, 0))`;
+/** A conversation with customer messages no admin has seen (chat_sessions_unread_idx). */
+const hasUnread = sql`${chatSessions.lastCustomerMessageId} > coalesce(${chatSessions.adminReadUpTo}, 0)`;
 const preview = sql<string | null>`(select left(m.body, ${PREVIEW_MAX}) from chat_messages m
   where m.session_id = ${chatSessions.id} order by m.id desc limit 1)`;
 
@@ -76,19 +80,26 @@ export function createChatAdminRepo(db: Db) {
       pageSize: number;
     }) {
       const condition = where(query.filter, query.q, query.me);
-      const [items, [total]] = await Promise.all([
+      const [items, total] = await Promise.all([
         listed()
           .where(condition)
           .orderBy(sql`${chatSessions.lastMessageAt} desc nulls last`, desc(chatSessions.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(chatSessions)
-          .innerJoin(users, eq(users.id, chatSessions.userId))
-          .where(condition),
+        countUpTo(
+          db,
+          (query.q
+            ? db
+                .select({ one: one() })
+                .from(chatSessions)
+                .innerJoin(users, eq(users.id, chatSessions.userId))
+            : db.select({ one: one() }).from(chatSessions)
+          )
+            .where(condition)
+            .$dynamic(),
+        ),
       ]);
-      return { items, total: total?.n ?? 0 };
+      return { items, total };
     },
 
     /** One conversation as the list shows it. */
@@ -96,18 +107,27 @@ export function createChatAdminRepo(db: Db) {
       return (await listed().where(eq(chatSessions.id, id)))[0] ?? null;
     },
 
-    /** Conversations by status, assigned to `me`, and with unread customer messages. */
+    /**
+     * Conversations by status, assigned to `me`, and with unread customer messages, each
+     * counted up to COUNT_CAP + 1 on its own index.
+     */
     async summary(me: string) {
-      const [row] = await db
-        .select({
-          open: sql<number>`count(*) filter (where ${chatSessions.status} = 'open')::int`,
-          pending: sql<number>`count(*) filter (where ${chatSessions.status} = 'pending')::int`,
-          resolved: sql<number>`count(*) filter (where ${chatSessions.status} = 'resolved')::int`,
-          mine: sql<number>`count(*) filter (where ${chatSessions.assigneeId} = ${me})::int`,
-          unread: sql<number>`count(*) filter (where ${unread} > 0)::int`,
-        })
-        .from(chatSessions)
-        .where(hasMessages);
+      const counted = (condition: SQL | undefined) =>
+        countUpToSql(chatSessions, and(hasMessages, condition) as SQL);
+      const [row] = rowsOf<{
+        open: number;
+        pending: number;
+        resolved: number;
+        mine: number;
+        unread: number;
+      }>(
+        await db.execute(sql`select
+          ${counted(eq(chatSessions.status, 'open'))} as open,
+          ${counted(eq(chatSessions.status, 'pending'))} as pending,
+          ${counted(eq(chatSessions.status, 'resolved'))} as resolved,
+          ${counted(eq(chatSessions.assigneeId, me))} as mine,
+          ${countUpToSql(chatSessions, hasUnread)} as unread`),
+      );
       return row ?? { open: 0, pending: 0, resolved: 0, mine: 0, unread: 0 };
     },
 

@@ -84,6 +84,7 @@ async function addMessage(db: Db, input: NewChatMessage) {
       .set({
         status,
         lastMessageAt: message.createdAt,
+        ...(input.kind === 'customer' ? { lastCustomerMessageId: message.id } : {}),
         ...(input.kind === 'customer' && before.subject === ''
           ? { subject: subjectOf(input.body) }
           : {}),

@@ -2,7 +2,7 @@ import type { AdminChatMessage, AdminChatSession } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json } from '@/test/fake-api';
+import { fakeApi, type Handler, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import AdminChatPage from './admin-chat-page';
 
@@ -38,64 +38,63 @@ const message = (id: string, kind: AdminChatMessage['kind'], text: string): Admi
 const page = (items: unknown[]) => () =>
   json({ items, total: items.length, page: 1, pageSize: 30 });
 
-function api() {
-  return fakeApi({
-    'GET /api/admin/chat/sessions?filter=all&page=1': page([session]),
-    'GET /api/admin/chat/sessions?filter=open&page=1': page([]),
-    'GET /api/admin/chat/summary': () =>
-      json({ open: 1, pending: 0, resolved: 0, mine: 0, unread: 1 }),
-    [`GET /api/admin/chat/sessions/${SESSION}`]: () => json(session),
-    [`GET /api/admin/chat/sessions/${SESSION}/messages`]: () =>
-      json({
-        items: [
-          message('1', 'customer', 'Where is my deposit?'),
-          message('2', 'note', 'Checking the hash'),
-        ],
-        hasMore: false,
-      }),
-    [`POST /api/admin/chat/sessions/${SESSION}/read`]: () => new Response(null, { status: 204 }),
-    'POST /api/admin/chat/reply': (init) => {
-      const body = JSON.parse(String(init?.body));
-      return json({ ...message('3', 'admin', body.message) }, 201);
+/** The console's answers for one open conversation with a note. */
+const routes = (): Record<string, Handler> => ({
+  'GET /api/admin/chat/sessions?filter=all&page=1': page([session]),
+  'GET /api/admin/chat/sessions?filter=open&page=1': page([]),
+  'GET /api/admin/chat/summary': () =>
+    json({ open: 1, pending: 0, resolved: 0, mine: 0, unread: 1 }),
+  [`GET /api/admin/chat/sessions/${SESSION}`]: () => json(session),
+  [`GET /api/admin/chat/sessions/${SESSION}/messages`]: () =>
+    json({
+      items: [
+        message('1', 'customer', 'Where is my deposit?'),
+        message('2', 'note', 'Checking the hash'),
+      ],
+      hasMore: false,
+    }),
+  [`POST /api/admin/chat/sessions/${SESSION}/read`]: () => new Response(null, { status: 204 }),
+  'POST /api/admin/chat/reply': (init) => {
+    const body = JSON.parse(String(init?.body));
+    return json({ ...message('3', 'admin', body.message) }, 201);
+  },
+  'GET /api/admin/chat/agents': () =>
+    json([{ id: 'a2', name: 'Ben', email: 'ben@parley.example' }]),
+  'GET /api/admin/chat/canned': () => json([{ id: 'c1', title: 'Hours', body: 'We answer 24/7.' }]),
+  'GET /api/admin/users/u1': () =>
+    json({
+      ...aUser({ id: 'u1', cryptoBalance: '42.5000' }),
+      disabled: false,
+      held: '0.0000',
+      contactMethod: null,
+      contactValue: null,
+    }),
+  'GET /api/admin/users/u1/payments?status=pending': page([
+    {
+      id: 'p1',
+      kind: 'topup',
+      serviceName: 'Add Funds',
+      servicePrice: '150.00',
+      amount: '150.00',
+      amountCurrency: 'USD',
+      currency: 'BTC',
+      network: 'bitcoin',
+      walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      cryptoAmount: '0.0015',
+      txHash: 'ab'.repeat(32),
+      creditAmount: '118.50',
+      status: 'pending',
+      adminNotes: null,
+      noteCodes: [],
+      approvedAt: null,
+      createdAt: '2026-03-01T09:00:00.000Z',
     },
-    'GET /api/admin/chat/agents': () =>
-      json([{ id: 'a2', name: 'Ben', email: 'ben@parley.example' }]),
-    'GET /api/admin/chat/canned': () =>
-      json([{ id: 'c1', title: 'Hours', body: 'We answer 24/7.' }]),
-    'GET /api/admin/users/u1': () =>
-      json({
-        ...aUser({ id: 'u1', cryptoBalance: '42.5000' }),
-        disabled: false,
-        held: '0.0000',
-        contactMethod: null,
-        contactValue: null,
-      }),
-    'GET /api/admin/users/u1/payments?status=pending': page([
-      {
-        id: 'p1',
-        kind: 'topup',
-        serviceName: 'Add Funds',
-        servicePrice: '150.00',
-        amount: '150.00',
-        amountCurrency: 'USD',
-        currency: 'BTC',
-        network: 'bitcoin',
-        walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-        cryptoAmount: '0.0015',
-        txHash: 'ab'.repeat(32),
-        creditAmount: '118.50',
-        status: 'pending',
-        adminNotes: null,
-        noteCodes: [],
-        approvedAt: null,
-        createdAt: '2026-03-01T09:00:00.000Z',
-      },
-    ]),
-    'GET /api/admin/users/u1/sms?pageSize=5': page([]),
-    'GET /api/admin/users/u1/calls?pageSize=5': page([]),
-    'GET /api/admin/users/u1/orders?pageSize=100': page([]),
-  });
-}
+  ]),
+  'GET /api/admin/users/u1/sms?pageSize=5': page([]),
+  'GET /api/admin/users/u1/calls?pageSize=5': page([]),
+  'GET /api/admin/users/u1/orders?pageSize=100': page([]),
+});
+const api = () => fakeApi(routes());
 
 describe('AdminChatPage', () => {
   it('shows Access Denied to anyone but an admin', () => {
@@ -143,5 +142,24 @@ describe('AdminChatPage', () => {
       }),
     );
     await within(conversation).findByText('It arrived.');
+  });
+
+  it('says "1000+" past what the counts reach, and pages on past the 34 pages they fill', async () => {
+    const fake = fakeApi({
+      ...routes(),
+      'GET /api/admin/chat/summary': () =>
+        json({ open: 1001, pending: 0, resolved: 0, mine: 0, unread: 1 }),
+      'GET /api/admin/chat/sessions?filter=all&page=1': () =>
+        json({ items: [session], total: 1001, page: 1, pageSize: 30 }),
+      'GET /api/admin/chat/sessions?filter=all&page=2': () =>
+        json({ items: [session], total: 1001, page: 2, pageSize: 30 }),
+    });
+    renderWithApp(<AdminChatPage />, { user: admin, path: '/admin-chat' });
+    expect(await screen.findByRole('button', { name: 'Open (1000+)' })).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 34+')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(fake.count('GET /api/admin/chat/sessions?filter=all&page=2')).toBe(1),
+    );
   });
 });

@@ -3,7 +3,11 @@ import { analyticsSchema } from '../../contracts/analytics.js';
 /** Totals for the admin overview. */
 export const analyticsEndpoints = {
   'analytics.admin.get': {
-    summary: 'Totals for the admin overview',
+    summary: 'Totals for the admin overview, as last counted (at most two minutes ago by default)',
+    responses: { 200: analyticsSchema },
+  },
+  'analytics.admin.recount': {
+    summary: 'Count the totals now and keep them as the latest',
     responses: { 200: analyticsSchema },
   },
 } as const;

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
-import { useAdminAnalytics } from './get-analytics';
+import { useAdminAnalytics, useRecountAnalytics } from './get-analytics';
 import { LedgerCheckCard } from './ledger-check';
 
 type Stat = { key: string; value: string; hint: string };
@@ -11,6 +12,7 @@ type Stat = { key: string; value: string; hint: string };
 export function AnalyticsTab() {
   const { t, i18n } = useTranslation();
   const analytics = useAdminAnalytics();
+  const recount = useRecountAnalytics();
   const data = analytics.data;
   const money = (amount: string) => formatMoney(amount, data?.currency ?? 'GBP', i18n.language);
   const count = new Intl.NumberFormat(i18n.language).format;
@@ -111,9 +113,24 @@ export function AnalyticsTab() {
                 </li>
               ))}
             </ul>
-            <p className="text-xs text-muted-foreground">
-              {t('admin.analytics.updated', { time: time.format(new Date(loaded.generatedAt)) })}
-            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-xs text-muted-foreground" aria-live="polite">
+                {t('admin.analytics.updated', { time: time.format(new Date(loaded.generatedAt)) })}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={recount.isPending}
+                onClick={() => recount.mutate()}
+              >
+                {recount.isPending ? t('admin.analytics.recounting') : t('admin.analytics.recount')}
+              </Button>
+              {recount.isError && (
+                <p role="alert" className="text-sm text-destructive">
+                  {t('admin.analytics.recountFailed')}
+                </p>
+              )}
+            </div>
             <LedgerCheckCard />
           </>
         )}

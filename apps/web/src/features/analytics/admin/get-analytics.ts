@@ -1,5 +1,5 @@
 import { analyticsAdminApi, paymentsAdminApi } from '@parley/shared/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
 import { pollWhileSeen } from '@/lib/polling';
@@ -9,11 +9,23 @@ export const adminAnalyticsQueryOptions = queryOptions({
   queryFn: () => call(analyticsAdminApi.get),
 });
 
-/** Reloaded by the admin event stream when a payment or user arrives; once a minute besides. */
+/**
+ * The figures as last counted (a job recounts them every minute), reloaded by the admin
+ * event stream when a payment or user arrives and once a minute besides.
+ */
 export function useAdminAnalytics() {
   return useQuery({
     ...adminAnalyticsQueryOptions,
     ...pollWhileSeen(60_000),
+  });
+}
+
+/** Counts the figures now (the tab shows them as last counted) and shows the new count. */
+export function useRecountAnalytics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(analyticsAdminApi.recount),
+    onSuccess: (figures) => queryClient.setQueryData(adminAnalyticsQueryOptions.queryKey, figures),
   });
 }
 

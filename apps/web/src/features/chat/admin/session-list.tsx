@@ -1,18 +1,19 @@
-import type { AdminChatSessions, AdminChatSummary } from '@parley/shared';
+import { type AdminChatSessions, type AdminChatSummary, pagesOf } from '@parley/shared';
 import { CHAT_FILTERS, type ChatFilter } from '@parley/shared/domain';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '@/components/pager';
+import { listTotal } from '@/components/admin/page-nav';
+import { Pager, pagesShown } from '@/components/pager';
 import { Input } from '@/components/ui/input';
 import { fullName } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 import type { SessionsFilter } from './admin-chat';
 import { ChatStatusBadge } from './chat-status-badge';
 
-/** The count shown beside each filter (all has none). */
+/** The count shown beside each filter (all has none): "1000+" past what it counts. */
 const countOf = (summary: AdminChatSummary | undefined, f: ChatFilter) =>
-  f === 'all' || !summary ? null : summary[f];
+  f === 'all' || !summary ? null : listTotal(summary[f]);
 
 /**
  * Conversations, latest message first: customer, subject, status, when, unread count,
@@ -38,7 +39,8 @@ export function SessionList({
   const { t, i18n } = useTranslation();
   const searchId = useId();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // Past what the total counts (COUNT_CAP): "Page 2 of 50+", next open.
+  const { pages, more } = data ? pagesOf(data.total, data.pageSize) : { pages: 1, more: false };
   return (
     <nav aria-label={t('adminChat.list')} className="flex min-h-0 flex-col rounded-lg border">
       <div className="space-y-2 border-b p-2">
@@ -152,15 +154,18 @@ export function SessionList({
           );
         })}
       </ul>
-      {pages > 1 && (
+      {(pages > 1 || more) && (
         <Pager
           className="border-t p-2"
           label={t('adminChat.pages')}
-          status={t('adminChat.page', { page: filter.page, pages })}
+          status={t('adminChat.page', {
+            page: filter.page,
+            pages: pagesShown(pages, filter.page, more),
+          })}
           previous={t('adminChat.previous')}
           next={t('adminChat.next')}
           hasPrevious={filter.page > 1}
-          hasNext={filter.page < pages}
+          hasNext={more || filter.page < pages}
           onPrevious={() => onFilter({ ...filter, page: filter.page - 1 })}
           onNext={() => onFilter({ ...filter, page: filter.page + 1 })}
         />
