@@ -162,7 +162,18 @@ export const BENCH_ADMIN = {
 };
 export const BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 export const READER_PAYMENTS = 5;
-/** Messages and calls in the reader's history (prepare.mjs prepareHistory). */
+/**
+ * Customers besides the reader, so the near-empty run's admin lists are as full as the
+ * large one's (prepare.mjs prepareReader): the first PAYMENT_FILLERS each leave
+ * READER_PAYMENTS pending (the payments page holds 50), and every one of them and the
+ * reader writes in the live chat (the console's page holds 30).
+ */
+export const FILLERS = 29;
+export const PAYMENT_FILLERS = 9;
+/**
+ * Messages and calls in the reader's history, and as many orders renewing within the
+ * month, so the admin's first page of subscriptions is full too (prepare.mjs prepareHistory).
+ */
 export const HISTORY_ROWS = 30;
 /**
  * The chain watcher's rows (chain.mjs): BENCH_CHAIN_BLOCKS regtest blocks, each carrying

@@ -1,14 +1,18 @@
 // The bench's customers made ready through the API and SQL: the writer's quotes, the SMS
 // sender's balance and the caller's plan, caller ID and balance.
+import { randomUUID } from 'node:crypto';
 import { call, signUpCustomer, topUp, txHash } from './api.mjs';
+import { chatSession } from './chat.mjs';
 import {
   BUSY_DESTINATION,
   CALLER_ID,
   CALLER_LINES,
   CALLER_PLAN,
   duration,
+  FILLERS,
   HISTORY_ROWS,
   MAX_CALL_MINUTES,
+  PAYMENT_FILLERS,
   READER_PAYMENTS,
   smsPerSecond,
 } from './config.mjs';
@@ -132,20 +136,32 @@ export async function prepareCaller(sql, url) {
  */
 export async function prepareReader(sql, url, created) {
   const reader = await signUpCustomer(url, 'reader');
-  created.push(reader.id);
-  for (let i = 0; i < READER_PAYMENTS; i++)
-    await call(url, 'POST', '/api/transactions/create', {
-      cookie: reader.cookie,
-      body: { ...topUp, txHash: txHash() },
+  const fillers = [];
+  for (let i = 1; i <= FILLERS; i++) fillers.push(await signUpCustomer(url, `filler${i}`));
+  // The fillers' payments first: the reader's are the newest, as they were before.
+  const payers = [...fillers.slice(0, PAYMENT_FILLERS), reader];
+  for (const customer of [...fillers, reader]) {
+    created.push(customer.id);
+    const count = payers.includes(customer) ? READER_PAYMENTS : 0;
+    for (let i = 0; i < count; i++)
+      await call(url, 'POST', '/api/transactions/create', {
+        cookie: customer.cookie,
+        body: { ...topUp, txHash: txHash() },
+      });
+    const sessionId = await chatSession(url, customer.cookie);
+    await call(url, 'POST', '/api/chat/send', {
+      cookie: customer.cookie,
+      body: { sessionId, message: 'Bench question', requestId: randomUUID() },
     });
+  }
   await prepareHistory(sql, reader.id, HISTORY_ROWS);
   return reader;
 }
 
 /**
- * The reader's history: `count` delivered messages and `count` ended calls (busy, free),
- * written by SQL a minute apart, so each history row reads a full page. They move no
- * money: the ledger is untouched.
+ * The reader's history: `count` delivered messages, `count` ended calls (busy, free) and
+ * `count` active orders, written by SQL a minute apart, so each history row and the
+ * admin's subscriptions read a full page. They move no money: the ledger is untouched.
  */
 export async function prepareHistory(sql, userId, count) {
   await sql`
@@ -161,5 +177,14 @@ export async function prepareHistory(sql, userId, count) {
     select ${userId}, ${CALLER_ID}, ${BUSY_DESTINATION}, 'GB', 0.0100, 'GBP', 0.0100, '60/60',
       600, 0, 'busy', 'sandbox', now(), now() - i * interval '1 minute',
       now() - i * interval '1 minute', 0, 0, 0, 'busy', 'callee'
+    from generate_series(1, ${count}) as i`;
+  // Paid through the month (no money moves), renewing on later days: the renewal job
+  // leaves them be.
+  await sql`
+    insert into orders (user_id, item_kind, item_id, name, price, price_currency, charged,
+      paid_with, billing_period, status, renews_at, renewal_charge, paid_through, created_at)
+    select ${userId}, 'package', gen_random_uuid(), 'Bench plan ' || i, 1.00, 'GBP', 1.00,
+      'balance', 'monthly', 'active', now() + (i % 28 + 1) * interval '1 day', 1.00, 1,
+      now() - i * interval '1 minute'
     from generate_series(1, ${count}) as i`;
 }

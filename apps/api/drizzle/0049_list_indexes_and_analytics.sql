@@ -17,3 +17,5 @@ CREATE INDEX IF NOT EXISTS "chat_sessions_list_idx" ON "chat_sessions" USING btr
 CREATE INDEX IF NOT EXISTS "chat_sessions_status_idx" ON "chat_sessions" USING btree ("status","last_message_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "chat_sessions"."last_message_at" is not null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "chat_sessions_assignee_idx" ON "chat_sessions" USING btree ("assignee_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "chat_sessions"."last_message_at" is not null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "chat_sessions_unread_idx" ON "chat_sessions" USING btree ("id") WHERE "chat_sessions"."last_customer_message_id" > coalesce("chat_sessions"."admin_read_up_to", 0);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_renewing_idx" ON "orders" USING btree ("renews_at","id") WHERE "orders"."status" = 'active' and "orders"."auto_renew";

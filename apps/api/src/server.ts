@@ -60,10 +60,6 @@ export async function createServer(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   registerErrorHandling(app);
   registerTextGuard(app);
   registerNoStore(app);

@@ -79,21 +79,25 @@ export function registerIdempotency(
     lockMs: settings.lockMs ?? IDEMPOTENCY_LOCK_MS,
   });
   app.decorateRequest('idempotency', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: most requests hold no key, and make no promise here.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const held = request.idempotency;
-    if (!held) return payload;
+    if (!held) return done(null, payload);
     request.idempotency = null;
     const { store } = app.idempotency;
     const answer = answerOf(reply, payload);
-    try {
-      if (answer && keepsAnswer(answer.status))
-        await store.finish(held.userId, held.key, held.token, answer);
-      else await store.release(held.userId, held.key, held.token);
-    } catch (err) {
-      // The claim stays running: its lock lapses and the endpoint's mode decides a repeat.
-      request.log.error({ err: loggable(err) }, 'idempotency: the answer was not recorded');
-    }
-    return payload;
+    const recorded =
+      answer && keepsAnswer(answer.status)
+        ? store.finish(held.userId, held.key, held.token, answer)
+        : store.release(held.userId, held.key, held.token);
+    recorded.then(
+      () => done(null, payload),
+      (err: unknown) => {
+        // The claim stays running: its lock lapses and the endpoint's mode decides a repeat.
+        request.log.error({ err: loggable(err) }, 'idempotency: the answer was not recorded');
+        done(null, payload);
+      },
+    );
   });
 }
 

@@ -87,16 +87,18 @@ declare module 'fastify' {
 }
 
 /**
- * Security headers on every answer: the pages' set everywhere but /api, the API's set
- * under /api (answers there are JSON unless a route calls `reply.asPage()`); compression
+ * Security headers on every answer, and its request id: the pages' set everywhere but
+ * /api, the API's set under /api (answers there are JSON unless a route calls `reply.asPage()`); compression
  * of answers above 1 KB.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const page = staticSecurityHeaders(helmetOptions(config));
   const api = apiSecurityHeaders(page);
   const apiNames = Object.keys(api);
+  // One hook for every answer's headers, the request id's too: each hook costs every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : page);
+    reply.header('x-request-id', request.id);
     done();
   });
   app.decorateReply('asPage', function asPage(this: FastifyReply) {

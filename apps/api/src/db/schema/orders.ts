@@ -77,6 +77,10 @@ export const orders = pgTable(
       .on(t.itemKind, t.itemId)
       .where(sql`${t.itemKind} in ('sip_domain', 'number') and ${t.status} <> 'cancelled'`),
     index('orders_due_idx').on(t.status, t.renewsAt),
+    // The admin's "due in 7 days": renewing items by date, counted by the index alone.
+    index('orders_renewing_idx')
+      .on(t.renewsAt, t.id)
+      .where(sql`${t.status} = 'active' and ${t.autoRenew}`),
     index('orders_user_idx').on(t.userId, t.createdAt),
   ],
 );
