@@ -1,4 +1,5 @@
 import type { ErrorResponse, FieldParams } from '@parley/shared';
+import { takeEarly } from './early-fetch';
 
 /** A refused field as the server named it: a code to translate, with its params. */
 export interface FieldIssue {
@@ -79,13 +80,14 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, null, `${res.status}: ${text || res.statusText}`);
 }
 
-/** Every call sends cookies; any non-OK response is an error. */
+/** Every call sends cookies; any non-OK response is an error. A read started early is taken. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
-  const res = await fetch(path, { ...init, headers, credentials: 'include' });
+  const res = await (takeEarly(path, init) ??
+    fetch(path, { ...init, headers, credentials: 'include' }));
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

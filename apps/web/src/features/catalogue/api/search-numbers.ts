@@ -3,6 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call, urlOf } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
+/** The number shop's page size (its first page is also read early: app/opened-at-reads.ts). */
+export const NUMBER_SHOP_PAGE_SIZE = 50;
+
 export interface NumberSearch {
   country?: string;
   type?: string;

@@ -5,11 +5,11 @@ import { BackLink } from '@/components/back-link';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
-import { useNumbers } from '../api/search-numbers';
+import { NUMBER_SHOP_PAGE_SIZE, useNumbers } from '../api/search-numbers';
 import { CountrySelect } from '../components/country-select';
 import { NumberList } from '../components/number-list';
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = NUMBER_SHOP_PAGE_SIZE;
 
 /** Choose a number: search, country and type filters, grouped by country. */
 export default function ChooseNumberPage() {
