@@ -8,7 +8,7 @@ CREATE TABLE "analytics_snapshots" (
 -- On a large database, build these concurrently before upgrading (docs/operations/migrations.md).
 DROP INDEX IF EXISTS "chat_sessions_last_idx";--> statement-breakpoint
 ALTER TABLE "chat_sessions" ADD COLUMN "last_customer_message_id" bigint;--> statement-breakpoint
--- migration-safety: one row per customer who has opened the chat, each written once from an index-only read of its newest customer message (10,000 rows in well under a second on the large seed); only chat writes wait for it.
+-- migration-safety: one row per customer who has opened the chat, each written once from its newest customer message found by index (10,000 rows in well under a second on the large seed); the live chat waits for it until the migrations commit.
 UPDATE "chat_sessions" c SET "last_customer_message_id" = (
   SELECT max(m."id") FROM "chat_messages" m WHERE m."session_id" = c."id" AND m."kind" = 'customer'
 ) WHERE c."last_message_at" IS NOT NULL;--> statement-breakpoint

@@ -97,8 +97,6 @@ declare module 'fastify' {
     voiceJobs: { tick(): Promise<void> };
     /** Charges due renewals, moves grace and suspension on, reminds (tests run it by hand). */
     renewalJob: { runOnce(): Promise<{ changed: number; reminded: number }> };
-    /** Recounts the admin's analytics unless just counted (tests run it by hand). */
-    analyticsJob: { runOnce(): Promise<'counted' | 'fresh'> };
     /** Emails notices when SMTP is configured (tests run it by hand); null otherwise. */
     mailOutbox: MailOutbox | null;
     /** Expires mail recipients past the delivery deadline, prunes the log (tests run it). */
@@ -235,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const currentUser = (token: string) => auth.auth.currentUser(token);
   await use(setUpEventStreams({ bus, config: config.eventStreams, currentUser }));
   // Admin-only modules: each route's guard answers 401 to visitors and 403 to customers.
-  await use(setUpAnalytics({ db, intervalMs: config.analyticsIntervalMs, now, log }));
+  await use(setUpAnalytics({ db, maxAgeMs: config.analyticsMaxAgeMs, now, log }));
   await use(setUpUsers({ db, issueReset: passwordResets.resets.issue }));
   await use(setUpLedger({ db, events }));
   await use(setUpFulfilment({ db, events, now }));

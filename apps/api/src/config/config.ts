@@ -86,8 +86,8 @@ export interface Config {
   retention: { quoteGraceMs: number; eventMaxAgeMs: number; intervalMs: number };
   /** How often the low-balance alert job looks for balances under their alert. */
   lowBalanceIntervalMs: number;
-  /** How often the admin's analytics are recounted (decision 0072). */
-  analyticsIntervalMs: number;
+  /** How old the admin's analytics may be before a read counts them again (decision 0072). */
+  analyticsMaxAgeMs: number;
   /** Where SMS go (config/sms-config.ts). */
   sms: SmsConfig;
   /** Parley's SMPP server for customers' gateways (config/smpp-server-config.ts). */

@@ -38,7 +38,7 @@ const envSchema = z.object({
   RENEWAL_REMINDER_DAYS: count(0, 31),
   RENEWAL_INTERVAL_SECONDS: count(1, 3600),
   LOW_BALANCE_INTERVAL_SECONDS: count(5, 24 * 3600),
-  ANALYTICS_INTERVAL_SECONDS: count(10, 24 * 3600),
+  ANALYTICS_MAX_AGE_SECONDS: count(10, 24 * 3600),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(
     z.coerce
@@ -254,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
       intervalMs: (e.RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
     lowBalanceIntervalMs: (e.LOW_BALANCE_INTERVAL_SECONDS ?? 60) * 1000,
-    analyticsIntervalMs: (e.ANALYTICS_INTERVAL_SECONDS ?? 60) * 1000,
+    analyticsMaxAgeMs: (e.ANALYTICS_MAX_AGE_SECONDS ?? 60) * 1000,
     sms: sms.config,
     smppServer: smppServer.config,
     renewals: {

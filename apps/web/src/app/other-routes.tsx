@@ -1,5 +1,5 @@
 import { Outlet, Route, Routes } from 'react-router';
-import { useUser } from '@/lib/current-user';
+import { embeddedUser, useUser } from '@/lib/current-user';
 import { fetchEarly } from '@/lib/early-fetch';
 import { openedAtReads } from './opened-at-reads';
 import { page } from './page';
@@ -52,10 +52,10 @@ const OPENED_AT: Record<string, { preload: () => Promise<unknown> }> = {
   '/add-funds': AddFundsPage,
 };
 const opened = OPENED_AT[window.location.pathname]?.preload();
-opened?.catch(() => {}); // the route loads it again, and shows the failure
+opened?.catch(() => {}); // the route shows the failure (the error boundary reloads)
 // Their first answers too, where the page's own code would ask for them only once it
 // has loaded and rendered (each asked as that code asks, tested beside it).
-fetchEarly(openedAtReads(window.location.pathname, window.location.search));
+fetchEarly(openedAtReads(window.location.pathname, window.location.search, embeddedUser()));
 
 /** The code of the page the app was opened at, when it is one loaded early. */
 export const openedPageLoaded = (): Promise<unknown> => opened ?? Promise.resolve();

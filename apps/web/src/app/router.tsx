@@ -17,7 +17,7 @@ const OtherRoutes = page(loadOtherRoutes);
 // rendered.
 const openedElsewhere = window.location.pathname !== '/';
 if (openedElsewhere) {
-  OtherRoutes.preload().catch(() => {}); // the route loads it again, and shows the failure
+  OtherRoutes.preload().catch(() => {}); // the route shows the failure
   loadFullEnglish().catch(() => {});
 }
 

@@ -86,8 +86,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (init.body !== undefined && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
-  const res = await (takeEarly(path, init) ??
-    fetch(path, { ...init, headers, credentials: 'include' }));
+  const res =
+    (await takeEarly(path, init)) ??
+    (await fetch(path, { ...init, headers, credentials: 'include' }));
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

@@ -48,13 +48,19 @@ function isUser(value: unknown): value is User {
  * without asking. Later changes reach it as they reach a fetched user (invalidation).
  */
 export function seedSignedInUser(client: QueryClient): void {
+  const user = embeddedUser();
+  if (user) client.setQueryData(userQueryOptions.queryKey, user);
+}
+
+/** The user the page was sent with, or null (a visitor, or an unreadable block). */
+export function embeddedUser(): User | null {
   const text = document.getElementById(SIGNED_IN_USER_ELEMENT_ID)?.textContent;
-  if (!text) return;
+  if (!text) return null;
   try {
     const user: unknown = JSON.parse(text);
-    if (isUser(user)) client.setQueryData(userQueryOptions.queryKey, user);
+    return isUser(user) ? user : null;
   } catch {
-    // Unreadable: the app asks the server, as without the block.
+    return null; // unreadable: the app asks the server, as without the block
   }
 }
 

@@ -1,18 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '@/test/fake-api';
+import { apiError, json } from '@/test/fake-api';
 import { apiFetch } from './api-client';
 import { EARLY_TAKE_MS, fetchEarly, takeEarly } from './early-fetch';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
-/** A fetch that answers each path with the number of times it was asked. */
-function countingFetch() {
+/** A fetch that answers each path with how many times it was asked (first: `first`). */
+function countingFetch(first?: () => Response) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
       asked.push(path);
-      return json({ n: asked.filter((p) => p === path).length });
+      const n = asked.filter((p) => p === path).length;
+      return n === 1 && first ? first() : json({ n });
     }),
   );
   return asked;
@@ -28,13 +32,27 @@ describe('early reads', () => {
     expect(await apiFetch('/api/a')).toEqual({ n: 2 });
   });
 
-  it('never stand for a write, nor for a read asked too late', async () => {
+  it('never stand for a write, nor a read with its own headers', async () => {
+    countingFetch();
+    fetchEarly(['/api/b']);
+    expect(await takeEarly('/api/b', { method: 'POST', body: '{}' })).toBeNull();
+    expect(await takeEarly('/api/b', { headers: { accept: 'text/csv' } })).toBeNull();
+    expect(await takeEarly('/api/b', {})).not.toBeNull();
+  });
+
+  it('are asked again when refused or failed early', async () => {
+    const asked = countingFetch(() => apiError(401, 'UNAUTHORIZED', 'Sign in'));
+    fetchEarly(['/api/c']);
+    expect(await apiFetch('/api/c')).toEqual({ n: 2 });
+    expect(asked).toEqual(['/api/c', '/api/c']);
+  });
+
+  it('are dropped when not taken in time', async () => {
+    vi.useFakeTimers();
     const asked = countingFetch();
-    fetchEarly(['/api/b'], 1_000);
-    expect(takeEarly('/api/b', { method: 'POST', body: '{}' }, 1_000)).toBeNull();
-    expect(takeEarly('/api/b', {}, 1_000 + EARLY_TAKE_MS + 1)).toBeNull();
-    // Dropped once seen stale: the next read asks again.
-    expect(await apiFetch('/api/b')).toEqual({ n: 2 });
-    expect(asked).toEqual(['/api/b', '/api/b']);
+    fetchEarly(['/api/d']);
+    vi.advanceTimersByTime(EARLY_TAKE_MS + 1);
+    expect(await takeEarly('/api/d', {})).toBeNull();
+    expect(asked).toEqual(['/api/d']);
   });
 });

@@ -8,7 +8,8 @@ const exactMoney = z.string().regex(/^-?\d+\.\d{2,4}$/);
 const minutes = z.string().regex(/^\d+\.\d{2}$/);
 
 /**
- * GET /api/admin/analytics: the admin panel's Analytics tab, computed from the database.
+ * GET /api/admin/analytics: the admin panel's Analytics tab, computed from the database
+ * and answered as last counted (`generatedAt`; POST /api/admin/analytics/recount counts now).
  *
  * - revenue: the billing-currency value (credit_amount) of approved crypto payments, the
  *   only money that comes in. Orders paid from the balance are not added again: that

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsRepo } from './analytics.repo.js';
 import { createAnalyticsService } from './analytics.service.js';
 
@@ -58,8 +58,9 @@ describe('analytics service', () => {
     const now = new Date('2026-03-31T12:00:00.000Z');
     const summary = await createAnalyticsService({
       repo,
-      intervalMs: MINUTE,
+      maxAgeMs: MINUTE,
       now: () => now,
+      log: { error: () => {} },
     }).summary();
     expect(asked).toEqual([new Date('2026-03-01T12:00:00.000Z')]);
     expect(summary).toEqual({
@@ -78,33 +79,60 @@ describe('analytics service', () => {
     });
   });
 
-  it('reads the figures as stored while they are fresh, and counts again when they are not', async () => {
+  it('shows the stored figures, counting again behind them once they are old', async () => {
     const { repo, api } = memoryRepo(async () => READ);
     let now = new Date('2026-03-31T12:00:00.000Z');
     const later = (ms: number) => {
       now = new Date(now.getTime() + ms);
     };
-    const analytics = createAnalyticsService({ repo: api, intervalMs: MINUTE, now: () => now });
+    const analytics = createAnalyticsService({
+      repo: api,
+      maxAgeMs: MINUTE,
+      now: () => now,
+      log: { error: () => {} },
+    });
+    // None stored: the read waits for the count.
     const first = await analytics.summary();
     expect(repo.reads).toBe(1);
-    later(29_000);
-    // Another instance's job counted half an interval ago: this one leaves them be.
-    expect(await analytics.pass()).toBe('fresh');
+    later(MINUTE - 1);
     expect(await analytics.summary()).toEqual(first);
-    later(1_000);
-    expect(await analytics.pass()).toBe('counted');
-    expect(repo.reads).toBe(2);
-    // Two intervals with no count: the page counts them itself.
-    later(2 * MINUTE);
-    expect((await analytics.summary()).generatedAt).toBe(now.toISOString());
-    expect(repo.reads).toBe(3);
-    // An admin's recount always counts; several at once share one count.
-    const [a, b] = await Promise.all([analytics.recount(), analytics.recount()]);
-    expect(a).toEqual(b);
-    expect(repo.reads).toBe(4);
-    // Figures stored in another shape (an older release's) are counted again.
+    expect(repo.reads).toBe(1);
+    // Old: shown as they are, and counted again for the next read.
+    later(1);
+    expect(await analytics.summary()).toEqual(first);
+    await vi.waitFor(() => expect(repo.reads).toBe(2));
+    await vi.waitFor(async () =>
+      expect((await analytics.summary()).generatedAt).toBe(now.toISOString()),
+    );
+    // Figures stored in another shape (an older release's) are counted before they show.
     repo.latest = { figures: { revenue: 1 }, generatedAt: now };
     expect((await analytics.summary()).currency).toBe('GBP');
-    expect(repo.reads).toBe(5);
+    expect(repo.reads).toBe(3);
+  });
+
+  it('recounts on request; a count that began before the request is followed by a new one', async () => {
+    let release = () => {};
+    let reads = 0;
+    const { api } = memoryRepo(async () => {
+      reads += 1;
+      if (reads === 1) await new Promise<void>((r) => (release = r));
+      return READ;
+    });
+    let t = 0;
+    const analytics = createAnalyticsService({
+      repo: api,
+      maxAgeMs: MINUTE,
+      now: () => new Date(Date.UTC(2026, 2, 31) + t),
+      log: { error: () => {} },
+    });
+    const early = analytics.recount();
+    await vi.waitFor(() => expect(reads).toBe(1));
+    t += 1000;
+    // Asked after the first count began: two asking now share one new count.
+    const [a, b] = [analytics.recount(), analytics.recount()];
+    release();
+    await Promise.all([early, a, b]);
+    expect(reads).toBe(2);
+    expect((await a).generatedAt).toBe(new Date(Date.UTC(2026, 2, 31) + 1000).toISOString());
   });
 });

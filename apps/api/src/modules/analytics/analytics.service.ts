@@ -5,6 +5,7 @@ import {
   divide,
   moneyText,
 } from '@parley/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsRepo } from './analytics.repo.js';
 
 /** The window of "last 30 days" figures. */
@@ -15,37 +16,51 @@ const ORDER_KINDS = { package: 'package', sip_domain: 'sipDomain', number: 'numb
 
 /**
  * The admin's Analytics tab: real figures from the database (definitions in the
- * contract), counted by a job every `intervalMs` and read from where it stored them
- * (decision 0072). Figures older than two intervals (no job keeping them) are counted
- * again before they are shown; an admin may ask for a recount at any time.
+ * contract), read from where the last count stored them (decision 0072). Figures older
+ * than `maxAgeMs` are shown as they are while a count runs in the background, so the
+ * next read has fresh ones; with none stored yet, the read waits for the count. An
+ * admin may ask for a count at any time. Nothing counts while nobody looks.
  */
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepo;
-  intervalMs: number;
+  maxAgeMs: number;
   now?: () => Date;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const now = deps.now ?? (() => new Date());
-  let counting: Promise<Analytics> | null = null;
+  /** The count under way (or waiting for the one before it), and when it started. */
+  let counting: { startedAt: number; done: Promise<Analytics> } | null = null;
 
-  /** The stored figures when younger than `maxAgeMs` and still of today's shape. */
-  async function stored(maxAgeMs: number): Promise<Analytics | null> {
+  /** The stored figures and their age, unless of an older release's shape. */
+  async function stored(): Promise<{ figures: Analytics; ageMs: number } | null> {
     const last = await deps.repo.latest();
-    if (!last || now().getTime() - last.generatedAt.getTime() >= maxAgeMs) return null;
+    if (!last) return null;
     const figures = analyticsSchema.safeParse(last.figures);
-    return figures.success ? figures.data : null;
+    if (!figures.success) return null;
+    return { figures: figures.data, ageMs: now().getTime() - last.generatedAt.getTime() };
   }
 
-  /** Counts and stores the figures; a count under way is shared, not started again. */
-  function countAndStore(): Promise<Analytics> {
-    counting ??= count()
-      .then(async (figures) => {
+  /**
+   * Counts and stores the figures. A count started at or after `askedAt` is shared;
+   * an older one (it may miss what the asker just did) is followed by a new one.
+   */
+  function countAndStore(askedAt: number): Promise<Analytics> {
+    if (counting && counting.startedAt >= askedAt) return counting.done;
+    const before = counting?.done.catch(() => {}) ?? Promise.resolve();
+    // Not started until the one before it ends: whoever asks meanwhile shares it.
+    const mine = { startedAt: Number.POSITIVE_INFINITY } as NonNullable<typeof counting>;
+    mine.done = before
+      .then(async () => {
+        mine.startedAt = now().getTime();
+        const figures = await count();
         await deps.repo.store(figures);
         return figures;
       })
       .finally(() => {
-        counting = null;
+        if (counting === mine) counting = null;
       });
-    return counting;
+    counting = mine;
+    return mine.done;
   }
 
   async function count(): Promise<Analytics> {
@@ -86,16 +101,16 @@ export function createAnalyticsService(deps: {
   return {
     /** What the Analytics tab shows. */
     async summary(): Promise<Analytics> {
-      return (await stored(2 * deps.intervalMs)) ?? countAndStore();
+      const last = await stored();
+      if (!last) return countAndStore(Number.NEGATIVE_INFINITY);
+      if (last.ageMs >= deps.maxAgeMs)
+        countAndStore(Number.NEGATIVE_INFINITY).catch((err: unknown) =>
+          deps.log.error({ err }, 'analytics: the count failed'),
+        );
+      return last.figures;
     },
-    /** The figures counted now (admins asking at once share one count). */
-    recount: (): Promise<Analytics> => countAndStore(),
-    /** The job's pass: counts unless another instance has just done so. */
-    async pass(): Promise<'counted' | 'fresh'> {
-      if (await stored(deps.intervalMs / 2)) return 'fresh';
-      await countAndStore();
-      return 'counted';
-    },
+    /** The figures counted from now (admins asking at once share one count). */
+    recount: (): Promise<Analytics> => countAndStore(now().getTime()),
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -13,7 +13,7 @@ const PREVIEW_MAX = 140;
 
 /**
  * Only conversations someone has written in: every message but a note sets
- * last_message_at, and a note is written only in a conversation the list shows.
+ * last_message_at, and a note is refused where nobody has written (chat.repo.ts).
  */
 const hasMessages = isNotNull(chatSessions.lastMessageAt);
 /** Customer messages no admin has seen yet, in one conversation of a page. */

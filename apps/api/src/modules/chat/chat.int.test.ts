@@ -182,6 +182,15 @@ describe('status', () => {
 });
 
 describe('internal notes', () => {
+  it('go only into a conversation someone has written in (the one the console lists)', async () => {
+    const c = await customer();
+    const early = await note(c.sessionId, 'Nobody has written yet');
+    expect(early.statusCode).toBe(404);
+    expect(await stored(c.sessionId)).toEqual([]);
+    await say(c, 'Hello');
+    expect((await note(c.sessionId, 'Now there is something')).statusCode).toBe(201);
+  });
+
   it('are never in the customer’s messages nor on their stream, live or replayed', async () => {
     const c = await customer();
     await say(c, 'Hello');

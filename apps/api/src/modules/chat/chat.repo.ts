@@ -39,9 +39,10 @@ export interface NewChatMessage {
 /**
  * Writes a message and what it does to the conversation in one transaction: a
  * customer's opens it (and names it, the first time), an admin's reply leaves it
- * pending, a note changes nothing. The conversation's row is locked first, so two
- * writes with one `requestId` are one message: the same text and kind again answer
- * the message written ('same'), another one 'reused'.
+ * pending, a note changes nothing (and is refused where nobody has written yet). The
+ * conversation's row is locked first, so two writes with one `requestId` are one
+ * message: the same text and kind again answer the message written ('same'), another
+ * one 'reused'.
  */
 async function addMessage(db: Db, input: NewChatMessage) {
   return db.transaction(async (tx) => {
@@ -50,7 +51,9 @@ async function addMessage(db: Db, input: NewChatMessage) {
       .from(chatSessions)
       .where(eq(chatSessions.id, input.sessionId))
       .for('update');
-    if (!before) return 'not-found' as const;
+    // A note belongs to a conversation the console lists: one someone has written in.
+    if (!before || (input.kind === 'note' && before.lastMessageAt === null))
+      return 'not-found' as const;
     if (input.requestId) {
       const [existing] = await tx
         .select()

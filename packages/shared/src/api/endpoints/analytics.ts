@@ -3,7 +3,7 @@ import { analyticsSchema } from '../../contracts/analytics.js';
 /** Totals for the admin overview. */
 export const analyticsEndpoints = {
   'analytics.admin.get': {
-    summary: 'Totals for the admin overview, as last counted (at most two minutes ago by default)',
+    summary: 'Totals for the admin overview, as last counted (a read of older figures starts a count)',
     responses: { 200: analyticsSchema },
   },
   'analytics.admin.recount': {
