@@ -3,7 +3,8 @@ import { analyticsSchema } from '../../contracts/analytics.js';
 /** Totals for the admin overview. */
 export const analyticsEndpoints = {
   'analytics.admin.get': {
-    summary: 'Totals for the admin overview, as last counted (a read of older figures starts a count)',
+    summary:
+      'Totals for the admin overview, as last counted (a read of older figures starts a count)',
     responses: { 200: analyticsSchema },
   },
   'analytics.admin.recount': {
