@@ -6,19 +6,16 @@
 // the API for the dashboard's session, and at the end stops the server by its pid and
 // removes the folder. Needs `npm run build` first (the npm script runs it).
 // LIGHTHOUSE_REPORTS=<folder> also writes each page's report there (HTML and JSON).
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, parleyEnv, stopChild, waitHealthy } from './bench/server.mjs';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+import { localParley } from './local-parley.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The pages audited and the performance score (0–100) each must reach. */
 const PAGES = [
@@ -32,63 +29,14 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS'],
   ['speed-index', 'SI'],
 ];
-const START_LIMIT_MS = 180_000; // a first start migrates and seeds a new database
 const RUN_LIMIT_MS = 10 * 60_000;
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const { version } = createRequire(import.meta.url)('lighthouse/package.json');
 
-const serverJs = path.join(root, 'apps/api/dist/main.js');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
-if (!fs.existsSync(serverJs) || !fs.existsSync(webIndex)) {
-  console.error('No build found: run `npm run build` first.');
-  process.exit(1);
-}
-const chromePath = findChromium();
-if (!chromePath) {
-  console.error('No Chromium found: set CHROMIUM_PATH, or run `node scripts/ensure-chromium.mjs`.');
-  process.exit(1);
-}
+const run = localParley('lighthouse', RUN_LIMIT_MS);
+const chromePath = run.chromePath;
 process.env.CHROME_PATH = chromePath;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-lighthouse-'));
-let server = null;
 let chrome = null;
-
-/** Stops Chromium and the server (by their pids) and removes the data folder. */
-async function cleanUp() {
-  if (chrome) {
-    const c = chrome;
-    chrome = null;
-    await Promise.resolve(c.kill()).catch(() => {});
-  }
-  if (server) await stopChild(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-process.on('SIGINT', () => cleanUp().finally(() => process.exit(130)));
-setTimeout(() => {
-  console.error('lighthouse: over its time budget, stopping');
-  cleanUp().finally(() => process.exit(1));
-}, RUN_LIMIT_MS).unref();
-
-async function startParley() {
-  const port = await freePort();
-  server = fork(serverJs, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...parleyEnv(port, {
-        SESSION_SECRET: 'lighthouse-only-secret-lighthouse-only-00',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-      }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(server, url, START_LIMIT_MS);
-  return url;
-}
 
 /** A new customer, signed up through the API (the security check solved here): their cookie. */
 async function signUpCustomer(url) {
@@ -147,9 +95,10 @@ async function audit(url, page, cookie) {
 
 let failed = false;
 try {
-  const url = await startParley();
+  const url = await run.start({ SESSION_SECRET: 'lighthouse-only-secret-lighthouse-only-00' });
   const cookie = await signUpCustomer(url);
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
+  run.onCleanUp(() => chrome.kill());
   console.log(`Lighthouse ${version}, mobile, ${chromePath}, Parley at ${url}`);
   for (const page of PAGES) {
     const lhr = await audit(url, page, page.signedIn ? cookie : undefined);
@@ -168,6 +117,6 @@ try {
   console.error(`lighthouse: ${error instanceof Error ? error.message : error}`);
   failed = true;
 } finally {
-  await cleanUp();
+  await run.cleanUp();
 }
 process.exit(failed ? 1 : 0);

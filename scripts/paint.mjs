@@ -7,21 +7,15 @@
 // signs a customer up through the API, and at the end stops the server by its pid and
 // removes the folder. Needs `npm run build` first (the npm script runs it). Prints each
 // page against its goal (docs/performance.md); PAINT_STRICT=1 fails when one is missed.
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { adminSession, signUpCustomer } from './bench/api.mjs';
 import { BENCH_ADMIN } from './bench/config.mjs';
-import { freePort, parleyEnv, stopChild, waitHealthy } from './bench/server.mjs';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+import { localParley } from './local-parley.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.PAINT_RUNS ?? 5);
 /** How long after the load event a page may still paint its content. */
 const SETTLE_MS = 1500;
-const START_LIMIT_MS = 180_000; // a first start migrates and seeds a new database
 const RUN_LIMIT_MS = 10 * 60_000;
 const PAGES = [
   { name: 'Landing', path: '/', goalMs: 400 },
@@ -32,56 +26,7 @@ const PAGES = [
   { name: 'Admin chat', path: '/admin-chat', goalMs: 500, as: 'admin' },
 ];
 
-const serverJs = path.join(root, 'apps/api/dist/main.js');
-if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('No build found: run `npm run build` first.');
-  process.exit(1);
-}
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error('No Chromium found: set CHROMIUM_PATH, or run `node scripts/ensure-chromium.mjs`.');
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-paint-'));
-let server = null;
-let browser = null;
-
-/** Stops Chromium and the server (by their pids) and removes the data folder. */
-async function cleanUp() {
-  if (browser) await browser.close().catch(() => {});
-  browser = null;
-  if (server) await stopChild(server);
-  server = null;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-process.on('SIGINT', () => cleanUp().finally(() => process.exit(130)));
-setTimeout(() => {
-  console.error('paint: over its time budget, stopping');
-  cleanUp().finally(() => process.exit(1));
-}, RUN_LIMIT_MS).unref();
-
-async function startParley() {
-  const port = await freePort();
-  server = fork(serverJs, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...parleyEnv(port, {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        ADMIN_EMAIL: BENCH_ADMIN.email,
-        ADMIN_PASSWORD: BENCH_ADMIN.password,
-        ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
-        AUTH_LIMIT_FACTOR: '1000',
-      }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(server, url, START_LIMIT_MS);
-  return url;
-}
+const run = localParley('paint', RUN_LIMIT_MS);
 
 /** The page's largest contentful paint so far, once it has had SETTLE_MS to paint. */
 const largestPaint = (settleMs) =>
@@ -125,12 +70,18 @@ const median = (values) => {
 
 let missed = 0;
 try {
-  const url = await startParley();
+  const url = await run.start({
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
+    AUTH_LIMIT_FACTOR: '1000',
+  });
   const cookies = {
     customer: (await signUpCustomer(url, 'paint')).cookie,
     admin: await adminSession(url),
   };
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: run.chromePath, args: CHROMIUM_ARGS });
+  run.onCleanUp(() => browser.close());
   console.log(`Largest contentful paint on a reload, median of ${RUNS}, Parley at ${url}`);
   for (const page of PAGES) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -153,6 +104,6 @@ try {
   console.error(`paint: ${error instanceof Error ? error.message : error}`);
   missed = -1;
 } finally {
-  await cleanUp();
+  await run.cleanUp();
 }
 process.exit(missed < 0 || (missed > 0 && process.env.PAINT_STRICT === '1') ? 1 : 0);

@@ -58,6 +58,28 @@ describe('the large seed', () => {
     });
   });
 
+  it('marks each conversation as the app would: its last message, its newest customer one, read', async () => {
+    const row = await one<{ off: number; unread: number; partly: number; sessions: number }>(sql`
+      select
+        (select count(*) from chat_sessions c where
+          c.last_message_at is distinct from
+            (select max(created_at) from chat_messages m where m.session_id = c.id)
+          or c.last_customer_message_id is distinct from
+            (select max(id) from chat_messages m where m.session_id = c.id and kind = 'customer')
+        )::int as off,
+        (select count(*) from chat_sessions where admin_read_up_to is null
+          and last_message_at is not null)::int as unread,
+        (select count(*) from chat_sessions c where admin_read_up_to is distinct from
+          (select max(id) from chat_messages m where m.session_id = c.id)
+          and admin_read_up_to is not null)::int as partly,
+        (select count(*) from chat_sessions where last_message_at is not null)::int as sessions`);
+    expect(row.off).toBe(0);
+    // Admins have read each conversation to its end, but one in fifty not at all.
+    expect(row.partly).toBe(0);
+    expect(row.unread).toBeLessThanOrEqual(Math.floor(counts.chatSessions / 50));
+    expect(row.sessions).toBeGreaterThan(0);
+  });
+
   it('keeps every balance equal to its ledger, never below zero on the way', async () => {
     const row = await one<{ off: number; negative: number; entries: number; charges: number }>(sql`
       select

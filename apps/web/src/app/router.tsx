@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router';
 import { useUser } from '@/lib/current-user';
-import { loadFullEnglish } from '@/lib/i18n';
 import { page } from './page';
 import { LandingPage } from './pages/landing-page';
 import { AppShell } from './shell/app-shell';
@@ -13,13 +12,10 @@ const loadOtherRoutes = () => import('./other-routes');
 const OtherRoutes = page(loadOtherRoutes);
 
 // Opened at another address (a signed-in page, most often), the app fetches that table,
-// its page and the rest of English now, beside the session check, not once the shell has
-// rendered.
+// its page and the rest of English (page.ts loads both) now, beside the session check,
+// not once the shell has rendered.
 const openedElsewhere = window.location.pathname !== '/';
-if (openedElsewhere) {
-  OtherRoutes.preload().catch(() => {}); // the route shows the failure
-  loadFullEnglish().catch(() => {});
-}
+if (openedElsewhere) OtherRoutes.preload().catch(() => {}); // the route shows the failure
 
 /**
  * Settles once the page the app was opened at has its code, or after `ms` at most: the
@@ -31,7 +27,9 @@ export function openedPageReady(ms: number): Promise<void> {
   // first put that later (Lighthouse, docs/performance.md).
   const waits = openedElsewhere && window.location.pathname !== '/dashboard';
   const ready = waits
-    ? OtherRoutes.preload().then(() => loadOtherRoutes().then((m) => m.openedPageLoaded()))
+    ? OtherRoutes.preload()
+        .then(loadOtherRoutes)
+        .then((m) => m.openedPageLoaded())
     : Promise.resolve();
   return Promise.race([ready.catch(() => {}), new Promise((r) => setTimeout(r, ms))]).then(
     () => {},
