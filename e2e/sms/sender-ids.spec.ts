@@ -99,6 +99,16 @@ test('a sender ID decision reaches the SMS page live, without a reload (390 px, 
   });
   expect(asked.status()).toBe(201);
   const { id } = await asked.json();
+  // The page's event stream is held back until the decision is made: a decision that
+  // lands while the page is still opening its stream must reach it all the same.
+  let release: () => void = () => undefined;
+  const decisionMade = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/events*', async (route) => {
+    await decisionMade;
+    await route.continue();
+  });
   await page.goto('/services/sms');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(senderStatus(page, sender)).toHaveText(ar.sms.senders.status.pending);
@@ -110,8 +120,10 @@ test('a sender ID decision reaches the SMS page live, without a reload (390 px, 
   });
   expect(decided.status()).toBe(200);
   await context.close();
+  release();
 
-  // No reload: the stream brings the decision, the list follows and a toast says so.
+  // No reload: the stream brings the decision (it started where the page was sent), the
+  // list follows and a toast says so.
   await expect(senderStatus(page, sender)).toHaveText(ar.sms.senders.status.rejected);
   await expect(page.getByText(ar.senderEvents.rejected)).toBeVisible();
   expect(await fitsWidth(page)).toBe(true);

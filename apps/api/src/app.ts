@@ -246,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
     publicConfig: publicConfigOf(config),
+    eventsCursor: () => bus.repo.lastId(),
   });
   return app;
 }

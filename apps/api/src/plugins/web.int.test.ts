@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieOf, signUp, tempDir } from '../../test/helpers.js';
+import { createTestApp, queryRows, sessionCookieOf, signUp, tempDir } from '../../test/helpers.js';
 
 const dist = tempDir('parley-web-');
 const bigAsset = `console.log(${JSON.stringify('x'.repeat(5000))});`;
@@ -83,6 +84,19 @@ describe('serving the web app', () => {
     // A visitor's page carries nobody.
     const visitor = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
     expect(visitor.body).not.toContain('parley-user');
+    expect(visitor.body).not.toContain('parley-events-after');
+  });
+
+  it('gives a signed-in page the newest event id, where its event stream starts', async () => {
+    const { res } = await signUp(ctx.app);
+    const cookie = sessionCookieOf(res);
+    const page = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    const [newest] = await queryRows<{ id: number }>(
+      ctx.database,
+      sql`select max(id)::int as id from events`,
+    );
+    expect(newest?.id).toBeGreaterThan(0); // the sign-up's own event at least
+    expect(page.body).toContain(`<meta name="parley-events-after" content="${newest?.id}" />`);
   });
 
   it('escapes the embedded user so a name cannot close the script element', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  EVENTS_CURSOR_META,
   PUBLIC_CONFIG_ELEMENT_ID,
   type PublicConfig,
   SIGNED_IN_USER_ELEMENT_ID,
@@ -35,11 +36,12 @@ function renderIndex(webDistDir: string, publicConfig: PublicConfig): string | n
 /**
  * A signed-in request's page carries its user, as `GET /api/auth/user` answers it (the
  * session was read for this request already), so the app shows the page without first
- * asking who is signed in.
+ * asking who is signed in; and the newest event id, so its event stream starts there.
  */
-function signedInHead(user: User): string {
+function signedInHead(user: User, cursor: number | null): string {
   const block = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT_ID}">${safeJson(userSchema.parse(user))}</script>`;
-  return `${block}</head>`;
+  const meta = cursor ? `<meta name="${EVENTS_CURSOR_META}" content="${cursor}" />` : '';
+  return `${block}${meta}</head>`;
 }
 
 /**
@@ -51,7 +53,12 @@ function signedInHead(user: User): string {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  opts: { webDistDir: string; publicConfig: PublicConfig },
+  opts: {
+    webDistDir: string;
+    publicConfig: PublicConfig;
+    /** The newest stored event's id (0 when none). */
+    eventsCursor: () => Promise<number>;
+  },
 ): Promise<void> {
   const index = renderIndex(opts.webDistDir, opts.publicConfig);
   const visitorIndex = index?.replace('</head>', () => `${VISITOR_MARK}</head>`);
@@ -97,7 +104,12 @@ export async function registerWebApp(
       const visitor = !request.cookies?.[SESSION_COOKIE];
       return reply.header('cache-control', 'no-cache').send(visitor ? visitorIndex : index);
     }
-    const head = signedInHead(user);
+    // Without it (the read failed) the stream starts fresh and the page reads again.
+    const cursor = await opts.eventsCursor().catch((err: unknown) => {
+      request.log.warn({ err }, 'page: newest event id not read');
+      return null;
+    });
+    const head = signedInHead(user, cursor);
     return reply
       .header('cache-control', 'private, no-store')
       .send(index.replace('</head>', () => head));

@@ -190,4 +190,21 @@ describe('useCustomerEvents', () => {
     // A read already in flight (from before the event) must not have the last word.
     expect(invalidated).toContainEqual(key);
   });
+
+  it('on a fresh stream reads again what it keeps current; a resumed one replays instead', () => {
+    const { invalidated } = setup();
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit('connected', { replayed: 2, resumed: true });
+    expect(invalidated).toEqual([]);
+    source.emit('connected', { replayed: 0, resumed: false });
+    expect(invalidated).toEqual([
+      ['transactions'],
+      ['orders'],
+      ['subscriptions'],
+      userQueryOptions.queryKey,
+      ['ledger'],
+      ['sms', 'senders'],
+      ['voice-monitoring'],
+    ]);
+  });
 });

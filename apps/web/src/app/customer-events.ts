@@ -32,6 +32,13 @@ export function useCustomerEvents(enabled: boolean): void {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
   useStream('customer', enabled, {
+    // A fresh stream starts at the newest event: a decision made between the page's first
+    // reads and this moment would never arrive, so what the stream keeps current is read
+    // again (a resumed stream replays what it missed instead).
+    connected: ({ resumed }) => {
+      if (!resumed)
+        reload([...TOUCHED, ledgerKey, queryKeys.smsSenders, voiceKeys.voiceMonitoring]);
+    },
     // A payment submitted in another tab shows up in this one's history too.
     'transaction.created': () => reload([queryKeys.transactions]),
     'transaction.updated': ({ status }) => {

@@ -124,3 +124,42 @@ describe('the shared event stream', () => {
     off();
   });
 });
+
+describe("the page's first stream", () => {
+  afterEach(() => {
+    document.head.querySelector('meta[name="parley-events-after"]')?.remove();
+    vi.resetModules();
+  });
+
+  it('starts after the event id the page was sent with, once per kind', async () => {
+    vi.resetModules();
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta name="parley-events-after" content="1234" />',
+    );
+    const { subscribeToStream: subscribe } = await import('./event-stream');
+    const off = subscribe('customer', { 'sender.updated': vi.fn() });
+    off();
+    // Opened again later in the same page: what it would replay is old news by then.
+    const again = subscribe('customer', { 'sender.updated': vi.fn() });
+    again();
+    const admin = subscribe('admin', { 'sender.updated': vi.fn() });
+    admin();
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual([
+      '/api/events?lastEventId=1234',
+      '/api/events',
+      '/api/admin/events?lastEventId=1234',
+    ]);
+  });
+
+  it('starts fresh when the page carries no usable id', async () => {
+    vi.resetModules();
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta name="parley-events-after" content="12&x=1" />',
+    );
+    const { subscribeToStream: subscribe } = await import('./event-stream');
+    subscribe('customer', {})();
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
+  });
+});

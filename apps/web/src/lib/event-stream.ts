@@ -1,5 +1,6 @@
 import type { DomainEventType, EventData, StreamEvents } from '@parley/shared/api';
 import { eventsApi, pathOf } from '@parley/shared/api';
+import { EVENTS_CURSOR_META } from '@parley/shared/domain';
 
 type Kind = keyof typeof eventsApi;
 export type StreamHandlers = { [T in DomainEventType]?: (data: EventData<T>) => void } & {
@@ -35,6 +36,21 @@ interface Hub {
 }
 
 const hubs = new Map<Kind, Hub>();
+
+/**
+ * Where the page's first stream of each kind starts: the newest event id when the server
+ * sent the page, so what happened while it read its data is replayed. Once per kind: a
+ * stream opened again later starts fresh.
+ */
+const pageCursorUsed = new Set<Kind>();
+function pageCursor(kind: Kind): string {
+  if (pageCursorUsed.has(kind) || typeof document === 'undefined') return '';
+  pageCursorUsed.add(kind);
+  const value = document
+    .querySelector(`meta[name="${EVENTS_CURSOR_META}"]`)
+    ?.getAttribute('content');
+  return value && /^[1-9]\d{0,15}$/.test(value) ? value : '';
+}
 /** Who follows whether a stream is up: kept apart from the hub, which comes and goes. */
 const watchers = new Map<Kind, Set<(up: boolean) => void>>();
 
@@ -156,7 +172,7 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
       source: null,
       subscribers: new Set(),
       up: false,
-      lastId: '',
+      lastId: pageCursor(kind),
       refusals: 0,
       ended: false,
     };

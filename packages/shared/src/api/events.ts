@@ -159,7 +159,12 @@ export type StreamEndReason = 'signed-out' | 'forbidden' | 'unavailable';
 
 /** The stream's own events, around the domain ones. */
 export interface StreamEvents {
-  connected: { replayed: number };
+  /**
+   * `resumed`: the stream started after the client's Last-Event-ID and replayed what it
+   * missed. A fresh stream starts at the newest event: what changed before it opened is
+   * the client's own reads' to show, so a page reads again what it read before.
+   */
+  connected: { replayed: number; resumed: boolean };
   heartbeat: Record<string, never>;
   ended: { reason: StreamEndReason };
 }

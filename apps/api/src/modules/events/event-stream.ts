@@ -181,7 +181,7 @@ export async function stream(
     cleanUp();
     return;
   }
-  write('connected', { replayed: missed.length }, startId);
+  write('connected', { replayed: missed.length, resumed: last > 0 }, startId);
   // A fresh stream starts after startId: an older event whose notice arrives late (the
   // database's notifications are asynchronous) was not this stream's to send.
   last = Math.max(last, startId);

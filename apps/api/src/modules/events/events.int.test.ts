@@ -46,6 +46,8 @@ describe('the admin event stream', () => {
     const s = openStream(base, '/api/admin/events', admin);
     expect(await s.status).toBe(200);
     const connected = await s.next((e) => e.event === 'connected');
+    // Fresh: it starts at the newest event, and says so (the page reads again).
+    expect(connected.data).toEqual({ replayed: 0, resumed: false });
     const { email } = await signUp(ctx.app);
     // This sign-up's event: on PostgreSQL the previous test's may still be on its way.
     const created = await s.next(
@@ -62,6 +64,8 @@ describe('the admin event stream', () => {
     first.close();
     const missed = [(await signUp(ctx.app)).email, (await signUp(ctx.app)).email];
     const again = openStream(base, '/api/admin/events', admin, connected.id);
+    const resumed = await again.next((e) => e.event === 'connected');
+    expect(resumed.data).toMatchObject({ resumed: true });
     for (const email of missed)
       await again.next(
         (e) => e.event === 'user.created' && (e.data as { email: string }).email === email,

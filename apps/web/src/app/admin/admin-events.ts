@@ -19,6 +19,21 @@ export function useAdminEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
   const reload = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
   useStream('admin', enabled, {
+    // A fresh stream starts at the newest event: the lists it keeps current are read again,
+    // in case something changed between their first read and this moment. (A resumed
+    // stream replays what it missed instead.) The counted figures follow their own clock.
+    connected: ({ resumed }) => {
+      if (resumed) return;
+      for (const key of [
+        adminPaymentsQueryOptions.queryKey,
+        adminKeys.adminUsers,
+        voiceKeys.adminCalls,
+        adminKeys.adminSenderIds,
+        adminKeys.adminSubscriptions,
+        adminKeys.adminFulfilment,
+      ])
+        reload(key);
+    },
     'transaction.created': (payment) => {
       showToast(
         'info',
