@@ -20,6 +20,13 @@ beforeAll(async () => {
   ctx.app.get('/api/test/null', async () => {
     throw null;
   });
+  ctx.app.get('/api/test/cancelled', async () => {
+    // As Drizzle throws it: the driver's error as its cause.
+    const cause = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    throw new Error('Failed query: select pg_sleep(1)', { cause });
+  });
   ctx.app.get('/api/test/teapot', async () => {
     throw Object.assign(new Error('upstream said: key sk_live_123 rejected'), { statusCode: 418 });
   });
@@ -123,6 +130,14 @@ describe('error shape', () => {
     expect(error.code).toBe('INTERNAL');
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('.ts:');
+  });
+
+  it('answers a statement the database cancelled (DATABASE_STATEMENT_TIMEOUT) with 503', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/test/cancelled' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.body).not.toContain('statement timeout');
   });
 
   it.each(['/api/test/null', '/api/test/teapot'])(

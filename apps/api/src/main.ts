@@ -9,7 +9,7 @@ import { createSystemRepo } from './modules/system/system.repo.js';
 
 function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, ...config.databasePool }
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 

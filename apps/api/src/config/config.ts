@@ -21,6 +21,12 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL at this URL instead of the embedded database. */
   databaseUrl: string | undefined;
+  /**
+   * On PostgreSQL: connections per instance (DATABASE_POOL_SIZE, 10) and the longest a
+   * request's statement may run (DATABASE_STATEMENT_TIMEOUT; null: no limit). Migrations
+   * run on a connection of their own, without the limit.
+   */
+  databasePool: { max: number; statementTimeoutMs: number | null };
   logLevel: (typeof LOG_LEVELS)[number];
   /** From the environment; in development it may be absent and is then generated in dataDir. */
   sessionSecret: string | undefined;

@@ -214,6 +214,17 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it('reads the PostgreSQL pool size and statement timeout', () => {
+    expect(loadConfig({}).databasePool).toEqual({ max: 10, statementTimeoutMs: null });
+    expect(
+      loadConfig({ DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '30s' }).databasePool,
+    ).toEqual({ max: 25, statementTimeoutMs: 30_000 });
+    expect(problemsOf({ DATABASE_POOL_SIZE: '0', DATABASE_STATEMENT_TIMEOUT: 'soon' })).toEqual([
+      'DATABASE_POOL_SIZE: must be at least 1',
+      'DATABASE_STATEMENT_TIMEOUT: must be a duration such as 90s, 30m, 48h or 2d',
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountsEnvShape } from './accounts-config.js';
 import { chainsConfig, chainsEnvShape } from './chains-config.js';
 import { type Config, LOG_LEVELS } from './config.js';
-import { count, optional, optionalAll } from './env-fields.js';
+import { count, duration, optional, optionalAll } from './env-fields.js';
 import { explorerEnvShape, explorersConfig } from './explorers.js';
 import { mailConfig, mailEnvShape, mailProblems } from './mail-config.js';
 import { mailRelayConfig, mailRelayEnvShape } from './mail-relay-config.js';
@@ -52,6 +52,8 @@ const envSchema = z.object({
   DATABASE_URL: optional(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
   ),
+  DATABASE_POOL_SIZE: count(1, 500),
+  DATABASE_STATEMENT_TIMEOUT: optional(duration(100, 86_400_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
@@ -196,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
     host,
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
+    databasePool: {
+      max: e.DATABASE_POOL_SIZE ?? 10,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT ?? null,
+    },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     sessionSecret: e.SESSION_SECRET,
     publicUrl: e.PUBLIC_URL,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { duration } from './env-fields.js';
 
 /**
  * Where SMS go: the built-in sandbox, or an SMPP v3.4 upstream. A message sent with no
@@ -19,25 +20,6 @@ export type SmsConfig =
       /** SMPP over TLS: null for plain TCP; `ca` is the PEM text of the CA file. */
       tls: { ca: string | null; rejectUnauthorized: boolean } | null;
     };
-
-/** "90s", "30m", "48h", "2d", or plain seconds: a duration in milliseconds. */
-const duration = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?\s*[smhd]?$/i, 'must be a duration such as 90s, 30m, 48h or 2d')
-    .transform((v) => {
-      const unit = v.slice(-1).toLowerCase();
-      const n = Number.parseFloat(v);
-      const scale = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit] ?? 1000;
-      return Math.round(n * scale);
-    })
-    .pipe(
-      z
-        .number()
-        .min(min, `must be at least ${min / 1000} seconds`)
-        .max(max, `must be at most ${max / 86_400_000} days`),
-    );
 
 const flag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
 

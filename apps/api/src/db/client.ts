@@ -111,6 +111,8 @@ export type DatabaseTarget =
       kind: 'postgres';
       url: string;
       max?: number;
+      /** The longest one statement of the pool may run; migrations are not held to it. */
+      statementTimeoutMs?: number | null;
       /** What the server says besides answers (the plan test reads auto_explain's plans). */
       onNotice?: (notice: { message?: string }) => void;
     }
@@ -121,16 +123,35 @@ export type DatabaseTarget =
 /** Opens the database and brings its schema up to date before anything uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
+    const timeout = target.statementTimeoutMs ?? null;
     const client = postgres(target.url, {
       max: target.max ?? 10,
       onnotice: target.onNotice ?? (() => {}),
+      // Sent when each connection opens, so every statement of the pool is held to it.
+      connection: {
+        application_name: 'parley',
+        ...(timeout ? { statement_timeout: timeout } : {}),
+      },
     });
     const db = drizzlePostgres({ client, schema });
+    // An index built on a big table may take longer than any request should: with a limit
+    // set, migrations run on a connection of their own without it.
+    const migrator = timeout
+      ? postgres(target.url, {
+          max: 1,
+          onnotice: () => {},
+          connection: { application_name: 'parley-migrate' },
+        })
+      : null;
     try {
-      await migratePostgres(db, { migrationsFolder: MIGRATIONS });
+      await migratePostgres(migrator ? drizzlePostgres({ client: migrator, schema }) : db, {
+        migrationsFolder: MIGRATIONS,
+      });
     } catch (err) {
       await client.end({ timeout: 5 });
       throw err;
+    } finally {
+      await migrator?.end({ timeout: 5 });
     }
     return {
       db: db as unknown as Db,

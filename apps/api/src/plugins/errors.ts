@@ -55,6 +55,18 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 }
 
 /**
+ * SQLSTATEs of a database that could not answer in time or take one more connection: a
+ * statement cancelled by DATABASE_STATEMENT_TIMEOUT (57014), too many connections (53300),
+ * a server starting or shutting down (57P03). The same request may well work moments later.
+ */
+const BUSY_SQLSTATES = new Set(['57014', '53300', '57P03']);
+function isDatabaseBusy(error: unknown): boolean {
+  // Drizzle wraps the driver's error (its `cause`) in its own.
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return [e?.code, e?.cause?.code].some((c) => typeof c === 'string' && BUSY_SQLSTATES.has(c));
+}
+
+/**
  * What of an unexpected error goes to the log: its type, masked message, SQL text (a
  * failed query's parameters and the database's `detail` never), SQLSTATE and stack
  * frames (plugins/log-safety.ts). A thrown non-Error is described by its text.
@@ -88,6 +100,11 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       CODE_BY_STATUS[error.statusCode ?? 400] ?? 'BAD_REQUEST',
       error.message,
     );
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: loggable(error) }, 'database too busy to answer');
+    reply.header('retry-after', '5');
+    return sendError(reply, 'SERVICE_UNAVAILABLE', 'We are busy right now. Please try again.');
   }
   request.log.error({ err: loggable(error) }, 'unhandled error');
   return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database.js';
+import { type Database, openDatabase } from './client.js';
+import { rowsOf } from './raw.js';
+
+/** The pool's settings reach PostgreSQL: its size, its name and its statement timeout. */
+const onPostgres = process.env.PARLEY_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+describe.runIf(onPostgres)('the PostgreSQL pool', () => {
+  let owner: Database & { url?: string };
+  let pool: Database;
+  beforeAll(async () => {
+    owner = await createTestDatabase('postgres');
+    pool = await openDatabase({
+      kind: 'postgres',
+      url: owner.url ?? '',
+      max: 2,
+      statementTimeoutMs: 300,
+    });
+  });
+  afterAll(async () => {
+    await pool?.close();
+    await owner?.close();
+  });
+
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    rowsOf<T>(await pool.db.execute(query))[0];
+
+  it('holds every statement to DATABASE_STATEMENT_TIMEOUT and names itself', async () => {
+    expect(await one(sql`show statement_timeout`)).toEqual({ statement_timeout: '300ms' });
+    expect(await one(sql`select current_setting('application_name') as name`)).toEqual({
+      name: 'parley',
+    });
+    await expect(pool.db.execute(sql`select pg_sleep(1)`)).rejects.toMatchObject({
+      cause: { code: '57014' },
+    });
+    // The connection is still good after the cancelled statement.
+    expect(await one(sql`select 1 as n`)).toEqual({ n: 1 });
+  });
+
+  it('opens no more than DATABASE_POOL_SIZE connections however many ask', async () => {
+    const connections = async () =>
+      (
+        await one<{ n: number }>(sql`
+          select count(*)::int as n from pg_stat_activity
+          where application_name = 'parley' and datname = current_database()`)
+      )?.n ?? 0;
+    // The test database's own connections, and this pool's first (the count needs one).
+    const before = await connections();
+    const busy = Array.from({ length: 6 }, () => pool.db.execute(sql`select pg_sleep(0.1)`));
+    await Promise.all(busy);
+    // Connections stay open once made: six at once made at most one more.
+    expect((await connections()) - before).toBeLessThanOrEqual(1);
+  });
+});
