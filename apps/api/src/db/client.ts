@@ -106,6 +106,32 @@ export async function pgliteImage(): Promise<Blob> {
   }
 }
 
+/** Any number that is Parley's own: the advisory lock migrations are applied under. */
+const MIGRATION_LOCK = 7_254_631_001;
+
+/**
+ * Applies the migrations on a connection of its own, holding an advisory lock: instances
+ * started together take turns (the migrator itself would let two apply the same one and
+ * one of them fail), and the lock goes with the connection if the process dies. Not held
+ * to the pool's statement timeout: an index built on a big table may take longer than
+ * any request should.
+ */
+async function migrateOnce(url: string): Promise<void> {
+  const connection = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: 'parley-migrate' },
+  });
+  try {
+    await connection`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres({ client: connection, schema }), {
+      migrationsFolder: MIGRATIONS,
+    });
+  } finally {
+    await connection.end({ timeout: 5 });
+  }
+}
+
 export type DatabaseTarget =
   | {
       kind: 'postgres';
@@ -134,24 +160,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     });
     const db = drizzlePostgres({ client, schema });
-    // An index built on a big table may take longer than any request should: with a limit
-    // set, migrations run on a connection of their own without it.
-    const migrator = timeout
-      ? postgres(target.url, {
-          max: 1,
-          onnotice: () => {},
-          connection: { application_name: 'parley-migrate' },
-        })
-      : null;
     try {
-      await migratePostgres(migrator ? drizzlePostgres({ client: migrator, schema }) : db, {
-        migrationsFolder: MIGRATIONS,
-      });
+      await migrateOnce(target.url);
     } catch (err) {
       await client.end({ timeout: 5 });
       throw err;
-    } finally {
-      await migrator?.end({ timeout: 5 });
     }
     return {
       db: db as unknown as Db,

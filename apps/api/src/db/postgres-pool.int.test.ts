@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.js';
 import { type Database, openDatabase } from './client.js';
 import { rowsOf } from './raw.js';
+
+const journal = JSON.parse(
+  fs.readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+) as { entries: unknown[] };
 
 /** The pool's settings reach PostgreSQL: its size, its name and its statement timeout. */
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
@@ -52,5 +59,29 @@ describe.runIf(onPostgres)('the PostgreSQL pool', () => {
     await Promise.all(busy);
     // Connections stay open once made: six at once made at most one more.
     expect((await connections()) - before).toBeLessThanOrEqual(1);
+  });
+
+  it('lets instances started together on a new database take turns at the migrations', async () => {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const name = `parley_migrate_${randomUUID().replaceAll('-', '')}`;
+    await admin.unsafe(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    try {
+      const both = await Promise.all(
+        [1, 2].map(() => openDatabase({ kind: 'postgres', url: target.toString(), max: 1 })),
+      );
+      const [first] = both;
+      const applied = rowsOf<{ n: number }>(
+        await first?.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      )[0]?.n;
+      // Each migration once, though both instances found the database empty.
+      expect(applied).toBe(journal.entries.length);
+      for (const database of both) await database.close();
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
