@@ -13,7 +13,9 @@ export function ScrollToTop() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run on each new path
   useLayoutEffect(() => {
     if (type === 'POP' || hash) return;
-    window.scrollTo(0, 0);
+    // At once: the page's smooth scrolling (for in-page anchors) would otherwise glide
+    // the new page up from where the old one was, while it is already being read.
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname, hash, type]);
   return null;
 }
