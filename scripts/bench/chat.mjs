@@ -26,17 +26,18 @@ export function chatSendRequests(cookie, sessionId) {
 }
 
 /**
- * Opens one admin event stream and calls `onEvent(type, data)` for each event; resolves
- * once the stream said `connected`. Returns a way to close it.
+ * Opens one event stream (an admin's unless `path` says otherwise) and calls
+ * `onEvent(type, data)` for each event; resolves once the stream said `connected`.
+ * Returns a way to close it.
  */
-function openStream(url, cookie, onEvent) {
+export function openStream(url, cookie, onEvent, path = '/api/admin/events') {
   return new Promise((resolve, reject) => {
     const req = http.get(
-      `${url}/api/admin/events`,
+      `${url}${path}`,
       { headers: { cookie, accept: 'text/event-stream' }, agent: false },
       (res) => {
         if (res.statusCode !== 200) {
-          reject(new Error(`GET /api/admin/events: ${res.statusCode}`));
+          reject(new Error(`GET ${path}: ${res.statusCode}`));
           res.resume();
           return;
         }

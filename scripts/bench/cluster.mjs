@@ -1,0 +1,277 @@
+// Two Parley instances behind HAProxy on one PostgreSQL (`npm run bench:cluster`, after
+// `npm run build`; needs Debian's haproxy: apt-get install haproxy). In one run:
+//   1. mixed customer traffic through HAProxy to one instance, then to two: requests a
+//      second and the CPU per request of Parley, PostgreSQL and HAProxy (on 2 cores the
+//      throughput cannot grow; the CPU per request must not);
+//   2. chat across instances: a customer's message sent to one reaches an admin's stream
+//      on the other, and the reply comes back the other way;
+//   3. SIGKILL of one instance under SMS load: every send carries a request id and is
+//      retried through HAProxy until it has an answer; afterwards every accepted message
+//      was handed to the SMSC at most once, each is delivered or failed and refunded, and
+//      balance = ledger.
+// Everything listens on 127.0.0.1 and is stopped by its pid; the run is bounded.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { adminSession, call, preparePayments, signUpCustomer } from './api.mjs';
+import { chatSession, openStream } from './chat.mjs';
+import { checkLedger, cleanUp, drainOutbox } from './checks.mjs';
+import { KILL, killUnderLoad } from './cluster-kill.mjs';
+import { findHaproxy, startBalancer, startInstance } from './cluster-nodes.mjs';
+import { databaseUrl, duration, HISTORY_ROWS, warmup } from './config.mjs';
+import { prepareHistory, prepareSender } from './prepare.mjs';
+import { databaseCpuMicros } from './processes.mjs';
+import { cpuMicros, freePort, stopChild } from './server.mjs';
+import { startSmsc } from './smsc.mjs';
+
+const SMSC_ACCOUNT = { systemId: 'cluster', password: 'cluster1' };
+const SMS = { senderId: 'Parley', recipient: '+447400123456' };
+const haproxy = findHaproxy();
+if (!haproxy) {
+  console.error('bench:cluster needs HAProxy: apt-get install haproxy');
+  process.exit(1);
+}
+setTimeout(
+  () => {
+    console.error('bench:cluster: over its time budget, stopping');
+    process.exit(1);
+  },
+  (4 * (duration + warmup) + KILL.seconds + 240) * 1000,
+).unref();
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cluster-'));
+const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const smsc = await startSmsc(SMSC_ACCOUNT);
+const nodes = { work, smsc, account: SMSC_ACCOUNT, haproxy };
+
+const load = (opts) =>
+  new Promise((resolve, reject) =>
+    autocannon({ connections: 50, duration, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
+  );
+
+/**
+ * A customer mix: a reader's account, payments and SMS history (a history that does not
+ * grow, so both runs read the same), and a sender's SMS, each handed to the SMSC.
+ */
+function mixedRequests(reader, sender) {
+  const reads = { cookie: reader };
+  return [
+    { method: 'GET', path: '/api/auth/user', headers: reads },
+    { method: 'GET', path: '/api/transactions', headers: reads },
+    { method: 'GET', path: '/api/sms/history', headers: reads },
+    {
+      method: 'POST',
+      path: '/api/sms/send',
+      headers: { cookie: sender, 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        request.body = JSON.stringify({ ...SMS, message: 'cluster load', requestId: randomUUID() });
+        return request;
+      },
+    },
+  ];
+}
+
+/** The mix through a balancer in front of `servers`: throughput and CPU per request. */
+async function throughput(servers, reader, sender) {
+  const balancer = await startBalancer(nodes, servers);
+  try {
+    const requests = mixedRequests(reader, sender);
+    await load({ url: balancer.url, duration: warmup, requests });
+    const cpu = () => ({
+      parley: servers.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0),
+      db: databaseCpuMicros(),
+      haproxy: cpuMicros(balancer.child.pid),
+    });
+    const before = cpu();
+    const result = await load({ url: balancer.url, requests });
+    const after = cpu();
+    const total = result.requests.total;
+    const per = (key) =>
+      before[key] === null || after[key] === null ? null : (after[key] - before[key]) / total;
+    const wrong = Object.entries(result.statusCodeStats)
+      .filter(([code]) => !['200', '201'].includes(code))
+      .reduce((n, [, s]) => n + s.count, 0);
+    return {
+      instances: servers.length,
+      rps: result.requests.average,
+      parleyUs: per('parley'),
+      dbUs: per('db'),
+      haproxyUs: per('haproxy'),
+      wrong: wrong + result.errors + result.timeouts,
+    };
+  } finally {
+    await stopChild(balancer.child);
+  }
+}
+
+/** Waits (bounded) until `test()` is true; false if it never was. */
+async function until(test, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (test()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return test();
+}
+
+/** A customer's chat message to instance `a` reaches an admin's stream on `b`, and back. */
+async function acrossInstances(a, b, chatter, admin) {
+  const sessionId = await chatSession(a.url, chatter.cookie);
+  const heard = { admin: [], customer: [] };
+  const listen = (list) => (type, data) => {
+    if (type === 'chat.message') list.push(JSON.parse(data).message?.message);
+  };
+  const adminStream = await openStream(b.url, admin, listen(heard.admin));
+  const customerStream = await openStream(
+    a.url,
+    chatter.cookie,
+    listen(heard.customer),
+    '/api/events',
+  );
+  try {
+    const question = `across ${randomUUID()}`;
+    const answer = `reply ${randomUUID()}`;
+    let at = performance.now();
+    await call(a.url, 'POST', '/api/chat/send', {
+      cookie: chatter.cookie,
+      body: { sessionId, message: question, requestId: randomUUID() },
+    });
+    const toAdmin = (await until(() => heard.admin.includes(question), 5000))
+      ? performance.now() - at
+      : null;
+    at = performance.now();
+    await call(b.url, 'POST', '/api/admin/chat/reply', {
+      cookie: admin,
+      body: { sessionId, message: answer, requestId: randomUUID() },
+    });
+    const toCustomer = (await until(() => heard.customer.includes(answer), 5000))
+      ? performance.now() - at
+      : null;
+    return { toAdmin, toCustomer };
+  } finally {
+    adminStream.close();
+    customerStream.close();
+  }
+}
+
+const report = [];
+const failures = [];
+const tag = randomUUID().slice(0, 8);
+let instances = [];
+const customers = [];
+try {
+  const a = await startInstance(nodes, 'a', await freePort());
+  const b = await startInstance(nodes, 'b', await freePort());
+  instances = [a, b];
+  const admin = await adminSession(a.url);
+  await preparePayments(a.url, admin);
+  const sender = await prepareSender(sql, a.url, { body: { ...SMS, message: 'x' }, country: 'GB' });
+  const chatter = await signUpCustomer(a.url, 'cluster-chatter');
+  const reader = await signUpCustomer(a.url, 'cluster-reader');
+  customers.push(sender.id, chatter.id, reader.id);
+  await prepareHistory(sql, reader.id, HISTORY_ROWS);
+
+  const rates = [];
+  for (const servers of [[a], [a, b]]) {
+    const row = await throughput(servers, reader.cookie, sender.cookie);
+    rates.push(row);
+    report.push(
+      `mixed traffic, ${row.instances} instance(s): ${Math.round(row.rps)} req/s; CPU per request ` +
+        `Parley ${row.parleyUs?.toFixed(0)} µs, PostgreSQL ${row.dbUs?.toFixed(0) ?? '-'} µs, ` +
+        `HAProxy ${row.haproxyUs?.toFixed(0)} µs; ${row.wrong} answers not 200/201`,
+    );
+    if (row.wrong > 0) failures.push(`${row.instances} instance(s): ${row.wrong} bad answers`);
+  }
+  const [one, two] = rates;
+  const cpuRatio = (two.parleyUs + (two.dbUs ?? 0)) / (one.parleyUs + (one.dbUs ?? 0));
+  report.push(
+    `two instances vs one: throughput ${(two.rps / one.rps).toFixed(2)}×, Parley + PostgreSQL ` +
+      `CPU per request ${cpuRatio.toFixed(2)}× (goal on 2 cores: not above 1.10×, ` +
+      `${cpuRatio <= 1.1 ? 'met' : 'MISSED'})`,
+  );
+  const drainedLoad = await drainOutbox(sql, sender.id);
+  if (drainedLoad.left > 0) failures.push(`${drainedLoad.left} load messages never settled`);
+
+  const across = await acrossInstances(a, b, chatter, admin);
+  report.push(
+    `chat across instances: customer → admin ${across.toAdmin?.toFixed(0) ?? 'never'} ms, ` +
+      `admin → customer ${across.toCustomer?.toFixed(0) ?? 'never'} ms`,
+  );
+  if (across.toAdmin === null || across.toCustomer === null)
+    failures.push('a chat message did not cross instances');
+
+  const balancer = await startBalancer(nodes, [a, b]);
+  const killed = await killUnderLoad({
+    balancer,
+    instance: a,
+    // On its own data folder: the same instance id, so it settles its own claims at start.
+    restart: () => startInstance(nodes, a.name, a.port),
+    cookie: sender.cookie,
+    sms: SMS,
+    tag,
+  });
+  instances = [killed.again, b];
+  const drained = await drainOutbox(sql, sender.id);
+  await stopChild(balancer.child);
+  const rows = await sql`
+    select id, message, status from sms_messages
+    where user_id = ${sender.id} and message like ${`cluster ${tag} %`}`;
+  const byStatus = {};
+  let twice = 0;
+  let unsent = 0;
+  let orphans = 0;
+  for (const row of rows) {
+    byStatus[row.status] = (byStatus[row.status] ?? 0) + 1;
+    const submits = smsc.submits.get(row.message) ?? 0;
+    if (submits > 1) twice++;
+    if (row.status === 'delivered' && submits === 0) unsent++;
+    if (!killed.accepted.has(row.id)) orphans++;
+  }
+  // Every message of the sender that did not go out was refunded, once.
+  const [{ refunds, unsettled }] = await sql`
+    select
+      (select count(*)::int from ledger_entries
+        where user_id = ${sender.id} and kind = 'refund') as refunds,
+      (select count(*)::int from sms_messages
+        where user_id = ${sender.id} and status in ('failed', 'expired')) as unsettled`;
+  const ledger = await checkLedger(sql, sender.id);
+  report.push(
+    `SIGKILL under load: ${killed.accepted.size} SMS accepted (${killed.killedAt} before the ` +
+      `kill), ${killed.stats.retries} retries through HAProxy, ${killed.stats.errors.length} ` +
+      `sends without an answer; settled in ${drained.seconds.toFixed(1)} s: ` +
+      `${JSON.stringify(byStatus)}; ${refunds} refunds; sent twice: ${twice}; ` +
+      `delivered unsent: ${unsent}; ` +
+      `messages nobody was told of: ${orphans}; ledger: ${ledger.problems.join('; ') || 'balance = ledger'}`,
+  );
+  if (rows.length !== killed.accepted.size)
+    failures.push(`${killed.accepted.size} accepted but ${rows.length} stored`);
+  if (twice > 0) failures.push(`${twice} messages reached the SMSC twice`);
+  if (unsent > 0) failures.push(`${unsent} messages delivered without reaching the SMSC`);
+  if (refunds !== unsettled)
+    failures.push(`${unsettled} messages failed or expired but ${refunds} refunds`);
+  if (orphans > 0) failures.push(`${orphans} stored messages no client was answered for`);
+  if (drained.left > 0) failures.push(`${drained.left} messages never settled`);
+  if (killed.stats.errors.length > 0)
+    failures.push(`sends without an answer: ${killed.stats.errors.slice(0, 3).join(' | ')}`);
+  failures.push(...ledger.problems);
+} catch (err) {
+  failures.push(err instanceof Error ? err.message : String(err));
+} finally {
+  for (const instance of instances) await stopChild(instance.child);
+  await cleanUp(sql, customers).catch((err) => failures.push(`clean-up: ${err.message}`));
+  await sql.end();
+  await smsc.close();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+for (const line of report) console.log(line);
+if (failures.length > 0) {
+  console.error(`bench:cluster FAILED:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('bench:cluster: every check held');
+process.exit(0);
