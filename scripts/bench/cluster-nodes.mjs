@@ -8,6 +8,8 @@ import { BENCH_ADMIN, databaseUrl, profileDir, root } from './config.mjs';
 import { freePort, parleyEnv, waitHealthy } from './server.mjs';
 
 const children = new Set();
+/** The balancers running, so a run that fails midway stops them first. */
+export const balancers = new Set();
 process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
@@ -37,6 +39,8 @@ export async function startInstance({ work, smsc, account }, name, port) {
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
         AUTH_LIMIT_FACTOR: '1000',
+        // Behind the balancer, which sets X-Forwarded-For itself.
+        TRUST_PROXY: '1',
         SMS_GATEWAY: 'smpp',
         SMPP_HOST: '127.0.0.1',
         SMPP_PORT: String(smsc.port),
@@ -61,6 +65,8 @@ export async function startBalancer({ work, haproxy }, servers) {
   const child = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
   const url = `http://127.0.0.1:${port}`;
+  balancers.add(child);
+  child.once('exit', () => balancers.delete(child));
   await waitHealthy(child, url, 10_000);
   return { url, child };
 }
@@ -83,6 +89,7 @@ export function haproxyConfig(port, servers) {
     '  option redispatch',
     'frontend parley',
     `  bind 127.0.0.1:${port}`,
+    '  http-request set-header X-Forwarded-For %[src]',
     '  default_backend instances',
     'backend instances',
     '  balance roundrobin',

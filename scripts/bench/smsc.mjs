@@ -10,6 +10,7 @@ export async function startSmsc({ systemId, password, receiptDelayMs = 50 }) {
   const bound = new Set();
   const waiting = [];
   const unanswered = new Map();
+  const tries = new WeakMap();
   let nextId = 0x1000;
 
   const flush = () => {
@@ -22,7 +23,9 @@ export async function startSmsc({ systemId, password, receiptDelayMs = 50 }) {
       open.add(receipt);
       target.deliver_sm(receipt, (resp) => {
         open.delete(receipt);
-        if (resp.command_status !== 0) {
+        // Refused (a client that does not know the id yet): offered again, 20 times at most.
+        tries.set(receipt, (tries.get(receipt) ?? 0) + 1);
+        if (resp.command_status !== 0 && tries.get(receipt) < 20) {
           waiting.push(receipt);
           setTimeout(flush, 100);
         }

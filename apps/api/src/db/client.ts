@@ -119,6 +119,9 @@ const MIGRATION_LOCK = 7_254_631_001;
 async function migrateOnce(url: string): Promise<void> {
   const connection = postgres(url, {
     max: 1,
+    // Never retired while it holds the lock (postgres.js retires connections after
+    // 30–60 minutes by default, and a waiting instance may wait that long).
+    max_lifetime: null,
     onnotice: () => {},
     connection: { application_name: 'parley-migrate' },
   });

@@ -169,10 +169,16 @@ export async function stream(
     write(type, data, id);
   }
 
-  let missed: Awaited<ReturnType<EventsRepo['after']>>;
+  let missed: Awaited<ReturnType<EventsRepo['after']>> = [];
   let startId: number;
+  let resumed = false;
   try {
-    missed = last > 0 ? await repo.after(last, types, userId, REPLAY_LIMIT) : [];
+    if (last > 0) {
+      missed = await repo.after(last, types, userId, REPLAY_LIMIT);
+      // Whole only when nothing after Last-Event-ID was pruned and the replay was not cut
+      // short: otherwise the client is told to read its lists again.
+      resumed = missed.length < REPLAY_LIMIT && last >= (await repo.firstId()) - 1;
+    }
     // A fresh stream starts at the newest event; a reconnect where it left off.
     startId = last > 0 ? last : await repo.lastId();
   } catch (err) {
@@ -181,7 +187,7 @@ export async function stream(
     cleanUp();
     return;
   }
-  write('connected', { replayed: missed.length, resumed: last > 0 }, startId);
+  write('connected', { replayed: missed.length, resumed }, startId);
   // A fresh stream starts after startId: an older event whose notice arrives late (the
   // database's notifications are asynchronous) was not this stream's to send.
   last = Math.max(last, startId);

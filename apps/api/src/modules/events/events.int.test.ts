@@ -74,6 +74,31 @@ describe('the admin event stream', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     again.close();
   });
+
+  it('says it did not resume when events after Last-Event-ID were pruned', async () => {
+    const first = openStream(base, '/api/admin/events', admin);
+    const connected = await first.next((e) => e.event === 'connected');
+    first.close();
+    await signUp(ctx.app);
+    await signUp(ctx.app);
+    const after = Number(connected.id);
+    // Both stored (just after their requests), then retention runs: the first is gone.
+    await until(
+      async () =>
+        (
+          await queryRows<{ n: number }>(
+            ctx.database,
+            sql`select count(*)::int as n from events where id > ${after}`,
+          )
+        )[0]?.n ?? 0,
+      (n) => n >= 2,
+    );
+    await ctx.database.db.execute(sql`delete from events where id <= ${after + 1}`);
+    const again = openStream(base, '/api/admin/events', admin, connected.id);
+    const said = await again.next((e) => e.event === 'connected');
+    expect(said.data).toMatchObject({ resumed: false });
+    again.close();
+  });
 });
 
 describe("a customer's event stream", () => {
