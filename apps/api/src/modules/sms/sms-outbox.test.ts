@@ -252,4 +252,23 @@ describe('SMS outbox', () => {
     expect(o.inbound).toEqual([{ ...envelope, kind: 'receipt-mismatch' }]);
     expect(o.get('m1')).toMatchObject({ status: 'sent' });
   });
+
+  it('settles crashed claims and overdue receipts once a second, not on every wake-up', async () => {
+    let sweeps = 0;
+    const o = setUp([smsRow()], undefined, {
+      repo: {
+        async recoverAbandoned() {
+          sweeps++;
+          return 0;
+        },
+      },
+    });
+    await o.pass();
+    await o.pass();
+    await o.pass();
+    expect(sweeps).toBe(1);
+    o.advance(1000);
+    await o.pass();
+    expect(sweeps).toBe(2);
+  });
 });
