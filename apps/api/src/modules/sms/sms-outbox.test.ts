@@ -271,4 +271,27 @@ describe('SMS outbox', () => {
     await o.pass();
     expect(sweeps).toBe(2);
   });
+
+  it('claims nothing until its own old claims are released, even when that first fails', async () => {
+    let releases = 0;
+    const o = setUp([smsRow()], undefined, {
+      instanceId: 'i1',
+      repo: {
+        async releaseOwnClaims() {
+          releases++;
+          if (releases === 1) throw new Error('database not ready');
+          return 0;
+        },
+      },
+    });
+    // The first pass fails before claiming (it never reaches an empty claim: not awaited);
+    // the next, at the same moment, tries again.
+    void o.pass();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(releases).toBe(1);
+    expect(o.sent).toEqual([]);
+    await o.pass();
+    expect(releases).toBe(2);
+    expect(o.sent.map((s) => s.id)).toEqual(['m1']);
+  });
 });

@@ -182,13 +182,14 @@ export function createSmsOutbox(options: OutboxOptions) {
     }
   }
 
-  // Once a second (SETTLE_EVERY_MS), not on every wake-up: each accepted message wakes it.
-  let settledAt = Number.NEGATIVE_INFINITY;
+  let settledAt = Number.NEGATIVE_INFINITY; // once a second, not at each message's wake-up
   async function drain() {
     const at = now().getTime();
-    if (at - settledAt >= SETTLE_EVERY_MS || at < settledAt) {
-      settledAt = at;
+    // Until its own old claims are released nothing is claimed (a failed settle throws).
+    const due = at - settledAt >= SETTLE_EVERY_MS - 100 || at < settledAt;
+    if (!ownClaimsReleased || due) {
       await settle();
+      settledAt = at;
     }
     while (!stopped) {
       const rows = await repo.claim(options.batchSize ?? 40, now(), leaseMs, instanceId);
