@@ -126,18 +126,22 @@ describe('the shared event stream', () => {
 });
 
 describe("the page's first stream", () => {
+  /** A fresh copy of the module, on a page sent with `content` as its event cursor. */
+  async function onPageWith(content: string) {
+    vi.resetModules();
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<meta name="parley-events-after" content="${content}" />`,
+    );
+    return (await import('./event-stream')).subscribeToStream;
+  }
   afterEach(() => {
     document.head.querySelector('meta[name="parley-events-after"]')?.remove();
     vi.resetModules();
   });
 
   it('starts after the event id the page was sent with, once per kind', async () => {
-    vi.resetModules();
-    document.head.insertAdjacentHTML(
-      'beforeend',
-      '<meta name="parley-events-after" content="1234" />',
-    );
-    const { subscribeToStream: subscribe } = await import('./event-stream');
+    const subscribe = await onPageWith('1234');
     const off = subscribe('customer', { 'sender.updated': vi.fn() });
     off();
     // Opened again later in the same page: what it would replay is old news by then.
@@ -153,12 +157,7 @@ describe("the page's first stream", () => {
   });
 
   it('starts fresh when the page carries no usable id', async () => {
-    vi.resetModules();
-    document.head.insertAdjacentHTML(
-      'beforeend',
-      '<meta name="parley-events-after" content="12&x=1" />',
-    );
-    const { subscribeToStream: subscribe } = await import('./event-stream');
+    const subscribe = await onPageWith('12&x=1');
     subscribe('customer', {})();
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
   });

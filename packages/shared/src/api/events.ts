@@ -161,8 +161,8 @@ export type StreamEndReason = 'signed-out' | 'forbidden' | 'unavailable';
 export interface StreamEvents {
   /**
    * `resumed`: the stream started after the client's Last-Event-ID and replayed all it
-   * missed (not when the replay was cut short or events after it were pruned). A fresh stream starts at the newest event: what changed before it opened is
-   * the client's own reads' to show, so a page reads again what it read before.
+   * missed (not when the replay was cut short or events after it were pruned). Otherwise
+   * the stream starts at the newest event, and a page reads again what it read before.
    */
   connected: { replayed: number; resumed: boolean };
   heartbeat: Record<string, never>;

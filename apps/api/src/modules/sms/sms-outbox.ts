@@ -101,7 +101,7 @@ async function afterFailedSubmit(
  * How often a pass also settles crashed claims and overdue receipts: several statements,
  * which on every wake-up under load came to a few per handful of messages, per instance.
  */
-const SETTLE_EVERY_MS = 1000;
+const SETTLE_EVERY_MS = 1000; // 100 ms early counts: a 1 s poll's jitter must not skip one
 
 export function createSmsOutbox(options: OutboxOptions) {
   const { repo, gateway, log } = options;
