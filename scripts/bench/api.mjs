@@ -16,7 +16,10 @@ export const cookieOf = (res) =>
 export async function call(url, method, pathname, { cookie, body, expected = [200, 201] } = {}) {
   const res = await fetch(url + pathname, {
     method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();

@@ -16,7 +16,7 @@ import { cpuCells, pad } from './report.mjs';
 import { stopChild } from './server.mjs';
 
 /** `npm run bench:seed-large` on it again: it moves a seeded history's times up to now. */
-function bringUpToNow() {
+export function bringUpToNow() {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(root, 'apps/api/dist/cli/seed-large.js'), [], {
       env: { ...process.env, DATABASE_URL: largeDatabaseUrl },

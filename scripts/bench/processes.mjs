@@ -86,10 +86,14 @@ export function startBaseline(file, env = {}) {
 
 /** The Parley under test, once started (stopped before the clean-up), and its SMPP port. */
 export const running = { parley: null, smppPort: 0 };
-export async function startParley({ database = databaseUrl } = {}) {
+export async function startParley({
+  database = databaseUrl,
+  script = path.join(root, 'apps/api/dist/main.js'),
+  env = {},
+} = {}) {
   const port = await freePort();
   running.smppPort = await freePort();
-  const child = fork(path.join(root, 'apps/api/dist/main.js'), {
+  const child = fork(script, {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
       ...process.env,
@@ -111,6 +115,7 @@ export async function startParley({ database = databaseUrl } = {}) {
         EVENT_STREAMS_TOTAL: String(Math.max(1000, fanOutStreams + 50)),
         // The SMPP row's customers' gateways bind here (smpp.mjs).
         ...smppServerEnv(running.smppPort),
+        ...env,
       }),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -19,19 +19,27 @@ export interface NoticeInput {
  * it tells of does. Answers the new row, or null when this key was noticed before.
  */
 export async function insertNotification(tx: Pick<Db, 'insert'>, input: NoticeInput) {
-  const [row] = await tx
+  const [row] = await insertNotifications(tx, [input]);
+  return row ?? null;
+}
+
+/** Several notices in one statement; those already written (same key) are skipped. */
+export async function insertNotifications(tx: Pick<Db, 'insert'>, inputs: NoticeInput[]) {
+  if (inputs.length === 0) return [];
+  return tx
     .insert(notifications)
-    .values({
-      userId: input.userId,
-      code: input.code,
-      params: input.params ?? {},
-      key: input.key,
-      emailDue: input.email ? input.at : null,
-      createdAt: input.at,
-    })
+    .values(
+      inputs.map((input) => ({
+        userId: input.userId,
+        code: input.code,
+        params: input.params ?? {},
+        key: input.key,
+        emailDue: input.email ? input.at : null,
+        createdAt: input.at,
+      })),
+    )
     .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
     .returning();
-  return row ?? null;
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -142,6 +142,8 @@ export const paymentQuotes = pgTable(
     // open quotes (bounded); the retention job finds expired ones through both.
     index('payment_quotes_address_idx').on(t.network, t.address, t.expiresAt),
     index('payment_quotes_user_idx').on(t.userId, t.expiresAt),
+    // Retention's way to the quotes that expired since its last pass (unwatched only).
+    index('payment_quotes_expiry_idx').on(t.expiresAt).where(sql`${t.watchKeyId} is null`),
     uniqueIndex('payment_quotes_derivation').on(t.watchKeyId, t.derivationIndex),
     uniqueIndex('payment_quotes_reference').on(t.reference),
     check(

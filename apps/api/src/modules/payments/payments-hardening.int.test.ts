@@ -278,7 +278,17 @@ describe('open requests are bounded', () => {
 });
 
 describe('the retention job', () => {
+  const MARK = 'retention.quotes_pruned_before';
+  /** The cut-off of the last complete pass, set `hours` back (as if it ran then). */
+  const markAgo = (hours: number) =>
+    ctx.database.db.execute(sql`
+      insert into app_meta (key, value)
+      values (${MARK}, (now() - make_interval(hours => ${hours}))::text)
+      on conflict (key) do update set value = excluded.value`);
+
   it('prunes quotes expired past the grace period, never one a payment refers to', async () => {
+    await ctx.app.retention.runOnce();
+    await markAgo(48);
     const ada = await customer();
     const [stale, paid, recent] = [
       (await quote(ada, '140')).json(),
@@ -299,6 +309,33 @@ describe('the retention job', () => {
       sql`select id from payment_quotes where id in (${stale.id}, ${paid.id}, ${recent.id})`,
     );
     expect(left.map((r) => r.id).sort()).toEqual([paid.id, recent.id].sort());
+  });
+
+  it('looks only at quotes expired since its last complete pass, then moves its cut-off on', async () => {
+    await ctx.app.retention.runOnce();
+    await markAgo(26);
+    const ada = await customer();
+    const [settled, since] = [(await quote(ada, '143')).json(), (await quote(ada, '144')).json()];
+    // Expired before the last pass's cut-off: that pass settled it (here: left it).
+    await ctx.database.db.execute(
+      sql`update payment_quotes set expires_at = now() - interval '27 hours' where id = ${settled.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`update payment_quotes set expires_at = now() - interval '25 hours' where id = ${since.id}`,
+    );
+    expect((await ctx.app.retention.runOnce()).quotes).toBe(1);
+    const left = await queryRows<{ id: string }>(
+      ctx.database,
+      sql`select id from payment_quotes where id in (${settled.id}, ${since.id})`,
+    );
+    expect(left.map((r) => r.id)).toEqual([settled.id]);
+    const [mark] = await queryRows<{ hours: number }>(
+      ctx.database,
+      sql`select extract(epoch from now() - value::timestamptz) / 3600 as hours
+          from app_meta where key = ${MARK}`,
+    );
+    // The grace period (24 hours) back from this pass.
+    expect(Number(mark?.hours)).toBeCloseTo(24, 1);
   });
 });
 

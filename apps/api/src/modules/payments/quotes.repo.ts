@@ -1,9 +1,13 @@
-import { and, desc, eq, exists, gt, isNull, lt, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentQuotes, transactions } from '../../db/schema/index.js';
+import { timestamptz } from '../../db/raw.js';
+import { appMeta, paymentQuotes, transactions } from '../../db/schema/index.js';
 import { lockKey, type Tx } from './payment-locks.repo.js';
 import type { DerivedPlace } from './quote-address.js';
 import { takeIndex } from './quote-address.repo.js';
+
+/** `app_meta`'s key for the cut-off of the last complete prune of quotes. */
+const QUOTES_PRUNED_BEFORE = 'retention.quotes_pruned_before';
 
 type NewQuote = typeof paymentQuotes.$inferInsert;
 
@@ -137,14 +141,22 @@ export function createQuotesRepo(db: Db) {
      * Deletes quotes that expired before `before` and no payment refers to, at most
      * `batch` per call (idempotent: instances running it together delete each row once).
      * A watched quote stays: a late payment to its address is still credited, and its
-     * index must never be handed out again.
+     * index must never be handed out again. Past its grace a quote's fate is settled, so
+     * only those expired since the last complete pass are looked at (`app_meta` keeps
+     * that pass's cut-off): the paid ones of every month before are never read again.
      */
     async pruneQuotes(before: Date, batch: number): Promise<number> {
+      const [mark] = await db
+        .select({ value: appMeta.value })
+        .from(appMeta)
+        .where(eq(appMeta.key, QUOTES_PRUNED_BEFORE));
+      const since = mark ? new Date(mark.value) : null;
       const doomed = db
         .select({ id: paymentQuotes.id })
         .from(paymentQuotes)
         .where(
           and(
+            since ? gte(paymentQuotes.expiresAt, since) : undefined,
             lt(paymentQuotes.expiresAt, before),
             isNull(paymentQuotes.watchKeyId),
             not(
@@ -159,6 +171,16 @@ export function createQuotesRepo(db: Db) {
         .delete(paymentQuotes)
         .where(sql`${paymentQuotes.id} in ${doomed}`)
         .returning({ id: paymentQuotes.id });
+      // Fewer than a batch: nothing before `before` is left to prune.
+      if (gone.length < batch)
+        await db
+          .insert(appMeta)
+          .values({ key: QUOTES_PRUNED_BEFORE, value: before.toISOString() })
+          .onConflictDoUpdate({
+            target: appMeta.key,
+            set: { value: before.toISOString() },
+            setWhere: sql`${appMeta.value}::timestamptz < ${timestamptz(before)}`,
+          });
       return gone.length;
     },
   };

@@ -1,4 +1,4 @@
-import { subtract, uncoveredRenewals } from '@parley/shared';
+import { uncoveredRenewals } from '@parley/shared';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { RenewalSettings } from './renewal-rules.js';
 import { publishOutcome, renewing } from './renewal-view.js';
@@ -40,40 +40,34 @@ export function createRenewalJob(deps: {
       if (list) list.push(r);
       else byUser.set(r.order.userId, [r]);
     }
-    let sent = 0;
+    const due: Parameters<typeof repo.remind>[0] = [];
     for (const list of byUser.values()) {
       const first = list[0];
       if (!first) continue;
-      const orders = new Map(list.map((r) => [r.order.id, r.order]));
+      const rows = new Map(list.map((r) => [r.order.id, r]));
       const short = uncoveredRenewals({
-        available: subtract(first.balance, first.held, 4),
+        available: first.available,
         items: renewing(list.map((r) => r.order)),
         now: at,
         days: settings.reminderMs / DAY_MS,
       });
       for (const s of short) {
-        const order = orders.get(s.id);
+        const row = rows.get(s.id);
+        const order = row?.order;
         if (order?.status !== 'active') continue; // grace has its own notices
-        const notice = await repo.remind(
-          order,
-          s.period,
-          {
-            amount: s.amount,
-            renewsAt: s.at.toISOString(),
-            shortfall: s.shortfall,
-          },
-          at,
-        );
-        if (notice) {
-          sent += 1;
-          events.publish({
-            type: 'notification.created',
-            data: { userId: notice.userId, id: notice.id, code: notice.code },
-          });
-        }
+        if (row?.reminded && s.period === order.paidThrough + 1) continue; // written before
+        const params = { amount: s.amount, renewsAt: s.at.toISOString(), shortfall: s.shortfall };
+        due.push({ order, period: s.period, params });
       }
     }
-    return sent;
+    if (due.length === 0) return 0;
+    const written = await repo.remind(due, at);
+    for (const notice of written)
+      events.publish({
+        type: 'notification.created',
+        data: { userId: notice.userId, id: notice.id, code: notice.code },
+      });
+    return written.length;
   }
 
   return {

@@ -1,11 +1,16 @@
 import { IN_SERVICE, notice } from '@parley/shared';
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { insertNotification } from '../../db/notifications.js';
+import { insertNotifications, type NotificationRow } from '../../db/notifications.js';
 import { rowsOf, timestamptz } from '../../db/raw.js';
-import { orders, users } from '../../db/schema/index.js';
+import { notifications, orders, users } from '../../db/schema/index.js';
 import type { OrderRow } from './renewal-locks.repo.js';
 import type { RenewalSettings } from './renewal-rules.js';
+
+/** Reminders written per statement. */
+const CHUNK = 500;
+/** A reminder's key: this, the order's id, a colon and the period. */
+const REMINDER = 'renewal.reminder:';
 
 /** What renewals read: orders due, unpaid or renewing soon, a customer's items; reminders. */
 export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
@@ -46,19 +51,28 @@ export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
     },
 
     /**
-     * Everyone with a renewal within `days` that will renew: their balance and those
-     * items, for the reminders.
+     * Everyone with a renewal within `days` that will renew: those items, what their
+     * customer has available and whether the next period's reminder is written. The orders by their index, each with its
+     * customer's balance by key: a join would hash every customer on a large history.
      */
     async renewingSoon(now: Date) {
       const until = new Date(now.getTime() + settings.reminderMs);
       return db
         .select({
           order: orders,
-          balance: users.cryptoBalance,
-          held: users.held,
+          // Spelt out with their table: drizzle leaves a one-table select's columns bare,
+          // and a bare name in these subqueries would be the inner table's.
+          available: sql<string>`(select (u.crypto_balance - u.held)::numeric(20, 4)::text
+            from ${users} u where u.id = "orders"."user_id")`,
+          // Whether its next period's reminder is written: most are, after the first pass.
+          // A scalar subquery, looked up by key for each order: PostgreSQL may answer an
+          // EXISTS by hashing the whole table.
+          reminded: sql<boolean>`coalesce((select true from ${notifications} n
+            where n.user_id = "orders"."user_id"
+              and n.key = ${REMINDER} || "orders"."id" || ':' || ("orders"."paid_through" + 1)),
+            false)`,
         })
         .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
         .where(
           and(
             inArray(orders.status, IN_SERVICE),
@@ -66,24 +80,33 @@ export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
             isNotNull(orders.renewalCharge),
             lte(orders.renewsAt, until),
           ),
-        )
-        .orderBy(orders.userId);
+        );
     },
 
-    /** Writes a reminder unless one was written for this period. */
+    /**
+     * Writes each reminder unless one was written for its order and period, a chunk per
+     * statement (most were written by an earlier pass); the ones written now.
+     */
     async remind(
-      order: OrderRow,
-      period: number,
-      params: { amount: string; renewsAt: string; shortfall: string },
+      due: {
+        order: OrderRow;
+        period: number;
+        params: { amount: string; renewsAt: string; shortfall: string };
+      }[],
       now: Date,
     ) {
-      return insertNotification(db, {
-        userId: order.userId,
-        ...notice('renewal.reminder', { item: order.name, ...params }),
-        key: `renewal.reminder:${order.id}:${period}`,
-        email: true,
-        at: now,
-      });
+      const written: NotificationRow[] = [];
+      for (let i = 0; i < due.length; i += CHUNK) {
+        const chunk = due.slice(i, i + CHUNK).map(({ order, period, params }) => ({
+          userId: order.userId,
+          ...notice('renewal.reminder', { item: order.name, ...params }),
+          key: `${REMINDER}${order.id}:${period}`,
+          email: true,
+          at: now,
+        }));
+        written.push(...(await insertNotifications(db, chunk)));
+      }
+      return written;
     },
 
     /** The customer's monthly items (ended ones of the last 90 days too), and their money. */

@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers.js';
 import { twoInstances } from '../../../test/two-instances.js';
 import { createVoiceAccountsRepo } from '../voice/voice-accounts.repo.js';
+import { createRenewalReadsRepo } from './renewal-reads.repo.js';
 
 const DAY = 86_400_000;
 let clock = new Date('2026-03-01T09:00:00.000Z');
@@ -407,6 +408,17 @@ describe('reminders and the runway', () => {
       amount: '9.00',
       shortfall: '4.0000',
       renewsAt: '2026-03-05T09:00:00.000Z',
+    });
+    // The next pass reads which reminders are written, so it writes nothing again.
+    const reads = createRenewalReadsRepo(ctx.database.db, {
+      graceMs: 7 * DAY,
+      releaseMs: 30 * DAY,
+      reminderMs: 5 * DAY,
+    });
+    const soon = (await reads.renewingSoon(clock)).filter((r) => r.order.userId === fay.id);
+    expect(Object.fromEntries(soon.map((r) => [r.order.id, r.reminded]))).toMatchObject({
+      [a]: false,
+      [b]: true,
     });
     const res = await send(ctx.app, 'GET', '/api/subscriptions', fay.cookie);
     expect(res.statusCode).toBe(200);
