@@ -150,29 +150,25 @@ export function createQuotesRepo(db: Db) {
         .select({ value: appMeta.value })
         .from(appMeta)
         .where(eq(appMeta.key, QUOTES_PRUNED_BEFORE));
-      const since = mark ? new Date(mark.value) : null;
-      const doomed = db
-        .select({ id: paymentQuotes.id })
-        .from(paymentQuotes)
-        .where(
-          and(
-            since ? gte(paymentQuotes.expiresAt, since) : undefined,
-            lt(paymentQuotes.expiresAt, before),
-            isNull(paymentQuotes.watchKeyId),
-            not(
-              exists(
-                sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
-              ),
-            ),
+      const prunable = and(
+        mark ? gte(paymentQuotes.expiresAt, new Date(mark.value)) : undefined,
+        lt(paymentQuotes.expiresAt, before),
+        isNull(paymentQuotes.watchKeyId),
+        not(
+          exists(
+            sql`(select 1 from ${transactions} where ${transactions.quoteId} = ${paymentQuotes.id})`,
           ),
-        )
-        .limit(batch);
+        ),
+      );
+      const pick = (n: number) =>
+        db.select({ id: paymentQuotes.id }).from(paymentQuotes).where(prunable).limit(n);
       const gone = await db
         .delete(paymentQuotes)
-        .where(sql`${paymentQuotes.id} in ${doomed}`)
+        .where(sql`${paymentQuotes.id} in ${pick(batch)}`)
         .returning({ id: paymentQuotes.id });
-      // Fewer than a batch: nothing before `before` is left to prune.
-      if (gone.length < batch)
+      // The cut-off moves only once nothing before it is left: fewer than a batch gone can
+      // also mean another instance's delete held the rows this one picked.
+      if (gone.length < batch && (await pick(1)).length === 0)
         await db
           .insert(appMeta)
           .values({ key: QUOTES_PRUNED_BEFORE, value: before.toISOString() })

@@ -61,6 +61,14 @@ export function createRenewalJob(deps: {
       }
     }
     if (due.length === 0) return 0;
+    // One order of rows for every instance: two writing the same new reminders in
+    // different orders could deadlock.
+    due.sort(
+      (x, y) =>
+        x.order.userId.localeCompare(y.order.userId) ||
+        x.order.id.localeCompare(y.order.id) ||
+        x.period - y.period,
+    );
     const written = await repo.remind(due, at);
     for (const notice of written)
       events.publish({
