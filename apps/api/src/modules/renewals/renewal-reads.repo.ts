@@ -52,8 +52,9 @@ export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
 
     /**
      * Everyone with a renewal within `days` that will renew: those items, what their
-     * customer has available and whether the next period's reminder is written. The orders by their index, each with its
-     * customer's balance by key: a join would hash every customer on a large history.
+     * customer has available and whether the next period's reminder is written. The
+     * orders come by their index, each customer's balance by key: a join would hash every
+     * customer on a large history.
      */
     async renewingSoon(now: Date) {
       const until = new Date(now.getTime() + settings.reminderMs);

@@ -92,17 +92,17 @@ async function afterFailedSubmit(
 }
 
 /**
- * The SMS outbox: takes queued messages from the database and hands them to the
- * gateway, a few at a time (the gateway keeps to the upstream's rate), and applies
- * receipts. An outage leaves messages queued, retried with backoff; a stop lets the
- * message in hand finish and puts the rest back.
- */
-/**
  * How often a pass also settles crashed claims and overdue receipts: several statements,
  * which on every wake-up under load came to a few per handful of messages, per instance.
  */
 const SETTLE_EVERY_MS = 1000; // 100 ms early counts: a 1 s poll's jitter must not skip one
 
+/**
+ * The SMS outbox: takes queued messages from the database and hands them to the
+ * gateway, a few at a time (the gateway keeps to the upstream's rate), and applies
+ * receipts. An outage leaves messages queued, retried with backoff; a stop lets the
+ * message in hand finish and puts the rest back.
+ */
 export function createSmsOutbox(options: OutboxOptions) {
   const { repo, gateway, log } = options;
   const now = options.now ?? (() => new Date());
