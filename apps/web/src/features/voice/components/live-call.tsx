@@ -18,14 +18,15 @@ import { CallControls } from './call-controls';
 /** Seconds talked, recounted every second while the call is answered. */
 function useTalkSeconds(call: Call): number {
   const answered = call.status === 'answered' ? call.answeredAt : null;
-  const [now, setNow] = useState(() => Date.now());
+  // The clock is read at each render: a time kept in state would show the moment the
+  // page mounted on the first render after the answer, a few seconds short.
+  const [, setTicks] = useState(0);
   useEffect(() => {
     if (!answered) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTicks((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [answered]);
-  return answered ? talkSeconds(answered, now) : 0;
+  return answered ? talkSeconds(answered, Date.now()) : 0;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
