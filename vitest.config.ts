@@ -49,6 +49,7 @@ export default defineConfig({
       api('api', ['src/**/*.test.ts'], 'pglite'),
       ...postgresProjects,
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.mocks.config.ts',
     ],
   },
 });

@@ -1,17 +1,11 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import { ISOLATED_TESTS, webProject } from './vitest.base.ts';
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      name: 'web',
-      environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/test/setup.ts'],
-      // The heaviest screens (axe over a softphone in a call, 50 pages of a list) take
-      // 2–3 s alone and passed 5 s with the whole suite on two slow cores.
-      testTimeout: 15_000,
-    },
-  }),
-);
+// One module graph and one DOM per worker, not per file: importing React, the components
+// and English again for every file was three quarters of this project's time. Each file
+// starts from a clean page, storage and English (src/test/setup.ts).
+export default webProject({
+  name: 'web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  exclude: ISOLATED_TESTS,
+  isolate: false,
+});

@@ -31,6 +31,12 @@ export function generousLimits(): AuthLimits {
   return scaledLimits(1000);
 }
 
+/**
+ * For a test that opens a new embedded data folder: initdb in a child process and every
+ * migration, 20 s on two busy cores while the rest of the suite runs.
+ */
+export const NEW_DATA_DIR_TIMEOUT_MS = 60_000;
+
 export function tempDir(prefix = 'parley-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test/helpers.js';
+import { NEW_DATA_DIR_TIMEOUT_MS, tempDir } from '../../test/helpers.js';
 import { createSystemRepo } from '../modules/system/system.repo.js';
 import { openDatabase } from './client.js';
 import { DataDirLockedError } from './lock.js';
 
 describe('embedded database', () => {
-  it('keeps its data across a restart and refuses a second opener meanwhile', async () => {
+  it('keeps its data across a restart and refuses a second opener meanwhile', {
+    timeout: NEW_DATA_DIR_TIMEOUT_MS,
+  }, async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ kind: 'pglite', dataDir });
     const installedAt = await createSystemRepo(first.db).installedAt(

@@ -1,12 +1,31 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n, loadFullEnglish } from '@/lib/i18n';
 
 beforeAll(async () => {
   localStorage.clear();
-  await initI18n();
+  sessionStorage.clear();
+  // Files may share one module graph (the web project): i18next is set up once per
+  // worker, and every file starts in English whatever the last one switched to.
+  if (i18next.isInitialized) await i18next.changeLanguage('en');
+  else await initI18n();
   await loadFullEnglish();
+  await dismissToasts();
 });
+
+/** The toast viewport outlives a file that shares the page: the last file's toasts go. */
+async function dismissToasts(): Promise<void> {
+  if (!document.querySelector('[data-sonner-toast]')) return;
+  toast.dismiss();
+  await vi.waitFor(
+    () => {
+      if (document.querySelector('[data-sonner-toast]')) throw new Error('a toast is still shown');
+    },
+    { timeout: 2000 },
+  );
+}
 afterEach(async () => {
   cleanup();
   // React's scheduler runs its work in setImmediate callbacks: let what it queued before the

@@ -9,6 +9,8 @@ import { Footer } from './footer';
 import { HelpWidget } from './help-widget';
 import { Navbar } from './navbar';
 
+// Runs isolated: the page's embedded configuration is read once per module graph.
+
 beforeAll(() => {
   const block = document.createElement('script');
   block.type = 'application/json';

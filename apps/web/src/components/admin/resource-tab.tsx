@@ -1,6 +1,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageNav } from '@/components/admin/page-nav';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -53,6 +54,9 @@ type Props<T> = {
 
 type Editing<T> = { row: T | null } | null;
 
+/** Rows on one page: an inventory of thousands of numbers stays a light page. */
+export const RESOURCE_PAGE_SIZE = 50;
+
 /** One catalogue collection: its table, and dialogs to add, edit and delete rows. */
 export function ResourceTab<T extends { id: string }>(props: Props<T>) {
   const { resource, texts, columns, fields, matches } = props;
@@ -66,6 +70,7 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
   const form = useAdminFormErrors();
   const addButton = useRef<HTMLButtonElement>(null);
   const ready = props.ready ?? true;
@@ -106,6 +111,10 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
 
   const q = query.trim().toLowerCase();
   const rows = data && matches && q ? data.filter((r) => matches(r, q)) : data;
+  const pages = Math.max(1, Math.ceil((rows?.length ?? 0) / RESOURCE_PAGE_SIZE));
+  // A delete or a narrower search can leave fewer pages than the one open.
+  const shown = Math.min(page, pages);
+  const pageRows = rows?.slice((shown - 1) * RESOURCE_PAGE_SIZE, shown * RESOURCE_PAGE_SIZE);
 
   return (
     <section aria-label={texts.title} className="space-y-4">
@@ -117,7 +126,10 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
             aria-label={t('admin.search')}
             placeholder={t('admin.search')}
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
             className="w-56"
           />
         )}
@@ -134,40 +146,50 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
         isEmpty={() => rows?.length === 0}
       >
         {() => (
-          <DataTable
-            cards
-            caption={texts.title}
-            headers={[...columns.map((c) => c.header), { label: t('admin.actions'), end: true }]}
-          >
-            {rows?.map((row) => (
-              <tr key={row.id} className="border-t">
-                {columns.map((c) => (
-                  <td key={c.header} className="p-3" dir={c.ltr ? 'ltr' : undefined}>
-                    {c.cell(row)}
+          <>
+            <DataTable
+              cards
+              caption={texts.title}
+              headers={[...columns.map((c) => c.header), { label: t('admin.actions'), end: true }]}
+            >
+              {pageRows?.map((row) => (
+                <tr key={row.id} className="border-t">
+                  {columns.map((c) => (
+                    <td key={c.header} className="p-3" dir={c.ltr ? 'ltr' : undefined}>
+                      {c.cell(row)}
+                    </td>
+                  ))}
+                  <td className="whitespace-nowrap p-3 text-end">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('admin.editItem', { name: props.nameOf(row) })}
+                      disabled={!ready}
+                      onClick={() => open(row)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('admin.deleteItem', { name: props.nameOf(row) })}
+                      onClick={() => setDeleting(row)}
+                    >
+                      <Trash2 aria-hidden="true" className="text-destructive" />
+                    </Button>
                   </td>
-                ))}
-                <td className="whitespace-nowrap p-3 text-end">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('admin.editItem', { name: props.nameOf(row) })}
-                    disabled={!ready}
-                    onClick={() => open(row)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('admin.deleteItem', { name: props.nameOf(row) })}
-                    onClick={() => setDeleting(row)}
-                  >
-                    <Trash2 aria-hidden="true" className="text-destructive" />
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                </tr>
+              ))}
+            </DataTable>
+            {pages > 1 && (
+              <PageNav
+                label={t('admin.listPages', { list: texts.title })}
+                page={shown}
+                pages={pages}
+                onPage={setPage}
+              />
+            )}
+          </>
         )}
       </QueryState>
 

@@ -55,7 +55,7 @@ function PagedList<T extends { id: string }>({
               ))}
             </DataTable>
             <PageNav
-              label={t('adminUsers.tabs.pages', { list: caption })}
+              label={t('admin.listPages', { list: caption })}
               page={page}
               pages={pages}
               onPage={setPage}
