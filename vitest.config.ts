@@ -22,7 +22,7 @@ const api = (name: string, include: string[], db: 'pglite' | 'postgres') =>
       testTimeout: 20_000,
       // One module graph per worker, not per file: every file imported the whole app
       // again (about 2 s each). Each file still builds its own app on its own database
-      // (decision 0061). The web tests keep isolation: their mocks and DOM are per file.
+      // (decision 0061). The web tests do the same, except those that mock (decision 0073).
       isolate: false,
       hookTimeout: 30_000,
     },

@@ -10,13 +10,19 @@ const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function run(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, ...args], { cwd: root });
+    // Colours as tsc would print them to this terminal.
+    const pretty = process.stdout.isTTY ? ['--pretty'] : [];
+    const child = spawn(process.execPath, [tsc, ...args, ...pretty], { cwd: root });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => {
+    child.on('error', (err) => {
+      console.error(`tsc ${args.join(' ')}: ${err.message}`);
+      resolve(false);
+    });
+    child.on('close', (code, signal) => {
       if (output) process.stdout.write(output);
-      if (code !== 0) console.error(`tsc ${args.join(' ')}: exit ${code}`);
+      if (code !== 0) console.error(`tsc ${args.join(' ')}: ${signal ?? `exit ${code}`}`);
       resolve(code === 0);
     });
   });

@@ -6,11 +6,13 @@ import viteConfig from './vite.config.ts';
 const src = path.join(import.meta.dirname, 'src');
 
 /**
- * The test files that replace a module with vi.mock, or say they must run alone (a line
+ * The test files that replace a module (vi.mock, vi.doMock, vi.unmock), reload them all
+ * (vi.resetModules), or say they must run alone (a line
  * starting `// Runs isolated:` with the reason). They run in project web-mocks, each in
  * its own module graph: shared, a mock would leak into the next file's imports.
  */
-const ISOLATED = /vi\.mock\(|^\/\/ Runs isolated:/m;
+const ISOLATED =
+  /\bvi\s*\.\s*(?:do)?(?:un)?mock\s*[<(]|\bvi\.resetModules\(|^\s*\/\/ Runs isolated:/m;
 
 export const ISOLATED_TESTS = fs
   .readdirSync(src, { recursive: true, encoding: 'utf8' })
@@ -29,6 +31,8 @@ export const webProject = (test: TestUserConfig) =>
         // The heaviest screens (axe over a softphone in a call, 50 pages of a list) take
         // 2–3 s alone and passed 5 s with the whole suite on two slow cores.
         testTimeout: 15_000,
+        // A global a file stubbed (fetch, mostly) is put back after each test.
+        unstubGlobals: true,
         ...test,
       },
     }),

@@ -13,6 +13,8 @@ function setExecCommand(impl: (command: string) => boolean) {
 
 afterEach(() => {
   if (clipboard) Object.defineProperty(globalThis.navigator, 'clipboard', clipboard);
+  // happy-dom's clipboard is on the prototype: removing the own one brings it back.
+  else Reflect.deleteProperty(globalThis.navigator, 'clipboard');
   Reflect.deleteProperty(document, 'execCommand');
 });
 

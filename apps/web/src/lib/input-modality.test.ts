@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { trackInputModality } from './input-modality';
 
 let stop: (() => void) | undefined;
+const added: Element[] = [];
 afterEach(() => {
   stop?.();
-  document.body.replaceChildren();
+  // Only what the test added: the page (and its toast viewport) outlives this file.
+  for (const element of added.splice(0)) element.remove();
 });
 
 const html = document.documentElement;
@@ -25,6 +27,7 @@ describe('trackInputModality', () => {
     stop = trackInputModality();
     const input = document.createElement('input');
     document.body.append(input);
+    added.push(input);
     input.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     for (const k of ['a', 'ArrowLeft', 'Enter', ' ']) key(input, k);
     expect(html.hasAttribute('data-pointer')).toBe(true);

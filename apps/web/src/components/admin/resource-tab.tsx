@@ -112,8 +112,9 @@ export function ResourceTab<T extends { id: string }>(props: Props<T>) {
   const q = query.trim().toLowerCase();
   const rows = data && matches && q ? data.filter((r) => matches(r, q)) : data;
   const pages = Math.max(1, Math.ceil((rows?.length ?? 0) / RESOURCE_PAGE_SIZE));
-  // A delete or a narrower search can leave fewer pages than the one open.
+  // A delete can leave fewer pages than the one open: show the last, and stay there.
   const shown = Math.min(page, pages);
+  if (rows && page !== shown) setPage(shown);
   const pageRows = rows?.slice((shown - 1) * RESOURCE_PAGE_SIZE, shown * RESOURCE_PAGE_SIZE);
 
   return (

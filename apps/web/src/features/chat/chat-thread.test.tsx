@@ -1,6 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Cursor, mergeMessages, useChatThread } from './chat-thread';
+
+afterEach(() => vi.useRealTimers());
 
 const m = (id: number) => ({ id: String(id), text: `m${id}` });
 
@@ -49,7 +51,6 @@ describe('useChatThread', () => {
     await waitFor(() =>
       expect(result.current.messages.map((x) => x.id)).toEqual(['1', '2', '3', '4']),
     );
-    vi.useRealTimers();
   });
 
   it('asks again when a catch-up is wanted while one is on its way, and keeps what arrived meanwhile', async () => {

@@ -69,6 +69,15 @@ describe('NumbersTab pages', () => {
     const user = userEvent.setup();
     await screen.findByText('+442079400001');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    // 100 numbers in London: two pages of matches, from the first.
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'london');
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByText('+442079400001')).toBeTruthy();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'westminster');
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByText('+442079400077')).toBeTruthy();

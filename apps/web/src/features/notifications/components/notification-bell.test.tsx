@@ -168,7 +168,8 @@ describe('the notifications bell', () => {
     );
     await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await waitFor(() =>
-      expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe(
+      // The bell's own live region (the page's toast viewport is one too).
+      expect(document.querySelector('span.sr-only[aria-live="polite"]')?.textContent).toBe(
         'Notifications, 1 unread',
       ),
     );
