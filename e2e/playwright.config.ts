@@ -21,7 +21,11 @@ process.env.E2E_DNS_PORT ??= String(port + 3);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
+  // Two browsers, two test servers and axe share two cores: on a slow machine of that
+  // size, waits that took 3 s elsewhere took over 5 and tests passed 30 s. The limits
+  // give such a machine room; a passing test takes no longer for them.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? 'list' : [['list']],
