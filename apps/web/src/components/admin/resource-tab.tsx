@@ -55,7 +55,7 @@ type Props<T> = {
 type Editing<T> = { row: T | null } | null;
 
 /** Rows on one page: an inventory of thousands of numbers stays a light page. */
-export const RESOURCE_PAGE_SIZE = 50;
+const RESOURCE_PAGE_SIZE = 50;
 
 /** One catalogue collection: its table, and dialogs to add, edit and delete rows. */
 export function ResourceTab<T extends { id: string }>(props: Props<T>) {

@@ -1,13 +1,12 @@
 import type { AdminNumber } from '@parley/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
-import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, json } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
 import { NumbersTab } from './numbers-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,11 +39,7 @@ function inventory(count: number) {
       return new Response(null, { status: 204 });
     },
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NumbersTab />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<NumbersTab />);
   return api;
 }
 
