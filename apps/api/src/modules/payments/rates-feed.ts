@@ -9,6 +9,7 @@ import {
 } from '@parley/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeedSource, FeedSourceName, RatesConfig } from '../../config/rates-config.js';
+import { deadline } from '../../lib/deadline.js';
 import {
   type FeedCode,
   readSource,
@@ -110,13 +111,19 @@ export function createRatesFeed(deps: {
   };
 
   async function fetchBody(source: FeedSource): Promise<unknown> {
-    const res = await fetch(sourceUrl(source, feed.ids), {
-      signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(feed.timeoutMs)]),
-      headers: { accept: 'application/json' },
-      redirect: 'error',
-    });
-    if (!res.ok) throw new FeedError(`HTTP ${res.status}`);
-    const text = await res.text();
+    const cut = deadline(feed.timeoutMs, stopping.signal);
+    let text: string;
+    try {
+      const res = await fetch(sourceUrl(source, feed.ids), {
+        signal: cut.signal,
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+      });
+      if (!res.ok) throw new FeedError(`HTTP ${res.status}`);
+      text = await res.text();
+    } finally {
+      cut.clear();
+    }
     if (text.length > MAX_BODY) throw new FeedError('answer too large');
     try {
       return JSON.parse(text);
