@@ -8,6 +8,7 @@
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { SEED_DOMAIN } from '../../apps/api/dist/db/large-seed.js';
 import { adminSession, call } from './api.mjs';
 import { cleanUp } from './checks.mjs';
 import { ENDPOINTS, largeDatabaseUrl, root } from './config.mjs';
@@ -20,7 +21,6 @@ import { stopChild } from './server.mjs';
 const rate = Number(process.env.BENCH_JOBS_RATE ?? 200);
 const seconds = Number(process.env.BENCH_JOBS_SECONDS ?? 10);
 const SEND = ENDPOINTS.find((e) => e.as === 'sender');
-const SEED_DOMAIN = 'seed.parley.test';
 /** A day of the large history's monthly renewals (100,000 orders), due at once. */
 const DAY_OF_RENEWALS = 3300;
 

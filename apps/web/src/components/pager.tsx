@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -33,18 +34,34 @@ export function Pager({
   live?: boolean;
   className?: string;
 }) {
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // The last page's Next (the first's Previous) disables itself under the keyboard,
+  // which would drop focus to the page: it moves to the other button instead, before the
+  // browser's next rendering step blurs the disabled one.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (!hasNext && focused === nextButton.current) previousButton.current?.focus();
+    if (!hasPrevious && focused === previousButton.current) nextButton.current?.focus();
+  }, [hasPrevious, hasNext]);
   return (
     <nav
       aria-label={label}
       className={cn('flex items-center', spread ? 'justify-between gap-2' : 'gap-3', className)}
     >
-      <Button variant="outline" size="sm" disabled={!hasPrevious} onClick={onPrevious}>
+      <Button
+        ref={previousButton}
+        variant="outline"
+        size="sm"
+        disabled={!hasPrevious}
+        onClick={onPrevious}
+      >
         {previous}
       </Button>
       <span className="text-sm tabular-nums" aria-live={live ? 'polite' : undefined}>
         {status}
       </span>
-      <Button variant="outline" size="sm" disabled={!hasNext} onClick={onNext}>
+      <Button ref={nextButton} variant="outline" size="sm" disabled={!hasNext} onClick={onNext}>
         {next}
       </Button>
     </nav>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Pager, pagesShown } from '@/components/pager';
 
 /**
- * Previous and next around "Page 2 of 5", for the admin panel's paged lists. With `more`
+ * Previous and next around "Page 2 of 5", for the admin panel's paged lists; a screen
+ * reader hears the new page. With `more`
  * the list holds more than its total could count (COUNT_CAP): "Page 2 of 50+", and next
  * stays open.
  */
@@ -32,6 +33,7 @@ export function PageNav({
       hasNext={more || page < pages}
       onPrevious={() => onPage(page - 1)}
       onNext={() => onPage(page + 1)}
+      live
     />
   );
 }

@@ -94,13 +94,15 @@ export function ChatUnreadCount() {
   });
   const unread = summary.data?.unread ?? 0;
   if (unread === 0) return null;
+  // The link's name holds the count as it is seen ("99+"), as a name must hold its visible text.
+  const shown = unread > 99 ? '99+' : String(unread);
   return (
     <span
       className="ms-1 rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
       data-testid="nav-chat-unread"
     >
-      <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-      <span className="sr-only">{t('adminChat.unreadConversations', { count: unread })}</span>
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{t('adminChat.unreadConversations', { count: shown })}</span>
     </span>
   );
 }
