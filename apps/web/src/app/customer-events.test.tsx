@@ -3,11 +3,12 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryOptions } from '@/lib/current-user';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { aCall } from '@/test/fake-api';
 import { useCustomerEvents } from './customer-events';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 /** Enough of EventSource to dispatch named events to the hook. */
 let lastClient: QueryClient | null = null;
@@ -44,7 +45,7 @@ function setup(enabled = true) {
 beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -107,7 +108,7 @@ describe('useCustomerEvents', () => {
       ),
     );
     // A request of their own (from another tab) only reloads the list.
-    vi.mocked(showToast).mockClear();
+    showToast.mockClear();
     FakeEventSource.opened[0]?.emit('sender.updated', {
       id: 's3',
       senderId: 'New',

@@ -34,8 +34,10 @@ afterEach(async () => {
   await new Promise((resolve) => setImmediate(resolve));
 });
 afterAll(async () => {
-  // The next file in this worker starts on real timers whatever this one did.
+  // The next file in this worker starts on real timers, and with the real functions of
+  // whatever this one spied on (vi.spyOn), whatever this one did.
   vi.useRealTimers();
+  vi.restoreAllMocks();
   // The same for the file's last test, once more after a short wait: on a loaded machine
   // a commit React scheduled during the unmount can still be queued behind other work.
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));

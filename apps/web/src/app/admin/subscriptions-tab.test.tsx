@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionsTab } from '@/features/renewals/admin/subscriptions-tab';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, type Handler, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { useAdminEvents } from './admin-events';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 /** Enough of EventSource to dispatch the admin stream's named events. */
 class FakeEventSource extends EventTarget {
@@ -26,7 +27,7 @@ class FakeEventSource extends EventTarget {
 beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,13 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { useCustomerEvents } from '@/app/customer-events';
 import SipPage from '@/features/voice/pages/sip-page';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { aCall, apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const HISTORY = 'GET /api/sip/history?pageSize=5';
 const STATUS = 'GET /api/sip/status';
@@ -64,7 +65,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 
 const renderPage = (balance = '12.50') =>

@@ -5,11 +5,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatWindow } from '@/app/shell/chat-window';
 import { HelpWidget } from '@/app/shell/help-widget';
 import { noteMissedReply, setChatDock } from '@/features/chat/dock-state';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const SESSION = '5b0c3e0e-1111-4c4c-8888-000000000001';
 const session = {
@@ -40,7 +41,7 @@ beforeAll(() => {
 afterEach(() => {
   setChatDock('closed');
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 
 async function openChat() {

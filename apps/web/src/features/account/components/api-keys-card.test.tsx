@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { ApiKeysCard } from './api-keys-card';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const SECRET = `prl_live_${'Ab1'.repeat(14)}x`;
 const KEY = {
@@ -24,7 +25,7 @@ const REVOKE = `DELETE /api/account/api-keys/${KEY.id}`;
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     'GET /api/account/api-keys': () => json([KEY]),
     [CREATE]: (init) => json({ ...KEY, ...JSON.parse(String(init?.body)), secret: SECRET }, 201),

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { GuardrailsCard } from './guardrails-card';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const NONE = {
   dailySpendCap: null,
@@ -22,7 +23,7 @@ const KEY = 'PUT /api/account/guardrails';
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     'GET /api/account/guardrails': () => json(NONE),
     [KEY]: (init) => json({ ...NONE, ...JSON.parse(String(init?.body)), updatedAt: 'now' }),

@@ -3,12 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { createQueryClient } from '@/lib/query-client';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { CsvImport, problemsFirst } from './csv-import';
+
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 afterEach(() => vi.unstubAllGlobals());
 

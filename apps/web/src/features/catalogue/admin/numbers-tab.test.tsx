@@ -2,12 +2,13 @@ import type { AdminNumber } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { NumbersTab } from './numbers-tab';
+
+// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
+vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 afterEach(() => vi.unstubAllGlobals());
 

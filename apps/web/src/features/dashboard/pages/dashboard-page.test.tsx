@@ -1,16 +1,16 @@
 import type { Transaction } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { Route, Routes, useLocation } from 'react-router';
-import { showToast } from '@/lib/toast';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import * as toast from '@/lib/toast';
 import { aCall } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { spendEntriesOf } from '../api/spending';
 import DashboardPage from './dashboard-page';
+
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -78,7 +78,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 
 function Where() {
@@ -486,6 +486,6 @@ describe('DashboardPage: renewals', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url === '/api/subscriptions/s2/reactivate')).toBe(true),
     );
-    await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(showToast).toHaveBeenCalledTimes(2));
   });
 });

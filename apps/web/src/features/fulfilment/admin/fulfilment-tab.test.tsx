@@ -2,12 +2,13 @@ import type { FulfilmentTask } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { FulfilmentTab } from './fulfilment-tab';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const TASK = '44444444-4444-4444-8444-444444444444';
 const aTask = (over: Partial<FulfilmentTask> = {}): FulfilmentTask => ({
@@ -30,7 +31,7 @@ const DONE = `POST /api/admin/fulfilment/${TASK}/done`;
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [LIST]: () =>
       json([

@@ -2,13 +2,14 @@ import type { MailDomain } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { ADD_DOMAIN, aDomain, DOMAINS, REMOVE_DOMAIN, VERIFY } from '../test-fixtures';
 import { SendingDomains } from './sending-domains';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 /** The domain after a check that found the SPF record only. */
 const checked = (): MailDomain => {
@@ -27,7 +28,7 @@ const checked = (): MailDomain => {
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [DOMAINS]: () => json([]),
     [ADD_DOMAIN]: () => json(aDomain(), 201),

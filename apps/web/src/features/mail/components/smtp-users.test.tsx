@@ -1,19 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { anSmtpUser, CREATE_USER, REMOVE_USER, USERS } from '../test-fixtures';
 import { SmtpUsers } from './smtp-users';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const PASSWORD = 'pW9rT4kZq2Lm8vXc';
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [USERS]: () => json([anSmtpUser({ lastUsedAt: '2026-03-03T08:00:00.000Z' })]),
     [CREATE_USER]: (init) =>

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { aSuppression, pageOf } from '../test-fixtures';
 import { Suppressions } from './suppressions';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const FIRST = 'GET /api/mail/suppressions?page=1';
 const SECOND = 'GET /api/mail/suppressions?page=2';
@@ -16,7 +17,7 @@ const REMOVE = 'DELETE /api/mail/suppressions/66666666-6666-4666-8666-6666666666
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [FIRST]: () =>
       json(

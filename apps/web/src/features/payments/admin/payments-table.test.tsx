@@ -5,12 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { createQueryClient } from '@/lib/query-client';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { PaymentsTable } from './payments-table';
+
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const HASH = `${'a'.repeat(8)}${'b'.repeat(48)}${'c'.repeat(8)}`;
 const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
@@ -42,7 +43,7 @@ const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 
 describe('PaymentsTable', () => {

@@ -2,11 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { createQueryClient } from '@/lib/query-client';
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { RatesTab } from './rates-tab';
+
+// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
+vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 afterEach(() => vi.unstubAllGlobals());
 

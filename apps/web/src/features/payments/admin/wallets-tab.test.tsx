@@ -3,11 +3,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { createQueryClient } from '@/lib/query-client';
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { WalletsTab } from './wallets-tab';
+
+// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
+vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as toast from '@/lib/toast';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+
 vi.mock('qrcode', () => ({ toDataURL: vi.fn() }));
 
 import { toDataURL } from 'qrcode';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
-import { showToast } from '@/lib/toast';
 import { renderWithApp } from '@/test/render';
 import { QrDialogContent } from './qr-dialog';
 
@@ -17,7 +19,7 @@ const qr = vi.mocked(toDataURL as unknown as (uri: string, options: unknown) => 
 
 afterEach(() => {
   qr.mockReset();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 
 async function openDialog() {

@@ -1,15 +1,15 @@
 import type { Purchasable } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { Link, Route, Routes } from 'react-router';
-import { showToast } from '@/lib/toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import PaymentPage from './payment-page';
+
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const ITEM_ID = '7b0c6a4e-3f55-4a8e-9d1c-2f3a4b5c6d7e';

@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { aTrunk, LIST, PASSWORD, TRUNK_ID, trunksAnswer } from '../test-fixtures';
 import SipTrunkPage from './sip-trunk-page';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [LIST]: () => json(trunksAnswer([aTrunk()])),
     [PASSWORD]: () => json({ password: 'N3wPassw0rd' }),

@@ -2,12 +2,13 @@ import type { SmppAdminSession } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { SmppSessionsTab } from './smpp-sessions-tab';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const SESSION = '33333333-3333-4333-8333-333333333333';
 const aSession = (over: Partial<SmppAdminSession> = {}): SmppAdminSession => ({
@@ -29,7 +30,7 @@ const END = `POST /api/admin/smpp/sessions/${SESSION}/end`;
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [LIST]: () =>
       json([

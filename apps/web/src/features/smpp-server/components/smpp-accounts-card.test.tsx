@@ -2,12 +2,13 @@ import type { SmppAccount, SmppAccounts } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { SmppAccountsCard } from './smpp-accounts-card';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const PASSWORD = 'Xy7pQ2rk';
@@ -38,7 +39,7 @@ const REMOVE = `DELETE /api/sms/smpp-accounts/${ID}`;
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   api = fakeApi({
     [LIST]: () => json(answer([anAccount()])),
     [CREATE]: (init) => {

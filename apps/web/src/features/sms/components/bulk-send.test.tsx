@@ -2,16 +2,17 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
-import { showToast } from '@/lib/toast';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { BulkSend } from './bulk-send';
 
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
 });
 
 const PREVIEW = {

@@ -2,12 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
-
 import { setLanguage } from '@/lib/i18n';
+import * as toast from '@/lib/toast';
 import { apiError, fakeApi, history, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import SmsPage from './sms-page';
+
+// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
+vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 const ARABIC_INVALID_NUMBER = 'صيغة رقم الهاتف غير صالحة';
 

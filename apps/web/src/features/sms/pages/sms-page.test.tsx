@@ -1,12 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as toast from '@/lib/toast';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+
 vi.mock('@/lib/login-redirect', () => ({ goToLogin: vi.fn() }));
 
 import { goToLogin } from '@/lib/login-redirect';
-import { showToast } from '@/lib/toast';
 import { aMessage, apiError, fakeApi, history, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import SmsPage from './sms-page';
@@ -31,7 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   vi.mocked(goToLogin).mockClear();
 });
 

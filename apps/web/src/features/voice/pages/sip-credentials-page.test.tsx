@@ -2,12 +2,14 @@ import type { SipAccount } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as toast from '@/lib/toast';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+
 vi.mock('@/lib/clipboard', () => ({ copyText: vi.fn(async () => true) }));
 
 import { copyText } from '@/lib/clipboard';
-import { showToast } from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import { masked } from '../components/credentials-tab';
@@ -29,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   vi.mocked(copyText).mockClear();
 });
 

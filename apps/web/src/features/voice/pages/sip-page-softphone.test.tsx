@@ -2,6 +2,7 @@ import type { VoiceStatus } from '@parley/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as toast from '@/lib/toast';
 import type {
   SessionView,
   Softphone,
@@ -9,7 +10,8 @@ import type {
   SoftphoneSnapshot,
 } from '../softphone/types';
 
-vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
+// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
+const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
 
 /** A softphone the test drives: every action recorded, every state set by hand. */
 class FakePhone implements Softphone {
@@ -67,7 +69,6 @@ vi.mock('../softphone/jssip-softphone', () => ({
   },
 }));
 
-import { showToast } from '@/lib/toast';
 import { aCall, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
 import SipPage from './sip-page';
@@ -118,7 +119,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(showToast).mockClear();
+  showToast.mockClear();
   phones.made.length = 0;
 });
 
