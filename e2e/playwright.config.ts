@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from '../scripts/chromium.mjs';
 import { ADMIN } from './support/accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,7 +32,7 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results'),
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
     trace: 'off',
   },
   projects: [

@@ -1,11 +1,11 @@
 // Makes sure a Chromium exists for the browser tests, installing one when none does:
-// Debian's package when we are root on Debian (browser downloads fail on closed
-// networks), otherwise Playwright's own download.
+// Debian's packages (the browser and its headless shell) when we are root on Debian
+// (browser downloads fail on closed networks), otherwise Playwright's own download.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import { findChromium } from './chromium.mjs';
+import { findTestChromium } from './chromium.mjs';
 
-const found = findChromium();
+const found = findTestChromium();
 if (found) {
   console.log(`Chromium: ${found}`);
   process.exit(0);
@@ -15,14 +15,16 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const run = (cmd) =>
   execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 if (isRoot && fs.existsSync('/etc/debian_version')) {
-  console.log('No Chromium found; installing Debian chromium with apt-get.');
+  console.log('No Chromium found; installing Debian chromium and its headless shell with apt-get.');
   run('apt-get update -qq');
-  run('apt-get install -y -qq --no-install-recommends chromium fonts-liberation');
+  run(
+    'apt-get install -y -qq --no-install-recommends chromium chromium-headless-shell fonts-liberation',
+  );
 } else {
   console.log('No Chromium found; installing Playwright Chromium.');
   run('npx playwright install chromium');
 }
-const installed = findChromium();
+const installed = findTestChromium();
 if (!installed) {
   console.error('Chromium is still missing; set CHROMIUM_PATH to a Chromium binary.');
   process.exit(1);

@@ -10,7 +10,9 @@ import { expect, test } from '../support/fixtures';
 test('a visitor signs up, lands on the dashboard, signs out, and signs in again', async ({
   page,
 }) => {
-  const who = await signedUpCustomer(page);
+  const who = newCustomer();
+  await signUpThroughForm(page, who);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
 
   await page.goto('/');

@@ -21,7 +21,10 @@ async function serious(builder: AxeBuilder): Promise<string[]> {
   // blank page (for cross-origin frames, which Parley has none of) and takes twice as long.
   const results = await builder
     .setLegacyMode(true)
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    })
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

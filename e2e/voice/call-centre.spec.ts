@@ -167,7 +167,6 @@ test.describe('call-centre demo screens', () => {
   let session: Parameters<BrowserContext['addCookies']>[0] = [];
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000); // the sign-up's proof of work is slow on a busy machine
     const context = await browser.newContext();
     const page = await context.newPage();
     await signedUpCustomer(page);

@@ -4,7 +4,7 @@ import { callCost, subtract, toUnits } from '@parley/shared';
 import { talkerPcap } from '../../apps/api/test/rtp-pcap';
 import { packetsByTag, rtpengineQuery } from '../../apps/api/test/rtpengine';
 import { carrierCall, sipp, sippTrunk } from '../../apps/api/test/sipp';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.mjs';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { edgeReady, securityCheck, startSipStack } from '../support/sip-edge';
@@ -22,7 +22,7 @@ const EDGE_REPORT_MS = 20_000;
 // Chromium's fake microphone, and WebRTC to rtpengine on 127.0.0.1.
 test.use({
   launchOptions: {
-    executablePath: findChromium(),
+    executablePath: findTestChromium(),
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
