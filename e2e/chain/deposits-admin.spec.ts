@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, request as requests } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { newCustomer, signInAdmin, signUpThroughApi } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import {
   CONFIRMATIONS,
@@ -63,8 +63,7 @@ async function paidAndCredited(browser: Browser) {
   const context = await browser.newContext({ baseURL: stack.url });
   const page = await context.newPage();
   const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpThroughApi(page, who);
   const { amount, address } = await quoteOf(page, 'LTC', '120');
   expect(address).toMatch(/^rltc1q/);
   const txid = await stack.node.send(address, amount);

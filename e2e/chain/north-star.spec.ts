@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, request as requests } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { newCustomer, signInAdmin, signUpThroughApi } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import {
   CONFIRMATIONS,
@@ -52,8 +52,7 @@ test.afterAll(async () => {
 async function customerPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: stack.url });
   const page = await context.newPage();
-  await signUpThroughForm(page, newCustomer());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpThroughApi(page, newCustomer());
   return { page, context };
 }
 

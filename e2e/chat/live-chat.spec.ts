@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { newCustomer, signedUpCustomer, signUpThroughForm } from '../support/accounts';
+import { newCustomer, signedUpCustomer, signUpThroughApi } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminPageWithWallet, submitTopUp } from '../support/funding';
@@ -38,8 +38,7 @@ test('a customer and an admin talk live; a dropped stream loses nothing; resolve
   const customerStream = page.waitForResponse(
     (res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200,
   );
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpThroughApi(page, who);
   await customerStream;
   const { payment } = await submitTopUp(page.request, '150');
 

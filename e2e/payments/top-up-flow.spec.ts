@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { newCustomer, signedUpCustomer, signInAdmin, signUpThroughForm } from '../support/accounts';
+import { newCustomer, signedUpCustomer, signInAdmin, signUpThroughApi } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, BTC_WALLET } from '../support/funding';
@@ -134,8 +134,7 @@ test('the admin’s reject dialog asks for the reason, at 390 px in Arabic', asy
   const staff = await adminWithWallet(browser);
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  await signUpThroughForm(customer, newCustomer());
-  await expect(customer).toHaveURL(/\/dashboard$/);
+  await signUpThroughApi(customer, newCustomer());
   const quote = await (
     await customer.request.post('/api/payments/quote', {
       data: { amount: '190', currency: 'BTC', fiatCurrency: 'USD' },

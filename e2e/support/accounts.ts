@@ -136,13 +136,12 @@ async function solvedSecurityCheck(request: APIRequestContext): Promise<string> 
 }
 
 /**
- * A new customer signed up through the API on the page's context (it shares the page's
- * cookies), then on their dashboard: who they are. The form has its own specs
- * (signUpThroughForm); the rest start here, which spares each the landing page and the
- * proof of work in a browser that shares two cores with another and the server.
+ * Signs `who` up through the API on the page's context (it shares the page's cookies),
+ * then opens their dashboard. The form has its own specs (signUpThroughForm); the rest
+ * start here, which spares each the landing page and the proof of work in a browser that
+ * shares two cores with another and the server (decision 0074).
  */
-export async function signedUpCustomer(page: Page) {
-  const who = newCustomer();
+export async function signUpThroughApi(page: Page, who: ReturnType<typeof newCustomer>) {
   const res = await page.request.post('/api/auth/signup', {
     data: {
       name: `${who.first} ${who.last}`,
@@ -156,7 +155,15 @@ export async function signedUpCustomer(page: Page) {
   });
   expect(res.status(), await res.text()).toBe(201);
   await page.goto('/dashboard');
-  await expect(page.locator('main h1').first()).toBeVisible();
+  // The dashboard itself: a visitor would be shown the 404 page at the same address.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('#dashboard-services')).toBeVisible();
+}
+
+/** A new customer signed up through the API, on their dashboard: who they are. */
+export async function signedUpCustomer(page: Page) {
+  const who = newCustomer();
+  await signUpThroughApi(page, who);
   return who;
 }
 

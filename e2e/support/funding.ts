@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { newCustomer, signInAdmin, signUpThroughForm } from './accounts';
+import { newCustomer, signInAdmin, signUpThroughApi } from './accounts';
 
 /** A valid mainnet address; no wallet ships with Parley, so tests add this one. */
 export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
@@ -69,13 +69,12 @@ export async function decide(admin: APIRequestContext, id: string, action: 'appr
 }
 
 /**
- * A customer signed up through the form in `page`, with a $150 BTC top-up (£118.50) that
+ * A customer signed up through the API in `page`, with a $150 BTC top-up (£118.50) that
  * `admin` approved: their email and balance.
  */
 export async function fundedCustomer(page: Page, admin: APIRequestContext) {
   const who = newCustomer();
-  await signUpThroughForm(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpThroughApi(page, who);
   const { payment } = await submitTopUp(page.request);
   await decide(admin, payment.id, 'approve');
   const user = await (await page.request.get('/api/auth/user')).json();

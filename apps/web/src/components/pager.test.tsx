@@ -46,6 +46,25 @@ describe('Pager', () => {
     expect(document.activeElement).toBe(next);
   });
 
+  it('gives focus to the status when the list shrinks to one page under it', () => {
+    const pager = (pages: number) => (
+      <Pager
+        label="Orders"
+        status={`Page 1 of ${pages}`}
+        previous="Previous"
+        next="Next"
+        hasPrevious={false}
+        hasNext={pages > 1}
+        onPrevious={() => {}}
+        onNext={() => {}}
+      />
+    );
+    const { rerender } = render(pager(2));
+    screen.getByRole('button', { name: 'Next' }).focus();
+    rerender(pager(1));
+    expect(document.activeElement).toBe(screen.getByText('Page 1 of 1'));
+  });
+
   it('in the admin panel tells a screen reader the new page', () => {
     render(<PageNav label="Users" page={2} pages={5} onPage={() => {}} />);
     const nav = screen.getByRole('navigation', { name: 'Users' });

@@ -36,13 +36,17 @@ export function Pager({
 }) {
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const statusText = useRef<HTMLSpanElement>(null);
   // The last page's Next (the first's Previous) disables itself under the keyboard,
-  // which would drop focus to the page: it moves to the other button instead, before the
-  // browser's next rendering step blurs the disabled one.
+  // which would drop focus to the page: it moves to the other button instead, or to the
+  // status when both are off (the list shrank to one page), before the browser's next
+  // rendering step blurs the disabled one.
   useLayoutEffect(() => {
     const focused = document.activeElement;
-    if (!hasNext && focused === nextButton.current) previousButton.current?.focus();
-    if (!hasPrevious && focused === previousButton.current) nextButton.current?.focus();
+    const fromNext = !hasNext && focused === nextButton.current;
+    if (!fromNext && !(!hasPrevious && focused === previousButton.current)) return;
+    const other = fromNext ? previousButton.current : nextButton.current;
+    (other && !other.disabled ? other : statusText.current)?.focus();
   }, [hasPrevious, hasNext]);
   return (
     <nav
@@ -58,7 +62,12 @@ export function Pager({
       >
         {previous}
       </Button>
-      <span className="text-sm tabular-nums" aria-live={live ? 'polite' : undefined}>
+      <span
+        ref={statusText}
+        tabIndex={-1}
+        className="text-sm tabular-nums"
+        aria-live={live ? 'polite' : undefined}
+      >
         {status}
       </span>
       <Button ref={nextButton} variant="outline" size="sm" disabled={!hasNext} onClick={onNext}>
