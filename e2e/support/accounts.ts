@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { Secret, TOTP } from 'otpauth';
+import { solvedAltcha } from '../../apps/api/test/security-check';
 
 /**
  * The admin the e2e server creates at start from ADMIN_EMAIL, ADMIN_PASSWORD and
@@ -125,16 +124,6 @@ const LABELS = {
   },
 } as const;
 
-/** The security check solved here, as the form solves it in the page: the `altcha` field. */
-async function solvedSecurityCheck(request: APIRequestContext): Promise<string> {
-  const res = await request.get('/api/auth/challenge');
-  expect(res.status()).toBe(200);
-  const challenge = await res.json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('the security check could not be solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 /**
  * Signs `who` up through the API on the page's context (it shares the page's cookies),
  * then opens their dashboard. The form has its own specs (signUpThroughForm); the rest
@@ -150,7 +139,7 @@ export async function signUpThroughApi(page: Page, who: ReturnType<typeof newCus
       confirmPassword: who.password,
       contactMethod: 'telegram',
       contactValue: '@ada',
-      altcha: await solvedSecurityCheck(page.request),
+      altcha: await solvedAltcha(await (await page.request.get('/api/auth/challenge')).json()),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import postgres from 'postgres';
 import { startEdge } from '../../apps/api/src/integrations/voice/edge-process';
 import { selfSignedCertificate } from '../../apps/api/test/certificate';
+import { solvedAltcha } from '../../apps/api/test/security-check';
 import { freePort } from '../../apps/api/test/sipp';
 import { startParley } from './parley-server';
 
@@ -125,8 +124,5 @@ export async function startSipStack(log: string[]) {
 
 /** Solves Parley's security check as the browser does: the sign-up's `altcha` field. */
 export async function securityCheck(url: string): Promise<string> {
-  const challenge = await (await fetch(`${url}/api/auth/challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the security check');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return solvedAltcha(await (await fetch(`${url}/api/auth/challenge`)).json());
 }

@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { moneyText } from '@parley/shared';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -19,6 +17,7 @@ import { type AuthLimits, scaledLimits } from '../src/modules/auth/auth.service.
 import { createSecondFactor } from '../src/modules/auth/second-factor.js';
 import { createSecondFactorRepo } from '../src/modules/auth/second-factor.repo.js';
 import { createSecretBox } from '../src/modules/auth/secret-box.js';
+import { solvedAltcha } from './security-check.js';
 import { createTestDatabase } from './test-database.js';
 
 export { createTestDatabase };
@@ -82,10 +81,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, extra: Partial<
 export async function solveSecurityCheck(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/auth/challenge' });
   if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
-  const challenge = res.json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the challenge');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return solvedAltcha(res.json());
 }
 
 /** The session cookie a response set, as a Cookie header value. */

@@ -3,12 +3,11 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryOptions } from '@/lib/current-user';
-import * as toast from '@/lib/toast';
 import { aCall } from '@/test/fake-api';
+import { spyOnToasts } from '@/test/toasts';
 import { useCustomerEvents } from './customer-events';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 /** Enough of EventSource to dispatch named events to the hook. */
 let lastClient: QueryClient | null = null;

@@ -3,13 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionsTab } from '@/features/renewals/admin/subscriptions-tab';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, type Handler, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { useAdminEvents } from './admin-events';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 /** Enough of EventSource to dispatch the admin stream's named events. */
 class FakeEventSource extends EventTarget {

@@ -5,12 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { useCustomerEvents } from '@/app/customer-events';
 import SipPage from '@/features/voice/pages/sip-page';
-import * as toast from '@/lib/toast';
 import { aCall, apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 const HISTORY = 'GET /api/sip/history?pageSize=5';
 const STATUS = 'GET /api/sip/status';

@@ -5,12 +5,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatWindow } from '@/app/shell/chat-window';
 import { HelpWidget } from '@/app/shell/help-widget';
 import { noteMissedReply, setChatDock } from '@/features/chat/dock-state';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 const SESSION = '5b0c3e0e-1111-4c4c-8888-000000000001';
 const session = {

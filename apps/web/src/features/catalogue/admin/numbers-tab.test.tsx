@@ -2,13 +2,12 @@ import type { AdminNumber } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { NumbersTab } from './numbers-tab';
 
-// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
-vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+spyOnToasts();
 
 afterEach(() => vi.unstubAllGlobals());
 

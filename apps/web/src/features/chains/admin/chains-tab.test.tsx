@@ -5,12 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
+import { spyOnToasts } from '@/test/toasts';
 import { ChainsTab } from './chains-tab';
 
-// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
-vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+spyOnToasts();
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,14 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { aCall } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { spendEntriesOf } from '../api/spending';
 import DashboardPage from './dashboard-page';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { anOverview, DOMAINS, OVERVIEW, pageOf, USERS } from '../test-fixtures';
 import { MailRelay } from './mail-relay';
 
-// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
-vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+spyOnToasts();
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {

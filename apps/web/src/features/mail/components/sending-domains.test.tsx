@@ -2,14 +2,13 @@ import type { MailDomain } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { ADD_DOMAIN, aDomain, DOMAINS, REMOVE_DOMAIN, VERIFY } from '../test-fixtures';
 import { SendingDomains } from './sending-domains';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 /** The domain after a check that found the SPF record only. */
 const checked = (): MailDomain => {

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { aSuppression, pageOf } from '../test-fixtures';
 import { Suppressions } from './suppressions';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 const FIRST = 'GET /api/mail/suppressions?page=1';
 const SECOND = 'GET /api/mail/suppressions?page=2';

@@ -6,12 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 
 import { createQueryClient } from '@/lib/query-client';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
+import { spyOnToasts } from '@/test/toasts';
 import { PaymentsTable } from './payments-table';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 const HASH = `${'a'.repeat(8)}${'b'.repeat(48)}${'c'.repeat(8)}`;
 const aPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({

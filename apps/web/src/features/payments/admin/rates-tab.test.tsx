@@ -3,12 +3,11 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
-import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
+import { spyOnToasts } from '@/test/toasts';
 import { RatesTab } from './rates-tab';
 
-// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
-vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+spyOnToasts();
 
 afterEach(() => vi.unstubAllGlobals());
 

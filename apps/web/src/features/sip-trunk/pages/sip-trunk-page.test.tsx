@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { aTrunk, LIST, PASSWORD, TRUNK_ID, trunksAnswer } from '../test-fixtures';
 import SipTrunkPage from './sip-trunk-page';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {

@@ -2,13 +2,12 @@ import type { SmppAccount, SmppAccounts } from '@parley/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import { SmppAccountsCard } from './smpp-accounts-card';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const PASSWORD = 'Xy7pQ2rk';

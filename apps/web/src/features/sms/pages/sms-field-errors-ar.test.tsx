@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setLanguage } from '@/lib/i18n';
-import * as toast from '@/lib/toast';
 import { apiError, fakeApi, history, json } from '@/test/fake-api';
 import { aUser, renderWithApp } from '@/test/render';
+import { spyOnToasts } from '@/test/toasts';
 import SmsPage from './sms-page';
 
-// No toast is drawn; the spy is restored after the file (src/test/setup.ts).
-vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+spyOnToasts();
 
 const ARABIC_INVALID_NUMBER = 'صيغة رقم الهاتف غير صالحة';
 

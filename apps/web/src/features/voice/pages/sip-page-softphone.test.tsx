@@ -2,7 +2,7 @@ import type { VoiceStatus } from '@parley/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as toast from '@/lib/toast';
+import { spyOnToasts } from '@/test/toasts';
 import type {
   SessionView,
   Softphone,
@@ -10,8 +10,7 @@ import type {
   SoftphoneSnapshot,
 } from '../softphone/types';
 
-// Toasts are asserted as calls; the spy is restored after the file (src/test/setup.ts).
-const showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => {});
+const showToast = spyOnToasts();
 
 /** A softphone the test drives: every action recorded, every state set by hand. */
 class FakePhone implements Softphone {
