@@ -1,12 +1,13 @@
 // Test peers of the mail edge, all on 127.0.0.1: an authoritative DNS server, SMTP sinks
 // as recipients' MX hosts and as a smarthost, and the edge itself as a child process
-// (npm run mail:edge from source).
+// (npm run mail:edge, see api-entry.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { promises as dns } from 'node:dns';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import dns2 from 'dns2';
 import { SMTPServer } from 'smtp-server';
+import { apiNodeArgs } from './api-entry.js';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 const REPO_ROOT = path.resolve(API_ROOT, '../..');
@@ -114,13 +115,13 @@ export async function startSink(auth?: { user: string; pass: string }) {
   };
 }
 
-/** npm run mail:edge from source as a child process, until its readiness line. */
+/** npm run mail:edge as a child process (see api-entry.ts), until its readiness line. */
 export async function startEdgeProcess(env: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src/cli/mail-edge.ts')],
-    { cwd: REPO_ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, apiNodeArgs('cli/mail-edge'), {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d) => {
@@ -159,11 +160,11 @@ export type EdgeProcess = Awaited<ReturnType<typeof startEdgeProcess>>;
 
 /** npm run mail:edge expected to refuse to start: its exit code and what it wrote. */
 export async function edgeRefusal(env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src/cli/mail-edge.ts')],
-    { cwd: REPO_ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, apiNodeArgs('cli/mail-edge'), {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += String(d);

@@ -1,7 +1,8 @@
-// The real server (main.ts through tsx) in a child process on 127.0.0.1, for the crash
+// The real server (main, built or through tsx) in a child process on 127.0.0.1, for the crash
 // tests: started with its own environment, killed with SIGKILL or stopped by its PID.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { apiNodeArgs } from './api-entry.js';
 import { TEST_SESSION_SECRET, tempDir } from './helpers.js';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
@@ -27,15 +28,11 @@ export function serverProcesses() {
     base: string,
     started?: (stdout: string) => boolean,
   ): Promise<ServerProcess> {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src/main.ts')],
-      {
-        cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, apiNodeArgs('main'), {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let stdout = '';
     let stderr = '';

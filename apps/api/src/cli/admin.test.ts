@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiNodeArgs } from '../../test/api-entry.js';
 import { tempDir } from '../../test/helpers.js';
+import { embeddedDataDir, openEmbeddedOnDisk } from '../../test/test-database.js';
 import { openDatabase } from '../db/client.js';
 import { createEventBus } from '../lib/event-bus.js';
 import { createAdminAccounts } from '../modules/auth/admin-accounts.js';
@@ -9,9 +10,8 @@ import { createAuthRepo } from '../modules/auth/auth.repo.js';
 import { verifyPassword } from '../modules/auth/passwords.js';
 import { createSecondFactorRepo } from '../modules/auth/second-factor.repo.js';
 
-const cli = path.resolve(import.meta.dirname, 'admin.ts');
 const run = (args: string[], dataDir: string) =>
-  spawnSync(process.execPath, ['--conditions=@parley/source', '--import', 'tsx', cli, ...args], {
+  spawnSync(process.execPath, [...apiNodeArgs('cli/admin'), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
     encoding: 'utf8',
     timeout: 150_000,
@@ -20,6 +20,7 @@ const run = (args: string[], dataDir: string) =>
 describe('npm run admin -- create', () => {
   it('creates an admin and prints a password that works, once', { timeout: 90_000 }, async () => {
     const dataDir = tempDir();
+    await embeddedDataDir(dataDir);
     const result = run(['create', '--email', 'Root@Example.com'], dataDir);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -45,7 +46,7 @@ describe('npm run admin -- reset-2fa', () => {
     timeout: 400_000,
   }, async () => {
     const dataDir = tempDir();
-    let database = await openDatabase({ kind: 'pglite', dataDir });
+    let database = await openEmbeddedOnDisk(dataDir);
     const repo = createAuthRepo(database.db);
     await createAdminAccounts({ repo, events: createEventBus() }).createAdmin('lost@example.com');
     const user = await repo.findUserByEmail('lost@example.com');

@@ -27,6 +27,7 @@ import {
   serverProcesses,
   stopGently,
 } from '../../../test/server-process.js';
+import { openEmbeddedOnDisk } from '../../../test/test-database.js';
 import { buildApp } from '../../app.js';
 import type { ChainPausePoint } from '../../config/chains-config.js';
 import { type Database, openDatabase } from '../../db/client.js';
@@ -115,7 +116,7 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
     closers.push(() => node.stop());
     const dataDir = tempDir('parley-chain-sigkill-');
     const testDb = process.env.PARLEY_TEST_DB === 'postgres' ? await createTestDatabase() : null;
-    const database = testDb ?? (await openDatabase({ kind: 'pglite', dataDir }));
+    const database = testDb ?? (await openEmbeddedOnDisk(dataDir));
     if (testDb) closers.push(() => testDb.close());
     const chainEnv = {
       CHAIN_BITCOIN_RPC_URL: node.rpcUrl,

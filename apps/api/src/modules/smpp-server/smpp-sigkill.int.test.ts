@@ -18,8 +18,8 @@ import {
   stopGently,
 } from '../../../test/server-process.js';
 import { connectEsme, type Esme } from '../../../test/smpp-client.js';
+import { openEmbeddedOnDisk } from '../../../test/test-database.js';
 import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 /**
@@ -51,7 +51,7 @@ describe('SIGKILL while a gateway submits over SMPP', () => {
   it('keeps every acknowledged message once, and settles them after a restart', async () => {
     const dataDir = tempDir('parley-smpp-kill-');
     const testDb = process.env.PARLEY_TEST_DB === 'postgres' ? await createTestDatabase() : null;
-    const database = testDb ?? (await openDatabase({ kind: 'pglite', dataDir }));
+    const database = testDb ?? (await openEmbeddedOnDisk(dataDir));
     if (testDb) closers.push(() => testDb.close());
     await seedCatalogueOnce(database.db);
     const setup = await buildApp({

@@ -16,8 +16,8 @@ import {
   serverProcesses,
   stopGently,
 } from '../../../test/server-process.js';
+import { openEmbeddedOnDisk } from '../../../test/test-database.js';
 import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
 
 /**
@@ -49,7 +49,7 @@ describe('SIGKILL during a burst of SMS', () => {
     const dataDir = tempDir('parley-sigkill-');
     // The customer and admin are made in-process first; then the child takes the data.
     const testDb = process.env.PARLEY_TEST_DB === 'postgres' ? await createTestDatabase() : null;
-    const database = testDb ?? (await openDatabase({ kind: 'pglite', dataDir }));
+    const database = testDb ?? (await openEmbeddedOnDisk(dataDir));
     if (testDb) closers.push(() => testDb.close());
     await seedCatalogueOnce(database.db);
     const setup = await buildApp({

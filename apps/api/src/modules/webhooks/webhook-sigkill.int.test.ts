@@ -14,9 +14,9 @@ import {
   serverProcesses,
   stopGently,
 } from '../../../test/server-process.js';
+import { openEmbeddedOnDisk } from '../../../test/test-database.js';
 import { type Receiver, startReceiver, verified } from '../../../test/webhook-receiver.js';
 import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
 
 /**
  * The real server in a child process on 127.0.0.1, killed with SIGKILL by its PID while
@@ -39,7 +39,7 @@ describe('SIGKILL of the webhook sender', () => {
     receiver = await startReceiver();
     const dataDir = tempDir('parley-webhook-kill-');
     const testDb = process.env.PARLEY_TEST_DB === 'postgres' ? await createTestDatabase() : null;
-    const database = testDb ?? (await openDatabase({ kind: 'pglite', dataDir }));
+    const database = testDb ?? (await openEmbeddedOnDisk(dataDir));
     if (testDb) closers.push(() => testDb.close());
     // The customer and the endpoint are made in-process; then the child takes the data.
     const setup = await buildApp({
