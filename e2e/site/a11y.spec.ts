@@ -3,6 +3,7 @@ import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { messagesIn } from '../support/locales';
+import { openInApp } from '../support/navigation';
 
 const pages = [
   { name: 'landing', path: '/' },
@@ -19,6 +20,8 @@ for (const lang of ['en', 'ar'] as const) {
     test.setTimeout(200_000); // twelve pages, each scanned by axe
     await signedUpCustomer(page);
     await page.evaluate((code) => localStorage.setItem('parley.lang', code), lang);
+    // Loaded once in the language, then opened inside the app.
+    await page.goto('/');
     for (const path of [
       '/',
       '/dashboard',
@@ -33,7 +36,7 @@ for (const lang of ['en', 'ar'] as const) {
       '/sip-services',
       '/payment?service=balance&amount=150',
     ]) {
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('main h1').first()).toBeVisible();
       expect(await seriousViolations(page), path).toEqual([]);
@@ -44,15 +47,16 @@ for (const lang of ['en', 'ar'] as const) {
     test.setTimeout(180_000); // eleven tabs and a dialog, each scanned by axe
     await page.addInitScript((code) => localStorage.setItem('parley.lang', code), lang);
     await signInAdmin(page.request);
+    await page.goto('/admin');
     // Sender IDs and calls are scanned by their own specs.
     for (const tab of ADMIN_TABS.filter((t) => t !== 'sender-ids' && t !== 'calls')) {
-      await page.goto(`/admin?tab=${tab}`);
+      await openInApp(page, `/admin?tab=${tab}`);
       await expect(page.getByRole('tabpanel').locator('h2').first()).toBeVisible();
       await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
       expect(await seriousViolations(page), tab).toEqual([]);
     }
     // The edit dialog, with its field errors showing.
-    await page.goto('/admin?tab=country-pricing');
+    await openInApp(page, '/admin?tab=country-pricing');
     const add = (locale(lang).admin as { countryPricing: { add: string } }).countryPricing.add;
     await page.getByRole('button', { name: add }).click();
     await page.getByRole('dialog').locator('button[type=submit]').click();

@@ -4,6 +4,7 @@ import { signedUpCustomer, signInAdmin } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { adminWithWallet, decide, submitTopUp } from '../support/funding';
 import { messagesIn } from '../support/locales';
+import { openInApp } from '../support/navigation';
 import { sidewaysOverflow } from '../support/overflow';
 
 /**
@@ -105,11 +106,12 @@ async function settle(page: Page, lang: Lang) {
   );
 }
 
-/** Visits each path and returns what overflowed, path by path. */
+/** Visits each path (the first loaded, the rest opened in the app) and returns what overflowed, path by path. */
 async function overflowsOf(page: Page, lang: Lang, paths: readonly string[]) {
   const problems: string[] = [];
-  for (const p of paths) {
-    await page.goto(p);
+  for (const [i, p] of paths.entries()) {
+    if (i === 0) await page.goto(p);
+    else await openInApp(page, p);
     await settle(page, lang);
     const check = async (where: string) => {
       const found = await page.evaluate(sidewaysOverflow);

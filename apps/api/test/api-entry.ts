@@ -9,14 +9,18 @@ import path from 'node:path';
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 const SHARED_ROOT = path.resolve(API_ROOT, '../../packages/shared');
 
-/** Every non-test source file has its compiled file, written after it was last changed. */
+/**
+ * Every file tsc compiles or copies (`.ts` but tests and declarations, `.json`) has its
+ * output, written after it was last changed; any other kind of file means no.
+ */
 function builtFromSource(root: string): boolean {
   const src = path.join(root, 'src');
   for (const entry of fs.readdirSync(src, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.ts$/.test(entry.name) || /\.(test|d)\.ts$/.test(entry.name))
-      continue;
+    if (!entry.isFile() || /\.(test|d)\.ts$/.test(entry.name)) continue;
     const source = path.join(entry.parentPath, entry.name);
-    const built = path.join(root, 'dist', path.relative(src, source)).replace(/\.ts$/, '.js');
+    const relative = path.relative(src, source);
+    if (!/\.(ts|json)$/.test(relative)) return false;
+    const built = path.join(root, 'dist', relative.replace(/\.ts$/, '.js'));
     const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs;
     if (builtAt === undefined || builtAt < fs.statSync(source).mtimeMs) return false;
   }
@@ -24,8 +28,14 @@ function builtFromSource(root: string): boolean {
 }
 
 let upToDate: boolean | undefined;
-/** Whether the children run the build (checked once per worker). */
+/**
+ * Whether the children run the build (checked once per worker). PARLEY_TEST_CHILDREN=
+ * source or build decides instead: tsc leaves a file's output alone when only its time
+ * changed (a stash popped, a branch switched back), and the check then says source.
+ */
 export function buildIsCurrent(): boolean {
+  const forced = process.env.PARLEY_TEST_CHILDREN;
+  if (forced === 'source' || forced === 'build') return forced === 'build';
   upToDate ??= builtFromSource(SHARED_ROOT) && builtFromSource(API_ROOT);
   return upToDate;
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { apiNodeArgs } from '../../test/api-entry.js';
 import { tempDir } from '../../test/helpers.js';
-import { embeddedDataDir, openEmbeddedOnDisk } from '../../test/test-database.js';
+import { openEmbeddedOnDisk } from '../../test/test-database.js';
 import { openDatabase } from '../db/client.js';
 import { createEventBus } from '../lib/event-bus.js';
 import { createAdminAccounts } from '../modules/auth/admin-accounts.js';
@@ -19,8 +19,8 @@ const run = (args: string[], dataDir: string) =>
 
 describe('npm run admin -- create', () => {
   it('creates an admin and prints a password that works, once', { timeout: 90_000 }, async () => {
+    // An empty folder, as on a first start: the CLI creates the database itself.
     const dataDir = tempDir();
-    await embeddedDataDir(dataDir);
     const result = run(['create', '--email', 'Root@Example.com'], dataDir);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);

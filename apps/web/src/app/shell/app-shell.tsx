@@ -29,7 +29,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
   const signedIn = Boolean(user);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [openedAt] = useState(pathname);
   // A later 404 on a signed-in page can then say the session ended.
   useEffect(() => {
@@ -45,7 +45,9 @@ export function AppShell() {
         {t('nav.skipToContent')}
       </a>
       <Navbar user={user ?? null} />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* data-location: the place the page shown belongs to, committed with it (the
+          browser tests wait for it after moving inside the app). */}
+      <main id="main" className="flex-1" tabIndex={-1} data-location={pathname + search}>
         <ErrorBoundary>
           {isPending ? (
             <FullPageSpinner />
