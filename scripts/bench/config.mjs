@@ -108,7 +108,7 @@ export const ENDPOINTS = [
   { name: 'GET /api/sip/monitoring/overview', path: '/api/sip/monitoring/overview', as: 'reader' },
   { name: 'GET /api/admin/payments', path: '/api/admin/payments', as: 'admin' },
   { name: 'GET /api/admin/users', path: '/api/admin/users', as: 'admin' },
-  { name: 'GET /api/admin/users?search=', path: '/api/admin/users?search=reader', as: 'admin' },
+  { name: 'GET /api/admin/users?q=', path: '/api/admin/users?q=reader', as: 'admin' },
   { name: 'GET /api/admin/audit', path: '/api/admin/audit', as: 'admin' },
   { name: 'GET /api/admin/calls', path: '/api/admin/calls', as: 'admin' },
   { name: 'GET /api/admin/subscriptions', path: '/api/admin/subscriptions', as: 'admin' },

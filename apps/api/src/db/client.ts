@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -56,6 +57,9 @@ const PGLITE_START_PARAMS = [
   ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
 ];
 
+/** The extensions the migrations create (trigrams for the admin's user search). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Creates a new embedded database (initdb) in a short-lived child process. In this
  * process, initdb's second PGlite instance, a copy of its heap and the tar of its data
@@ -97,7 +101,10 @@ async function initPgliteDataDir(dataPath: string): Promise<void> {
  * databases, each from one image.
  */
 export async function pgliteImage(): Promise<Blob> {
-  const client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create({
+    startParams: PGLITE_START_PARAMS,
+    extensions: PGLITE_EXTENSIONS,
+  });
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS });
     return await client.dumpDataDir('none');
@@ -195,6 +202,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     if (target.kind === 'pglite') compileWasmOnce();
     const client = await PGlite.create(dataPath, {
       startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
       ...(target.kind === 'pglite-memory' && target.image ? { loadDataDir: target.image } : {}),
     });
     const db = drizzlePglite({ client, schema });

@@ -11,6 +11,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A user's name as searched: first and last, either of which may be missing. */
+export const USER_FULL_NAME = sql.raw(
+  `(coalesce("first_name", '') || ' ' || coalesce("last_name", ''))`,
+);
+
 export const users = pgTable(
   'users',
   {
@@ -45,6 +50,13 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt, t.id),
     // The admins among every customer (db/admins.ts): chat's agents, the set-up check.
     index('users_admins_idx').on(t.id).where(sql`${t.isAdmin}`),
+    // The admin's search for part of an email or a name (users.repo.ts), by trigrams:
+    // `ilike '%q%'` otherwise reads every customer (pg_trgm, migration 0051).
+    index('users_search_idx').using(
+      'gin',
+      t.email.op('gin_trgm_ops'),
+      sql`${USER_FULL_NAME} gin_trgm_ops`,
+    ),
   ],
 );
 
