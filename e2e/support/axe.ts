@@ -1,9 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** Waits until the mouse is away and every toast has slid in and none is fading out. */
+/**
+ * Waits until the mouse is away, no colour is half-way through a transition (a page
+ * opened inside the app fades its link and tab into the active colours), and every toast
+ * has slid in and none is fading out.
+ */
 async function atRest(page: Page) {
   await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   await page.waitForFunction(() => {
     const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
     // A toast on its way out fades too: wait until it has left the page.

@@ -57,8 +57,11 @@ const PGLITE_START_PARAMS = [
   ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
 ];
 
-/** The extensions the migrations create (trigrams for the admin's user search). */
-const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * The extensions the migrations create (trigrams for the admin's user search): any
+ * PGlite that applies them must load these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * Creates a new embedded database (initdb) in a short-lived child process. In this

@@ -232,7 +232,7 @@ describe.skipIf(!onPostgres)('plans on a large history', () => {
         ).toEqual([]);
       }
     }
-  });
+  }, 60_000);
 
   it('sees the plans it checks', async () => {
     // Guards the test above against passing because no plan arrived.

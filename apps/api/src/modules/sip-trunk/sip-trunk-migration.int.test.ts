@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../db/client.js';
+import { MIGRATIONS, PGLITE_EXTENSIONS } from '../../db/client.js';
 
 /** The migrations folder as it stood at `lastTag` (the journal cut there). */
 function folderUpTo(lastTag: string): string {
@@ -52,7 +52,7 @@ async function freshDatabase(): Promise<Fresh> {
       },
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client });
   return {
     migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
@@ -221,7 +221,7 @@ describe('0044 gives existing trunk orders their trunks', () => {
 // on its own embedded database, where parley_edge can be made and left.
 describe('an upgraded install whose edge has its role', () => {
   it('keeps the edge reading its views after 0044 and 0046', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       const db = drizzlePglite({ client });
       const folder = folderUpTo('0043_fulfilment');
