@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 
 /**
  * Opens `path` inside the running app (the router follows the history, as for the back
- * button, and the page starts at the top, as after a link), instead of loading it again: a reload parses and starts the whole app
- * and refetches the session, which specs that visit dozens of pages paid for each one.
- * The first visit of a page (or after the language or the account changes) is a `goto`.
+ * button, and the page starts at the top, as after a link) instead of loading it again:
+ * a reload parses and starts the whole app and refetches the session, which specs that
+ * visit dozens of pages paid for each one. The first visit of a page (or after the
+ * language or the account changes) is a `goto`.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {

@@ -3,17 +3,19 @@
 // tsx. `npm test` type-checks with `tsc -b` before Vitest runs, which writes the build;
 // a child then starts in about 2.7 s instead of 4–5 s (tsx compiles and resolves every
 // module again in each child, and the SIGKILL tests start dozens of them).
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 const SHARED_ROOT = path.resolve(API_ROOT, '../../packages/shared');
+const REPO_ROOT = path.resolve(API_ROOT, '../..');
 
 /**
  * Every file tsc compiles or copies (`.ts` but tests and declarations, `.json`) has its
  * output, written after it was last changed; any other kind of file means no.
  */
-function builtFromSource(root: string): boolean {
+export function builtFromSource(root: string): boolean {
   const src = path.join(root, 'src');
   for (const entry of fs.readdirSync(src, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(test|d)\.ts$/.test(entry.name)) continue;
@@ -45,4 +47,13 @@ export function apiNodeArgs(name: string): string[] {
   return buildIsCurrent()
     ? [path.join(API_ROOT, 'dist', `${name}.js`)]
     : ['--conditions=@parley/source', '--import', 'tsx', path.join(API_ROOT, 'src', `${name}.ts`)];
+}
+
+/** `src/<name>.ts` in a child process from the repository's root, with only PATH and `env`. */
+export function spawnApi(name: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, apiNodeArgs(name), {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }

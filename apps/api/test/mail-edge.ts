@@ -1,16 +1,12 @@
 // Test peers of the mail edge, all on 127.0.0.1: an authoritative DNS server, SMTP sinks
 // as recipients' MX hosts and as a smarthost, and the edge itself as a child process
 // (npm run mail:edge, see api-entry.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { promises as dns } from 'node:dns';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import dns2 from 'dns2';
 import { SMTPServer } from 'smtp-server';
-import { apiNodeArgs } from './api-entry.js';
-
-const API_ROOT = path.resolve(import.meta.dirname, '..');
-const REPO_ROOT = path.resolve(API_ROOT, '../..');
+import { spawnApi } from './api-entry.js';
 
 type RecordType = 'MX' | 'A' | 'TXT' | 'CNAME';
 
@@ -117,11 +113,7 @@ export async function startSink(auth?: { user: string; pass: string }) {
 
 /** npm run mail:edge as a child process (see api-entry.ts), until its readiness line. */
 export async function startEdgeProcess(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, apiNodeArgs('cli/mail-edge'), {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawnApi('cli/mail-edge', env);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d) => {
@@ -160,11 +152,7 @@ export type EdgeProcess = Awaited<ReturnType<typeof startEdgeProcess>>;
 
 /** npm run mail:edge expected to refuse to start: its exit code and what it wrote. */
 export async function edgeRefusal(env: Record<string, string>) {
-  const child = spawn(process.execPath, apiNodeArgs('cli/mail-edge'), {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnApi('cli/mail-edge', env);
   let output = '';
   child.stdout?.on('data', (d) => {
     output += String(d);

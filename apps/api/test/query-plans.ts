@@ -24,6 +24,12 @@ export function findScans(plan: PlanNode, underLimit = false): Scan[] {
   return [...here, ...(plan.Plans ?? []).flatMap((p) => findScans(p, passes))];
 }
 
+/** Every index a plan reads (a bitmap index scan names its index, not its table). */
+export const indexesIn = (plan: PlanNode): string[] => [
+  ...(plan['Index Name'] ? [plan['Index Name']] : []),
+  ...(plan.Plans ?? []).flatMap(indexesIn),
+];
+
 /**
  * The scans that read a big table without an index (a sequential scan, which reads it
  * whole unless a LIMIT right above stops it: a capped count), with their text:

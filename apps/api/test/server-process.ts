@@ -1,12 +1,9 @@
 // The real server (main, built or through tsx) in a child process on 127.0.0.1, for the crash
 // tests: started with its own environment, killed with SIGKILL or stopped by its PID.
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { apiNodeArgs } from './api-entry.js';
+import type { ChildProcess } from 'node:child_process';
+import { spawnApi } from './api-entry.js';
 import { TEST_SESSION_SECRET, tempDir } from './helpers.js';
 
-const API_ROOT = path.resolve(import.meta.dirname, '..');
-const REPO_ROOT = path.resolve(API_ROOT, '../..');
 const START_MS = 90_000;
 
 export interface ServerProcess {
@@ -28,11 +25,7 @@ export function serverProcesses() {
     base: string,
     started?: (stdout: string) => boolean,
   ): Promise<ServerProcess> {
-    const child = spawn(process.execPath, apiNodeArgs('main'), {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnApi('main', env);
     children.add(child);
     let stdout = '';
     let stderr = '';

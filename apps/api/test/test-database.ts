@@ -42,6 +42,10 @@ const migrationsId = () => {
  * Node 20 (it is read in chunks and joined), so the bytes are handed over as they are.
  */
 let imageBytes: Promise<ArrayBuffer> | undefined;
+const theImage = () => {
+  imageBytes ??= readImage();
+  return imageBytes;
+};
 async function readImage(): Promise<ArrayBuffer> {
   const file = path.join(os.tmpdir(), `parley-test-pglite-${migrationsId()}.tar`);
   if (!fs.existsSync(file)) {
@@ -54,8 +58,7 @@ async function readImage(): Promise<ArrayBuffer> {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }
 async function embeddedImage(): Promise<Blob> {
-  imageBytes ??= readImage();
-  const bytes = await imageBytes;
+  const bytes = await theImage();
   return { type: 'application/x-tar', arrayBuffer: async () => bytes } as Blob;
 }
 
@@ -71,8 +74,7 @@ const field = (bytes: Uint8Array, from: number, length: number) =>
  * PGlite's own ustar (512-byte headers, sizes in octal, `0` files and `5` folders).
  */
 export async function embeddedDataDir(dataDir: string): Promise<void> {
-  imageBytes ??= readImage();
-  const tar = new Uint8Array(await imageBytes);
+  const tar = new Uint8Array(await theImage());
   const root = path.join(dataDir, 'pgdata');
   fs.mkdirSync(root, { recursive: true });
   let at = 0;

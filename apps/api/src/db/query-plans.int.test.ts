@@ -2,7 +2,7 @@ import { routes } from '@parley/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, createTestApp, queryRows } from '../../test/helpers.js';
-import { findScans, type PlanNode, unindexedReads } from '../../test/query-plans.js';
+import { findScans, indexesIn, type PlanNode, unindexedReads } from '../../test/query-plans.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { hashToken, newSessionToken } from '../modules/auth/session-token.js';
 import { seedCatalogueOnce } from '../modules/catalogue/catalogue-seed.repo.js';
@@ -63,12 +63,6 @@ const background = new Set<string>();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const plans: { query: string; plan: PlanNode }[] = [];
-
-/** Every index a plan reads (a bitmap index scan names its index, not its table). */
-const indexesIn = (plan: PlanNode): string[] => [
-  ...(plan['Index Name'] ? [plan['Index Name']] : []),
-  ...(plan.Plans ?? []).flatMap(indexesIn),
-];
 
 /** A signed-in cookie for a seeded customer, written straight into `sessions`. */
 async function sessionFor(n: number): Promise<string> {
