@@ -27,7 +27,7 @@ process.on('exit', () => {
 });
 
 /** VmRSS of a process in MB, from the kernel (what the system sees, not V8's view). */
-function rssMb(pid) {
+export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
   return Math.round(kb / 1024);

@@ -135,6 +135,16 @@ export async function prepareCaller(sql, url) {
  * id goes onto `created` at once, so the clean-up finds it whatever fails after.
  */
 export async function prepareReader(sql, url, created) {
+  const reader = await signUpReader(url, created);
+  await prepareHistory(sql, reader.id, HISTORY_ROWS);
+  return reader;
+}
+
+/**
+ * What of the reader the API makes: the reader and the fillers, their payments and chat
+ * (the history is written by SQL: prepareHistory).
+ */
+export async function signUpReader(url, created) {
   const reader = await signUpCustomer(url, 'reader');
   const fillers = [];
   for (let i = 1; i <= FILLERS; i++) fillers.push(await signUpCustomer(url, `filler${i}`));
@@ -154,7 +164,6 @@ export async function prepareReader(sql, url, created) {
       body: { sessionId, message: 'Bench question', requestId: randomUUID() },
     });
   }
-  await prepareHistory(sql, reader.id, HISTORY_ROWS);
   return reader;
 }
 

@@ -88,17 +88,21 @@ export function startBaseline(file, env = {}) {
 export const running = { parley: null, smppPort: 0 };
 export async function startParley({
   database = databaseUrl,
+  dataDir,
   script = path.join(root, 'apps/api/dist/main.js'),
   env = {},
+  healthyWithinMs = 30_000,
 } = {}) {
   const port = await freePort();
   running.smppPort = await freePort();
+  // Exactly one of the two database settings, whatever the environment says.
+  const { DATA_DIR, DATABASE_URL, ...inherited } = process.env;
   const child = fork(script, {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
-      ...process.env,
+      ...inherited,
       ...parleyEnv(port, {
-        DATABASE_URL: database,
+        ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: database }),
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         ADMIN_TOTP_SECRET: BENCH_ADMIN.totpSecret,
@@ -124,7 +128,7 @@ export async function startParley({
   running.parley = child;
   const url = `http://127.0.0.1:${port}`;
   serverPids.set(url, child.pid);
-  await waitHealthy(child, url, 30_000);
+  await waitHealthy(child, url, healthyWithinMs);
   return url;
 }
 

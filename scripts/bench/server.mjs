@@ -70,6 +70,9 @@ export function parleyEnv(port, extra = {}) {
     SESSION_SECRET: 'bench-only-secret-bench-only-secret-00',
     HOST: '127.0.0.1',
     PORT: String(port),
+    // Its SMPP server too, when one is configured: nothing these scripts start listens
+    // beyond this machine.
+    SMPP_SERVER_HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
     SMS_GATEWAY: 'sandbox',
     VOICE_GATEWAY: 'sandbox',

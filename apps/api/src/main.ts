@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { resolveSessionSecret } from './config/session-secret.js';
@@ -6,6 +7,18 @@ import { DataDirLockedError } from './db/lock.js';
 import { setUpAdminAccounts } from './modules/auth/auth.setup.js';
 import { seedCatalogueOnce } from './modules/catalogue/catalogue-seed.repo.js';
 import { createSystemRepo } from './modules/system/system.repo.js';
+
+/**
+ * A server on the embedded database, whose budget is memory (docs/performance.md,
+ * "Memory"; decision 0076): one database answers one statement at a time, so a burst of
+ * requests waits in line long enough for its garbage to outlive the young generation,
+ * and V8 grew the old generation's limit as fast as it filled and kept it once the burst
+ * was over (300–420 MB RSS on a tenth of the large history, 60–70 MB of it live). With
+ * this flag V8 grows the heap conservatively (about 200 MB), for about a tenth more CPU
+ * per read. Set here, not where PGlite opens: other processes (tests, tools) open it too.
+ * V8 reads it at each collection.
+ */
+const EMBEDDED_SERVER_V8_FLAGS = '--optimize-for-size';
 
 function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
@@ -16,7 +29,9 @@ function databaseTarget(config: Config): DatabaseTarget {
 async function main(): Promise<void> {
   const config = loadConfig();
   const sessionSecret = resolveSessionSecret(config);
-  const database = await openDatabase(databaseTarget(config));
+  const target = databaseTarget(config);
+  if (target.kind === 'pglite') v8.setFlagsFromString(EMBEDDED_SERVER_V8_FLAGS);
+  const database = await openDatabase(target);
   const installedAt = await createSystemRepo(database.db).installedAt();
   const catalogueSeeded = await seedCatalogueOnce(database.db);
   // The app's own (stored) event bus, so events published here reach the streams.

@@ -48,7 +48,8 @@ export const PGLITE_SETTINGS = {
  * of the embedded mode's RSS, for about 5 % more time on a query-heavy loop (measured in
  * docs/performance.md, "Memory"). The flag is read when a module is compiled, so it is set
  * before the first PGlite starts (setting it again changes nothing); it only concerns
- * WebAssembly, which only PGlite uses.
+ * WebAssembly, which only PGlite uses. (The server on it also favours memory in its
+ * JavaScript heap: main.ts, decision 0076.)
  */
 const compileWasmOnce = () => v8.setFlagsFromString('--liftoff-only');
 
