@@ -18,7 +18,7 @@ export function AuthCard() {
   return (
     <Card id="auth" className="w-full scroll-mt-24">
       <CardHeader>
-        <CardTitle>{t('auth.cardTitle')}</CardTitle>
+        <CardTitle as="h2">{t('auth.cardTitle')}</CardTitle>
         <CardDescription>{t('auth.cardDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
