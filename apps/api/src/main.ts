@@ -9,14 +9,8 @@ import { seedCatalogueOnce } from './modules/catalogue/catalogue-seed.repo.js';
 import { createSystemRepo } from './modules/system/system.repo.js';
 
 /**
- * A server on the embedded database, whose budget is memory (docs/performance.md,
- * "Memory"; decision 0076): one database answers one statement at a time, so a burst of
- * requests waits in line long enough for its garbage to outlive the young generation,
- * and V8 grew the old generation's limit as fast as it filled and kept it once the burst
- * was over (300–420 MB RSS on a tenth of the large history, 60–70 MB of it live). With
- * this flag V8 grows the heap conservatively (about 200 MB), for about a tenth more CPU
- * per read. Set here, not where PGlite opens: other processes (tests, tools) open it too.
- * V8 reads it at each collection.
+ * The embedded mode's budget is memory: V8 grows its heap conservatively (decision 0076).
+ * Set here, not where PGlite opens: tests and tools open it too. Read at each collection.
  */
 const EMBEDDED_SERVER_V8_FLAGS = '--optimize-for-size';
 
