@@ -78,6 +78,8 @@ export const runId = `${Date.now()}-${process.pid}`;
  * holds and ledger. `edge` is the SIP edge's authorise-and-end loop (see loadEdge);
  * `smpp` the SMPP server's submit_sm from one session (its own customer; see smpp.mjs).
  */
+/** A GET row a reader or the admin sends: the reads measured again on a large history. */
+export const isReadRow = (e) => e.path && !e.body && (e.as === 'reader' || e.as === 'admin');
 export const ENDPOINTS = [
   { name: 'GET /api/health', path: '/api/health' },
   // The session lookup every signed-in request pays for.

@@ -6,12 +6,20 @@
 // within EMBEDDED_MAX× of its near-empty time, and the RSS on either folder, idle after
 // start and idle again after the reads, within the embedded budget. Everything listens on
 // 127.0.0.1, is bounded in time, stopped by its pid, and the folders are removed at the end.
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminSession, preparePayments } from './api.mjs';
-import { duration, EMBEDDED_IDLE_MB, ENDPOINTS, HISTORY_ROWS, root, warmup } from './config.mjs';
+import {
+  duration,
+  EMBEDDED_IDLE_MB,
+  ENDPOINTS,
+  HISTORY_ROWS,
+  isReadRow,
+  root,
+  warmup,
+} from './config.mjs';
+import { seedLarge } from './large.mjs';
 import { load } from './load.mjs';
 import { rssMb, SETTLE_MS } from './memory.mjs';
 import { prepareHistory, signUpReader } from './prepare.mjs';
@@ -33,27 +41,10 @@ const IDLE_AGAIN_MS = 20_000;
 const START_MS = 60_000;
 
 const api = (file) => path.join(root, 'apps/api/dist', file);
-const readRows = ENDPOINTS.filter(
-  (e) => e.path && !e.body && (e.as === 'reader' || e.as === 'admin'),
-);
+const readRows = ENDPOINTS.filter(isReadRow);
 
 /** The seed's process while it runs: stopped by its pid however the run ends. */
 let seeding = null;
-
-/** `npm run bench:seed-large` into a data folder. */
-function seed(dataDir) {
-  return new Promise((resolve, reject) => {
-    const { DATABASE_URL, ...inherited } = process.env;
-    const child = fork(api('cli/seed-large.js'), ['--scale', scale], {
-      env: { ...inherited, DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    seeding = child;
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`bench:seed-large exited with ${code}`)),
-    );
-  });
-}
 
 /**
  * The reader's history, written with Parley stopped (one process owns a data folder):
@@ -112,7 +103,9 @@ async function main() {
   try {
     console.log(`bench embedded: seeding a history at scale ${scale} into ${largeDir}`);
     const seeded = Date.now();
-    await seed(largeDir);
+    await seedLarge({ DATA_DIR: largeDir }, ['--scale', scale], (child) => {
+      seeding = child;
+    });
     console.log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`);
     const nearEmpty = await measureFolder(nearEmptyDir);
     const large = await measureFolder(largeDir);

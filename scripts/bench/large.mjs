@@ -8,34 +8,39 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { adminSession, preparePayments } from './api.mjs';
 import { cleanUp } from './checks.mjs';
-import { ENDPOINTS, LARGE_MAX, largeDatabaseUrl, root } from './config.mjs';
+import { ENDPOINTS, isReadRow, LARGE_MAX, largeDatabaseUrl, root } from './config.mjs';
 import { load } from './load.mjs';
 import { prepareReader } from './prepare.mjs';
 import { running, startParley } from './processes.mjs';
 import { cpuCells, pad } from './report.mjs';
-import { stopChild } from './server.mjs';
+import { inheritedEnv, stopChild } from './server.mjs';
 
-/** `npm run bench:seed-large` on it again: it moves a seeded history's times up to now. */
-export function bringUpToNow() {
+/**
+ * `npm run bench:seed-large` on one database (`{ DATABASE_URL }` or `{ DATA_DIR }`);
+ * `started` gets its process, for a caller that may have to stop it by its pid.
+ */
+export function seedLarge(database, args = [], started = () => {}) {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(root, 'apps/api/dist/cli/seed-large.js'), [], {
-      env: { ...process.env, DATABASE_URL: largeDatabaseUrl },
+    const child = fork(path.join(root, 'apps/api/dist/cli/seed-large.js'), args, {
+      env: { ...inheritedEnv(), ...database },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    started(child);
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`bench:seed-large exited with ${code}`)),
     );
   });
 }
 
+/** `npm run bench:seed-large` on it again: it moves a seeded history's times up to now. */
+export const bringUpToNow = () => seedLarge({ DATABASE_URL: largeDatabaseUrl });
+
 /** The GET rows a reader or the admin sent on the near-empty database (BENCH_ONLY's). */
 const readRows = (rows) =>
-  ENDPOINTS.filter((e) => e.path && !e.body && (e.as === 'reader' || e.as === 'admin')).flatMap(
-    (e) => {
-      const row = rows.find((r) => r.name === e.name && !r.failure);
-      return row ? [{ endpoint: e, nearEmpty: row }] : [];
-    },
-  );
+  ENDPOINTS.filter(isReadRow).flatMap((e) => {
+    const row = rows.find((r) => r.name === e.name && !r.failure);
+    return row ? [{ endpoint: e, nearEmpty: row }] : [];
+  });
 
 export async function largeRows(run, missed) {
   if (!largeDatabaseUrl) {

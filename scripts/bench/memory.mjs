@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { EMBEDDED_IDLE_MB } from './config.mjs';
-import { freePort, parleyEnv, stopChild, waitHealthy } from './server.mjs';
+import { freePort, inheritedEnv, parleyEnv, stopChild, waitHealthy } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** After /api/health first answers: start-up work (migrations, seed, timers) has settled. */
@@ -34,11 +34,9 @@ export function rssMb(pid) {
 
 async function startParley(dbEnv) {
   const port = await freePort();
-  // Exactly one of the two database settings, whatever the environment says.
-  const { DATA_DIR, DATABASE_URL, ...inherited } = process.env;
   const child = fork(path.join(root, 'apps/api/dist/main.js'), {
     env: {
-      ...inherited,
+      ...inheritedEnv(),
       ...parleyEnv(port, {
         // The packages list is a rate-limited search; the load must not be turned away.
         AUTH_LIMIT_FACTOR: '1000',

@@ -23,7 +23,7 @@ import {
   smsReceiptDelayMs,
   warmup,
 } from './config.mjs';
-import { cpuMicros, freePort, parleyEnv, waitHealthy } from './server.mjs';
+import { cpuMicros, freePort, inheritedEnv, parleyEnv, waitHealthy } from './server.mjs';
 
 const children = [];
 export function stopAll() {
@@ -95,12 +95,10 @@ export async function startParley({
 } = {}) {
   const port = await freePort();
   running.smppPort = await freePort();
-  // Exactly one of the two database settings, whatever the environment says.
-  const { DATA_DIR, DATABASE_URL, ...inherited } = process.env;
   const child = fork(script, {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
-      ...inherited,
+      ...inheritedEnv(),
       ...parleyEnv(port, {
         ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: database }),
         ADMIN_EMAIL: BENCH_ADMIN.email,

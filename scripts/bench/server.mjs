@@ -60,6 +60,15 @@ export async function stopChild(child, ms = 15_000) {
 }
 
 /**
+ * The environment a child of these scripts inherits, without either database setting:
+ * each child gets exactly the one it is given.
+ */
+export function inheritedEnv() {
+  const { DATA_DIR, DATABASE_URL, ...inherited } = process.env;
+  return inherited;
+}
+
+/**
  * The settings of a Parley these scripts start, over the inherited environment: production
  * mode on 127.0.0.1, errors only in the log, and never a real upstream, whatever the
  * environment says.

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { routes } from '../../packages/shared/dist/index.js';
-import { cpuMicros, freePort, parleyEnv, stopChild, waitHealthy } from './server.mjs';
+import { cpuMicros, freePort, inheritedEnv, parleyEnv, stopChild, waitHealthy } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
@@ -55,12 +55,11 @@ function variedRequests(url) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-varied-'));
 const port = await freePort();
-const { DATABASE_URL, DATA_DIR, ...inherited } = process.env;
 const database = process.env.BENCH_DATABASE_URL
   ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
   : { DATA_DIR: dataDir };
 const child = fork(path.join(root, 'apps/api/dist/main.js'), {
-  env: { ...inherited, ...parleyEnv(port, database) },
+  env: { ...inheritedEnv(), ...parleyEnv(port, database) },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 try {
