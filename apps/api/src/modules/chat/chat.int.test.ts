@@ -209,13 +209,16 @@ describe('internal notes', () => {
         (e.data as { message: { message: string } }).message.message === 'Visible reply',
     );
     stream.close();
+    // An earlier test's note may still be on its way: only this session's counts.
+    const ownNote = (e: { type: string; data: unknown }) =>
+      e.type === 'chat.internal' && (e.data as { sessionId?: string }).sessionId === c.sessionId;
     await until(
       async () => seen,
-      (s) => s.some((e) => e.type === 'chat.internal'),
+      (s) => s.some(ownNote),
     );
     stop();
     expect(JSON.stringify(stream.received)).not.toContain(secret);
-    expect(seen.find((e) => e.type === 'chat.internal')?.data).toMatchObject({
+    expect(seen.find(ownNote)?.data).toMatchObject({
       sessionId: c.sessionId,
       note: { message: secret, kind: 'note' },
     });
@@ -357,7 +360,11 @@ describe('typing', () => {
   it('tells the other side until when, at most about once per two seconds', async () => {
     const c = await customer();
     const seen: { type: string; data: { by?: string; until?: string } }[] = [];
-    const stop = ctx.app.events.subscribe((e) => seen.push(e as (typeof seen)[number]));
+    // Only this session's: an earlier test's typing signal may still be on its way.
+    const stop = ctx.app.events.subscribe((e) => {
+      if ((e.data as { sessionId?: string }).sessionId === c.sessionId)
+        seen.push(e as (typeof seen)[number]);
+    });
     const first = await call('POST', '/api/chat/typing', c.cookie, { sessionId: c.sessionId });
     const again = await call('POST', '/api/chat/typing', c.cookie, { sessionId: c.sessionId });
     const admins = await call('POST', '/api/admin/chat/typing', admin, { sessionId: c.sessionId });

@@ -7,6 +7,7 @@ import {
   fundedCustomer,
   queryRows,
   send,
+  until,
 } from '../../../test/helpers.js';
 import { createSandboxGateway } from '../../integrations/sms/sandbox.js';
 import { seedCatalogueOnce } from '../catalogue/catalogue-seed.repo.js';
@@ -307,7 +308,12 @@ describe('the low-balance alert', () => {
       { balance: '4.00', threshold: '5.00' },
       { balance: '3.00', threshold: '5.00' },
     ]);
-    await new Promise((r) => setTimeout(r, 50));
+    // Delivered after they are stored: wait for both, and a moment for any third.
+    await until(
+      async () => heard,
+      (h) => h.length >= 2,
+    );
+    await new Promise((r) => setTimeout(r, 100));
     expect(heard.map((e) => e.type)).toEqual(['notification.created', 'notification.created']);
     off();
   });
