@@ -102,15 +102,20 @@ export function createPaymentsService(deps: {
 
     async all(query: { status?: AdminPaymentsQuery['status']; limit: number; offset: number }) {
       return (await repo.listAll(query)).map(
-        ({ tx, user, approverEmail }): AdminPayment => ({
-          ...toTransaction(tx),
-          user,
-          approvedBy: tx.approvedBy,
-          approverEmail,
-          explorerUrl: tx.txHash
-            ? `${explorers[tx.network as Network]}${encodeURIComponent(tx.txHash)}`
+        (row): AdminPayment => ({
+          ...toTransaction(row),
+          user: {
+            id: row.userId,
+            email: row.email,
+            firstName: row.firstName,
+            lastName: row.lastName,
+          },
+          approvedBy: row.approvedBy,
+          approverEmail: row.approverEmail,
+          explorerUrl: row.txHash
+            ? `${explorers[row.network as Network]}${encodeURIComponent(row.txHash)}`
             : null,
-          ...amountClaim(tx),
+          ...amountClaim(row),
         }),
       );
     },
