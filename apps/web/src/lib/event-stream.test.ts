@@ -46,6 +46,50 @@ describe('the shared event stream', () => {
     expect(source.closed).toBe(true);
   });
 
+  it('holds an event nobody listens for yet for the first listener of its type, once', () => {
+    const off = subscribeToStream('customer', { 'subscription.updated': vi.fn() });
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit('connected', { replayed: 2, resumed: true }, '10');
+    source.emit('transaction.updated', { id: 'a', status: 'rejected' }, '11');
+    source.emit('notification.created', { id: 'n' }, '12');
+    source.emit('transaction.updated', { id: 'b', status: 'approved' }, '13');
+    // The navigation's listener mounts after the dashboard's: it hears both, in order.
+    const late = vi.fn();
+    const offLate = subscribeToStream('customer', { 'transaction.updated': late });
+    expect(late.mock.calls).toEqual([
+      [{ id: 'a', status: 'rejected' }],
+      [{ id: 'b', status: 'approved' }],
+    ]);
+    // Claimed: a second listener of the type does not hear them again; the other type waits.
+    const second = vi.fn();
+    const bell = vi.fn();
+    const offSecond = subscribeToStream('customer', { 'transaction.updated': second });
+    const offBell = subscribeToStream('customer', { 'notification.created': bell });
+    expect(second).not.toHaveBeenCalled();
+    expect(bell).toHaveBeenCalledWith({ id: 'n' });
+    // Live events reach every listener of their type, and are not held.
+    source.emit('transaction.updated', { id: 'c', status: 'pending' }, '14');
+    expect([late, second].map((f) => f.mock.calls.length)).toEqual([3, 1]);
+    for (const stop of [off, offLate, offSecond, offBell]) stop();
+  });
+
+  it('holds unclaimed events for 30 s at most, and the stream’s own events never', () => {
+    vi.useFakeTimers();
+    const off = subscribeToStream('admin', {});
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit('user.created', { id: 'old' }, '1');
+    vi.advanceTimersByTime(31_000);
+    source.emit('user.created', { id: 'new' }, '2');
+    source.emit('heartbeat', {}, '2');
+    const heard = vi.fn();
+    const beats = vi.fn();
+    const offLate = subscribeToStream('admin', { 'user.created': heard, heartbeat: beats });
+    expect(heard.mock.calls).toEqual([[{ id: 'new' }]]);
+    expect(beats).not.toHaveBeenCalled();
+    off();
+    offLate();
+  });
+
   it('is up from `connected` until an error, and watchers hear both', () => {
     const seen: boolean[] = [];
     const state = streamState('admin');

@@ -1,5 +1,5 @@
 import type { DomainEventType, EventData, StreamEvents } from '@parley/shared/api';
-import { eventsApi, pathOf } from '@parley/shared/api';
+import { ADMIN_EVENT_TYPES, CUSTOMER_EVENT_TYPES, eventsApi, pathOf } from '@parley/shared/api';
 import { EVENTS_CURSOR_META } from '@parley/shared/domain';
 
 type Kind = keyof typeof eventsApi;
@@ -20,6 +20,27 @@ const REOPEN_MAX_MS = 300_000;
  * is opened again.
  */
 const SILENT_MS = 50_000;
+/**
+ * An event that arrives before anything on the page listens for its type (the navigation's
+ * own listener mounts after the first screen's, and a page's first stream replays what
+ * happened while it loaded) is held for the first listener of that type that comes, for a
+ * while: a decision's toast is not lost to the order in which the page's parts mount.
+ */
+const UNCLAIMED_MS = 30_000;
+const UNCLAIMED_MAX = 50;
+
+/** Every domain event each stream carries: listened to from the start. */
+const TYPES: Record<Kind, readonly string[]> = {
+  customer: CUSTOMER_EVENT_TYPES,
+  admin: ADMIN_EVENT_TYPES,
+};
+const OWN_TYPES = ['connected', 'ended', 'heartbeat'];
+
+interface Unclaimed {
+  type: string;
+  data: unknown;
+  at: number;
+}
 
 interface Hub {
   kind: Kind;
@@ -33,6 +54,8 @@ interface Hub {
   reopen?: ReturnType<typeof setTimeout>;
   silence?: ReturnType<typeof setTimeout>;
   ended: boolean;
+  /** Domain events nobody had a handler for yet, oldest first. */
+  unclaimed: Unclaimed[];
 }
 
 const hubs = new Map<Kind, Hub>();
@@ -68,8 +91,24 @@ function dispatch(hub: Hub, type: string, raw: string) {
     console.warn(`Unreadable ${type} event`, err);
     return;
   }
-  for (const handlers of [...hub.subscribers])
-    (handlers as Record<string, Handler | undefined>)[type]?.(data);
+  const handlersOf = (handlers: StreamHandlers) =>
+    (handlers as Record<string, Handler | undefined>)[type];
+  const wanted = [...hub.subscribers].filter(handlersOf);
+  for (const handlers of wanted) handlersOf(handlers)?.(data);
+  if (wanted.length > 0 || OWN_TYPES.includes(type)) return;
+  hub.unclaimed.push({ type, data, at: Date.now() });
+  if (hub.unclaimed.length > UNCLAIMED_MAX) hub.unclaimed.shift();
+}
+
+/** Hands a new subscriber the recent events nobody was listening for, in order. */
+function claim(hub: Hub, handlers: StreamHandlers) {
+  const since = Date.now() - UNCLAIMED_MS;
+  hub.unclaimed = hub.unclaimed.filter((e) => e.at >= since);
+  const byType = handlers as Record<string, Handler | undefined>;
+  const mine = hub.unclaimed.filter((e) => byType[e.type]);
+  if (mine.length === 0) return;
+  hub.unclaimed = hub.unclaimed.filter((e) => !byType[e.type]);
+  for (const e of mine) byType[e.type]?.(e.data);
 }
 
 /** Anything heard on the stream: it is alive; its id is where a new stream would resume. */
@@ -82,7 +121,7 @@ function heard(hub: Hub, event: Event) {
   }, SILENT_MS);
 }
 
-/** Listens on the source for every event type some subscriber wants. */
+/** Listens on the source for `types` (every type the stream carries, and its own). */
 function listen(hub: Hub, source: EventSource, types: Iterable<string>) {
   for (const type of types)
     source.addEventListener(type, (event) => {
@@ -112,11 +151,7 @@ function open(hub: Hub) {
     hub.lastId ? `${path}?lastEventId=${encodeURIComponent(hub.lastId)}` : path,
   );
   hub.source = source;
-  const listened = new Set<string>(['connected', 'ended', 'heartbeat']);
-  for (const handlers of hub.subscribers)
-    for (const type of Object.keys(handlers)) listened.add(type);
-  listen(hub, source, listened);
-  (source as EventSource & { listened?: Set<string> }).listened = listened;
+  listen(hub, source, [...OWN_TYPES, ...TYPES[hub.kind]]);
   source.addEventListener('connected', () => {
     hub.refusals = 0;
     setUp(hub, true);
@@ -175,6 +210,7 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
       lastId: pageCursor(kind),
       refusals: 0,
       ended: false,
+      unclaimed: [],
     };
     hubs.set(kind, hub);
   }
@@ -183,12 +219,8 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
   if (!current.source || current.ended) {
     current.ended = false;
     open(current);
-  } else {
-    const source = current.source as EventSource & { listened: Set<string> };
-    const fresh = Object.keys(handlers).filter((type) => !source.listened.has(type));
-    for (const type of fresh) source.listened.add(type);
-    listen(current, source, fresh);
   }
+  claim(current, handlers);
   return () => {
     current.subscribers.delete(handlers);
     if (current.subscribers.size > 0) return;
