@@ -2,18 +2,52 @@ import { IN_SERVICE, notice } from '@parley/shared';
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insertNotifications, type NotificationRow } from '../../db/notifications.js';
-import { rowsOf, timestamptz } from '../../db/raw.js';
+import { asIsoText, preparedRead } from '../../db/raw.js';
 import { notifications, orders, users } from '../../db/schema/index.js';
 import type { OrderRow } from './renewal-locks.repo.js';
 import type { RenewalSettings } from './renewal-rules.js';
+import type { SubscriptionRow } from './renewal-view.js';
 
 /** Reminders written per statement. */
 const CHUNK = 500;
 /** A reminder's key: this, the order's id, a colon and the period. */
 const REMINDER = 'renewal.reminder:';
 
+const DAY_MS = 86_400_000;
+
+type Timed = 'renewsAt' | 'graceUntil' | 'suspendedAt' | 'endedAt' | 'createdAt';
+/** A subscription as read, its times as ISO text. */
+type ItemText = Omit<SubscriptionRow, Timed> & {
+  [K in Exclude<Timed, 'createdAt'>]: string | null;
+} & { createdAt: string };
+
+/**
+ * The customer's subscriptions page, read on every visit (user, ended since): a prepared
+ * read on the driver with the columns the page shows, since mapping every column of every
+ * order through drizzle cost more CPU than the query (docs/performance.md, decision 0033).
+ */
+const ITEMS_SQL = `select id, item_kind as "itemKind", item_id as "itemId", name,
+   renewal_charge::text as "renewalCharge", status, auto_renew as "autoRenew",
+   paid_through as "paidThrough", ${asIsoText('renews_at')} as "renewsAt",
+   ${asIsoText('grace_until')} as "graceUntil", ${asIsoText('suspended_at')} as "suspendedAt",
+   ${asIsoText('ended_at')} as "endedAt", ${asIsoText('created_at')} as "createdAt"
+ from orders
+ where user_id = $1 and renewal_charge is not null
+   and (status <> 'cancelled' or ended_at >= $2::timestamptz)
+ order by created_at`;
+
+/** Their balance, what is held, and SMS and calls of the last 30 days net of refunds. */
+const MONEY_SQL = `select crypto_balance::text as balance, held::text as held,
+   (select coalesce(-sum(amount), 0)::numeric(20, 4)::text from ledger_entries
+     where user_id = $1 and kind in ('charge', 'refund') and created_at >= $2::timestamptz) as spent
+ from users where id = $1`;
+
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
+
 /** What renewals read: orders due, unpaid or renewing soon, a customer's items; reminders. */
 export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
+  const itemsQuery = preparedRead<ItemText>(db, ITEMS_SQL);
+  const moneyQuery = preparedRead<{ balance: string; held: string; spent: string }>(db, MONEY_SQL);
   return {
     /**
      * Orders with something to do by `now`, at most `limit`, in id order after `afterId`:
@@ -112,33 +146,24 @@ export function createRenewalReadsRepo(db: Db, settings: RenewalSettings) {
 
     /** The customer's monthly items (ended ones of the last 90 days too), and their money. */
     async mine(userId: string, now: Date) {
-      const since = new Date(now.getTime() - 90 * 86_400_000);
-      const items = await db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            isNotNull(orders.renewalCharge),
-            or(
-              sql`${orders.status} <> 'cancelled'`,
-              sql`${orders.endedAt} >= ${timestamptz(since)}`,
-            ),
-          ),
-        )
-        .orderBy(asc(orders.createdAt));
-      const [user] = await db
-        .select({ balance: users.cryptoBalance, held: users.held })
-        .from(users)
-        .where(eq(users.id, userId));
-      // SMS and calls of the last 30 days, net of refunds: the usage trend.
-      const usage = await db.execute(sql`
-        select coalesce(-sum(amount), 0)::numeric(20, 4)::text as spent
-        from ledger_entries
-        where user_id = ${userId} and kind in ('charge', 'refund')
-          and created_at >= ${timestamptz(new Date(now.getTime() - 30 * 86_400_000))}`);
-      const spent30 = rowsOf<{ spent: string }>(usage)[0]?.spent ?? '0';
-      return { items, user: user ?? { balance: '0', held: '0' }, spent30 };
+      const since = new Date(now.getTime() - 90 * DAY_MS).toISOString();
+      const usageSince = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+      const [rows, [money]] = await Promise.all([
+        itemsQuery([userId, since]),
+        moneyQuery([userId, usageSince]),
+      ]);
+      const items = rows.map(
+        (r): SubscriptionRow => ({
+          ...r,
+          renewsAt: dateOrNull(r.renewsAt),
+          graceUntil: dateOrNull(r.graceUntil),
+          suspendedAt: dateOrNull(r.suspendedAt),
+          endedAt: dateOrNull(r.endedAt),
+          createdAt: new Date(r.createdAt),
+        }),
+      );
+      const user = money ?? { balance: '0', held: '0', spent: '0' };
+      return { items, user, spent30: user.spent };
     },
 
     async byId(id: string) {

@@ -23,8 +23,26 @@ export function publishOutcome(events: EventBus, outcome: RenewalOutcome | null)
     });
 }
 
+/** The columns of an order its subscription shows (and the runway counts). */
+export type SubscriptionRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'itemKind'
+  | 'itemId'
+  | 'name'
+  | 'renewalCharge'
+  | 'status'
+  | 'autoRenew'
+  | 'paidThrough'
+  | 'renewsAt'
+  | 'graceUntil'
+  | 'suspendedAt'
+  | 'endedAt'
+  | 'createdAt'
+>;
+
 /** An order as the customer's (and the admin's) list shows it. */
-export function toSubscription(o: OrderRow, settings: RenewalSettings): Subscription {
+export function toSubscription(o: SubscriptionRow, settings: RenewalSettings): Subscription {
   return {
     id: o.id,
     itemKind: o.itemKind as Subscription['itemKind'],
@@ -43,7 +61,7 @@ export function toSubscription(o: OrderRow, settings: RenewalSettings): Subscrip
 }
 
 /** The items that will renew, as the runway and the reminders count them. */
-export const renewing = (rows: OrderRow[]): Renewing[] =>
+export const renewing = (rows: SubscriptionRow[]): Renewing[] =>
   rows.flatMap((o) => {
     const amount = renewalAmount(o);
     const live = o.status === 'active' || o.status === 'grace';

@@ -13,7 +13,12 @@ import type { EventBus } from '../../lib/event-bus.js';
 import { createRenewalsAdmin, notFound, wrongState } from './renewal-admin.js';
 import { createRenewalJob } from './renewal-job.js';
 import type { RenewalSettings } from './renewal-rules.js';
-import { publishOutcome, renewing, toSubscription as toSubscriptionOf } from './renewal-view.js';
+import {
+  publishOutcome,
+  renewing,
+  type SubscriptionRow,
+  toSubscription as toSubscriptionOf,
+} from './renewal-view.js';
 import type { OrderRow, RenewalOutcome, RenewalsRepo } from './renewals.repo.js';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +39,7 @@ export function createRenewalsService(deps: {
   const { repo, events, settings } = deps;
   const now = deps.now ?? (() => new Date());
   const publish = (outcome: RenewalOutcome | null) => publishOutcome(events, outcome);
-  const toSubscription = (o: OrderRow) => toSubscriptionOf(o, settings);
+  const toSubscription = (o: SubscriptionRow) => toSubscriptionOf(o, settings);
   const job = createRenewalJob({ ...deps, now });
   const admin = createRenewalsAdmin({ ...deps, now });
 
