@@ -19,7 +19,7 @@ import {
   type SubscriptionRow,
   toSubscription as toSubscriptionOf,
 } from './renewal-view.js';
-import type { OrderRow, RenewalOutcome, RenewalsRepo } from './renewals.repo.js';
+import type { RenewalOutcome, RenewalsRepo } from './renewals.repo.js';
 
 const DAY_MS = 86_400_000;
 
