@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuditBy } from '../../lib/audit-by.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { Clearable } from '../../lib/short-cache.js';
+import { withFields } from '../../lib/with-fields.js';
 import {
   toAdminPackage,
   toAdminService,
@@ -120,10 +121,9 @@ export function createCatalogueAdminService(deps: {
       remove('sip-domain', () => repo.sipDomains.remove(id, by), id),
 
     async listNumbers(): Promise<AdminNumber[]> {
-      return (await repo.listNumbers()).map((r) => ({
-        ...toNumber(r),
-        status: r.status as AdminNumber['status'],
-      }));
+      return (await repo.listNumbers()).map((r) =>
+        withFields(toNumber(r), { status: r.status as AdminNumber['status'] }),
+      );
     },
     async createNumber(input: NumberInput, by: AuditBy): Promise<AdminNumber> {
       checkNumber(input);

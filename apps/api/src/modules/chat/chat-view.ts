@@ -5,6 +5,7 @@ import type {
   ChatSession,
   ChatStatus,
 } from '@parley/shared';
+import { withFields } from '../../lib/with-fields.js';
 import type { ChatMessageRow, ChatMessageWithAuthor, ChatSessionRow } from './chat.repo.js';
 import type { AdminSessionRow } from './chat-admin.repo.js';
 
@@ -25,14 +26,11 @@ export const toChatMessage = (m: ChatMessageRow): ChatMessage => ({
   createdAt: m.createdAt.toISOString(),
 });
 
-export const toAdminChatMessage = ({
-  message,
-  author,
-}: ChatMessageWithAuthor): AdminChatMessage => ({
-  ...toChatMessage(message),
-  kind: message.kind as AdminChatMessage['kind'],
-  author: personOf(author),
-});
+export const toAdminChatMessage = ({ message, author }: ChatMessageWithAuthor): AdminChatMessage =>
+  withFields(toChatMessage(message), {
+    kind: message.kind as AdminChatMessage['kind'],
+    author: personOf(author),
+  });
 
 export const toChatSession = (s: ChatSessionRow, unread: number): ChatSession => ({
   id: s.id,

@@ -11,6 +11,7 @@ import {
   type Transaction,
 } from '@parley/shared';
 import type { EventBus } from '../../lib/event-bus.js';
+import { withFields } from '../../lib/with-fields.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { createPaymentClaims } from './payment-claims.js';
 import { decisionError, decisionNotice, decisionRefusal } from './payment-decisions.js';
@@ -101,9 +102,9 @@ export function createPaymentsService(deps: {
     },
 
     async all(query: { status?: AdminPaymentsQuery['status']; limit: number; offset: number }) {
-      return (await repo.listAll(query)).map(
-        (row): AdminPayment => ({
-          ...toTransaction(row),
+      return (await repo.listAll(query)).map((row): AdminPayment => {
+        const claim = amountClaim(row);
+        return withFields(toTransaction(row), {
           user: {
             id: row.userId,
             email: row.email,
@@ -115,9 +116,10 @@ export function createPaymentsService(deps: {
           explorerUrl: row.txHash
             ? `${explorers[row.network as Network]}${encodeURIComponent(row.txHash)}`
             : null,
-          ...amountClaim(row),
-        }),
-      );
+          claimedCryptoAmount: claim.claimedCryptoAmount,
+          amountDiffers: claim.amountDiffers,
+        });
+      });
     },
 
     async decide(

@@ -1,6 +1,7 @@
 import type { AdminSubscription } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
+import { withFields } from '../../lib/with-fields.js';
 import type { RenewalSettings } from './renewal-rules.js';
 import { publishOutcome, toSubscription } from './renewal-view.js';
 import type { RenewalOutcome, RenewalsRepo } from './renewals.repo.js';
@@ -49,11 +50,9 @@ export function createRenewalsAdmin(deps: {
   return {
     async adminList(filter: 'due' | 'grace' | 'suspended', page: number, pageSize: number) {
       const { rows, total } = await repo.adminList(filter, page, pageSize, now());
-      const items: AdminSubscription[] = rows.map((r) => ({
-        ...toSubscription(r.order, settings),
-        userId: r.order.userId,
-        email: r.email,
-      }));
+      const items: AdminSubscription[] = rows.map((r) =>
+        withFields(toSubscription(r.order, settings), { userId: r.order.userId, email: r.email }),
+      );
       return { items, total, page, pageSize };
     },
 

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
+import { withFields } from '../../lib/with-fields.js';
 import type { SenderIdRow, SenderIdsRepo } from './sender-ids.repo.js';
 
 export const toSenderRequest = (r: SenderIdRow): SenderRequest => ({
@@ -170,11 +171,12 @@ export function createSenderIdsService(deps: {
     }): Promise<AdminSenderList> {
       const { items, total } = await repo.adminList(query.status, query.page, query.pageSize);
       return {
-        items: items.map((i) => ({
-          ...toSenderRequest(i.row),
-          user: { id: i.row.userId, email: i.email },
-          decidedBy: i.decidedBy,
-        })),
+        items: items.map((i) =>
+          withFields(toSenderRequest(i.row), {
+            user: { id: i.row.userId, email: i.email },
+            decidedBy: i.decidedBy,
+          }),
+        ),
         total,
         page: query.page,
         pageSize: query.pageSize,

@@ -6,6 +6,7 @@ import { readSpending, readSpendingForCharge, type SpendingState } from '../../d
 import { applyLedgerEntry, BalanceTooLowError, type Tx } from '../../db/ledger.js';
 import { smsBatches, smsMessages } from '../../db/schema/index.js';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { copyWithFields } from '../../lib/with-fields.js';
 import { chargeOneMessage } from './sms-charge.repo.js';
 import { createSmsHistoryRepo } from './sms-history.repo.js';
 import { judgementHolds } from './sms-limits.js';
@@ -51,7 +52,7 @@ async function writeQueued(
   }
   // Ids chosen here, so the charge can name its message and go out with the
   // inserts in one round trip (a failure of either rolls both back).
-  const values = rows.map((r) => ({ ...r, id: r.id ?? randomUUID(), userId, batchId }));
+  const values = rows.map((r) => copyWithFields(r, { id: r.id ?? randomUUID(), userId, batchId }));
   const reference = batchId ? `sms-batch:${batchId}` : `sms:${values[0]?.id}`;
   const writes: Promise<unknown>[] = [];
   // In chunks: one statement may carry at most 65,535 parameters.

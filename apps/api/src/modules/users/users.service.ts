@@ -1,11 +1,12 @@
 import type { AdminUser, AdminUserDetail, AdminUsersPage } from '@parley/shared';
 import { moneyText } from '@parley/shared';
 import { AppError } from '../../lib/app-error.js';
+import { withFields } from '../../lib/with-fields.js';
 import { toUser } from '../auth/auth.service.js';
 import type { UserRow, UserSearch, UsersRepo } from './users.repo.js';
 
 function toAdminUser(row: UserRow): AdminUser {
-  return { ...toUser(row), disabled: row.disabledAt !== null };
+  return withFields(toUser(row), { disabled: row.disabledAt !== null });
 }
 
 const noUser = () => new AppError('NOT_FOUND', 'No such user.');

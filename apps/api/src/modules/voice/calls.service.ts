@@ -5,6 +5,7 @@ import type { VoiceGateway } from '../../integrations/voice/port.js';
 import { AppError } from '../../lib/app-error.js';
 import { toCall } from '../../lib/call-view.js';
 import type { EventBus } from '../../lib/event-bus.js';
+import { withFields } from '../../lib/with-fields.js';
 import { createCallAuthorising } from './call-authorise.js';
 import type { CallPricing } from './call-pricing.js';
 import { createCallEnding, createCallSettling } from './call-settle.js';
@@ -43,12 +44,12 @@ export function createCallsService(deps: {
   const end = createCallEnding({ repo, gateway, settling, now });
   gateway.onEvent(settling.onGatewayEvent);
 
-  const adminView = async (row: CallRow, email?: string) => ({
-    ...toCall(row),
-    userId: row.userId,
-    userEmail: email ?? (await repo.emailOf(row.userId)),
-    uncharged: uncharged(row),
-  });
+  const adminView = async (row: CallRow, email?: string) =>
+    withFields(toCall(row), {
+      userId: row.userId,
+      userEmail: email ?? (await repo.emailOf(row.userId)),
+      uncharged: uncharged(row),
+    });
 
   return {
     authorise,
