@@ -46,48 +46,61 @@ describe('the shared event stream', () => {
     expect(source.closed).toBe(true);
   });
 
-  it('holds an event nobody listens for yet for the first listener of its type, once', () => {
-    const off = subscribeToStream('customer', { 'subscription.updated': vi.fn() });
+  it('hands a part that subscribes during the start-up what its types missed, in order', () => {
+    const dashboard = vi.fn();
+    const off = subscribeToStream('customer', { 'subscription.updated': dashboard });
     const source = FakeEventSource.opened[0] as FakeEventSource;
     source.emit('connected', { replayed: 2, resumed: true }, '10');
     source.emit('transaction.updated', { id: 'a', status: 'rejected' }, '11');
-    source.emit('notification.created', { id: 'n' }, '12');
+    source.emit('subscription.updated', { orderId: 'o' }, '12');
+    source.emit('chat.typing', { until: 'soon' });
     source.emit('transaction.updated', { id: 'b', status: 'approved' }, '13');
     // The navigation's listener mounts after the dashboard's: it hears both, in order.
-    const late = vi.fn();
-    const offLate = subscribeToStream('customer', { 'transaction.updated': late });
-    expect(late.mock.calls).toEqual([
+    const toasts = vi.fn();
+    const offToasts = subscribeToStream('customer', { 'transaction.updated': toasts });
+    expect(toasts.mock.calls).toEqual([
       [{ id: 'a', status: 'rejected' }],
       [{ id: 'b', status: 'approved' }],
     ]);
-    // Claimed: a second listener of the type does not hear them again; the other type waits.
-    const second = vi.fn();
-    const bell = vi.fn();
-    const offSecond = subscribeToStream('customer', { 'transaction.updated': second });
-    const offBell = subscribeToStream('customer', { 'notification.created': bell });
-    expect(second).not.toHaveBeenCalled();
-    expect(bell).toHaveBeenCalledWith({ id: 'n' });
-    // Live events reach every listener of their type, and are not held.
+    // Another part hears what it missed too, even what a part before it handled; nobody
+    // hears an event twice, and a typing signal is never handed on (it is stale).
+    const other = vi.fn();
+    const typing = vi.fn();
+    const offOther = subscribeToStream('customer', {
+      'subscription.updated': other,
+      'chat.typing': typing,
+    });
+    expect(other.mock.calls).toEqual([[{ orderId: 'o' }]]);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    expect(typing).not.toHaveBeenCalled();
+    // Live events reach every part once.
     source.emit('transaction.updated', { id: 'c', status: 'pending' }, '14');
-    expect([late, second].map((f) => f.mock.calls.length)).toEqual([3, 1]);
-    for (const stop of [off, offLate, offSecond, offBell]) stop();
+    expect(toasts).toHaveBeenCalledTimes(3);
+    for (const stop of [off, offToasts, offOther]) stop();
   });
 
-  it('holds unclaimed events for 30 s at most, and the stream’s own events never', () => {
+  it('keeps nothing after its start-up, nor after the server ended it', () => {
     vi.useFakeTimers();
     const off = subscribeToStream('admin', {});
     const source = FakeEventSource.opened[0] as FakeEventSource;
-    source.emit('user.created', { id: 'old' }, '1');
-    vi.advanceTimersByTime(31_000);
-    source.emit('user.created', { id: 'new' }, '2');
-    source.emit('heartbeat', {}, '2');
-    const heard = vi.fn();
-    const beats = vi.fn();
-    const offLate = subscribeToStream('admin', { 'user.created': heard, heartbeat: beats });
-    expect(heard.mock.calls).toEqual([[{ id: 'new' }]]);
-    expect(beats).not.toHaveBeenCalled();
+    source.emit('user.created', { id: 'early' }, '1');
+    vi.advanceTimersByTime(16_000);
+    source.emit('user.created', { id: 'later' }, '2');
+    const late = vi.fn();
+    const offLate = subscribeToStream('admin', { 'user.created': late });
+    expect(late).not.toHaveBeenCalled();
     off();
     offLate();
+
+    const again = subscribeToStream('customer', {});
+    const stream = FakeEventSource.opened.at(-1) as FakeEventSource;
+    stream.emit('balance.adjusted', { userId: 'u' }, '3');
+    stream.emit('ended', { reason: 'signed-out' });
+    const after = vi.fn();
+    const offAfter = subscribeToStream('customer', { 'balance.adjusted': after });
+    expect(after).not.toHaveBeenCalled();
+    again();
+    offAfter();
   });
 
   it('is up from `connected` until an error, and watchers hear both', () => {

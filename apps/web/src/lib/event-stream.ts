@@ -21,13 +21,14 @@ const REOPEN_MAX_MS = 300_000;
  */
 const SILENT_MS = 50_000;
 /**
- * An event that arrives before anything on the page listens for its type (the navigation's
- * own listener mounts after the first screen's, and a page's first stream replays what
- * happened while it loaded) is held for the first listener of that type that comes, for a
- * while: a decision's toast is not lost to the order in which the page's parts mount.
+ * A page's parts mount in no set order, and the navigation (which toasts payment
+ * decisions) is lazy: what a stream delivers in its first STARTUP_MS (the replay of what
+ * happened while the page loaded, and anything just after) is kept, and a part that
+ * subscribes in that time is handed, in order, what its types missed. Typing signals are
+ * not kept: stale by the time anyone would read them.
  */
-const UNCLAIMED_MS = 30_000;
-const UNCLAIMED_MAX = 50;
+const STARTUP_MS = 15_000;
+const STARTUP_MAX = 50;
 
 /** Every domain event each stream carries: listened to from the start. */
 const TYPES: Record<Kind, readonly string[]> = {
@@ -35,11 +36,11 @@ const TYPES: Record<Kind, readonly string[]> = {
   admin: ADMIN_EVENT_TYPES,
 };
 const OWN_TYPES = ['connected', 'ended', 'heartbeat'];
+const NOT_KEPT = new Set([...OWN_TYPES, 'chat.typing']);
 
-interface Unclaimed {
+interface Kept {
   type: string;
   data: unknown;
-  at: number;
 }
 
 interface Hub {
@@ -54,8 +55,10 @@ interface Hub {
   reopen?: ReturnType<typeof setTimeout>;
   silence?: ReturnType<typeof setTimeout>;
   ended: boolean;
-  /** Domain events nobody had a handler for yet, oldest first. */
-  unclaimed: Unclaimed[];
+  /** When the hub was made: its start-up ends STARTUP_MS later. */
+  started: number;
+  /** What the stream delivered during its start-up, oldest first; null after it. */
+  early: Kept[] | null;
 }
 
 const hubs = new Map<Kind, Hub>();
@@ -91,24 +94,24 @@ function dispatch(hub: Hub, type: string, raw: string) {
     console.warn(`Unreadable ${type} event`, err);
     return;
   }
-  const handlersOf = (handlers: StreamHandlers) =>
-    (handlers as Record<string, Handler | undefined>)[type];
-  const wanted = [...hub.subscribers].filter(handlersOf);
-  for (const handlers of wanted) handlersOf(handlers)?.(data);
-  if (wanted.length > 0 || OWN_TYPES.includes(type)) return;
-  hub.unclaimed.push({ type, data, at: Date.now() });
-  if (hub.unclaimed.length > UNCLAIMED_MAX) hub.unclaimed.shift();
+  for (const handlers of [...hub.subscribers])
+    (handlers as Record<string, Handler | undefined>)[type]?.(data);
+  if (NOT_KEPT.has(type) || !startingUp(hub)) return;
+  hub.early?.push({ type, data });
+  if ((hub.early?.length ?? 0) > STARTUP_MAX) hub.early?.shift();
 }
 
-/** Hands a new subscriber the recent events nobody was listening for, in order. */
-function claim(hub: Hub, handlers: StreamHandlers) {
-  const since = Date.now() - UNCLAIMED_MS;
-  hub.unclaimed = hub.unclaimed.filter((e) => e.at >= since);
+/** Whether the hub is still starting up (it forgets what it kept once it is not). */
+function startingUp(hub: Hub): boolean {
+  if (hub.early && Date.now() - hub.started > STARTUP_MS) hub.early = null;
+  return hub.early !== null;
+}
+
+/** Hands a part subscribing during the start-up what the stream delivered before it. */
+function catchUp(hub: Hub, handlers: StreamHandlers) {
+  if (!startingUp(hub)) return;
   const byType = handlers as Record<string, Handler | undefined>;
-  const mine = hub.unclaimed.filter((e) => byType[e.type]);
-  if (mine.length === 0) return;
-  hub.unclaimed = hub.unclaimed.filter((e) => !byType[e.type]);
-  for (const e of mine) byType[e.type]?.(e.data);
+  for (const e of [...(hub.early ?? [])]) byType[e.type]?.(e.data);
 }
 
 /** Anything heard on the stream: it is alive; its id is where a new stream would resume. */
@@ -159,6 +162,7 @@ function open(hub: Hub) {
   source.addEventListener('ended', () => {
     // Signed out or no longer allowed: a reconnect would be refused, so stop here.
     hub.ended = true;
+    hub.early = null;
     close(hub);
   });
   source.addEventListener('error', () => {
@@ -210,7 +214,8 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
       lastId: pageCursor(kind),
       refusals: 0,
       ended: false,
-      unclaimed: [],
+      started: Date.now(),
+      early: [],
     };
     hubs.set(kind, hub);
   }
@@ -220,7 +225,7 @@ export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => v
     current.ended = false;
     open(current);
   }
-  claim(current, handlers);
+  catchUp(current, handlers);
   return () => {
     current.subscribers.delete(handlers);
     if (current.subscribers.size > 0) return;

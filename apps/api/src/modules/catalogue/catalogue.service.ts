@@ -18,6 +18,7 @@ import {
 import { destinationFor, withPlus } from '@parley/shared/phone';
 import { AppError } from '../../lib/app-error.js';
 import { premiumDestination } from '../../lib/premium-destination.js';
+import { copyWithFields, withFields } from '../../lib/with-fields.js';
 import { type BillingRates, type InBilling, inBillingFor } from './billing-prices.js';
 import type { CatalogueRepo } from './catalogue.repo.js';
 
@@ -66,7 +67,7 @@ export const toAdminPackage = ({ pkg, serviceSlug }: PackageRow): AdminPackage =
 export const toPackage = (row: PackageRow, gbp: InBilling, lang?: string): Package => {
   const { translations, ...pkg } = toAdminPackage(row);
   return localizeCatalogueText(
-    { ...pkg, balancePrice: gbp(pkg.price, pkg.currency) },
+    copyWithFields(pkg, { balancePrice: gbp(pkg.price, pkg.currency) }),
     translations,
     lang,
   );
@@ -168,7 +169,7 @@ export function createCatalogueService(deps: { repo: CatalogueRepo; rates: Billi
         rates,
         rows.map((d) => d.currency),
       );
-      return rows.map((d) => ({ ...d, balancePrice: gbp(d.price, d.currency) }));
+      return rows.map((d) => withFields(d, { balancePrice: gbp(d.price, d.currency) }));
     },
     async numbers(query: NumbersQuery): Promise<NumbersPage> {
       const { items, total } = await repo.searchNumbers(query);
@@ -179,11 +180,10 @@ export function createCatalogueService(deps: { repo: CatalogueRepo; rates: Billi
       return {
         items: items.map((r) => {
           const n = toNumber(r);
-          return {
-            ...n,
+          return withFields(n, {
             balanceMonthlyPrice: gbp(n.monthlyPrice, n.currency),
             balanceSetupPrice: gbp(n.setupPrice, n.currency),
-          };
+          });
         }),
         total,
         page: query.page,

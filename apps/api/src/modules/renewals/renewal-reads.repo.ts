@@ -34,7 +34,7 @@ const ITEMS_SQL = `select id, item_kind as "itemKind", item_id as "itemId", name
  from orders
  where user_id = $1 and renewal_charge is not null
    and (status <> 'cancelled' or ended_at >= $2::timestamptz)
- order by created_at`;
+ order by created_at, id`;
 
 /** Their balance, what is held, and SMS and calls of the last 30 days net of refunds. */
 const MONEY_SQL = `select crypto_balance::text as balance, held::text as held,

@@ -57,8 +57,18 @@ beforeAll(async () => {
     grace_until: '2026-06-17 08:00:00.999999+00',
     created_at: '2026-04-10 00:00:00+00',
   });
-  await order({ status: 'suspended', suspended_at: '2026-06-01 00:00:00+00', auto_renew: false });
-  await order({ status: 'cancelled', ended_at: '2026-06-05 00:00:00+00', renewal_charge: '7.50' });
+  await order({
+    status: 'suspended',
+    suspended_at: '2026-06-01 00:00:00+00',
+    auto_renew: false,
+    created_at: '2026-05-03 00:00:00+00',
+  });
+  await order({
+    status: 'cancelled',
+    ended_at: '2026-06-05 00:00:00+00',
+    renewal_charge: '7.50',
+    created_at: '2026-05-04 00:00:00+00',
+  });
   // Ended long ago, and a one-off: neither is on the page.
   await order({ status: 'cancelled', ended_at: '2026-01-05 00:00:00+00' });
   await order({ renewal_charge: null, created_at: '2026-05-02 00:00:00+00' });
@@ -87,7 +97,7 @@ async function throughDrizzle() {
         ),
       ),
     )
-    .orderBy(asc(orders.createdAt));
+    .orderBy(asc(orders.createdAt), asc(orders.id));
   const [user] = await database.db
     .select({ balance: users.cryptoBalance, held: users.held })
     .from(users)

@@ -12,6 +12,7 @@ import type { SmppServerConfig } from '../../config/smpp-server-config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuditBy } from '../../lib/audit-by.js';
 import { isoTime } from '../../lib/iso-time.js';
+import { withFields } from '../../lib/with-fields.js';
 import { hashPassword } from '../auth/passwords.js';
 import type {
   AdminSessionRow,
@@ -57,12 +58,12 @@ export function toSmppAccount(row: SmppAccountRow, sessions: SessionWithId[]): S
   };
 }
 
-const toAdminSession = (row: AdminSessionRow): SmppAdminSession => ({
-  ...toSmppSession(row),
-  userId: row.userId,
-  email: row.email,
-  maxPerSecond: row.maxPerSecond,
-});
+const toAdminSession = (row: AdminSessionRow): SmppAdminSession =>
+  withFields(toSmppSession(row), {
+    userId: row.userId,
+    email: row.email,
+    maxPerSecond: row.maxPerSecond,
+  });
 
 /** The entries in one spelling, each once, in the customer's order. */
 function normalisedIps(entries: readonly string[]): string[] {
