@@ -4,6 +4,24 @@ import { orders, users } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** The columns of an order its subscription shows (and the runway counts). */
+export type SubscriptionRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'itemKind'
+  | 'itemId'
+  | 'name'
+  | 'renewalCharge'
+  | 'status'
+  | 'autoRenew'
+  | 'paidThrough'
+  | 'renewsAt'
+  | 'graceUntil'
+  | 'suspendedAt'
+  | 'endedAt'
+  | 'createdAt'
+>;
+
 /** The customer's row, then the order's, locked in that order (as purchases and calls do). */
 export async function lockOrder(tx: Tx, userId: string, orderId: string) {
   const [user] = await tx

@@ -4,9 +4,8 @@ import type { Db } from '../../db/client.js';
 import { insertNotifications, type NotificationRow } from '../../db/notifications.js';
 import { asIsoText, preparedRead } from '../../db/raw.js';
 import { notifications, orders, users } from '../../db/schema/index.js';
-import type { OrderRow } from './renewal-locks.repo.js';
+import type { OrderRow, SubscriptionRow } from './renewal-locks.repo.js';
 import type { RenewalSettings } from './renewal-rules.js';
-import type { SubscriptionRow } from './renewal-view.js';
 
 /** Reminders written per statement. */
 const CHUNK = 500;

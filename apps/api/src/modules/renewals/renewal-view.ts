@@ -1,7 +1,10 @@
 import type { Renewing, Subscription } from '@parley/shared';
 import type { EventBus } from '../../lib/event-bus.js';
+import type { SubscriptionRow } from './renewal-locks.repo.js';
 import { type RenewalSettings, releaseTime, renewalAmount } from './renewal-rules.js';
-import type { OrderRow, RenewalOutcome } from './renewals.repo.js';
+import type { RenewalOutcome } from './renewals.repo.js';
+
+export type { SubscriptionRow };
 
 /** Tells the streams what a renewal changed: the subscription, and each notice written. */
 export function publishOutcome(events: EventBus, outcome: RenewalOutcome | null) {
@@ -22,24 +25,6 @@ export function publishOutcome(events: EventBus, outcome: RenewalOutcome | null)
       data: { userId: n.userId, id: n.id, code: n.code },
     });
 }
-
-/** The columns of an order its subscription shows (and the runway counts). */
-export type SubscriptionRow = Pick<
-  OrderRow,
-  | 'id'
-  | 'itemKind'
-  | 'itemId'
-  | 'name'
-  | 'renewalCharge'
-  | 'status'
-  | 'autoRenew'
-  | 'paidThrough'
-  | 'renewsAt'
-  | 'graceUntil'
-  | 'suspendedAt'
-  | 'endedAt'
-  | 'createdAt'
->;
 
 /** An order as the customer's (and the admin's) list shows it. */
 export function toSubscription(o: SubscriptionRow, settings: RenewalSettings): Subscription {
