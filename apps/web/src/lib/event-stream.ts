@@ -199,7 +199,8 @@ function watchNetwork() {
  * One server-sent event stream per kind and tab, shared by everything that listens:
  * opened with the first subscriber and closed after the last. Payloads are typed by
  * the shared DomainEvent. The browser reconnects by itself with Last-Event-ID, so a
- * dropped connection misses nothing; `connected` fires again after each reconnect.
+ * dropped connection misses nothing; `connected` fires again after each reconnect. A
+ * subscriber joining in the stream's first STARTUP_MS is handed what it missed.
  */
 export function subscribeToStream(kind: Kind, handlers: StreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;

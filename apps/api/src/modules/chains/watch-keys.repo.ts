@@ -3,6 +3,7 @@ import { type AuditBy, writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { chainWatchKeys, users } from '../../db/schema/index.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { copyWithFields } from '../../lib/with-fields.js';
 
 type Row = typeof chainWatchKeys.$inferSelect;
 
@@ -32,7 +33,7 @@ export function createWatchKeysRepo(db: Db) {
         .leftJoin(users, eq(users.id, chainWatchKeys.addedBy))
         .where(eq(chainWatchKeys.isActive, true))
         .orderBy(asc(chainWatchKeys.family))
-        .then((rows) => rows.map((r) => ({ ...r.row, addedByEmail: r.addedByEmail })));
+        .then((rows) => rows.map((r) => copyWithFields(r.row, { addedByEmail: r.addedByEmail })));
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
 import { orders, sipTrunkAddresses, sipTrunks, users } from '../../db/schema/index.js';
 import { EXCLUSION_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+import { copyWithFields } from '../../lib/with-fields.js';
 import { statusInService } from '../orders/in-service.repo.js';
 import { createTrunkNumbersRepo } from './trunk-numbers.repo.js';
 import { createTrunkStatsRepo } from './trunk-stats.repo.js';
@@ -70,7 +71,7 @@ export function createSipTrunkRepo(db: Db) {
             .where(inArray(users.id, [...new Set(rows.map((r) => r.trunk.userId))]))
         : [];
       const email = new Map(owners.map((o) => [o.id, o.email]));
-      return rows.map((r) => ({ ...r, email: email.get(r.trunk.userId) ?? '' }));
+      return rows.map((r) => copyWithFields(r, { email: email.get(r.trunk.userId) ?? '' }));
     },
 
     /** Sets a trunk's first credentials; false when the username is taken (try another). */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { type AuditBy, writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { smppAccounts, smppSessions, users } from '../../db/schema/index.js';
+import { copyWithFields } from '../../lib/with-fields.js';
 
 /**
  * A session whose instance has not refreshed `seen_at` for this long is taken for dead
@@ -104,7 +105,10 @@ function accountsRepo(db: Db) {
               .innerJoin(smppAccounts, eq(smppAccounts.id, smppSessions.accountId))
               .where(and(eq(smppAccounts.userId, userId), live(now)))
               .orderBy(asc(smppSessions.boundAt), asc(smppSessions.id));
-      return { accounts, sessions: sessions.map((s) => ({ ...s.session, systemId: s.systemId })) };
+      return {
+        accounts,
+        sessions: sessions.map((s) => copyWithFields(s.session, { systemId: s.systemId })),
+      };
     },
 
     /** Deletes the owner's account (its sessions and submits go with it) and audits it. */
@@ -172,7 +176,7 @@ function adminSessionsRepo(db: Db) {
         .innerJoin(users, eq(users.id, smppAccounts.userId))
         .where(live(now))
         .orderBy(desc(smppSessions.boundAt), asc(smppSessions.id));
-      return rows.map(({ session, ...rest }) => ({ ...session, ...rest }));
+      return rows.map(({ session, ...rest }) => copyWithFields(session, rest));
     },
 
     /**
