@@ -50,19 +50,22 @@ export type PaymentListRow = Pick<
   | 'itemId'
 > & { approvedAt: string | null; createdAt: string };
 
+/** The columns of a payment its answer shows, from `transactions t`: both lists read them. */
+const PAYMENT_COLUMNS = `t.id, t.kind, t.service_name as "serviceName", t.service_price as "servicePrice",
+   t.amount::text as amount, t.amount_currency as "amountCurrency", t.currency, t.network,
+   t.wallet_address as "walletAddress", t.crypto_amount::text as "cryptoAmount",
+   t.tx_hash as "txHash", t.credit_amount::text as "creditAmount", t.status,
+   t.admin_notes as "adminNotes", t.note_codes as "noteCodes", t.item_kind as "itemKind",
+   t.item_id as "itemId", ${asIsoText('t.approved_at')} as "approvedAt",
+   ${asIsoText('t.created_at')} as "createdAt"`;
+
 /**
  * The customer's payments page reads this on every visit (user, limit): a prepared read
  * straight on the driver (decision 0033), only the columns the answer shows. Exported so
  * the bench's raw baseline runs this very statement.
  */
-export const PAYMENTS_LIST_SQL = `select id, kind, service_name as "serviceName", service_price as "servicePrice",
-   amount::text as amount, amount_currency as "amountCurrency", currency, network,
-   wallet_address as "walletAddress", crypto_amount::text as "cryptoAmount",
-   tx_hash as "txHash", credit_amount::text as "creditAmount", status,
-   admin_notes as "adminNotes", note_codes as "noteCodes", item_kind as "itemKind",
-   item_id as "itemId", ${asIsoText('approved_at')} as "approvedAt",
-   ${asIsoText('created_at')} as "createdAt"
- from transactions where user_id = $1 order by created_at desc limit $2`;
+export const PAYMENTS_LIST_SQL = `select ${PAYMENT_COLUMNS}
+ from transactions t where t.user_id = $1 order by t.created_at desc limit $2`;
 
 /** A payment as the admin's list shows it: the customer's columns, who paid and who decided. */
 export type AdminPaymentRow = PaymentListRow & {
@@ -80,15 +83,10 @@ export type AdminPaymentRow = PaymentListRow & {
  * prepared on the driver like the customer's list, since mapping drizzle's nested select
  * cost more CPU than the query (docs/performance.md). `where` is the only difference.
  */
-const adminPaymentsSql = (where: string) => `select t.id, t.kind, t.service_name as "serviceName",
-   t.service_price as "servicePrice", t.amount::text as amount, t.amount_currency as "amountCurrency",
-   t.currency, t.network, t.wallet_address as "walletAddress",
-   t.crypto_amount::text as "cryptoAmount", t.claimed_crypto_amount::text as "claimedCryptoAmount",
-   t.tx_hash as "txHash", t.credit_amount::text as "creditAmount", t.status,
-   t.admin_notes as "adminNotes", t.note_codes as "noteCodes", t.item_kind as "itemKind",
-   t.item_id as "itemId", t.approved_by as "approvedBy", ${asIsoText('t.approved_at')} as "approvedAt",
-   ${asIsoText('t.created_at')} as "createdAt", u.id as "userId", u.email,
-   u.first_name as "firstName", u.last_name as "lastName", a.email as "approverEmail"
+const adminPaymentsSql = (where: string) => `select ${PAYMENT_COLUMNS},
+   t.claimed_crypto_amount::text as "claimedCryptoAmount", t.approved_by as "approvedBy",
+   u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName",
+   a.email as "approverEmail"
  from transactions t
  join users u on u.id = t.user_id
  left join users a on a.id = t.approved_by
