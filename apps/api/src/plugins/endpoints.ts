@@ -18,7 +18,7 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import { guardFor } from './guards.js';
-import { idempotentRequest } from './idempotency.js';
+import { idempotentRequest, recordAnswer } from './idempotency.js';
 
 /** The request a handler sees: Fastify's, with params, query and body parsed by the contract. */
 export type EndpointRequest<N extends RouteName> = Omit<
@@ -67,6 +67,16 @@ function fastifySchema(name: RouteName): FastifySchema {
   };
 }
 
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof (value as Promise<unknown> | null)?.then === 'function';
+
+/** What a handler's result makes of the reply: the body, or the reply itself once sent. */
+function answer(reply: FastifyReply, result: unknown) {
+  if (result === reply || reply.sent) return reply;
+  if (result === undefined) return reply.send();
+  return result;
+}
+
 /**
  * Registers one endpoint from its shared definition: the path, the access guard and the
  * schemas come from `@parley/shared`, so the handler is all a module writes. The answer's
@@ -91,13 +101,19 @@ export function route<N extends RouteName>(
     schema: fastifySchema(name),
     onRequest,
     // After the guard and the validation: the key is the signed-in customer's.
-    ...(idempotent ? { preHandler: idempotentRequest(name, idempotent) } : {}),
-    handler: async (request, reply) => {
+    ...(idempotent
+      ? { preHandler: idempotentRequest(name, idempotent), onSend: [recordAnswer] }
+      : {}),
+    // A read has no body to inflate: no decompression hook on its every request.
+    ...(method === 'GET' ? { decompress: false as const } : {}),
+    // Not an async function: a handler that answers at once makes no promise here.
+    handler: (request, reply) => {
       reply.code(status);
-      const result = await handler(request as unknown as EndpointRequest<N>, reply);
-      if (result === reply || reply.sent) return reply;
-      if (result === undefined) return reply.send();
-      return result;
+      const result = handler(request as unknown as EndpointRequest<N>, reply);
+      if (isPromise(result)) return result.then((r) => answer(reply, r));
+      const body = answer(reply, result);
+      // Returned at once, a reply is not a body: Fastify waits for its send.
+      return body === reply ? undefined : body;
     },
   });
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import type { Order, User } from '@parley/shared';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -72,11 +74,13 @@ afterEach(async () => {
 });
 
 /** `orders.buy` (a `rerun` endpoint) over a handler of the test's own, users by header. */
-async function appWith(handler: (itemId: string) => Promise<Order>) {
+async function appWith(handler: (itemId: string) => Promise<Order>, compressAll = false) {
   let now = new Date('2026-11-29T00:00:00Z');
   const store = memoryStore();
   const app = Fastify();
   apps.push(app);
+  // As the server has it (security.ts), but compressing every answer, however small.
+  if (compressAll) await app.register(compress, { global: true, threshold: 0 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandling(app);
@@ -94,7 +98,7 @@ async function appWith(handler: (itemId: string) => Promise<Order>) {
       headers: { 'x-user': user, ...(key === undefined ? {} : { 'idempotency-key': key }) },
       payload: { itemId },
     });
-  return { buy, store, later: (ms: number) => (now = new Date(now.getTime() + ms)) };
+  return { app, buy, store, later: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
 
 /** A handler that sells and counts its runs. */
@@ -117,6 +121,25 @@ describe('the Idempotency-Key plugin', () => {
     await buy(ITEM);
     await buy(ITEM);
     expect([handler.runs, store.rows.size]).toEqual([2, 0]);
+  });
+
+  it('records the JSON before compression, so a compressed answer replays as it was', async () => {
+    const handler = counting();
+    const { app, store } = await appWith(handler, true);
+    const buy = (encoding: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'x-user': 'u1', 'idempotency-key': 'gz', 'accept-encoding': encoding },
+        payload: { itemId: ITEM },
+      });
+    const first = await buy('gzip');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const sent = gunzipSync(first.rawPayload).toString('utf8');
+    expect(JSON.parse(sent).itemId).toBe(ITEM);
+    expect([...store.rows.values()][0]?.answer?.body).toBe(sent);
+    const again = await buy('identity');
+    expect([handler.runs, again.statusCode, again.body]).toEqual([1, 201, sent]);
   });
 
   it('replays the first answer byte for byte, marked, without running again', async () => {

@@ -4,7 +4,12 @@ import {
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@parley/shared';
-import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { fingerprintOf, keyedId, keyInProgress, keyReused } from '../lib/idempotency.js';
 import {
   type IdempotencyStore,
@@ -65,9 +70,9 @@ function answerOf(reply: FastifyReply, payload: unknown): StoredAnswer | null {
 }
 
 /**
- * The Idempotency-Key mechanism (decision 0064): the settings the endpoints' hooks read,
- * and the one `onSend` hook that records the first answer (or drops the claim after a
- * server failure). Registered before compression, so the answer is still its JSON text.
+ * The Idempotency-Key mechanism (decision 0064): the settings the endpoints' hooks read.
+ * Only idempotent endpoints carry its hooks (`idempotentRequest`, `recordAnswer`), so
+ * every other request passes none of them.
  */
 export function registerIdempotency(
   app: FastifyInstance,
@@ -79,27 +84,33 @@ export function registerIdempotency(
     lockMs: settings.lockMs ?? IDEMPOTENCY_LOCK_MS,
   });
   app.decorateRequest('idempotency', null);
-  // A callback hook: most requests hold no key, and make no promise here.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const held = request.idempotency;
-    if (!held) return done(null, payload);
-    request.idempotency = null;
-    const { store } = app.idempotency;
-    const answer = answerOf(reply, payload);
-    const recorded =
-      answer && keepsAnswer(answer.status)
-        ? store.finish(held.userId, held.key, held.token, answer)
-        : store.release(held.userId, held.key, held.token);
-    recorded.then(
-      () => done(null, payload),
-      (err: unknown) => {
-        // The claim stays running: its lock lapses and the endpoint's mode decides a repeat.
-        request.log.error({ err: loggable(err) }, 'idempotency: the answer was not recorded');
-        done(null, payload);
-      },
-    );
-  });
 }
+
+/**
+ * An idempotent endpoint's `onSend` hook: records the first answer (or drops the claim
+ * after a server failure). A route's own hook, so it runs before compression's, which
+ * the compression plugin adds after it: the answer is still its JSON text. A callback
+ * hook: most requests hold no key, and make no promise here.
+ */
+export const recordAnswer: onSendHookHandler = (request, reply, payload, done) => {
+  const held = request.idempotency;
+  if (!held) return done(null, payload);
+  request.idempotency = null;
+  const { store } = request.server.idempotency;
+  const answer = answerOf(reply, payload);
+  const recorded =
+    answer && keepsAnswer(answer.status)
+      ? store.finish(held.userId, held.key, held.token, answer)
+      : store.release(held.userId, held.key, held.token);
+  recorded.then(
+    () => done(null, payload),
+    (err: unknown) => {
+      // The claim stays running: its lock lapses and the endpoint's mode decides a repeat.
+      request.log.error({ err: loggable(err) }, 'idempotency: the answer was not recorded');
+      done(null, payload);
+    },
+  );
+};
 
 /**
  * The hook an idempotent endpoint runs after its guard and validation: without the

@@ -35,6 +35,13 @@ export function findBadText(value: unknown, path: string, found: FieldError[] = 
   return found;
 }
 
+/** Whether `value` holds no field (Fastify's query and params are plain objects). */
+function isEmpty(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return value === undefined || value === null;
+  for (const _ in value) return false;
+  return true;
+}
+
 /**
  * One guarantee for every route: no text that reaches a handler holds a control
  * character (C0 but TAB, LF and CR; DEL; C1) or a lone surrogate, whether it came in
@@ -45,6 +52,9 @@ export function findBadText(value: unknown, path: string, found: FieldError[] = 
 export function registerTextGuard(app: FastifyInstance): void {
   // A callback hook: on every request, and most pass, so no promise is made for them.
   app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
+    // Most reads carry no text at all: nothing to walk.
+    if (request.body === undefined && isEmpty(request.query) && isEmpty(request.params))
+      return done();
     const found: FieldError[] = [];
     findBadText(request.params, 'params', found);
     findBadText(request.query, 'query', found);

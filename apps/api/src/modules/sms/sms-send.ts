@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { guardrailError } from '../../lib/guardrail-error.js';
 import { checkSameRequest, keyReused, requestFingerprint } from '../../lib/idempotency.js';
+import { withFields } from '../../lib/with-fields.js';
 import type { SmsRepo } from './sms.repo.js';
 import { balanceShort } from './sms-limits.js';
 import type { NumberField, SmsPricing } from './sms-pricing.js';
@@ -63,7 +64,7 @@ export function createSmsSend(deps: {
         const sender: SenderChoice = same
           ? now
           : { requested: now.requested, used: row.senderId, status: 'approved' };
-        return { ...toSmsMessage(row), sender };
+        return withFields(toSmsMessage(row), { sender });
       };
       const earlier = await replay();
       if (earlier) return earlier;
@@ -80,7 +81,7 @@ export function createSmsSend(deps: {
         );
         const [row] = messages;
         if (!row) throw new Error('sms: queue returned no row');
-        return { ...toSmsMessage(row), sender };
+        return withFields(toSmsMessage(row), { sender });
       } catch (err) {
         await giveBack();
         const again = await replay();
