@@ -174,6 +174,41 @@ describe('sender ID decisions', () => {
   });
 });
 
+describe('delivery', () => {
+  it('hands subscribers each event as stored, a long one too, in id order', async () => {
+    const run = randomBytes(4).toString('hex');
+    const got: { id?: number; data: unknown }[] = [];
+    const off = ctx.app.events.subscribe((event, id) => {
+      if (event.type === 'catalogue.changed' && String(event.data.id).startsWith(run))
+        got.push({ id, data: event.data });
+    });
+    try {
+      // The middle one is longer than a notice can carry: it goes by id and is read back.
+      const sent = [
+        { entity: 'service', action: 'updated', id: `${run}-a`, note: 'ü ✓' },
+        { entity: 'service', action: 'updated', id: `${run}-b`, note: 'x'.repeat(9000) },
+        { entity: 'service', action: 'updated', id: `${run}-c` },
+      ];
+      for (const data of sent) ctx.app.events.publish({ type: 'catalogue.changed', data } as never);
+      await until(
+        async () => got.length,
+        (n) => n >= sent.length,
+        10_000,
+      );
+      expect(got.map((g) => g.data)).toEqual(sent);
+      const ids = got.map((g) => g.id ?? 0);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      const stored = await queryRows<{ id: number; data: unknown }>(
+        ctx.database,
+        sql`select id::int as id, data from events where data->>'id' like ${`${run}-%`} order by id`,
+      );
+      expect(stored).toEqual(got);
+    } finally {
+      off();
+    }
+  });
+});
+
 describe('retention', () => {
   /** The id of the stored user.created event for `email`, once it is stored. */
   const storedId = async (email: string) => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createEventBus, type DomainEvent, type EventBus } from '../../lib/event-bus.js';
-import { EVENTS_CHANNEL, type EventsRepo, SIGNALS_CHANNEL } from './events.repo.js';
+import { EVENTS_CHANNEL, type EventsRepo, readNotice, SIGNALS_CHANNEL } from './events.repo.js';
 
 /** The customer an event is about, so their own stream (and its replay) can find it. */
 function userOf(event: DomainEvent): string | null {
@@ -30,12 +30,13 @@ export async function createStoredEventBus(deps: {
   let stored: Promise<unknown> = Promise.resolve();
   let delivered: Promise<unknown> = Promise.resolve();
   const stop = await database.listen(EVENTS_CHANNEL, (payload) => {
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return;
+    const notice = readNotice(payload);
+    if (!notice) return log.warn('an event notice that is not one of ours');
+    // An event too long for its notice is read back: the ones after it wait their turn.
     delivered = delivered
-      .then(() => repo.byId(id))
-      .then((row) => {
-        if (row) local.deliver({ type: row.type, data: row.data } as DomainEvent, row.id);
+      .then(() => notice.event ?? repo.byId(notice.id))
+      .then((event) => {
+        if (event) local.deliver({ type: event.type, data: event.data } as DomainEvent, notice.id);
       })
       .catch((err: unknown) => log.error({ err }, 'could not read a notified event'));
   });
