@@ -63,7 +63,7 @@ export async function createServer(
   registerErrorHandling(app);
   registerTextGuard(app);
   registerNoStore(app);
-  // Its answer-recording hook runs before compression's (decision 0064).
+  // The store the idempotent endpoints' own hooks use (decision 0064).
   registerIdempotency(app, { store: idempotency });
   await registerSecurity(app, config);
   registerSameOriginCheck(app, config.publicUrl);

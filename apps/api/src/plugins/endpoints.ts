@@ -110,9 +110,11 @@ export function route<N extends RouteName>(
     handler: (request, reply) => {
       reply.code(status);
       const result = handler(request as unknown as EndpointRequest<N>, reply);
+      // The reply itself (a thenable, so tested first): the handler sends it, now or later.
+      if (result === reply) return undefined;
       if (isPromise(result)) return result.then((r) => answer(reply, r));
       const body = answer(reply, result);
-      // Returned at once, a reply is not a body: Fastify waits for its send.
+      // Once sent here, the reply is not a body: there is nothing left for Fastify to send.
       return body === reply ? undefined : body;
     },
   });
