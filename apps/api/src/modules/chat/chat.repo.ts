@@ -34,6 +34,8 @@ export interface NewChatMessage {
   authorId: string;
   body: string;
   requestId?: string;
+  /** Only into this customer's conversation: another's is 'not-found', and never locked. */
+  ownerId?: string;
 }
 
 /**
@@ -49,7 +51,12 @@ async function addMessage(db: Db, input: NewChatMessage) {
     const [before] = await tx
       .select()
       .from(chatSessions)
-      .where(eq(chatSessions.id, input.sessionId))
+      .where(
+        and(
+          eq(chatSessions.id, input.sessionId),
+          input.ownerId ? eq(chatSessions.userId, input.ownerId) : undefined,
+        ),
+      )
       .for('update');
     // A note belongs to a conversation the console lists: one someone has written in.
     if (!before || (input.kind === 'note' && before.lastMessageAt === null))

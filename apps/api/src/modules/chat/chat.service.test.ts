@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { ChatMessageRow, ChatRepo, ChatSessionRow, NewChatMessage } from './chat.repo.js';
 import { createChatService, TYPING_SHOWN_MS } from './chat.service.js';
+import { isRetryOf } from './chat-rules.js';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 
@@ -54,6 +55,14 @@ function setUp(
       return { items: [], hasMore: false };
     },
     async addMessage(input: NewChatMessage) {
+      // As the repo does under the conversation's lock: the owner, then the requestId.
+      const theirs =
+        input.sessionId === stored.id && (input.ownerId ?? stored.userId) === stored.userId;
+      if (!opts.addResult && !theirs) return 'not-found';
+      if (!opts.addResult && opts.earlier && input.requestId === opts.earlier.requestId)
+        return isRetryOf(opts.earlier, input)
+          ? { message: opts.earlier, before: stored, after: stored, created: false }
+          : 'reused';
       steps.push(`write ${input.kind} ${input.body}`);
       if (opts.addFails) throw new Error('database down');
       const r = opts.addResult ?? { created: true };
@@ -111,6 +120,8 @@ describe('a customer’s conversation', () => {
   it('is refused to another customer exactly as a missing one, for every action', async () => {
     const t = setUp({ stored: session({ userId: 'someone-else' }) });
     expect(await codeOf(send(t))).toBe('NO_CHAT_SESSION');
+    // Counted while the write looked, and given back: nothing written, nothing counted.
+    expect(t.steps.splice(0)).toEqual(['take messages u1', 'give back messages u1']);
     expect(await codeOf(t.service.messages('u1', { sessionId: 's1', limit: 50 }))).toBe(
       'NO_CHAT_SESSION',
     );
@@ -134,16 +145,24 @@ describe('sending a message', () => {
   it('answers a retry with the message already written, not counted even at the limit', async () => {
     const t = setUp({ earlier: message(), limited: true });
     expect((await send(t)).id).toBe('7');
-    expect(t.steps).toEqual([]);
+    expect(t.steps).toEqual(['take messages u1']);
+    const free = setUp({ earlier: message() });
+    expect((await send(free)).id).toBe('7');
+    expect(free.steps).toEqual(['take messages u1', 'give back messages u1']);
+    expect(free.events).toEqual([]);
+  });
+
+  it('at the limit, still refuses another customer’s conversation as a missing one', async () => {
+    const t = setUp({ stored: session({ userId: 'someone-else' }), limited: true });
+    expect(await codeOf(send(t))).toBe('NO_CHAT_SESSION');
+    expect(await codeOf(send(setUp({ limited: true })))).toBe('CHAT_RATE_LIMITED');
   });
 
   it('refuses a requestId used for another text or by the other side', async () => {
-    expect(await codeOf(send(setUp({ earlier: message({ body: 'Other' }) })))).toBe(
-      'IDEMPOTENCY_KEY_REUSED',
-    );
-    expect(await codeOf(send(setUp({ earlier: message({ kind: 'admin' }) })))).toBe(
-      'IDEMPOTENCY_KEY_REUSED',
-    );
+    for (const earlier of [message({ body: 'Other' }), message({ kind: 'admin' })]) {
+      expect(await codeOf(send(setUp({ earlier })))).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await codeOf(send(setUp({ earlier, limited: true })))).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
   });
 
   it('writes nothing past the limit', async () => {

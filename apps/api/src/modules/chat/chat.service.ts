@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { keyReused } from '../../lib/idempotency.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { ChatKind, ChatRepo, ChatSessionRow, ChatSide } from './chat.repo.js';
+import type { ChatRepo, ChatSessionRow, ChatSide, NewChatMessage } from './chat.repo.js';
 import { isRetryOf } from './chat-rules.js';
 import { toChatMessage, toChatSession } from './chat-view.js';
 
@@ -52,13 +52,7 @@ export function createChatCore(deps: ChatDeps) {
     statusChanged,
 
     /** Writes the message; 'not-found' when there is no such conversation. */
-    async write(input: {
-      sessionId: string;
-      kind: ChatKind;
-      authorId: string;
-      body: string;
-      requestId?: string;
-    }) {
+    async write(input: NewChatMessage) {
       const result = await repo.addMessage(input);
       if (result === 'reused') throw keyReused('requestId');
       if (result === 'not-found' || !result.created) return result;
@@ -117,6 +111,16 @@ export function createChatService(deps: ChatDeps & { core?: ChatCore }) {
     return session;
   }
 
+  /** The message a retry of `input` wrote, if it is one (404 for another's conversation). */
+  async function retried(userId: string, input: z.output<typeof chatSendInputSchema>) {
+    await own(userId, input.sessionId);
+    const earlier = input.requestId && (await repo.byRequest(input.sessionId, input.requestId));
+    if (!earlier) return null;
+    if (!isRetryOf(earlier, { kind: 'customer', body: input.message }))
+      throw keyReused('requestId');
+    return toChatMessage(earlier);
+  }
+
   return {
     async session(userId: string): Promise<ChatSession> {
       const row = await repo.sessionOf(userId);
@@ -134,17 +138,19 @@ export function createChatService(deps: ChatDeps & { core?: ChatCore }) {
 
     /**
      * A retry (the same requestId and text) answers the message already written, and is
-     * not counted against the limit, even when the limit is reached.
+     * not counted against the limit, even when the limit is reached. The common case
+     * costs the count and the write (which checks the owner and the requestId under the
+     * conversation's lock); the request is looked up first only once the limit refuses.
      */
     async send(userId: string, input: z.output<typeof chatSendInputSchema>): Promise<ChatMessage> {
-      await own(userId, input.sessionId);
-      const earlier = input.requestId && (await repo.byRequest(input.sessionId, input.requestId));
-      if (earlier) {
-        if (!isRetryOf(earlier, { kind: 'customer', body: input.message }))
-          throw keyReused('requestId');
-        return toChatMessage(earlier);
+      try {
+        await deps.perCustomer.take(userId, 1, 'CHAT_RATE_LIMITED', tooFast);
+      } catch (err) {
+        const limited = err instanceof AppError && err.code === 'CHAT_RATE_LIMITED';
+        const earlier = limited && (await retried(userId, input));
+        if (earlier) return earlier;
+        throw err;
       }
-      await deps.perCustomer.take(userId, 1, 'CHAT_RATE_LIMITED', tooFast);
       const result = await core
         .write({
           sessionId: input.sessionId,
@@ -152,14 +158,15 @@ export function createChatService(deps: ChatDeps & { core?: ChatCore }) {
           authorId: userId,
           body: input.message,
           requestId: input.requestId,
+          ownerId: userId,
         })
         .catch(async (err) => {
           await deps.perCustomer.giveBack(userId, 1);
           throw err;
         });
+      // Neither a refusal nor a retry counts against the limit.
+      if (result === 'not-found' || !result.created) await deps.perCustomer.giveBack(userId, 1);
       if (result === 'not-found') throw noSession();
-      // A retry is not a new message: it does not count against the limit.
-      if (!result.created) await deps.perCustomer.giveBack(userId, 1);
       return toChatMessage(result.message);
     },
 
