@@ -70,6 +70,34 @@ describe('the per-customer chat limit, shared by two instances', () => {
     expect(theirs.statusCode).toBe(201);
   });
 
+  it('counts neither a refused conversation nor a retry; at the limit, refuses them alike', async () => {
+    const ada = await customer();
+    const bob = await customer();
+    const say = (i: number, sessionId: string, message: string, requestId?: string) =>
+      send(at(i), 'POST', '/api/chat/send', bob.cookie, { sessionId, message, requestId });
+    // Another customer's conversation and a missing one: 404, more times than the limit.
+    for (let i = 0; i < PER_MINUTE + 1; i++)
+      for (const sessionId of [ada.sessionId, randomUUID()])
+        expect((await say(i, sessionId, 'Hi')).json().error.code).toBe('NO_CHAT_SESSION');
+    // A retry below the limit is answered with its message, and not counted either.
+    const requestId = randomUUID();
+    const first = await say(0, bob.sessionId, 'First', requestId);
+    expect(first.statusCode).toBe(201);
+    for (let i = 0; i < PER_MINUTE + 1; i++) {
+      const again = await say(i, bob.sessionId, 'First', requestId);
+      expect([again.statusCode, again.json().id]).toEqual([201, first.json().id]);
+    }
+    // So the whole minute is still Bob's own: PER_MINUTE messages in all, then 429.
+    for (let i = 1; i < PER_MINUTE; i++)
+      expect((await say(i, bob.sessionId, `Message ${i}`)).statusCode).toBe(201);
+    expect((await say(0, bob.sessionId, 'One too many')).statusCode).toBe(429);
+    expect(await written(bob.sessionId)).toBe(PER_MINUTE);
+    // At the limit, another's conversation is still refused as a missing one.
+    for (const sessionId of [ada.sessionId, randomUUID()])
+      expect((await say(1, sessionId, 'Hi')).json().error.code).toBe('NO_CHAT_SESSION');
+    expect(await written(ada.sessionId)).toBe(0);
+  });
+
   it('lets one typing signal through per couple of seconds, whichever instance', async () => {
     const c = await customer();
     const typing = (i: number) =>
