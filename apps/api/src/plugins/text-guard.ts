@@ -37,7 +37,8 @@ export function findBadText(value: unknown, path: string, found: FieldError[] = 
 
 /** Whether `value` holds no field (Fastify's query and params are plain objects). */
 function isEmpty(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return value === undefined || value === null;
+  if (value == null) return true;
+  if (typeof value !== 'object') return false;
   for (const _ in value) return false;
   return true;
 }

@@ -5,7 +5,7 @@ import { events } from '../../db/schema/index.js';
 
 export const EVENTS_CHANNEL = 'parley_events';
 /** The longest notice that carries an event whole: PostgreSQL's limit is under 8000 bytes. */
-export const NOTICE_MAX_BYTES = 7999;
+const NOTICE_MAX_BYTES = 7999;
 /** Signals: the event itself as the notice's payload, never stored. */
 export const SIGNALS_CHANNEL = 'parley_signals';
 

@@ -4,8 +4,6 @@ import type { SubscriptionRow } from './renewal-locks.repo.js';
 import { type RenewalSettings, releaseTime, renewalAmount } from './renewal-rules.js';
 import type { RenewalOutcome } from './renewals.repo.js';
 
-export type { SubscriptionRow };
-
 /** Tells the streams what a renewal changed: the subscription, and each notice written. */
 export function publishOutcome(events: EventBus, outcome: RenewalOutcome | null) {
   if (!outcome?.changed) return;

@@ -12,13 +12,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { createRenewalsAdmin, notFound, wrongState } from './renewal-admin.js';
 import { createRenewalJob } from './renewal-job.js';
+import type { SubscriptionRow } from './renewal-locks.repo.js';
 import type { RenewalSettings } from './renewal-rules.js';
-import {
-  publishOutcome,
-  renewing,
-  type SubscriptionRow,
-  toSubscription as toSubscriptionOf,
-} from './renewal-view.js';
+import { publishOutcome, renewing, toSubscription as toSubscriptionOf } from './renewal-view.js';
 import type { RenewalOutcome, RenewalsRepo } from './renewals.repo.js';
 
 const DAY_MS = 86_400_000;
