@@ -1,5 +1,17 @@
 import { compareDecimal } from '@parley/shared';
-import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applyLedgerEntry, type Tx } from '../../db/ledger.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
@@ -63,6 +75,68 @@ export async function recordParts(tx: Tx, messageId: string, upstreamIds: readon
     .onConflictDoNothing();
 }
 
+/**
+ * Marks a part delivered and, when it was the message's last, the message too: one
+ * statement, under the message's lock (the caller's). Answers `settled` when another
+ * receipt delivered the part first.
+ */
+async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string }, at: Date) {
+  const part = tx.$with('part').as(
+    tx
+      .update(smsParts)
+      .set({ status: 'delivered' })
+      .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
+      .returning({ messageId: smsParts.messageId }),
+  );
+  // Both parts of the statement read the same snapshot, the one before `part` writes,
+  // so the message is delivered when this part is still sent and every other is not.
+  const others = tx
+    .select({ one: sql`1` })
+    .from(smsParts)
+    .where(
+      and(
+        eq(smsParts.messageId, open.messageId),
+        ne(smsParts.upstreamId, open.upstreamId),
+        ne(smsParts.status, 'delivered'),
+      ),
+    );
+  const thisOne = tx
+    .select({ one: sql`1` })
+    .from(smsParts)
+    .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')));
+  const done = tx.$with('done').as(
+    tx
+      .update(smsMessages)
+      .set({ status: 'delivered', doneAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(smsMessages.id, open.messageId),
+          eq(smsMessages.status, 'sent'),
+          exists(thisOne),
+          notExists(others),
+        ),
+      )
+      .returning(),
+  );
+  const [result] = await tx
+    .with(part, done)
+    .select({ messageId: part.messageId, row: messageFields(done) })
+    .from(part)
+    .leftJoin(done, sql`true`);
+  if (!result) return { outcome: 'settled' as const };
+  const row = result.row?.id ? (result.row as SmsRow) : null;
+  if (row) await enqueueWebhook(tx, row.userId, 'sms.delivered', smsWebhookData(row), at);
+  return { outcome: 'applied' as const, row };
+}
+
+/** A message's columns as a CTE returns them, to select them by name. */
+const messageFields = (cte: object) => {
+  const fields = cte as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(getTableColumns(smsMessages)).map((key) => [key, fields[key]]),
+  ) as { [K in keyof SmsRow]: SQL.Aliased<SmsRow[K]> };
+};
+
 /** Settling messages: receipts, overdue receipts and the claims of senders that died. */
 export function createSmsSettleRepo(db: Db) {
   async function settleClaims(which: SQL | undefined, at: Date, error: string) {
@@ -109,6 +183,9 @@ export function createSmsSettleRepo(db: Db) {
       at: Date,
     ): Promise<{ outcome: ReceiptOutcome; row?: SmsRow | null }> {
       return db.transaction(async (tx) => {
+        // The messages are locked, so the receipts of one message's parts are applied
+        // one after another: each sees the parts the others settled (two at once would
+        // each see the other's part still sent, and neither deliver the message).
         const found = await tx
           .select({
             upstreamId: smsParts.upstreamId,
@@ -118,39 +195,28 @@ export function createSmsSettleRepo(db: Db) {
           })
           .from(smsParts)
           .innerJoin(smsMessages, eq(smsMessages.id, smsParts.messageId))
-          .where(inArray(smsParts.upstreamId, ids));
+          .where(inArray(smsParts.upstreamId, ids))
+          .orderBy(smsParts.messageId)
+          .for('update', { of: smsMessages });
         if (found.length === 0) return { outcome: 'unknown' as const };
         const ours = ids.flatMap((id) =>
           found.filter((f) => f.upstreamId === id && f.recipient === source),
         );
+        // Read before the lock was granted: a part another receipt settled meanwhile
+        // still reads sent here, and the write below, which reads afresh, finds it not.
         const open = ours.find((f) => f.status === 'sent');
         if (!open) return { outcome: ours.length ? ('settled' as const) : ('mismatch' as const) };
+        if (status === 'delivered') return deliverPart(tx, open, at);
         const [part] = await tx
           .update(smsParts)
           .set({ status })
           .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
           .returning({ messageId: smsParts.messageId });
-        // Another instance applied it first.
         if (!part) return { outcome: 'settled' as const };
-        if (status === 'failed')
-          return {
-            outcome: 'applied' as const,
-            row: await failAndRefund(tx, part.messageId, error, at),
-          };
-        const [waiting] = await tx
-          .select({ n: count() })
-          .from(smsParts)
-          .where(
-            and(eq(smsParts.messageId, part.messageId), sql`${smsParts.status} <> 'delivered'`),
-          );
-        if ((waiting?.n ?? 0) > 0) return { outcome: 'applied' as const, row: null };
-        const [row] = await tx
-          .update(smsMessages)
-          .set({ status: 'delivered', doneAt: at, updatedAt: at })
-          .where(and(eq(smsMessages.id, part.messageId), eq(smsMessages.status, 'sent')))
-          .returning();
-        if (row) await enqueueWebhook(tx, row.userId, 'sms.delivered', smsWebhookData(row), at);
-        return { outcome: 'applied' as const, row: row ?? null };
+        return {
+          outcome: 'applied' as const,
+          row: await failAndRefund(tx, part.messageId, error, at),
+        };
       });
     },
 

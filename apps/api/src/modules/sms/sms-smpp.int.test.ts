@@ -148,6 +148,63 @@ describe('SMS through SMPP', () => {
     expect(await status(ids[1])).toBe('delivered');
   });
 
+  it('delivers a message of two parts whose receipts come at the same moment', async () => {
+    const app = await start();
+    const c = await customer(app, '1.00');
+    smsc.state.refuseBinds = true;
+    smsc.dropAll();
+    const ids: string[] = [];
+    for (let n = 0; n < 7; n++)
+      ids.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/sms/send',
+            headers: { cookie: c.cookie },
+            payload: { senderId: 'Parley', recipient: `+4474001002${n}0`, message: 'Two parts' },
+          })
+        ).json().id,
+      );
+    await stop(app);
+    smsc.state.refuseBinds = false;
+    const repo = { ...createSmsOutboxRepo(database.db), ...createSmsSettleRepo(database.db) };
+    for (const [n, id] of ids.entries()) {
+      await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
+      await repo.markSent(id, [`race-${n}-1`, `race-${n}-2`], new Date());
+    }
+    const last = ids.pop() ?? '';
+    const receipt = (n: number, part: number) =>
+      repo.applyReceipt([`race-${n}-${part}`], `+4474001002${n}0`, 'delivered', '', new Date());
+    const status = async () =>
+      (await rows<{ status: string }>(sql`select status from sms_messages where id = ${last}`))[0]
+        ?.status;
+    // One after the other: the first part leaves the message sent, its repeat changes
+    // nothing, the second delivers it.
+    expect(await receipt(6, 1)).toEqual({ outcome: 'applied', row: null });
+    expect(await status()).toBe('sent');
+    expect(await receipt(6, 1)).toEqual({ outcome: 'settled' });
+    const both = await receipt(6, 2);
+    expect(both.row).toMatchObject({
+      id: last,
+      status: 'delivered',
+      userId: c.id,
+      cost: expect.stringMatching(/^\d+\.\d+$/),
+      doneAt: expect.any(Date),
+    });
+    expect(await status()).toBe('delivered');
+    // Both parts' receipts at once, as two SMPP sessions (or two instances) would apply them.
+    const outcomes = await Promise.all(
+      ids.flatMap((_, n) => [1, 2].map((part) => receipt(n, part))),
+    );
+    expect(outcomes.map((o) => o.outcome)).toEqual(Array(12).fill('applied'));
+    const delivered = await rows<{ id: string }>(
+      sql`select id from sms_messages where user_id = ${c.id} and status = 'delivered'`,
+    );
+    expect(delivered).toHaveLength(7);
+    // One of each pair answered with the delivered message, the other with nothing.
+    expect(outcomes.filter((o) => o.row).length).toBe(6);
+  });
+
   it('keeps messages queued through an outage, then sends them', async () => {
     smsc.state.refuseBinds = true;
     smsc.dropAll();
