@@ -88,8 +88,9 @@ async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string
       .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
       .returning({ messageId: smsParts.messageId }),
   );
-  // Both parts of the statement read the same snapshot, the one before `part` writes,
-  // so the message is delivered when this part is still sent and every other is not.
+  // Both parts of the statement read the same snapshot, the one before `part` writes:
+  // the message is delivered when this part's write happened and every other part is
+  // delivered already.
   const others = tx
     .select({ one: sql`1` })
     .from(smsParts)
@@ -100,10 +101,6 @@ async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string
         ne(smsParts.status, 'delivered'),
       ),
     );
-  const thisOne = tx
-    .select({ one: sql`1` })
-    .from(smsParts)
-    .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')));
   const done = tx.$with('done').as(
     tx
       .update(smsMessages)
@@ -112,7 +109,7 @@ async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string
         and(
           eq(smsMessages.id, open.messageId),
           eq(smsMessages.status, 'sent'),
-          exists(thisOne),
+          exists(tx.select({ one: sql`1` }).from(part)),
           notExists(others),
         ),
       )
@@ -197,7 +194,7 @@ export function createSmsSettleRepo(db: Db) {
           .innerJoin(smsMessages, eq(smsMessages.id, smsParts.messageId))
           .where(inArray(smsParts.upstreamId, ids))
           .orderBy(smsParts.messageId)
-          .for('update', { of: smsMessages });
+          .for('no key update', { of: smsMessages });
         if (found.length === 0) return { outcome: 'unknown' as const };
         const ours = ids.flatMap((id) =>
           found.filter((f) => f.upstreamId === id && f.recipient === source),
