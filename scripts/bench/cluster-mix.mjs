@@ -1,0 +1,85 @@
+// The cluster run's customer mix and its measure: throughput and CPU per request of
+// Parley, PostgreSQL and HAProxy through a balancer in front of some instances.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { drainOutbox } from './checks.mjs';
+import { startBalancer } from './cluster-nodes.mjs';
+import { duration, warmup } from './config.mjs';
+import { databaseCpuMicros } from './processes.mjs';
+import { cpuMicros, stopChild } from './server.mjs';
+
+const load = (opts) =>
+  new Promise((resolve, reject) =>
+    autocannon({ connections: 50, duration, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
+  );
+
+/**
+ * A customer mix: a reader's account, payments and SMS history (a history that does not
+ * grow, so both runs read the same), and a sender's SMS, each handed to the SMSC.
+ */
+function mixedRequests(reader, sender, sms) {
+  const reads = { cookie: reader };
+  return [
+    { method: 'GET', path: '/api/auth/user', headers: reads },
+    { method: 'GET', path: '/api/transactions', headers: reads },
+    { method: 'GET', path: '/api/sms/history', headers: reads },
+    {
+      method: 'POST',
+      path: '/api/sms/send',
+      headers: { cookie: sender, 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        request.body = JSON.stringify({ ...sms, message: 'cluster load', requestId: randomUUID() });
+        return request;
+      },
+    },
+  ];
+}
+
+/**
+ * The mix through a balancer (started on `nodes`) in front of `servers`: throughput and CPU per request,
+ * flat out, or at `rate` requests a second in all (`overallRate`).
+ */
+export async function throughput({ nodes, sql, servers, reader, sender, sms }, rate) {
+  const balancer = await startBalancer(nodes, servers);
+  try {
+    const requests = mixedRequests(reader.cookie, sender.cookie, sms);
+    const paced = rate ? { overallRate: rate } : {};
+    await load({ url: balancer.url, duration: warmup, requests, ...paced });
+    // Each run starts with nothing queued and ends when what it sent is delivered: the
+    // SMS accepted faster than the outbox hands them over are paid for by their own run.
+    const settled = await drainOutbox(sql, sender.id);
+    if (settled.left > 0) throw new Error(`${settled.left} SMS of the warm-up never settled`);
+    const cpu = () => ({
+      parley: servers.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0),
+      db: databaseCpuMicros(),
+      haproxy: cpuMicros(balancer.child.pid),
+    });
+    const before = cpu();
+    const startedAt = performance.now();
+    const result = await load({ url: balancer.url, requests, ...paced });
+    const drained = await drainOutbox(sql, sender.id);
+    const seconds = (performance.now() - startedAt) / 1000;
+    const after = cpu();
+    const total = result.requests.total;
+    const per = (key) =>
+      before[key] === null || after[key] === null ? null : (after[key] - before[key]) / total;
+    const wrong = Object.entries(result.statusCodeStats)
+      .filter(([code]) => !['200', '201'].includes(code))
+      .reduce((n, [, s]) => n + s.count, 0);
+    return {
+      instances: servers.length,
+      rps: result.requests.average,
+      // Requests answered over the load and the delivery of its SMS.
+      sustained: total / seconds,
+      left: drained.left,
+      parleyUs: per('parley'),
+      dbUs: per('db'),
+      haproxyUs: per('haproxy'),
+      wrong: wrong + result.errors + result.timeouts,
+    };
+  } finally {
+    await stopChild(balancer.child);
+  }
+}
