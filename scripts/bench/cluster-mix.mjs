@@ -17,10 +17,12 @@ const load = (opts) =>
 
 /**
  * A customer mix: a reader's account, payments and SMS history (a history that does not
- * grow, so both runs read the same), and a sender's SMS, each handed to the SMSC.
+ * grow, so both runs read the same), and SMS from the senders in turn, each handed to
+ * the SMSC.
  */
-function mixedRequests(reader, sender, sms) {
+function mixedRequests(reader, senders, sms) {
   const reads = { cookie: reader };
+  let turn = 0;
   return [
     { method: 'GET', path: '/api/auth/user', headers: reads },
     { method: 'GET', path: '/api/transactions', headers: reads },
@@ -28,8 +30,10 @@ function mixedRequests(reader, sender, sms) {
     {
       method: 'POST',
       path: '/api/sms/send',
-      headers: { cookie: sender, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       setupRequest: (request) => {
+        const sender = senders[turn++ % senders.length];
+        request.headers = { ...request.headers, cookie: sender.cookie };
         request.body = JSON.stringify({ ...sms, message: 'cluster load', requestId: randomUUID() });
         return request;
       },
@@ -41,15 +45,15 @@ function mixedRequests(reader, sender, sms) {
  * The mix through a balancer (started on `nodes`) in front of `servers`: throughput and CPU per request,
  * flat out, or at `rate` requests a second in all (`overallRate`).
  */
-export async function throughput({ nodes, sql, servers, reader, sender, sms }, rate) {
+export async function throughput({ nodes, sql, servers, reader, senders, sms }, rate) {
   const balancer = await startBalancer(nodes, servers);
   try {
-    const requests = mixedRequests(reader.cookie, sender.cookie, sms);
+    const requests = mixedRequests(reader.cookie, senders, sms);
     const paced = rate ? { overallRate: rate } : {};
     await load({ url: balancer.url, duration: warmup, requests, ...paced });
     // Each run starts with nothing queued and ends when what it sent is delivered: the
     // SMS accepted faster than the outbox hands them over are paid for by their own run.
-    const settled = await drainOutbox(sql, sender.id);
+    const settled = await drainAll(sql, senders);
     if (settled.left > 0) throw new Error(`${settled.left} SMS of the warm-up never settled`);
     const cpu = () => ({
       parley: servers.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0),
@@ -59,7 +63,7 @@ export async function throughput({ nodes, sql, servers, reader, sender, sms }, r
     const before = cpu();
     const startedAt = performance.now();
     const result = await load({ url: balancer.url, requests, ...paced });
-    const drained = await drainOutbox(sql, sender.id);
+    const drained = await drainAll(sql, senders);
     const seconds = (performance.now() - startedAt) / 1000;
     const after = cpu();
     const total = result.requests.total;
@@ -82,4 +86,11 @@ export async function throughput({ nodes, sql, servers, reader, sender, sms }, r
   } finally {
     await stopChild(balancer.child);
   }
+}
+
+/** Waits for every sender's outbox to empty; how many messages were still left. */
+async function drainAll(sql, senders) {
+  let left = 0;
+  for (const sender of senders) left += (await drainOutbox(sql, sender.id)).left;
+  return { left };
 }

@@ -31,10 +31,16 @@ const SMSC_ACCOUNT = { systemId: 'cluster', password: 'cluster1' };
 const SMS = { senderId: 'Parley', recipient: '+447400123456' };
 /** Requests a second in all for the paced runs: below what one instance sustains here. */
 const CLUSTER_RATE = Number(process.env.BENCH_CLUSTER_RATE ?? 400);
-if (!Number.isInteger(CLUSTER_RATE) || CLUSTER_RATE < 1) {
-  console.error('BENCH_CLUSTER_RATE must be a whole number of requests a second, 1 or more');
-  process.exit(1);
-}
+/** Customers whose SMS the mix sends in turn (each charge locks its sender's balance). */
+const SENDERS = Number(process.env.BENCH_CLUSTER_SENDERS ?? 10);
+for (const [name, value] of [
+  ['BENCH_CLUSTER_RATE', CLUSTER_RATE],
+  ['BENCH_CLUSTER_SENDERS', SENDERS],
+])
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a whole number, 1 or more`);
+    process.exit(1);
+  }
 const haproxy = findHaproxy();
 if (!haproxy) {
   console.error('bench:cluster needs HAProxy: apt-get install haproxy');
@@ -45,14 +51,14 @@ setTimeout(
     console.error('bench:cluster: over its time budget, stopping');
     process.exit(1);
   },
-  (6 * (duration + warmup) + KILL.seconds + 240) * 1000 + 5 * drainLimitMs,
+  (7 * (duration + warmup) + KILL.seconds + 240) * 1000 + 5 * drainLimitMs,
 ).unref();
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cluster-'));
 const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 const smsc = await startSmsc(SMSC_ACCOUNT);
 const nodes = { work, smsc, account: SMSC_ACCOUNT, haproxy };
-const mixOf = (servers, reader, sender) => ({ nodes, sql, servers, reader, sender, sms: SMS });
+const mixOf = (servers, reader, senders) => ({ nodes, sql, servers, reader, senders, sms: SMS });
 
 /** Waits (bounded) until `test()` is true; false if it never was. */
 async function until(test, ms) {
@@ -114,10 +120,16 @@ try {
   instances = [a];
   const admin = await adminSession(a.url);
   await preparePayments(a.url, admin);
-  const sender = await prepareSender(sql, a.url, { body: { ...SMS, message: 'x' }, country: 'GB' });
+  const senders = [];
+  for (let n = 0; n < SENDERS; n++) {
+    const body = { ...SMS, message: 'x' };
+    senders.push(await prepareSender(sql, a.url, { body, country: 'GB', label: `sender-${n}` }));
+  }
+  // The SIGKILL run sends as one of them.
+  const sender = senders[0];
   const chatter = await signUpCustomer(a.url, 'cluster-chatter');
   const reader = await signUpCustomer(a.url, 'cluster-reader');
-  customers.push(sender.id, chatter.id, reader.id);
+  customers.push(...senders.map((s) => s.id), chatter.id, reader.id);
   await prepareHistory(sql, reader.id, HISTORY_ROWS);
 
   const rates = [];
@@ -128,19 +140,23 @@ try {
     if (count === 2) {
       b = await startInstance(nodes, 'b', await freePort());
       instances = [a, b];
+      // The second serves on its own the run the first had alone, so both have run the
+      // same code as long before they are compared, as long-lived instances would.
+      await throughput(mixOf([b], reader, senders));
     }
     const servers = count === 1 ? [a] : [a, b];
-    const row = await throughput(mixOf(servers, reader, sender));
+    const row = await throughput(mixOf(servers, reader, senders));
     rates.push(row);
     report.push(
-      `mixed traffic, ${row.instances} instance(s): ${Math.round(row.rps)} req/s answered, ` +
+      `mixed traffic (SMS from ${SENDERS} customers), ${row.instances} instance(s): ` +
+        `${Math.round(row.rps)} req/s answered, ` +
         `${Math.round(row.sustained)} req/s with their SMS delivered; CPU per request ` +
         `Parley ${row.parleyUs?.toFixed(0)} µs, PostgreSQL ${row.dbUs?.toFixed(0) ?? '-'} µs, ` +
         `HAProxy ${row.haproxyUs?.toFixed(0)} µs; ${row.wrong} answers not 200/201`,
     );
     // The same offered load on one instance and on two, below what one sustains, so
     // neither run is flat out: what a second instance costs at a load both can carry.
-    const paced = await throughput(mixOf(servers, reader, sender), CLUSTER_RATE);
+    const paced = await throughput(mixOf(servers, reader, senders), CLUSTER_RATE);
     pacedRates.push(paced);
     report.push(
       `mixed traffic at ${CLUSTER_RATE} req/s, ${paced.instances} instance(s): CPU per request ` +
@@ -213,6 +229,8 @@ try {
           and not exists (select 1 from ledger_entries l where l.user_id = m.user_id
             and l.kind = 'refund' and l.reference = 'sms:' || m.id)) as unmatched`;
   const ledger = await checkLedger(sql, sender.id);
+  for (const other of senders.slice(1))
+    ledger.problems.push(...(await checkLedger(sql, other.id)).problems);
   report.push(
     `SIGKILL under load: ${killed.accepted.size} SMS accepted (${killed.killedAt} before the ` +
       `kill), ${killed.stats.retries} retries through HAProxy, ${killed.stats.errors.length} ` +

@@ -39,7 +39,7 @@ export async function prepareQuotes(sql, url, writer, count) {
  * whole run. There is no API that credits a balance by hand, so it is set by SQL with
  * its matching ledger row (an adjustment), keeping balance = sum of the ledger.
  */
-export async function prepareSender(sql, url, { body, country }) {
+export async function prepareSender(sql, url, { body, country, label = 'sender' }) {
   const [price] = await sql`
     select sms_price from country_pricing where country_code = ${country} and is_active`;
   if (!price)
@@ -47,7 +47,7 @@ export async function prepareSender(sql, url, { body, country }) {
       `No active ${country} row in country_pricing on the bench database: the catalogue is seeded at ` +
         "the first server start (seedCatalogueOnce), and an admin's deletion is never undone.",
     );
-  const sender = await signUpCustomer(url, 'sender');
+  const sender = await signUpCustomer(url, label);
   // The price the server charges, in GBP (this also checks the rate is fresh).
   const { json: quote } = await call(url, 'POST', '/api/sms/quote', {
     cookie: sender.cookie,
