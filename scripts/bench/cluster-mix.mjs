@@ -42,8 +42,8 @@ function mixedRequests(reader, senders, sms) {
 }
 
 /**
- * The mix through a balancer (started on `nodes`) in front of `servers`: throughput and CPU per request,
- * flat out, or at `rate` requests a second in all (`overallRate`).
+ * The mix through a balancer (started on `nodes`) in front of `servers`: throughput and
+ * CPU per request, flat out, or at `rate` requests a second in all (`overallRate`).
  */
 export async function throughput({ nodes, sql, servers, reader, senders, sms }, rate) {
   const balancer = await startBalancer(nodes, servers);
