@@ -75,19 +75,25 @@ export async function recordParts(tx: Tx, messageId: string, upstreamIds: readon
     .onConflictDoNothing();
 }
 
+/** The part a receipt names, while no other receipt has settled it. */
+const stillSent = (upstreamId: string) =>
+  and(eq(smsParts.upstreamId, upstreamId), eq(smsParts.status, 'sent'));
+
 /**
  * Marks a part delivered and, when it was the message's last, the message too: one
  * statement, under the message's lock (the caller's). Answers `settled` when another
  * receipt delivered the part first.
  */
 async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string }, at: Date) {
-  const part = tx.$with('part').as(
-    tx
-      .update(smsParts)
-      .set({ status: 'delivered' })
-      .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
-      .returning({ messageId: smsParts.messageId }),
-  );
+  const part = tx
+    .$with('part')
+    .as(
+      tx
+        .update(smsParts)
+        .set({ status: 'delivered' })
+        .where(stillSent(open.upstreamId))
+        .returning({ messageId: smsParts.messageId }),
+    );
   // Both parts of the statement read the same snapshot, the one before `part` writes:
   // the message is delivered when this part's write happened and every other part is
   // delivered already.
@@ -207,7 +213,7 @@ export function createSmsSettleRepo(db: Db) {
         const [part] = await tx
           .update(smsParts)
           .set({ status })
-          .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
+          .where(stillSent(open.upstreamId))
           .returning({ messageId: smsParts.messageId });
         if (!part) return { outcome: 'settled' as const };
         return {
