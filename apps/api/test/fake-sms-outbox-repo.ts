@@ -84,18 +84,28 @@ export function fakeOutboxRepo(rows: SmsRow[]) {
         });
       return due.map((m) => ({ ...m }));
     },
-    async renewLease(id, attempt, at, leaseMs) {
-      const m = get(id);
-      const live = m.status === 'sending' && m.attempts === attempt && m.claimedUntil;
-      if (!live || (m.claimedUntil as Date) < at) return false;
-      Object.assign(m, { claimedUntil: new Date(at.getTime() + leaseMs), handedAt: at });
-      return true;
+    async renewLeases(claims, at, leaseMs) {
+      calls.push(`renewLeases ${claims.length}`);
+      return claims.flatMap(({ id, attempt }) => {
+        const m = get(id);
+        const live = m.status === 'sending' && m.attempts === attempt && m.claimedUntil;
+        if (!live || (m.claimedUntil as Date) < at) return [];
+        Object.assign(m, { claimedUntil: new Date(at.getTime() + leaseMs), handedAt: at });
+        return [id];
+      });
     },
-    async markSent(id, upstreamIds, at) {
-      calls.push(`markSent ${id}`);
-      const m = get(id);
-      if (m.status === 'sending')
-        Object.assign(m, { status: 'sent', acceptedParts: upstreamIds, sentAt: at, error: null });
+    async markSent(sent, at) {
+      for (const { id, upstreamIds } of sent) {
+        calls.push(`markSent ${id}`);
+        const m = get(id);
+        if (m.status === 'sending')
+          Object.assign(m, {
+            status: 'sent',
+            acceptedParts: [...upstreamIds],
+            sentAt: at,
+            error: null,
+          });
+      }
     },
     async retryLater(id, accepted, nextAt, error) {
       calls.push(`retryLater ${id}`);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
 import { SANDBOX_ID_PREFIX } from '../../integrations/sms/sandbox.js';
@@ -41,45 +41,59 @@ export function createSmsOutboxRepo(db: Db) {
     },
 
     /**
-     * The gateway took the message: it is `sent`, and each accepted part's upstream id is
-     * recorded so its receipt finds it. One statement (both writes or neither), so the
-     * outbox spends one round trip per message here, not a transaction's four.
+     * The gateway took these messages: each is `sent`, and each accepted part's upstream
+     * id is recorded so its receipt finds it. One statement for them all (both writes or
+     * neither), so a busy outbox spends one round trip on many messages here.
      */
-    async markSent(id: string, upstreamIds: string[], at: Date) {
-      const ids = JSON.stringify(upstreamIds);
+    async markSent(sent: readonly { id: string; upstreamIds: readonly string[] }[], at: Date) {
+      if (sent.length === 0) return;
+      const input = JSON.stringify(sent.map((s) => ({ id: s.id, ids: s.upstreamIds })));
+      const when = at.toISOString();
       await db.execute(sql`
-        with sent as (
-          update ${smsMessages}
-          set status = 'sent', accepted_parts = array(select jsonb_array_elements_text(${ids}::jsonb)),
-            sent_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz,
+        with input as (
+          select x.id, x.ids from jsonb_to_recordset(${input}::jsonb) as x(id uuid, ids jsonb)
+        ), sent as (
+          update ${smsMessages} m
+          set status = 'sent', accepted_parts = array(select jsonb_array_elements_text(input.ids)),
+            sent_at = ${when}::timestamptz, updated_at = ${when}::timestamptz,
             claimed_until = null, error = null
-          where id = ${id}::uuid and status = 'sending'
+          from input
+          where m.id = input.id and m.status = 'sending'
         )
         insert into ${smsParts} (upstream_id, message_id, part)
-        select part.upstream_id, ${id}::uuid, part.n::int
-        from jsonb_array_elements_text(${ids}::jsonb) with ordinality as part(upstream_id, n)
+        select part.upstream_id, input.id, part.n::int
+        from input, jsonb_array_elements_text(input.ids) with ordinality as part(upstream_id, n)
         on conflict do nothing`);
     },
 
     /**
-     * Extends this sender's claim and marks it handed over, just before the gateway is
-     * called; false when the claim was lost. Without the mark a claim was never sent.
+     * Extends these claims of this sender and marks them handed over, just before the
+     * gateway is called; answers the ids renewed (a claim lost meanwhile is not). Without
+     * the mark a claim was never sent.
      */
-    async renewLease(id: string, attempt: number, at: Date, leaseMs: number): Promise<boolean> {
+    async renewLeases(
+      claims: readonly { id: string; attempt: number }[],
+      at: Date,
+      leaseMs: number,
+    ): Promise<string[]> {
+      if (claims.length === 0) return [];
       const renewed = await db
         .update(smsMessages)
         .set({ claimedUntil: new Date(at.getTime() + leaseMs), handedAt: at })
         .where(
           and(
-            eq(smsMessages.id, id),
-            eq(smsMessages.status, 'sending'),
             // The same claim: a recovered and claimed again message has another count.
-            eq(smsMessages.attempts, attempt),
+            or(
+              ...claims.map((c) =>
+                and(eq(smsMessages.id, c.id), eq(smsMessages.attempts, c.attempt)),
+              ),
+            ),
+            eq(smsMessages.status, 'sending'),
             gte(smsMessages.claimedUntil, at),
           ),
         )
         .returning({ id: smsMessages.id });
-      return renewed.length > 0;
+      return renewed.map((r) => r.id);
     },
 
     async retryLater(id: string, accepted: readonly string[], nextAt: Date, error: string) {

@@ -18,7 +18,12 @@ const quiet = { warn() {}, error() {} };
 function setUp(
   rows: SmsRow[],
   submit: (sms: OutgoingSms, n: number) => Promise<string[]> = async () => ['AB12'],
-  opts: { instanceId?: string; maxAttempts?: number; repo?: Partial<OutboxRepo> } = {},
+  opts: {
+    instanceId?: string;
+    maxAttempts?: number;
+    repo?: Partial<OutboxRepo>;
+    concurrency?: number;
+  } = {},
 ) {
   const fake = fakeOutboxRepo(rows);
   let at = new Date('2026-03-01T12:00:00.000Z');
@@ -54,7 +59,7 @@ function setUp(
     log: quiet,
     pollMs: 3_600_000,
     leaseMs: 60_000,
-    concurrency: 1,
+    concurrency: opts.concurrency ?? 1,
     receiptTimeoutMs: 48 * 3_600_000,
     retryDelayMs: (attempt) => attempt * 1000,
     instanceId: opts.instanceId,
@@ -89,6 +94,45 @@ describe('SMS outbox', () => {
     expect(o.sent.map((s) => s.id)).toEqual(['m1']);
     expect(o.get('m1')).toMatchObject({ status: 'sent', acceptedParts: ['ab12'], attempts: 1 });
     expect(o.refunds).toEqual([]);
+  });
+
+  it('shares the writes of the submits in flight: one hand-over mark and one record for several', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => smsRow({ id: `m${i + 1}` }));
+    // Each submit answers a moment later, so eight are in flight together.
+    const o = setUp(rows, (sms) => new Promise((r) => setTimeout(() => r([`id-${sms.id}`]), 1)), {
+      concurrency: 8,
+    });
+    await o.pass();
+    expect(o.sent.map((s) => s.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    for (const row of rows)
+      expect(o.get(row.id)).toMatchObject({ status: 'sent', acceptedParts: [`id-${row.id}`] });
+    const marks = o.calls
+      .filter((c) => c.startsWith('renewLeases'))
+      .map((c) => Number(c.split(' ')[1]));
+    expect(marks.reduce((a, b) => a + b, 0)).toBe(20);
+    expect(marks.length).toBeLessThan(20);
+    expect(Math.max(...marks)).toBeLessThanOrEqual(8);
+    expect(o.calls.filter((c) => c.startsWith('markSent')).sort()).toEqual(
+      rows.map((r) => `markSent ${r.id}`).sort(),
+    );
+  });
+
+  it('sends none of a shared hand-over mark whose claim was lost, and the rest once', async () => {
+    const rows = Array.from({ length: 4 }, (_, i) => smsRow({ id: `m${i + 1}` }));
+    const o: ReturnType<typeof setUp> = setUp(rows, async (sms) => [`id-${sms.id}`], {
+      concurrency: 4,
+      repo: {
+        // Another instance recovered m2 just before the mark: its claim is not ours.
+        async renewLeases(claims, at, leaseMs) {
+          o.get('m2').attempts += 1;
+          return o.repo.renewLeases(claims, at, leaseMs);
+        },
+      },
+    });
+    await o.pass();
+    expect(o.sent.map((s) => s.id).sort()).toEqual(['m1', 'm3', 'm4']);
+    expect(o.get('m2').status).toBe('sending');
+    expect(o.get('m2').handedAt).toBeNull();
   });
 
   it('fails a send whose outcome is unknown, refunds it once and never sends it again', async () => {

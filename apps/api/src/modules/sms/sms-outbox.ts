@@ -4,6 +4,7 @@ import {
   GatewayUnknownOutcomeError,
   type SmsGateway,
 } from '../../integrations/sms/port.js';
+import { batchedWrites } from '../../lib/batched-writes.js';
 import type { SmsInboundRepo } from './sms-inbound.repo.js';
 import type { SmsOutboxRepo } from './sms-outbox.repo.js';
 import { createReceiptApplier, inboundRow } from './sms-receipt.js';
@@ -13,7 +14,7 @@ import type { SmsSettleRepo } from './sms-settle.repo.js';
 /** What the outbox needs of the database: sending, settling and keeping inbound messages. */
 export type OutboxRepo = Pick<
   SmsOutboxRepo,
-  'claim' | 'renewLease' | 'markSent' | 'retryLater' | 'fail'
+  'claim' | 'renewLeases' | 'markSent' | 'retryLater' | 'fail'
 > &
   Pick<SmsSettleRepo, 'applyReceipt' | 'expireOverdue' | 'recoverAbandoned' | 'releaseOwnClaims'> &
   Pick<SmsInboundRepo, 'storeInbound'>;
@@ -92,6 +93,49 @@ async function afterFailedSubmit(
 }
 
 /**
+ * Each message's two writes around its submit: the hand-over mark before (false when the
+ * claim was lost) and what the gateway answered after, retried, as the upstream has it.
+ * Each is the message's own, but the submits in flight share their round trips.
+ */
+function sendWrites(ctx: {
+  repo: OutboxRepo;
+  log: OutboxOptions['log'];
+  now: () => Date;
+  leaseMs: number;
+  max: number;
+}) {
+  const { repo, log, now } = ctx;
+  const handOver = batchedWrites<{ id: string; attempt: number }, boolean>(
+    async (claims) => {
+      const renewed = new Set(await repo.renewLeases(claims, now(), ctx.leaseMs));
+      return claims.map((c) => renewed.has(c.id));
+    },
+    { max: ctx.max },
+  );
+  const markSent = batchedWrites<{ id: string; upstreamIds: string[] }, void>(
+    async (sent) => {
+      await repo.markSent(sent, now());
+      return sent.map(() => undefined);
+    },
+    { max: ctx.max },
+  );
+  async function recordSent(id: string, upstreamIds: string[]) {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await markSent({ id, upstreamIds });
+      } catch (err) {
+        if (tries >= 4) {
+          log.error({ err, id }, 'SMS: sent, but could not record it');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 250 * 2 ** tries));
+      }
+    }
+  }
+  return { handOver, recordSent };
+}
+
+/**
  * How often a pass also settles crashed claims and overdue receipts: several statements,
  * which on every wake-up under load came to a few per handful of messages, per instance.
  */
@@ -118,6 +162,8 @@ export function createSmsOutbox(options: OutboxOptions) {
   let again = false;
   let stopping = false;
 
+  const concurrency = options.concurrency ?? 8;
+  const writes = sendWrites({ repo, log, now, leaseMs, max: concurrency });
   const applyReceipt = createReceiptApplier({ repo, log, now, stopping: () => stopping });
   const offReceipt = gateway.onReceipt(applyReceipt);
   const offInbound = gateway.onInbound(async (sms) => {
@@ -125,24 +171,9 @@ export function createSmsOutbox(options: OutboxOptions) {
     await repo.storeInbound(inboundRow(sms, 'message'));
   });
 
-  /** Once the upstream has a message, its record must say so: retried, never re-sent. */
-  async function recordSent(id: string, upstreamIds: string[]) {
-    for (let tries = 0; ; tries++) {
-      try {
-        return await repo.markSent(id, upstreamIds, now());
-      } catch (err) {
-        if (tries >= 4) {
-          log.error({ err, id }, 'SMS: sent, but could not record it');
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 250 * 2 ** tries));
-      }
-    }
-  }
-
   async function sendOne(row: SmsRow) {
     // Another instance may have recovered it after a long wait: then it is not ours.
-    if (!(await repo.renewLease(row.id, row.attempts, now(), leaseMs))) return;
+    if (!(await writes.handOver({ id: row.id, attempt: row.attempts }))) return;
     let ids: string[];
     try {
       ids = await gateway.submit({
@@ -157,7 +188,7 @@ export function createSmsOutbox(options: OutboxOptions) {
       await afterFailedSubmit({ repo, log, now, maxAttempts, retryDelay }, row, err);
       return;
     }
-    await recordSent(
+    await writes.recordSent(
       row.id,
       ids.map((id) => id.toLowerCase()),
     );
@@ -208,7 +239,7 @@ export function createSmsOutbox(options: OutboxOptions) {
             );
         }
       };
-      await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
+      await Promise.all(Array.from({ length: concurrency }, worker));
     }
   }
 

@@ -37,6 +37,32 @@ async function ledgerAgrees(app: FastifyInstance) {
   expect(mismatches, String(app.server.listening)).toEqual([]);
 }
 
+/**
+ * Messages accepted while the SMSC refuses binds, so none is sent; the instance is stopped
+ * and the SMSC takes binds again. Answers their ids and their customer's id.
+ */
+async function queuedOnly(recipients: string[], message: string) {
+  const app = await start();
+  const c = await customer(app, '1.00');
+  smsc.state.refuseBinds = true;
+  smsc.dropAll();
+  const ids: string[] = [];
+  for (const recipient of recipients)
+    ids.push(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/sms/send',
+          headers: { cookie: c.cookie },
+          payload: { senderId: 'Parley', recipient, message },
+        })
+      ).json().id,
+    );
+  await stop(app);
+  smsc.state.refuseBinds = false;
+  return { ids, userId: c.id };
+}
+
 describe('SMS through SMPP', () => {
   it('delivers one, and refunds one the SMSC reports undelivered', async () => {
     const app = await start();
@@ -99,24 +125,7 @@ describe('SMS through SMPP', () => {
   });
 
   it('applies a receipt to the part with exactly that id before any other form of it', async () => {
-    const app = await start();
-    const c = await customer(app, '1.00');
-    smsc.state.refuseBinds = true;
-    smsc.dropAll();
-    const ids: string[] = [];
-    for (const recipient of ['+447400100011', '+447400100012'])
-      ids.push(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/sms/send',
-            headers: { cookie: c.cookie },
-            payload: { senderId: 'Parley', recipient, message: 'Ids' },
-          })
-        ).json().id,
-      );
-    await stop(app);
-    smsc.state.refuseBinds = false;
+    const { ids } = await queuedOnly(['+447400100011', '+447400100012'], 'Ids');
     // As if the SMSC had answered "10" for one and "16" for the other.
     const repo = { ...createSmsOutboxRepo(database.db), ...createSmsSettleRepo(database.db) };
     for (const [id, upstream] of [
@@ -124,7 +133,7 @@ describe('SMS through SMPP', () => {
       [ids[1], '16'],
     ] as const) {
       await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
-      await repo.markSent(id ?? '', [upstream], new Date());
+      await repo.markSent([{ id: id ?? '', upstreamIds: [upstream] }], new Date());
     }
     // "10" is also the decimal form of hex "a" and the hex form of decimal 16.
     await repo.applyReceipt(
@@ -173,7 +182,7 @@ describe('SMS through SMPP', () => {
     const repo = { ...createSmsOutboxRepo(database.db), ...createSmsSettleRepo(database.db) };
     for (const [n, id] of ids.entries()) {
       await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
-      await repo.markSent(id, [`race-${n}-1`, `race-${n}-2`], new Date());
+      await repo.markSent([{ id, upstreamIds: [`race-${n}-1`, `race-${n}-2`] }], new Date());
     }
     const last = ids.pop() ?? '';
     const receipt = (n: number, part: number) =>
@@ -204,6 +213,62 @@ describe('SMS through SMPP', () => {
     // Each message answered once with its delivery (so one webhook), never twice.
     expect(new Set(outcomes.flatMap((o) => (o.row ? [o.row.id] : []))).size).toBe(PAIRS);
     expect(outcomes.filter((o) => o.row).length).toBe(PAIRS);
+  });
+
+  it('marks and records several messages in one write each, leaving a lost claim alone', async () => {
+    const { ids, userId } = await queuedOnly(
+      ['+447400100021', '+447400100022', '+447400100023'],
+      'Shared',
+    );
+    const [m1 = '', m2 = '', m3 = ''] = ids;
+    // As a claim leaves them: sending, first try, leased for a minute.
+    await database.db.execute(sql`update sms_messages set status = 'sending', attempts = 1,
+      claimed_until = now() + interval '1 minute' where user_id = ${userId}`);
+    const repo = createSmsOutboxRepo(database.db);
+    // m2 was recovered and claimed again meanwhile: its count is not the one we hold.
+    const at = new Date();
+    const renewed = await repo.renewLeases(
+      [
+        { id: m1, attempt: 1 },
+        { id: m2, attempt: 2 },
+        { id: m3, attempt: 1 },
+      ],
+      at,
+      120_000,
+    );
+    expect(renewed.sort()).toEqual([m1, m3].sort());
+    const handed = await rows<{ id: string; handed: boolean }>(
+      sql`select id, handed_at is not null as handed from sms_messages where user_id = ${userId}`,
+    );
+    expect(Object.fromEntries(handed.map((h) => [h.id, h.handed]))).toEqual({
+      [m1]: true,
+      [m2]: false,
+      [m3]: true,
+    });
+
+    await repo.markSent(
+      [
+        { id: m1, upstreamIds: ['s-1'] },
+        { id: m3, upstreamIds: ['s-3a', 's-3b'] },
+      ],
+      new Date(),
+    );
+    const after = await rows<{ id: string; status: string; accepted: string[] }>(
+      sql`select id, status, accepted_parts as accepted from sms_messages where user_id = ${userId}`,
+    );
+    expect(Object.fromEntries(after.map((m) => [m.id, [m.status, m.accepted]]))).toEqual({
+      [m1]: ['sent', ['s-1']],
+      [m2]: ['sending', []],
+      [m3]: ['sent', ['s-3a', 's-3b']],
+    });
+    const parts = await rows<{ upstream_id: string; message_id: string; part: number }>(
+      sql`select upstream_id, message_id, part from sms_parts where message_id in (${m1}, ${m3}) order by upstream_id`,
+    );
+    expect(parts).toEqual([
+      { upstream_id: 's-1', message_id: m1, part: 1 },
+      { upstream_id: 's-3a', message_id: m3, part: 1 },
+      { upstream_id: 's-3b', message_id: m3, part: 2 },
+    ]);
   });
 
   it('keeps messages queued through an outage, then sends them', async () => {
