@@ -95,6 +95,7 @@ export function fakeOutboxRepo(rows: SmsRow[]) {
       });
     },
     async markSent(sent, at) {
+      calls.push(`markSent write ${sent.length}`);
       for (const { id, upstreamIds } of sent) {
         calls.push(`markSent ${id}`);
         const m = get(id);
@@ -126,8 +127,8 @@ export function fakeOutboxRepo(rows: SmsRow[]) {
       m.acceptedParts = [...accepted];
       return failOnce(m, error, at);
     },
-    async applyReceipt() {
-      return { outcome: 'unknown' };
+    async applyReceipts(receipts) {
+      return receipts.map(() => ({ outcome: 'unknown' as const }));
     },
     async expireOverdue(sentBefore, at, error) {
       let n = 0;

@@ -11,6 +11,8 @@ export type SandboxSentLookup = (
 /** Every sandbox id starts so; the lookup finds the sandbox's parts by it. */
 export const SANDBOX_ID_PREFIX = 'sbx-';
 const BATCH = 200;
+/** Receipts reported at once, like an SMSC's window of deliver_sm awaiting answers. */
+const RECEIPT_WINDOW = 16;
 /** A sweep reports at most this many batches, then waits for the next one. */
 const MAX_ROUNDS = 20;
 
@@ -59,8 +61,13 @@ export function createSandboxGateway(options: {
   async function sweep() {
     for (let round = 0; round < MAX_ROUNDS && lookup && !closed; round++) {
       const due = await lookup(new Date(now().getTime() - options.delayMs), BATCH);
-      for (const part of due)
-        await Promise.all([...listeners].map((l) => l(receiptFor(part)).catch(() => {})));
+      // Several at a time, as an SMSC sends them within its window.
+      let next = 0;
+      const worker = async () => {
+        for (let part = due[next++]; part; part = due[next++])
+          await Promise.all([...listeners].map((l) => l(receiptFor(part)).catch(() => {})));
+      };
+      await Promise.all(Array.from({ length: RECEIPT_WINDOW }, worker));
       if (due.length < BATCH) return;
     }
   }

@@ -43,7 +43,9 @@ export function createSmsOutboxRepo(db: Db) {
     /**
      * The gateway took these messages: each is `sent`, and each accepted part's upstream
      * id is recorded so its receipt finds it. One statement for them all (both writes or
-     * neither), so a busy outbox spends one round trip on many messages here.
+     * neither), so a busy outbox spends one round trip on many messages here. The rows are
+     * locked in id order, as every writer of several messages locks them, so two such
+     * writes never wait on each other in a cycle.
      */
     async markSent(sent: readonly { id: string; upstreamIds: readonly string[] }[], at: Date) {
       if (sent.length === 0) return;
@@ -52,13 +54,17 @@ export function createSmsOutboxRepo(db: Db) {
       await db.execute(sql`
         with input as (
           select x.id, x.ids from jsonb_to_recordset(${input}::jsonb) as x(id uuid, ids jsonb)
+        ), locked as materialized (
+          select id from ${smsMessages}
+          where id in (select id from input) and status = 'sending'
+          order by id for no key update
         ), sent as (
           update ${smsMessages} m
           set status = 'sent', accepted_parts = array(select jsonb_array_elements_text(input.ids)),
             sent_at = ${when}::timestamptz, updated_at = ${when}::timestamptz,
             claimed_until = null, error = null
           from input
-          where m.id = input.id and m.status = 'sending'
+          where m.id = input.id and m.status = 'sending' and m.id in (select id from locked)
         )
         insert into ${smsParts} (upstream_id, message_id, part)
         select part.upstream_id, input.id, part.n::int
@@ -77,21 +83,25 @@ export function createSmsOutboxRepo(db: Db) {
       leaseMs: number,
     ): Promise<string[]> {
       if (claims.length === 0) return [];
+      const live = and(
+        // The same claim: a recovered and claimed again message has another count.
+        or(
+          ...claims.map((c) => and(eq(smsMessages.id, c.id), eq(smsMessages.attempts, c.attempt))),
+        ),
+        eq(smsMessages.status, 'sending'),
+        gte(smsMessages.claimedUntil, at),
+      );
+      // Locked in id order first, as markSent and the receipts lock several messages.
+      const locked = db
+        .select({ id: smsMessages.id })
+        .from(smsMessages)
+        .where(live)
+        .orderBy(smsMessages.id)
+        .for('no key update');
       const renewed = await db
         .update(smsMessages)
         .set({ claimedUntil: new Date(at.getTime() + leaseMs), handedAt: at })
-        .where(
-          and(
-            // The same claim: a recovered and claimed again message has another count.
-            or(
-              ...claims.map((c) =>
-                and(eq(smsMessages.id, c.id), eq(smsMessages.attempts, c.attempt)),
-              ),
-            ),
-            eq(smsMessages.status, 'sending'),
-            gte(smsMessages.claimedUntil, at),
-          ),
-        )
+        .where(and(inArray(smsMessages.id, locked), live))
         .returning({ id: smsMessages.id });
       return renewed.map((r) => r.id);
     },

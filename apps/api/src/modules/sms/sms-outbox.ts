@@ -16,7 +16,7 @@ export type OutboxRepo = Pick<
   SmsOutboxRepo,
   'claim' | 'renewLeases' | 'markSent' | 'retryLater' | 'fail'
 > &
-  Pick<SmsSettleRepo, 'applyReceipt' | 'expireOverdue' | 'recoverAbandoned' | 'releaseOwnClaims'> &
+  Pick<SmsSettleRepo, 'applyReceipts' | 'expireOverdue' | 'recoverAbandoned' | 'releaseOwnClaims'> &
   Pick<SmsInboundRepo, 'storeInbound'>;
 
 export const ABANDONED =
@@ -122,7 +122,10 @@ function sendWrites(ctx: {
   async function recordSent(id: string, upstreamIds: string[]) {
     for (let tries = 0; ; tries++) {
       try {
-        return await markSent({ id, upstreamIds });
+        // A retry goes alone: a write another message's record broke must not take this
+        // message's tries with it.
+        if (tries === 0) return await markSent({ id, upstreamIds });
+        return await repo.markSent([{ id, upstreamIds }], now());
       } catch (err) {
         if (tries >= 4) {
           log.error({ err, id }, 'SMS: sent, but could not record it');

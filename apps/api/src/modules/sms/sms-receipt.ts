@@ -1,8 +1,9 @@
 import { countryOfNumber, withPlus } from '@parley/shared/phone';
 import type { InboundSms, Receipt } from '../../integrations/sms/port.js';
 import { receiptIdCandidates } from '../../integrations/sms/receipt.js';
+import { batchedWrites } from '../../lib/batched-writes.js';
 import type { NewInbound, SmsInboundRepo } from './sms-inbound.repo.js';
-import type { SmsSettleRepo } from './sms-settle.repo.js';
+import type { ReceiptInput, ReceiptResult, SmsSettleRepo } from './sms-settle.repo.js';
 
 /** A receipt's source address as a message's recipient is stored (E.164, with its +). */
 export function recipientOf(source: string): string | null {
@@ -30,15 +31,50 @@ export function inboundRow(sms: InboundSms, kind: NewInbound['kind']): NewInboun
   };
 }
 
+/** Receipts that come together share a transaction, this many at most. */
+export const RECEIPTS_PER_WRITE = 16;
+
+/**
+ * Receipts applied together in one transaction. When that fails, each is applied again
+ * on its own, so a receipt the database refuses fails alone, not the others with it.
+ */
+function sharedReceipts(repo: Pick<SmsSettleRepo, 'applyReceipts'>, now: () => Date) {
+  type Settled = { result: ReceiptResult } | { error: unknown };
+  const write = batchedWrites<ReceiptInput, Settled>(
+    async (receipts) => {
+      try {
+        return (await repo.applyReceipts(receipts, now())).map((result) => ({ result }));
+      } catch (error) {
+        if (receipts.length === 1) return [{ error }];
+        return Promise.all(
+          receipts.map((r) =>
+            repo.applyReceipts([r], now()).then(
+              ([result]) => ({ result: result as ReceiptResult }),
+              (e: unknown) => ({ error: e }),
+            ),
+          ),
+        );
+      }
+    },
+    { max: RECEIPTS_PER_WRITE },
+  );
+  return async (receipt: ReceiptInput): Promise<ReceiptResult> => {
+    const settled = await write(receipt);
+    if ('error' in settled) throw settled.error;
+    return settled.result;
+  };
+}
+
 /** How the outbox applies a delivery receipt (the gateway's onReceipt handler). */
 export function createReceiptApplier(deps: {
-  repo: Pick<SmsSettleRepo, 'applyReceipt'> & Pick<SmsInboundRepo, 'storeInbound'>;
+  repo: Pick<SmsSettleRepo, 'applyReceipts'> & Pick<SmsInboundRepo, 'storeInbound'>;
   log: { warn(o: object, m: string): void };
   now: () => Date;
   /** The outbox is stopping: receipts are refused, to be offered again later. */
   stopping: () => boolean;
 }) {
   const { repo, log, now, stopping } = deps;
+  const apply = sharedReceipts(repo, now);
   /**
    * Records a receipt. It can outrun our own record of the submit, so an unknown id is
    * looked up again a few times; one still unknown, or any while stopping, is refused,
@@ -50,13 +86,12 @@ export function createReceiptApplier(deps: {
     const source = recipientOf(receipt.envelope.source);
     for (let tries = 0; tries < 5; tries++) {
       if (stopping()) break;
-      const { outcome } = await repo.applyReceipt(
+      const { outcome } = await apply({
         ids,
         source,
-        receipt.status,
-        receipt.error ?? 'Not delivered',
-        now(),
-      );
+        status: receipt.status,
+        error: receipt.error ?? 'Not delivered',
+      });
       if (outcome === 'mismatch') {
         log.warn(
           { upstreamId: receipt.upstreamId },

@@ -140,6 +140,51 @@ const messageFields = (cte: object) => {
   ) as { [K in keyof SmsRow]: SQL.Aliased<SmsRow[K]> };
 };
 
+/** A delivery receipt as the outbox hands it to the repo. */
+export interface ReceiptInput {
+  ids: string[];
+  source: string | null;
+  status: 'delivered' | 'failed';
+  error: string;
+}
+export type ReceiptResult = { outcome: ReceiptOutcome; row?: SmsRow | null };
+type FoundPart = {
+  upstreamId: string;
+  messageId: string;
+  status: string;
+  recipient: string;
+  userId: string;
+};
+
+/**
+ * One receipt, with the parts of its transaction's receipts found and their messages
+ * locked. `found` is read before the lock was granted and kept up to date with this
+ * transaction's own writes: a part settled meanwhile may still read sent, and the write,
+ * which reads afresh, then finds it not.
+ */
+async function applyOne(tx: Tx, found: FoundPart[], receipt: ReceiptInput, at: Date) {
+  const { ids, source, status } = receipt;
+  const named = found.filter((f) => ids.includes(f.upstreamId));
+  if (named.length === 0) return { outcome: 'unknown' as const };
+  const ours = ids.flatMap((id) =>
+    named.filter((f) => f.upstreamId === id && f.recipient === source),
+  );
+  const open = ours.find((f) => f.status === 'sent');
+  if (!open) return { outcome: ours.length ? ('settled' as const) : ('mismatch' as const) };
+  open.status = status;
+  if (status === 'delivered') return deliverPart(tx, open, at);
+  const [part] = await tx
+    .update(smsParts)
+    .set({ status })
+    .where(stillSent(open.upstreamId))
+    .returning({ messageId: smsParts.messageId });
+  if (!part) return { outcome: 'settled' as const };
+  return {
+    outcome: 'applied' as const,
+    row: await failAndRefund(tx, part.messageId, receipt.error, at),
+  };
+}
+
 /** Settling messages: receipts, overdue receipts and the claims of senders that died. */
 export function createSmsSettleRepo(db: Db) {
   async function settleClaims(which: SQL | undefined, at: Date, error: string) {
@@ -172,55 +217,58 @@ export function createSmsSettleRepo(db: Db) {
     }
   }
 
-  return {
+  const repo = {
     /**
-     * Applies a delivery receipt to the part it names (any of `ids`, the id exactly as
-     * given first), but only when `source` is that message's recipient. A failed part
-     * fails and refunds the message; the last delivered part delivers it.
+     * Applies delivery receipts, in order, in one transaction: each to the part it names
+     * (any of its `ids`, the id exactly as given first), but only when its `source` is
+     * that message's recipient. A failed part fails and refunds the message; the last
+     * delivered part delivers it.
      */
-    async applyReceipt(
-      ids: string[],
-      source: string | null,
-      status: 'delivered' | 'failed',
-      error: string,
-      at: Date,
-    ): Promise<{ outcome: ReceiptOutcome; row?: SmsRow | null }> {
+    async applyReceipts(receipts: readonly ReceiptInput[], at: Date): Promise<ReceiptResult[]> {
+      if (receipts.length === 0) return [];
       return db.transaction(async (tx) => {
-        // The messages are locked, so the receipts of one message's parts are applied
-        // one after another: each sees the parts the others settled (two at once would
-        // each see the other's part still sent, and neither deliver the message).
+        // The messages are locked (in id order, so two such finds never wait on each
+        // other in a cycle), so the receipts of one message's parts are applied one after
+        // another: each sees the parts the others settled (two at once would each see the
+        // other's part still sent, and neither deliver the message).
         const found = await tx
           .select({
             upstreamId: smsParts.upstreamId,
             messageId: smsParts.messageId,
             status: smsParts.status,
             recipient: smsMessages.recipient,
+            userId: smsMessages.userId,
           })
           .from(smsParts)
           .innerJoin(smsMessages, eq(smsMessages.id, smsParts.messageId))
-          .where(inArray(smsParts.upstreamId, ids))
+          .where(inArray(smsParts.upstreamId, [...new Set(receipts.flatMap((r) => r.ids))]))
           .orderBy(smsParts.messageId)
           .for('no key update', { of: smsMessages });
-        if (found.length === 0) return { outcome: 'unknown' as const };
-        const ours = ids.flatMap((id) =>
-          found.filter((f) => f.upstreamId === id && f.recipient === source),
-        );
-        // Read before the lock was granted: a part another receipt settled meanwhile
-        // still reads sent here, and the write below, which reads afresh, finds it not.
-        const open = ours.find((f) => f.status === 'sent');
-        if (!open) return { outcome: ours.length ? ('settled' as const) : ('mismatch' as const) };
-        if (status === 'delivered') return deliverPart(tx, open, at);
-        const [part] = await tx
-          .update(smsParts)
-          .set({ status })
-          .where(stillSent(open.upstreamId))
-          .returning({ messageId: smsParts.messageId });
-        if (!part) return { outcome: 'settled' as const };
-        return {
-          outcome: 'applied' as const,
-          row: await failAndRefund(tx, part.messageId, error, at),
-        };
+        // A failed part refunds its customer, locking their balance: customers in one
+        // order in every such transaction, so two never wait on each other in a cycle.
+        // A customer's receipts keep the order they came in.
+        const userOf = (r: ReceiptInput) =>
+          found.find((f) => r.ids.includes(f.upstreamId))?.userId ?? '';
+        const order = receipts
+          .map((receipt, i) => ({ i, user: userOf(receipt) }))
+          .sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : 0));
+        const results: ReceiptResult[] = [];
+        for (const { i } of order)
+          results[i] = await applyOne(tx, found, receipts[i] as ReceiptInput, at);
+        return results;
       });
+    },
+
+    /** One receipt, in a transaction of its own (applyReceipts). */
+    applyReceipt: async (
+      ids: string[],
+      source: string | null,
+      status: 'delivered' | 'failed',
+      error: string,
+      at: Date,
+    ): Promise<ReceiptResult> => {
+      const [result] = await repo.applyReceipts([{ ids, source, status, error }], at);
+      return result as ReceiptResult;
     },
 
     /**
@@ -259,5 +307,6 @@ export function createSmsSettleRepo(db: Db) {
     releaseOwnClaims: (instanceId: string, at: Date, error: string) =>
       settleClaims(eq(smsMessages.claimedBy, instanceId), at, error),
   };
+  return repo;
 }
 export type SmsSettleRepo = ReturnType<typeof createSmsSettleRepo>;

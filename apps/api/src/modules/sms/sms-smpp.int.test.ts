@@ -215,15 +215,111 @@ describe('SMS through SMPP', () => {
     expect(outcomes.filter((o) => o.row).length).toBe(PAIRS);
   });
 
+  it('applies receipts that come together in one transaction, each as it would alone', async () => {
+    const repo = { ...createSmsOutboxRepo(database.db), ...createSmsSettleRepo(database.db) };
+    /** Messages of a new customer, sent with the parts given, awaiting their receipts. */
+    const sentOnly = async (recipients: string[], parts: (n: number) => string[]) => {
+      const queued = await queuedOnly(recipients, 'Together');
+      for (const [n, id] of queued.ids.entries()) {
+        // One caught mid-submit as the link dropped was failed and refunded: not any more.
+        await database.db.execute(
+          sql`delete from ledger_entries where kind = 'refund' and reference = ${`sms:${id}`}`,
+        );
+        await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
+        await repo.markSent([{ id, upstreamIds: parts(n) }], new Date());
+      }
+      await database.db.execute(sql`update users set crypto_balance =
+        (select sum(amount) from ledger_entries where user_id = ${queued.userId}) where id = ${queued.userId}`);
+      return queued;
+    };
+    const statusOf = async (id: string) =>
+      (await rows<{ status: string }>(sql`select status from sms_messages where id = ${id}`))[0]
+        ?.status;
+    const one = (id: string, source: string, status: 'delivered' | 'failed' = 'delivered') => ({
+      ids: [id],
+      source,
+      status,
+      error: 'UNDELIV',
+    });
+    const a = await sentOnly(['+447400100031', '+447400100032', '+447400100033'], (n) =>
+      n === 0 ? ['tg-t1', 'tg-t2'] : [`tg-${n}`],
+    );
+    const [two = '', failing = '', untouched = ''] = a.ids;
+    const before = await balanceOf(database, a.userId);
+    const results = await repo.applyReceipts(
+      [
+        one('tg-t1', '+447400100031'),
+        one('tg-t1', '+447400100031'),
+        one('tg-t2', '+447400100031'),
+        one('tg-none', '+447400100031'),
+        one('tg-2', '+447400999999'),
+        one('tg-1', '+447400100032', 'failed'),
+      ],
+      new Date(),
+    );
+    expect(results.map((r) => r.outcome)).toEqual([
+      'applied',
+      'settled',
+      'applied',
+      'unknown',
+      'mismatch',
+      'applied',
+    ]);
+    expect(results[0]?.row).toBeNull();
+    expect(results[2]?.row).toMatchObject({ id: two, status: 'delivered' });
+    expect(results[5]?.row).toMatchObject({ id: failing, status: 'failed', error: 'UNDELIV' });
+    expect([await statusOf(two), await statusOf(failing), await statusOf(untouched)]).toEqual([
+      'delivered',
+      'failed',
+      'sent',
+    ]);
+    expect(Number(await balanceOf(database, a.userId))).toBeGreaterThan(Number(before));
+
+    // Two such transactions at once, on other messages of the same two customers, each
+    // refunding them in the opposite order of its receipts: neither waits on the other in
+    // a cycle (PostgreSQL would abort one), and each message is refunded once.
+    const x = await sentOnly(['+447400100041', '+447400100042'], (n) => [`tx-${n}`]);
+    const y = await sentOnly(['+447400100051', '+447400100052'], (n) => [`ty-${n}`]);
+    const results2 = await Promise.all([
+      repo.applyReceipts(
+        [one('tx-0', '+447400100041', 'failed'), one('ty-0', '+447400100051', 'failed')],
+        new Date(),
+      ),
+      repo.applyReceipts(
+        [one('ty-1', '+447400100052', 'failed'), one('tx-1', '+447400100042', 'failed')],
+        new Date(),
+      ),
+    ]);
+    expect(results2.flat().map((r) => r.outcome)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    for (const id of [...x.ids, ...y.ids]) {
+      expect(await statusOf(id)).toBe('failed');
+      expect(
+        (
+          await rows<{ n: number }>(
+            sql`select count(*)::int as n from ledger_entries where kind = 'refund' and reference = ${`sms:${id}`}`,
+          )
+        )[0]?.n,
+      ).toBe(1);
+    }
+  });
+
   it('marks and records several messages in one write each, leaving a lost claim alone', async () => {
     const { ids, userId } = await queuedOnly(
-      ['+447400100021', '+447400100022', '+447400100023'],
+      ['+447400100021', '+447400100022', '+447400100023', '+447400100024'],
       'Shared',
     );
-    const [m1 = '', m2 = '', m3 = ''] = ids;
-    // As a claim leaves them: sending, first try, leased for a minute.
+    const [m1 = '', m2 = '', m3 = '', m4 = ''] = ids;
+    // As a claim leaves them: sending, first try, leased for a minute; m4's lease ran out.
     await database.db.execute(sql`update sms_messages set status = 'sending', attempts = 1,
       claimed_until = now() + interval '1 minute' where user_id = ${userId}`);
+    await database.db.execute(
+      sql`update sms_messages set claimed_until = now() - interval '1 second' where id = ${m4}`,
+    );
     const repo = createSmsOutboxRepo(database.db);
     // m2 was recovered and claimed again meanwhile: its count is not the one we hold.
     const at = new Date();
@@ -232,6 +328,7 @@ describe('SMS through SMPP', () => {
         { id: m1, attempt: 1 },
         { id: m2, attempt: 2 },
         { id: m3, attempt: 1 },
+        { id: m4, attempt: 1 },
       ],
       at,
       120_000,
@@ -244,11 +341,15 @@ describe('SMS through SMPP', () => {
       [m1]: true,
       [m2]: false,
       [m3]: true,
+      [m4]: false,
     });
 
+    // m4 was failed and refunded by recovery meanwhile: its record changes nothing of it.
+    await database.db.execute(sql`update sms_messages set status = 'failed' where id = ${m4}`);
     await repo.markSent(
       [
         { id: m1, upstreamIds: ['s-1'] },
+        { id: m4, upstreamIds: ['s-4'] },
         { id: m3, upstreamIds: ['s-3a', 's-3b'] },
       ],
       new Date(),
@@ -260,6 +361,7 @@ describe('SMS through SMPP', () => {
       [m1]: ['sent', ['s-1']],
       [m2]: ['sending', []],
       [m3]: ['sent', ['s-3a', 's-3b']],
+      [m4]: ['failed', []],
     });
     const parts = await rows<{ upstream_id: string; message_id: string; part: number }>(
       sql`select upstream_id, message_id, part from sms_parts where message_id in (${m1}, ${m3}) order by upstream_id`,
