@@ -46,14 +46,16 @@ function sharedReceipts(repo: Pick<SmsSettleRepo, 'applyReceipts'>, now: () => D
         return (await repo.applyReceipts(receipts, now())).map((result) => ({ result }));
       } catch (error) {
         if (receipts.length === 1) return [{ error }];
-        return Promise.all(
-          receipts.map((r) =>
-            repo.applyReceipts([r], now()).then(
+        // One at a time: as many at once could take the pool the requests share.
+        const settled: Settled[] = [];
+        for (const r of receipts)
+          settled.push(
+            await repo.applyReceipts([r], now()).then(
               ([result]) => ({ result: result as ReceiptResult }),
               (e: unknown) => ({ error: e }),
             ),
-          ),
-        );
+          );
+        return settled;
       }
     },
     { max: RECEIPTS_PER_WRITE },

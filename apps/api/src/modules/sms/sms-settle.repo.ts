@@ -157,19 +157,44 @@ type FoundPart = {
 };
 
 /**
+ * The parts a receipt names, those of them sent to its source (in the order of its ids:
+ * the id exactly as given first) and the first still open: the part it settles.
+ */
+function partFor(found: FoundPart[], { ids, source }: ReceiptInput) {
+  const named = found.filter((f) => ids.includes(f.upstreamId));
+  const ours = ids.flatMap((id) =>
+    named.filter((f) => f.upstreamId === id && f.recipient === source),
+  );
+  return { named, ours, open: ours.find((f) => f.status === 'sent') };
+}
+
+/**
+ * Receipts grouped by the customer whose part each settles, customers in one order, each
+ * customer's in the order they came: a failed part refunds its customer, locking their
+ * balance, so every transaction that refunds several customers locks them in one order
+ * and two never wait on each other in a cycle.
+ */
+function byCustomer(found: FoundPart[], receipts: readonly ReceiptInput[]) {
+  const userOf = (r: ReceiptInput) => {
+    const { named, open } = partFor(found, r);
+    return (open ?? named[0])?.userId ?? '';
+  };
+  return receipts
+    .map((receipt, i) => ({ i, user: userOf(receipt) }))
+    .sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : 0))
+    .map(({ i }) => i);
+}
+
+/**
  * One receipt, with the parts of its transaction's receipts found and their messages
  * locked. `found` is read before the lock was granted and kept up to date with this
  * transaction's own writes: a part settled meanwhile may still read sent, and the write,
  * which reads afresh, then finds it not.
  */
 async function applyOne(tx: Tx, found: FoundPart[], receipt: ReceiptInput, at: Date) {
-  const { ids, source, status } = receipt;
-  const named = found.filter((f) => ids.includes(f.upstreamId));
+  const { status } = receipt;
+  const { named, ours, open } = partFor(found, receipt);
   if (named.length === 0) return { outcome: 'unknown' as const };
-  const ours = ids.flatMap((id) =>
-    named.filter((f) => f.upstreamId === id && f.recipient === source),
-  );
-  const open = ours.find((f) => f.status === 'sent');
   if (!open) return { outcome: ours.length ? ('settled' as const) : ('mismatch' as const) };
   open.status = status;
   if (status === 'delivered') return deliverPart(tx, open, at);
@@ -219,10 +244,11 @@ export function createSmsSettleRepo(db: Db) {
 
   const repo = {
     /**
-     * Applies delivery receipts, in order, in one transaction: each to the part it names
-     * (any of its `ids`, the id exactly as given first), but only when its `source` is
-     * that message's recipient. A failed part fails and refunds the message; the last
-     * delivered part delivers it.
+     * Applies delivery receipts in one transaction, grouped by customer (byCustomer),
+     * each customer's in the order they came: each to the part it names (any of its
+     * `ids`, the id exactly as given first), but only when its `source` is that message's
+     * recipient. A failed part fails and refunds the message; the last delivered part
+     * delivers it. Answers each receipt's outcome in the order given.
      */
     async applyReceipts(receipts: readonly ReceiptInput[], at: Date): Promise<ReceiptResult[]> {
       if (receipts.length === 0) return [];
@@ -244,16 +270,8 @@ export function createSmsSettleRepo(db: Db) {
           .where(inArray(smsParts.upstreamId, [...new Set(receipts.flatMap((r) => r.ids))]))
           .orderBy(smsParts.messageId)
           .for('no key update', { of: smsMessages });
-        // A failed part refunds its customer, locking their balance: customers in one
-        // order in every such transaction, so two never wait on each other in a cycle.
-        // A customer's receipts keep the order they came in.
-        const userOf = (r: ReceiptInput) =>
-          found.find((f) => r.ids.includes(f.upstreamId))?.userId ?? '';
-        const order = receipts
-          .map((receipt, i) => ({ i, user: userOf(receipt) }))
-          .sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : 0));
         const results: ReceiptResult[] = [];
-        for (const { i } of order)
+        for (const i of byCustomer(found, receipts))
           results[i] = await applyOne(tx, found, receipts[i] as ReceiptInput, at);
         return results;
       });
@@ -278,12 +296,14 @@ export function createSmsSettleRepo(db: Db) {
     async expireOverdue(sentBefore: Date, at: Date, error: string, limit = 100) {
       return db.transaction(async (tx) => {
         const overdue = await tx
-          .select({ id: smsMessages.id })
+          .select({ id: smsMessages.id, userId: smsMessages.userId })
           .from(smsMessages)
           .where(and(eq(smsMessages.status, 'sent'), lt(smsMessages.sentAt, sentBefore)))
           .orderBy(smsMessages.sentAt)
           .limit(limit)
           .for('update', { skipLocked: true });
+        // Refunded customer by customer in one order, as shared receipts are (byCustomer).
+        overdue.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
         let expired = 0;
         for (const { id } of overdue)
           if (await failAndRefund(tx, id, error, at, 'expired')) expired++;

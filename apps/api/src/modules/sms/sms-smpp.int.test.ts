@@ -38,8 +38,9 @@ async function ledgerAgrees(app: FastifyInstance) {
 }
 
 /**
- * Messages accepted while the SMSC refuses binds, so none is sent; the instance is stopped
- * and the SMSC takes binds again. Answers their ids and their customer's id.
+ * Messages accepted while the SMSC refuses binds, so none is sent (one caught mid-submit
+ * as the link dropped is failed and refunded); the instance is stopped and the SMSC takes
+ * binds again. Answers their ids and their customer's id.
  */
 async function queuedOnly(recipients: string[], message: string) {
   const app = await start();
@@ -306,6 +307,35 @@ describe('SMS through SMPP', () => {
         )[0]?.n,
       ).toBe(1);
     }
+
+    // A receipt whose id reads two ways (hex "30" is decimal 48) and its repeat: together
+    // they settle what they would one transaction after the other.
+    const both = await sentOnly(['+447400100061', '+447400100061'], (n) => [n === 0 ? '30' : '48']);
+    const alone = await sentOnly(['+447400100062', '+447400100062'], (n) => [
+      n === 0 ? '31' : '49',
+    ]);
+    const together = await repo.applyReceipts(
+      [one('', '+447400100061'), one('', '+447400100061')].map((r) => ({
+        ...r,
+        ids: receiptIdCandidates('30'),
+      })),
+      new Date(),
+    );
+    const apart = [];
+    for (let n = 0; n < 2; n++)
+      apart.push(
+        await repo.applyReceipt(
+          receiptIdCandidates('31'),
+          '+447400100062',
+          'delivered',
+          '',
+          new Date(),
+        ),
+      );
+    expect(together.map((r) => r.outcome)).toEqual(apart.map((r) => r.outcome));
+    expect(await Promise.all(both.ids.map(statusOf))).toEqual(
+      await Promise.all(alone.ids.map(statusOf)),
+    );
   });
 
   it('marks and records several messages in one write each, leaving a lost claim alone', async () => {
