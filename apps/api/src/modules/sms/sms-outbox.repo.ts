@@ -2,8 +2,8 @@ import { and, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
 import { SANDBOX_ID_PREFIX } from '../../integrations/sms/sandbox.js';
+import { failAndRefund, recordParts } from './sms-refund.repo.js';
 import type { SmsRow } from './sms-rows.repo.js';
-import { failAndRefund, recordParts } from './sms-settle.repo.js';
 
 /** The sending side of the outbox: claims, leases and what the gateway answered. */
 export function createSmsOutboxRepo(db: Db) {
