@@ -167,19 +167,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = setUpPayments({ db, rates, orders: orders.orders, events, log, config });
   await use(payments);
   await use(orders);
-  await use(
-    setUpRetention(config, log, {
-      quotes: payments.pruneQuotes,
-      events: bus.repo.pruneBefore,
-      keys: idempotency.prune,
-    }),
-  );
+  const prunes = { quotes: payments.pruneQuotes, keys: idempotency.prune };
+  await use(setUpRetention(config, log, { ...prunes, events: bus.repo.pruneBefore }));
   await use(setUpGuardrails({ db, events, intervalMs: config.lowBalanceIntervalMs, log }));
   const instanceId = deps.instanceId ?? resolveInstanceId(config);
   const countryPricing = () => catalogue.catalogue.countryPricing({ admin: false });
   const common = { db, log, events, limitStore, instanceId, priceCaches, rates: rates.rates };
   const sms = setUpSms({
     ...common,
+    jobsDb: database.jobsDb,
     config: config.sms,
     countryPricing,
     senders: config.smsSenders,

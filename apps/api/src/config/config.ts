@@ -22,11 +22,12 @@ export interface Config {
   /** When set, PostgreSQL at this URL instead of the embedded database. */
   databaseUrl: string | undefined;
   /**
-   * On PostgreSQL: connections per instance (DATABASE_POOL_SIZE, 10) and the longest a
-   * request's statement may run (DATABASE_STATEMENT_TIMEOUT; null: no limit). Migrations
-   * run on a connection of their own, without the limit.
+   * On PostgreSQL: connections per instance for the requests (DATABASE_POOL_SIZE, 10) and
+   * for the background jobs (DATABASE_JOBS_POOL_SIZE, 3), and the longest a statement may
+   * run (DATABASE_STATEMENT_TIMEOUT; null: no limit). Migrations run on a connection of
+   * their own, without the limit.
    */
-  databasePool: { max: number; statementTimeoutMs: number | null };
+  databasePool: { max: number; jobsMax: number; statementTimeoutMs: number | null };
   logLevel: (typeof LOG_LEVELS)[number];
   /** From the environment; in development it may be absent and is then generated in dataDir. */
   sessionSecret: string | undefined;

@@ -214,13 +214,24 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
-  it('reads the PostgreSQL pool size and statement timeout', () => {
-    expect(loadConfig({}).databasePool).toEqual({ max: 10, statementTimeoutMs: null });
+  it('reads the PostgreSQL pool sizes and statement timeout', () => {
+    expect(loadConfig({}).databasePool).toEqual({ max: 10, jobsMax: 3, statementTimeoutMs: null });
     expect(
-      loadConfig({ DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '30s' }).databasePool,
-    ).toEqual({ max: 25, statementTimeoutMs: 30_000 });
-    expect(problemsOf({ DATABASE_POOL_SIZE: '0', DATABASE_STATEMENT_TIMEOUT: 'soon' })).toEqual([
+      loadConfig({
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_JOBS_POOL_SIZE: '5',
+        DATABASE_STATEMENT_TIMEOUT: '30s',
+      }).databasePool,
+    ).toEqual({ max: 25, jobsMax: 5, statementTimeoutMs: 30_000 });
+    expect(
+      problemsOf({
+        DATABASE_POOL_SIZE: '0',
+        DATABASE_JOBS_POOL_SIZE: '101',
+        DATABASE_STATEMENT_TIMEOUT: 'soon',
+      }),
+    ).toEqual([
       'DATABASE_POOL_SIZE: must be at least 1',
+      'DATABASE_JOBS_POOL_SIZE: must be at most 100',
       'DATABASE_STATEMENT_TIMEOUT: must be a duration such as 90s, 30m, 48h or 2d',
     ]);
   });

@@ -53,6 +53,7 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
   ),
   DATABASE_POOL_SIZE: count(1, 500),
+  DATABASE_JOBS_POOL_SIZE: count(1, 100),
   DATABASE_STATEMENT_TIMEOUT: optional(duration(100, 86_400_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
@@ -200,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = processEnv()): Config {
     databaseUrl: e.DATABASE_URL,
     databasePool: {
       max: e.DATABASE_POOL_SIZE ?? 10,
+      jobsMax: e.DATABASE_JOBS_POOL_SIZE ?? 3,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT ?? null,
     },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

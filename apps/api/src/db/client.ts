@@ -19,6 +19,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The background jobs' (today the SMS outbox and its receipts): on PostgreSQL a small
+   * pool of its own, so their statements never queue behind the requests' (decision
+   * 0081); on the embedded database the same as `db`.
+   */
+  jobsDb: Db;
   driver: 'pglite' | 'postgres';
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -151,6 +157,8 @@ export type DatabaseTarget =
       kind: 'postgres';
       url: string;
       max?: number;
+      /** The jobs' pool (`jobsDb`): 3 connections unless set. */
+      jobsMax?: number;
       /** The longest one statement of the pool may run; migrations are not held to it. */
       statementTimeoutMs?: number | null;
       /** What the server says besides answers (the plan test reads auto_explain's plans). */
@@ -164,30 +172,37 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const timeout = target.statementTimeoutMs ?? null;
-    const client = postgres(target.url, {
-      max: target.max ?? 10,
-      onnotice: target.onNotice ?? (() => {}),
-      // Sent when each connection opens, so every statement of the pool is held to it.
-      connection: {
-        application_name: 'parley',
-        ...(timeout ? { statement_timeout: timeout } : {}),
-      },
-    });
-    const db = drizzlePostgres({ client, schema });
+    const pool = (max: number, name: string) =>
+      postgres(target.url, {
+        max,
+        onnotice: target.onNotice ?? (() => {}),
+        // Sent when each connection opens, so every statement of the pool is held to it.
+        connection: {
+          application_name: name,
+          ...(timeout ? { statement_timeout: timeout } : {}),
+        },
+      });
+    const client = pool(target.max ?? 10, 'parley');
+    // Connections open when first used: a process whose jobs are idle holds none of these.
+    const jobs = pool(target.jobsMax ?? 3, 'parley-jobs');
+    const close = async () => {
+      await Promise.all([client.end({ timeout: 5 }), jobs.end({ timeout: 5 })]);
+    };
     try {
       await migrateOnce(target.url);
     } catch (err) {
-      await client.end({ timeout: 5 });
+      await close();
       throw err;
     }
     return {
-      db: db as unknown as Db,
+      db: drizzlePostgres({ client, schema }) as unknown as Db,
+      jobsDb: drizzlePostgres({ client: jobs, schema }) as unknown as Db,
       driver: 'postgres',
       async listen(channel, onPayload) {
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;
       },
-      close: () => client.end({ timeout: 5 }),
+      close,
     };
   }
 
@@ -213,6 +228,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     return {
       db: db as unknown as Db,
+      jobsDb: db as unknown as Db,
       driver: 'pglite',
       async listen(channel, onPayload) {
         const stop = await client.listen(channel, onPayload);

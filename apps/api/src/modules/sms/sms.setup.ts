@@ -39,6 +39,8 @@ export interface SmsDeps {
 /** The configured gateway (sandbox or SMPP), the outbox worker and the service. */
 export function setUpSms(opts: {
   db: Db;
+  /** The outbox's and the receipts' (Database.jobsDb); `db` when not given. */
+  jobsDb?: Db;
   log: FastifyBaseLogger;
   config: Config['sms'];
   rates: RatesService;
@@ -69,12 +71,15 @@ export function setUpSms(opts: {
       ? createSmppGateway({ ...config, validityMs: config.receiptTimeoutMs, log })
       : createSandboxGateway({ delayMs: config.delayMs, sweepMs: opts.deps?.sandboxSweepMs }));
   const repo = createSmsRepo(opts.db);
+  // The gateway's side works on the jobs' pool, so a busy request pool never holds up a
+  // hand-over or a receipt; the admins' inbound list reads the requests' pool.
+  const jobsDb = opts.jobsDb ?? opts.db;
   const inboundRepo = createSmsInboundRepo(opts.db);
-  const outboxRepo = createSmsOutboxRepo(opts.db);
+  const outboxRepo = createSmsOutboxRepo(jobsDb);
   // The sandbox's receipts come from what is stored, so they survive a restart.
   if ('useSentStore' in gateway) (gateway as SandboxGateway).useSentStore(outboxRepo.sandboxDue);
   const outbox = createSmsOutbox({
-    repo: { ...outboxRepo, ...createSmsSettleRepo(opts.db), ...inboundRepo },
+    repo: { ...outboxRepo, ...createSmsSettleRepo(jobsDb), ...createSmsInboundRepo(jobsDb) },
     gateway,
     instanceId: opts.instanceId,
     receiptTimeoutMs: config.receiptTimeoutMs,
