@@ -183,13 +183,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         },
       });
     const client = pool(target.max ?? 10, 'parley');
-    // Connections open when first used: a process whose jobs are idle holds none of these.
     const jobs = pool(target.jobsMax ?? 3, 'parley-jobs');
     const close = async () => {
       await Promise.all([client.end({ timeout: 5 }), jobs.end({ timeout: 5 })]);
     };
     try {
       await migrateOnce(target.url);
+      // The jobs' pool is tried at start: a server with no room for it in
+      // max_connections stops here, rather than take messages its outbox cannot send.
+      await jobs`select 1`;
     } catch (err) {
       await close();
       throw err;

@@ -46,6 +46,19 @@ describe.runIf(onPostgres)('the PostgreSQL pool', () => {
     expect(await one(sql`select 1 as n`)).toEqual({ n: 1 });
   });
 
+  it('gives the jobs a pool of their own, under its own name and the same timeout', async () => {
+    const jobs = async <T>(query: ReturnType<typeof sql>) =>
+      rowsOf<T>(await pool.jobsDb.execute(query))[0];
+    expect(await jobs(sql`select current_setting('application_name') as name`)).toEqual({
+      name: 'parley-jobs',
+    });
+    expect(await jobs(sql`show statement_timeout`)).toEqual({ statement_timeout: '300ms' });
+    // Connections of its own, not the requests' pool's.
+    const pids = async (db: Database['db']) =>
+      rowsOf<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
+    expect(await pids(pool.jobsDb)).not.toBe(await pids(pool.db));
+  });
+
   it('opens no more than DATABASE_POOL_SIZE connections however many ask', async () => {
     const connections = async () =>
       (

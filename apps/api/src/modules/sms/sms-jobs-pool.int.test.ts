@@ -57,25 +57,39 @@ describe.runIf(onPostgres)('the SMS outbox beside a busy request pool', () => {
     // Claimed and marked; the submit waits for the gate.
     await entered;
 
-    // Twice as many sleeps as the requests' pool has connections (4 in tests): it stays
-    // busy for about 3 s, and a statement asked of it now waits at least 1.5 s.
-    let busyOver = false;
-    const busy = Promise.all(
-      Array.from({ length: 8 }, () => ctx.database.db.execute(sql`select pg_sleep(1.5)`)),
-    ).then(() => {
-      busyOver = true;
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    release();
+    // Every connection of the requests' pool (not its event listener) waits for a lock
+    // the watcher holds: more waiting statements than it has connections, none left free.
+    const KEY = 810_081;
+    const many = (query: ReturnType<typeof sql>) =>
+      Promise.all(Array.from({ length: 16 }, () => ctx.database.db.execute(query)));
+    // Opens every connection the pool may have, so none opens later.
+    await many(sql`select pg_sleep(0.05)`);
+    await watcher`select pg_advisory_lock(${KEY})`;
+    const waiting = many(
+      sql`select pg_advisory_lock_shared(${KEY}), pg_advisory_unlock_shared(${KEY})`,
+    );
+    try {
+      const requestPool = async () =>
+        (
+          await watcher<{ open: number; blocked: number }[]>`
+            select count(*)::int as open, count(*) filter (where wait_event_type = 'Lock')::int as blocked
+            from pg_stat_activity
+            where application_name = 'parley' and datname = current_database()
+              and query !~* '^\\s*listen\\M'`
+        )[0];
+      const held = await until(requestPool, (p) => !!p && p.open > 0 && p.blocked === p.open);
+      expect(held?.blocked).toBe(held?.open);
+      release();
 
-    const status = async () =>
-      (await watcher<{ status: string }[]>`select status from sms_messages where id = ${id}`)[0]
-        ?.status;
-    const final = await until(status, (s) => s === 'delivered', 2500);
-    expect({ final, requestPoolStillBusy: !busyOver }).toEqual({
-      final: 'delivered',
-      requestPoolStillBusy: true,
-    });
-    await busy;
-  }, 20_000);
+      const status = async () =>
+        (await watcher<{ status: string }[]>`select status from sms_messages where id = ${id}`)[0]
+          ?.status;
+      expect(await until(status, (s) => s === 'delivered', 10_000)).toBe('delivered');
+      // Still true: nothing of the requests' pool ran meanwhile.
+      expect(await requestPool()).toEqual(held);
+    } finally {
+      await watcher`select pg_advisory_unlock(${KEY})`;
+      await waiting;
+    }
+  }, 30_000);
 });

@@ -46,7 +46,7 @@ function sharedReceipts(repo: Pick<SmsSettleRepo, 'applyReceipts'>, now: () => D
         return (await repo.applyReceipts(receipts, now())).map((result) => ({ result }));
       } catch (error) {
         if (receipts.length === 1) return [{ error }];
-        // One at a time: as many at once could take the pool the requests share.
+        // One at a time: as many at once would take every connection of the jobs' pool.
         const settled: Settled[] = [];
         for (const r of receipts)
           settled.push(
