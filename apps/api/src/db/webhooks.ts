@@ -12,20 +12,35 @@ export type WebhookData = Record<string, string | number | boolean | null>;
  * it tells of does (the outbox; the sender job sends it after commit). One statement;
  * answers how many deliveries were written (none when no endpoint wants it).
  */
-export async function enqueueWebhook(
+export function enqueueWebhook(
   tx: Pick<Db, 'execute'>,
   userId: string,
   event: WebhookEvent,
   data: WebhookData,
   at: Date = new Date(),
 ): Promise<number> {
-  const payload = JSON.stringify({ type: event, timestamp: at.toISOString(), data });
+  return enqueueWebhooks(tx, event, [{ userId, data }], at);
+}
+
+/** `enqueueWebhook` for several changes of one kind, in one statement. */
+export async function enqueueWebhooks(
+  tx: Pick<Db, 'execute'>,
+  event: WebhookEvent,
+  changes: readonly { userId: string; data: WebhookData }[],
+  at: Date = new Date(),
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const timestamp = at.toISOString();
+  const items = changes.map(({ userId, data }) => ({
+    user_id: userId,
+    payload: { type: event, timestamp, data },
+  }));
   const result = await tx.execute(sql`
     insert into webhook_deliveries (endpoint_id, message_id, event, payload, next_attempt_at, created_at)
-    select id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${event}, ${payload}::jsonb,
+    select e.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${event}, c.payload,
       ${timestamptz(at)}, ${timestamptz(at)}
-    from webhook_endpoints
-    where user_id = ${userId} and enabled and ${event} = any(events)
+    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as c(user_id uuid, payload jsonb)
+    join webhook_endpoints e on e.user_id = c.user_id and e.enabled and ${event} = any(e.events)
     returning id`);
   return rowsOf(result).length;
 }

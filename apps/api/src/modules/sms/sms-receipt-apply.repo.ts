@@ -1,42 +1,52 @@
-import { and, eq, exists, getTableColumns, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  notExists,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../db/ledger.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
-import { enqueueWebhook } from '../../db/webhooks.js';
+import { enqueueWebhooks } from '../../db/webhooks.js';
 import { failAndRefund, smsWebhookData } from './sms-refund.repo.js';
 import type { SmsRow } from './sms-rows.repo.js';
 
 /** What a receipt did: applied, already applied, from the wrong source, or no such part. */
 export type ReceiptOutcome = 'applied' | 'settled' | 'mismatch' | 'unknown';
 
-/** The part a receipt names, while no other receipt has settled it. */
-const stillSent = (upstreamId: string) =>
-  and(eq(smsParts.upstreamId, upstreamId), eq(smsParts.status, 'sent'));
+/** A part a receipt settles, and its message. */
+type OpenPart = { upstreamId: string; messageId: string };
 
 /**
- * Marks a part delivered and, when it was the message's last, the message too: one
- * statement, under the message's lock (the caller's). Answers `settled` when another
- * receipt delivered the part first.
+ * Marks parts delivered and each message whose parts are then all delivered: one
+ * statement for all of them, under their messages' locks (the caller's), and one for
+ * the webhooks of the messages delivered. Answers, by upstream id, the parts it marked
+ * (those another receipt settled first are missing) with their message when it was
+ * delivered.
  */
-async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string }, at: Date) {
-  const part = tx
-    .$with('part')
-    .as(
-      tx
-        .update(smsParts)
-        .set({ status: 'delivered' })
-        .where(stillSent(open.upstreamId))
-        .returning({ messageId: smsParts.messageId }),
-    );
-  // Both parts of the statement read the same snapshot, the one before `part` writes:
-  // the message is delivered when this part's write happened and every other part is
-  // delivered already.
+async function deliverParts(tx: Tx, open: readonly OpenPart[], at: Date) {
+  const ids = open.map((p) => p.upstreamId);
+  const part = tx.$with('part').as(
+    tx
+      .update(smsParts)
+      .set({ status: 'delivered' })
+      .where(and(inArray(smsParts.upstreamId, ids), eq(smsParts.status, 'sent')))
+      .returning({ upstreamId: smsParts.upstreamId, messageId: smsParts.messageId }),
+  );
+  // Every part of the statement reads the same snapshot, the one before `part` writes:
+  // a message is delivered when parts of it were written here and every part not
+  // written here is delivered already.
   const others = tx
     .select({ one: sql`1` })
     .from(smsParts)
     .where(
       and(
-        eq(smsParts.messageId, open.messageId),
-        ne(smsParts.upstreamId, open.upstreamId),
+        eq(smsParts.messageId, smsMessages.id),
+        notInArray(smsParts.upstreamId, tx.select({ id: part.upstreamId }).from(part)),
         ne(smsParts.status, 'delivered'),
       ),
     );
@@ -46,23 +56,26 @@ async function deliverPart(tx: Tx, open: { upstreamId: string; messageId: string
       .set({ status: 'delivered', doneAt: at, updatedAt: at })
       .where(
         and(
-          eq(smsMessages.id, open.messageId),
+          inArray(smsMessages.id, tx.select({ id: part.messageId }).from(part)),
           eq(smsMessages.status, 'sent'),
-          exists(tx.select({ one: sql`1` }).from(part)),
           notExists(others),
         ),
       )
       .returning(),
   );
-  const [result] = await tx
+  const rows = await tx
     .with(part, done)
-    .select({ messageId: part.messageId, row: messageFields(done) })
+    .select({ upstreamId: part.upstreamId, row: messageFields(done) })
     .from(part)
-    .leftJoin(done, sql`true`);
-  if (!result) return { outcome: 'settled' as const };
-  const row = result.row?.id ? (result.row as SmsRow) : null;
-  if (row) await enqueueWebhook(tx, row.userId, 'sms.delivered', smsWebhookData(row), at);
-  return { outcome: 'applied' as const, row };
+    .leftJoin(done, sql`"done"."id" = "part"."message_id"`);
+  const delivered = new Map<string, SmsRow>();
+  for (const { row } of rows) if (row?.id) delivered.set(row.id, row as SmsRow);
+  const changes = [...delivered.values()].map((r) => ({
+    userId: r.userId,
+    data: smsWebhookData(r),
+  }));
+  await enqueueWebhooks(tx, 'sms.delivered', changes, at);
+  return new Map(rows.map((r) => [r.upstreamId, r.row?.id ? (r.row as SmsRow) : null]));
 }
 
 /** A message's columns as a CTE returns them, to select them by name. */
@@ -119,26 +132,59 @@ export function byCustomer(found: FoundPart[], receipts: readonly ReceiptInput[]
 }
 
 /**
- * One receipt, with the parts of its transaction's receipts found and their messages
- * locked. `found` is read before the lock was granted and kept up to date with this
- * transaction's own writes: a part settled meanwhile may still read sent, and the write,
- * which reads afresh, then finds it not.
+ * Applies receipts, in the order given, to the parts found for them (their messages
+ * locked). `found` is read before the locks were granted and is kept up to date with
+ * the receipts applied here: a part settled meanwhile by another transaction may still
+ * read sent, and the write, which reads afresh, then finds it not. A failed part fails
+ * and refunds its message at once (the caller's order keeps refunds in customer order);
+ * delivered parts are then marked together, which ends the same: a message with a
+ * failed part is never delivered, and one already failed stays so.
  */
-export async function applyOne(tx: Tx, found: FoundPart[], receipt: ReceiptInput, at: Date) {
-  const { status } = receipt;
-  const { named, ours, open } = partFor(found, receipt);
-  if (named.length === 0) return { outcome: 'unknown' as const };
-  if (!open) return { outcome: ours.length ? ('settled' as const) : ('mismatch' as const) };
-  open.status = status;
-  if (status === 'delivered') return deliverPart(tx, open, at);
+export async function applyAll(
+  tx: Tx,
+  found: FoundPart[],
+  receipts: readonly ReceiptInput[],
+  order: readonly number[],
+  at: Date,
+): Promise<ReceiptResult[]> {
+  const results: ReceiptResult[] = [];
+  const delivering: { i: number; part: FoundPart }[] = [];
+  for (const i of order) {
+    const receipt = receipts[i] as ReceiptInput;
+    const { named, ours, open } = partFor(found, receipt);
+    if (named.length === 0) results[i] = { outcome: 'unknown' };
+    else if (!open) results[i] = { outcome: ours.length ? 'settled' : 'mismatch' };
+    else {
+      open.status = receipt.status;
+      if (receipt.status === 'delivered') delivering.push({ i, part: open });
+      else results[i] = await failPart(tx, open, receipt.error, at);
+    }
+  }
+  if (delivering.length === 0) return results;
+  const marked = await deliverParts(
+    tx,
+    delivering.map((d) => d.part),
+    at,
+  );
+  // A message delivered by several of these parts is told to the last of their receipts.
+  const last = new Map(delivering.map(({ i, part }) => [part.messageId, i]));
+  for (const { i, part } of delivering) {
+    const row = marked.get(part.upstreamId);
+    results[i] =
+      row === undefined
+        ? { outcome: 'settled' }
+        : { outcome: 'applied', row: last.get(part.messageId) === i ? row : null };
+  }
+  return results;
+}
+
+/** A failed receipt's part, and its message failed and refunded once. */
+async function failPart(tx: Tx, open: OpenPart, error: string, at: Date): Promise<ReceiptResult> {
   const [part] = await tx
     .update(smsParts)
-    .set({ status })
-    .where(stillSent(open.upstreamId))
+    .set({ status: 'failed' })
+    .where(and(eq(smsParts.upstreamId, open.upstreamId), eq(smsParts.status, 'sent')))
     .returning({ messageId: smsParts.messageId });
-  if (!part) return { outcome: 'settled' as const };
-  return {
-    outcome: 'applied' as const,
-    row: await failAndRefund(tx, part.messageId, receipt.error, at),
-  };
+  if (!part) return { outcome: 'settled' };
+  return { outcome: 'applied', row: await failAndRefund(tx, part.messageId, error, at) };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { smsMessages, smsParts } from '../../db/schema/index.js';
 import {
-  applyOne,
+  applyAll,
   byCustomer,
   type ReceiptInput,
   type ReceiptResult,
@@ -71,10 +71,7 @@ export function createSmsSettleRepo(db: Db) {
           .where(inArray(smsParts.upstreamId, [...new Set(receipts.flatMap((r) => r.ids))]))
           .orderBy(smsParts.messageId)
           .for('no key update', { of: smsMessages });
-        const results: ReceiptResult[] = [];
-        for (const i of byCustomer(found, receipts))
-          results[i] = await applyOne(tx, found, receipts[i] as ReceiptInput, at);
-        return results;
+        return applyAll(tx, found, receipts, byCustomer(found, receipts), at);
       });
     },
 

@@ -64,6 +64,40 @@ async function queuedOnly(recipients: string[], message: string) {
   return { ids, userId: c.id };
 }
 
+const settleRepo = () => ({
+  ...createSmsOutboxRepo(database.db),
+  ...createSmsSettleRepo(database.db),
+});
+
+/** Messages of a new customer, sent with the parts given, awaiting their receipts. */
+async function sentOnly(recipients: string[], parts: (n: number) => string[]) {
+  const repo = settleRepo();
+  const queued = await queuedOnly(recipients, 'Together');
+  for (const [n, id] of queued.ids.entries()) {
+    // One caught mid-submit as the link dropped was failed and refunded: not any more.
+    await database.db.execute(
+      sql`delete from ledger_entries where kind = 'refund' and reference = ${`sms:${id}`}`,
+    );
+    await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
+    await repo.markSent([{ id, upstreamIds: parts(n) }], new Date());
+  }
+  await database.db.execute(sql`update users set crypto_balance =
+    (select sum(amount) from ledger_entries where user_id = ${queued.userId}) where id = ${queued.userId}`);
+  return queued;
+}
+
+const statusOf = async (id: string) =>
+  (await rows<{ status: string }>(sql`select status from sms_messages where id = ${id}`))[0]
+    ?.status;
+
+/** A receipt for one part, from `source`. */
+const one = (id: string, source: string, status: 'delivered' | 'failed' = 'delivered') => ({
+  ids: [id],
+  source,
+  status,
+  error: 'UNDELIV',
+});
+
 describe('SMS through SMPP', () => {
   it('delivers one, and refunds one the SMSC reports undelivered', async () => {
     const app = await start();
@@ -217,31 +251,7 @@ describe('SMS through SMPP', () => {
   });
 
   it('applies receipts that come together in one transaction, each as it would alone', async () => {
-    const repo = { ...createSmsOutboxRepo(database.db), ...createSmsSettleRepo(database.db) };
-    /** Messages of a new customer, sent with the parts given, awaiting their receipts. */
-    const sentOnly = async (recipients: string[], parts: (n: number) => string[]) => {
-      const queued = await queuedOnly(recipients, 'Together');
-      for (const [n, id] of queued.ids.entries()) {
-        // One caught mid-submit as the link dropped was failed and refunded: not any more.
-        await database.db.execute(
-          sql`delete from ledger_entries where kind = 'refund' and reference = ${`sms:${id}`}`,
-        );
-        await database.db.execute(sql`update sms_messages set status = 'sending' where id = ${id}`);
-        await repo.markSent([{ id, upstreamIds: parts(n) }], new Date());
-      }
-      await database.db.execute(sql`update users set crypto_balance =
-        (select sum(amount) from ledger_entries where user_id = ${queued.userId}) where id = ${queued.userId}`);
-      return queued;
-    };
-    const statusOf = async (id: string) =>
-      (await rows<{ status: string }>(sql`select status from sms_messages where id = ${id}`))[0]
-        ?.status;
-    const one = (id: string, source: string, status: 'delivered' | 'failed' = 'delivered') => ({
-      ids: [id],
-      source,
-      status,
-      error: 'UNDELIV',
-    });
+    const repo = settleRepo();
     const a = await sentOnly(['+447400100031', '+447400100032', '+447400100033'], (n) =>
       n === 0 ? ['tg-t1', 'tg-t2'] : [`tg-${n}`],
     );
@@ -335,6 +345,58 @@ describe('SMS through SMPP', () => {
     expect(together.map((r) => r.outcome)).toEqual(apart.map((r) => r.outcome));
     expect(await Promise.all(both.ids.map(statusOf))).toEqual(
       await Promise.all(alone.ids.map(statusOf)),
+    );
+  });
+
+  it('settles a batch of receipts as it would one by one: a failed part wins, webhooks once', async () => {
+    const repo = settleRepo();
+    // Two messages of two parts; in each, one part's receipt says delivered and the
+    // other's failed (in both orders), all in one transaction.
+    const m = await sentOnly(['+447400100071', '+447400100072'], (n) => [`tm-${n}a`, `tm-${n}b`]);
+    const mixed = await repo.applyReceipts(
+      [
+        one('tm-0a', '+447400100071'),
+        one('tm-0b', '+447400100071', 'failed'),
+        one('tm-1a', '+447400100072', 'failed'),
+        one('tm-1b', '+447400100072'),
+      ],
+      new Date(),
+    );
+    expect(mixed.map((r) => [r.outcome, r.row?.status ?? null])).toEqual([
+      ['applied', null],
+      ['applied', 'failed'],
+      ['applied', 'failed'],
+      ['applied', null],
+    ]);
+    for (const id of m.ids) {
+      expect(await statusOf(id)).toBe('failed');
+      const refunds = await rows<{ n: number }>(
+        sql`select count(*)::int as n from ledger_entries where kind = 'refund' and reference = ${`sms:${id}`}`,
+      );
+      expect(refunds[0]?.n).toBe(1);
+    }
+
+    // Delivered messages of two customers, only one of whom asked for sms.delivered:
+    // one delivery per message of that customer, none for the other.
+    const hooked = await sentOnly(['+447400100081', '+447400100082'], (n) => [`tw-${n}`]);
+    const plain = await sentOnly(['+447400100083'], () => ['tw-plain']);
+    await database.db.execute(sql`insert into webhook_endpoints (user_id, url, events, secret)
+      values (${hooked.userId}, 'https://hooks.example/parley', array['sms.delivered'], 'sealed')`);
+    const delivered = await repo.applyReceipts(
+      [
+        one('tw-0', '+447400100081'),
+        one('tw-plain', '+447400100083'),
+        one('tw-1', '+447400100082'),
+      ],
+      new Date(),
+    );
+    expect(delivered.map((r) => r.row?.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    const hooks = await rows<{ event: string; id: string; status: string }>(sql`
+      select d.event, d.payload->'data'->>'id' as id, d.payload->'data'->>'status' as status
+      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+      where e.user_id in (${hooked.userId}, ${plain.userId})`);
+    expect(hooks.sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual(
+      [...hooked.ids].sort().map((id) => ({ event: 'sms.delivered', id, status: 'delivered' })),
     );
   });
 
