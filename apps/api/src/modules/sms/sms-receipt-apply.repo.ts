@@ -166,8 +166,11 @@ export async function applyAll(
     delivering.map((d) => d.part),
     at,
   );
-  // A message delivered by several of these parts is told to the last of their receipts.
-  const last = new Map(delivering.map(({ i, part }) => [part.messageId, i]));
+  // A message delivered by several of these parts is told to the last receipt whose part
+  // was marked here (one settled by another transaction meanwhile answers `settled`).
+  const last = new Map<string, number>();
+  for (const { i, part } of delivering)
+    if (marked.has(part.upstreamId)) last.set(part.messageId, i);
   for (const { i, part } of delivering) {
     const row = marked.get(part.upstreamId);
     results[i] =

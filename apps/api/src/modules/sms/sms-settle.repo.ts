@@ -55,9 +55,10 @@ export function createSmsSettleRepo(db: Db) {
       if (receipts.length === 0) return [];
       return db.transaction(async (tx) => {
         // The messages are locked (in id order, so two such finds never wait on each
-        // other in a cycle), so the receipts of one message's parts are applied one after
-        // another: each sees the parts the others settled (two at once would each see the
-        // other's part still sent, and neither deliver the message).
+        // other in a cycle), so two transactions with receipts of one message's parts
+        // take turns: each sees the parts the other settled (at once, each would see the
+        // other's part still sent, and neither deliver the message). Within this one,
+        // applyAll settles them together (decision 0082).
         const found = await tx
           .select({
             upstreamId: smsParts.upstreamId,

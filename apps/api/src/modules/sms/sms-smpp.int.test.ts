@@ -15,6 +15,7 @@ import { createSmsSettleRepo } from './sms-settle.repo.js';
  * restart half-way through a batch.
  */
 const smpp = useSmppApps();
+const onPostgres = process.env.PARLEY_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 let smsc: SmppServer;
 let database: TestDatabase;
 beforeAll(() => {
@@ -390,7 +391,9 @@ describe('SMS through SMPP', () => {
       ],
       new Date(),
     );
-    expect(delivered.map((r) => r.row?.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(delivered.map((r) => [r.row?.id, r.row?.status])).toEqual(
+      [hooked.ids[0], plain.ids[0], hooked.ids[1]].map((id) => [id, 'delivered']),
+    );
     const hooks = await rows<{ event: string; id: string; status: string }>(sql`
       select d.event, d.payload->'data'->>'id' as id, d.payload->'data'->>'status' as status
       from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
@@ -399,6 +402,52 @@ describe('SMS through SMPP', () => {
       [...hooked.ids].sort().map((id) => ({ event: 'sms.delivered', id, status: 'delivered' })),
     );
   });
+
+  // PGlite runs one transaction at a time: a second one cannot hold the lock meanwhile.
+  it.runIf(onPostgres)(
+    'answers settled for a part another transaction settled while the batch waited',
+    async () => {
+      const repo = settleRepo();
+      const m = await sentOnly(['+447400100091'], () => ['ts-a', 'ts-b']);
+      const id = m.ids[0] ?? '';
+      let finish = () => {};
+      const finished = new Promise<void>((r) => {
+        finish = r;
+      });
+      let holding = () => {};
+      const held = new Promise<void>((r) => {
+        holding = r;
+      });
+      // Another transaction delivers part b under the message's lock and keeps it.
+      const other = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from sms_messages where id = ${id} for no key update`);
+        await tx.execute(sql`update sms_parts set status = 'delivered' where upstream_id = 'ts-b'`);
+        holding();
+        await finished;
+      });
+      await held;
+      const batch = repo.applyReceipts(
+        [one('ts-a', '+447400100091'), one('ts-b', '+447400100091')],
+        new Date(),
+      );
+      const waiting = async () =>
+        (
+          await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`)
+        )[0]?.n ?? 0;
+      expect(await until(waiting, (n) => n > 0)).toBeGreaterThan(0);
+      finish();
+      await other;
+      // The batch read part b as sent before the lock was granted: its receipt finds it
+      // settled, and the message, complete with part a, is told to a's receipt.
+      const results = await batch;
+      expect(results.map((r) => [r.outcome, r.row?.id ?? null])).toEqual([
+        ['applied', id],
+        ['settled', null],
+      ]);
+      expect(await statusOf(id)).toBe('delivered');
+    },
+  );
 
   it('marks and records several messages in one write each, leaving a lost claim alone', async () => {
     const { ids, userId } = await queuedOnly(
