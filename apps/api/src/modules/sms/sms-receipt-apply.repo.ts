@@ -126,10 +126,14 @@ export function byCustomer(found: FoundPart[], receipts: readonly ReceiptInput[]
     return (open ?? named[0])?.userId ?? '';
   };
   return receipts
-    .map((receipt, i) => ({ i, user: userOf(receipt) }))
-    .sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : 0))
+    .map((receipt, i) => ({ i, userId: userOf(receipt) }))
+    .sort(customerOrder)
     .map(({ i }) => i);
 }
+
+/** The one order of customers that every transaction refunding several of them keeps. */
+export const customerOrder = (a: { userId: string }, b: { userId: string }) =>
+  a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 
 /**
  * Applies receipts, in the order given, to the parts found for them (their messages

@@ -4,6 +4,7 @@ import { smsMessages, smsParts } from '../../db/schema/index.js';
 import {
   applyAll,
   byCustomer,
+  customerOrder,
   type ReceiptInput,
   type ReceiptResult,
 } from './sms-receipt-apply.repo.js';
@@ -101,8 +102,8 @@ export function createSmsSettleRepo(db: Db) {
           .orderBy(smsMessages.sentAt)
           .limit(limit)
           .for('update', { skipLocked: true });
-        // Refunded customer by customer in one order, as shared receipts are (byCustomer).
-        overdue.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+        // Refunded customer by customer in one order, as shared receipts are.
+        overdue.sort(customerOrder);
         let expired = 0;
         for (const { id } of overdue)
           if (await failAndRefund(tx, id, error, at, 'expired')) expired++;

@@ -39,8 +39,8 @@ export interface SmsDeps {
 /** The configured gateway (sandbox or SMPP), the outbox worker and the service. */
 export function setUpSms(opts: {
   db: Db;
-  /** The outbox's and the receipts' (Database.jobsDb); `db` when not given. */
-  jobsDb?: Db;
+  /** The outbox's and the receipts' (Database.jobsDb). */
+  jobsDb: Db;
   log: FastifyBaseLogger;
   config: Config['sms'];
   rates: RatesService;
@@ -73,7 +73,7 @@ export function setUpSms(opts: {
   const repo = createSmsRepo(opts.db);
   // The gateway's side works on the jobs' pool, so a busy request pool never holds up a
   // hand-over or a receipt; the admins' inbound list reads the requests' pool.
-  const jobsDb = opts.jobsDb ?? opts.db;
+  const { jobsDb } = opts;
   const inboundRepo = createSmsInboundRepo(opts.db);
   const outboxRepo = createSmsOutboxRepo(jobsDb);
   // The sandbox's receipts come from what is stored, so they survive a restart.
