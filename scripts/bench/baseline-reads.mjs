@@ -54,6 +54,8 @@ const reads = {
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://127.0.0.1');
+    // A balancer's health check (bench:cluster runs two of these behind HAProxy).
+    if (url.pathname === '/api/health') return res.end('{"status":"ok"}');
     const read = reads[url.pathname];
     const user = read ? await sessionUser(req) : null;
     if (!user) {

@@ -57,6 +57,21 @@ export async function startInstance({ work, smsc, account }, name, port) {
   return { name, port, url, child };
 }
 
+/** The same-work baseline for the mix's reads (baseline-reads.mjs), placed as an instance. */
+export function startRawReads(name) {
+  const child = fork(path.join(import.meta.dirname, 'baseline-reads.mjs'), {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', ({ port }) =>
+      resolve({ name, port, url: `http://127.0.0.1:${port}`, child }),
+    );
+    child.once('exit', (code) => reject(new Error(`baseline-reads.mjs exited with ${code}`)));
+  });
+}
+
 /** HAProxy in front of `servers`, health-checking each on /api/health twice a second. */
 export async function startBalancer({ work, haproxy }, servers) {
   const port = await freePort();

@@ -1,9 +1,12 @@
 // Two Parley instances behind HAProxy on one PostgreSQL (`npm run bench:cluster`, after
 // `npm run build`; needs Debian's haproxy: apt-get install haproxy). In one run:
-//   1. mixed customer traffic through HAProxy to one instance, then to two: requests a
+//   1. mixed customer traffic through HAProxy to one instance and to two, in
+//      BENCH_CLUSTER_PAIRS pairs of runs close in time (cluster-compare.mjs): requests a
 //      second and the CPU per request of Parley, PostgreSQL and HAProxy (on 2 cores the
 //      throughput cannot grow; the CPU per request must not), flat out and again at
 //      BENCH_CLUSTER_RATE requests a second in all (400 by default);
+//      and the mix's reads alone on the two and on two same-work baselines, whose rise
+//      with a second process is what Parley's is judged against;
 //   2. chat across instances: a customer's message sent to one reaches an admin's stream
 //      on the other, and the reply comes back the other way;
 //   3. SIGKILL of one instance under SMS load: every send carries a request id and is
@@ -19,9 +22,16 @@ import postgres from 'postgres';
 import { adminSession, call, preparePayments, signUpCustomer } from './api.mjs';
 import { chatSession, openStream } from './chat.mjs';
 import { checkLedger, cleanUp, drainOutbox } from './checks.mjs';
+import { compareInPairs, summariseAgainstRaw, summarisePairs } from './cluster-compare.mjs';
 import { KILL, killUnderLoad } from './cluster-kill.mjs';
 import { throughput } from './cluster-mix.mjs';
-import { balancers, findHaproxy, startBalancer, startInstance } from './cluster-nodes.mjs';
+import {
+  balancers,
+  findHaproxy,
+  startBalancer,
+  startInstance,
+  startRawReads,
+} from './cluster-nodes.mjs';
 import { databaseUrl, drainLimitMs, duration, HISTORY_ROWS, warmup } from './config.mjs';
 import { prepareHistory, prepareSender } from './prepare.mjs';
 import { freePort, stopChild } from './server.mjs';
@@ -33,9 +43,14 @@ const SMS = { senderId: 'Parley', recipient: '+447400123456' };
 const CLUSTER_RATE = Number(process.env.BENCH_CLUSTER_RATE ?? 400);
 /** Customers whose SMS the mix sends in turn (each charge locks its sender's balance). */
 const SENDERS = Number(process.env.BENCH_CLUSTER_SENDERS ?? 10);
+/** Pairs of one-instance and two-instance runs, each pair flat out and paced. */
+const PAIRS = Number(process.env.BENCH_CLUSTER_PAIRS ?? 3);
+/** On two cores: CPU per request with two instances at most this times one's. */
+const CPU_RATIO_GOAL = 1.1;
 for (const [name, value] of [
   ['BENCH_CLUSTER_RATE', CLUSTER_RATE],
   ['BENCH_CLUSTER_SENDERS', SENDERS],
+  ['BENCH_CLUSTER_PAIRS', PAIRS],
 ])
   if (!Number.isInteger(value) || value < 1) {
     console.error(`${name} must be a whole number, 1 or more`);
@@ -51,7 +66,8 @@ setTimeout(
     console.error('bench:cluster: over its time budget, stopping');
     process.exit(1);
   },
-  (7 * (duration + warmup) + KILL.seconds + 240) * 1000 + 5 * drainLimitMs,
+  ((4 + 12 * PAIRS) * (duration + warmup + 10) + KILL.seconds + 240) * 1000 +
+    (3 + 2 * PAIRS) * drainLimitMs,
 ).unref();
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cluster-'));
@@ -110,6 +126,24 @@ async function acrossInstances(a, b, chatter, admin) {
   }
 }
 
+/**
+ * The mix's reads alone, in pairs, on the two instances and on two same-work baselines
+ * (the same statements on bare node:http and postgres.js) behind the same balancer.
+ */
+async function readsAgainstRaw(a, b, reader) {
+  const readsOf = (servers) => mixOf(servers, reader, []);
+  const raw = [await startRawReads('ra'), await startRawReads('rb')];
+  try {
+    for (const server of raw) await throughput(readsOf([server]));
+    const opts = { mixOf: readsOf, pairs: PAIRS, rate: CLUSTER_RATE };
+    const parley = await compareInPairs({ ...opts, a, b });
+    const baseline = await compareInPairs({ ...opts, a: raw[0], b: raw[1] });
+    return summariseAgainstRaw(parley, baseline, CLUSTER_RATE, CPU_RATIO_GOAL);
+  } finally {
+    for (const server of raw) await stopChild(server.child);
+  }
+}
+
 const report = [];
 const failures = [];
 const tag = randomUUID().slice(0, 8);
@@ -132,55 +166,35 @@ try {
   customers.push(...senders.map((s) => s.id), chatter.id, reader.id);
   await prepareHistory(sql, reader.id, HISTORY_ROWS);
 
-  const rates = [];
-  const pacedRates = [];
-  // One instance on its own (a second would share its outbox and receipts), then two.
-  let b = null;
-  for (const count of [1, 2]) {
-    if (count === 2) {
-      b = await startInstance(nodes, 'b', await freePort());
-      instances = [a, b];
-      // The second serves on its own the run the first had alone, so both have run the
-      // same code as long before they are compared, as long-lived instances would.
-      await throughput(mixOf([b], reader, senders));
-    }
-    const servers = count === 1 ? [a] : [a, b];
-    const row = await throughput(mixOf(servers, reader, senders));
-    rates.push(row);
-    report.push(
-      `mixed traffic (SMS from ${SENDERS} customers), ${row.instances} instance(s): ` +
-        `${Math.round(row.rps)} req/s answered, ` +
-        `${Math.round(row.sustained)} req/s with their SMS delivered; CPU per request ` +
-        `Parley ${row.parleyUs?.toFixed(0)} µs, PostgreSQL ${row.dbUs?.toFixed(0) ?? '-'} µs, ` +
-        `HAProxy ${row.haproxyUs?.toFixed(0)} µs; ${row.wrong} answers not 200/201`,
-    );
-    // The same offered load on one instance and on two, below what one sustains, so
-    // neither run is flat out: what a second instance costs at a load both can carry.
-    const paced = await throughput(mixOf(servers, reader, senders), CLUSTER_RATE);
-    pacedRates.push(paced);
-    report.push(
-      `mixed traffic at ${CLUSTER_RATE} req/s, ${paced.instances} instance(s): CPU per request ` +
-        `Parley ${paced.parleyUs?.toFixed(0)} µs, PostgreSQL ${paced.dbUs?.toFixed(0) ?? '-'} µs, ` +
-        `HAProxy ${paced.haproxyUs?.toFixed(0)} µs; ${paced.wrong} answers not 200/201`,
-    );
-    for (const r of [row, paced]) {
-      if (r.wrong > 0) failures.push(`${r.instances} instance(s): ${r.wrong} bad answers`);
-      if (r.left > 0) failures.push(`${r.instances} instance(s): ${r.left} SMS never settled`);
-    }
-  }
-  const [one, two] = rates;
-  const cpuOf = (r) => r.parleyUs + (r.dbUs ?? 0);
-  const cpuRatio = cpuOf(two) / cpuOf(one);
-  report.push(
-    `two instances vs one: throughput ${(two.sustained / one.sustained).toFixed(2)}×, Parley + PostgreSQL ` +
-      `CPU per request ${cpuRatio.toFixed(2)}× (goal on 2 cores: not above 1.10×, ` +
-      `${cpuRatio <= 1.1 ? 'met' : 'MISSED'})`,
-  );
-  const pacedRatio = cpuOf(pacedRates[1]) / cpuOf(pacedRates[0]);
-  report.push(
-    `two instances vs one at ${CLUSTER_RATE} req/s: Parley + PostgreSQL CPU per request ` +
-      `${pacedRatio.toFixed(2)}× (goal: not above 1.10×, ${pacedRatio <= 1.1 ? 'met' : 'MISSED'})`,
-  );
+  // Both instances run from here on; each first serves the mix on its own, so both have
+  // run the same code as long before they are compared, as long-lived instances would.
+  await throughput(mixOf([a], reader, senders));
+  const b = await startInstance(nodes, 'b', await freePort());
+  instances = [a, b];
+  await throughput(mixOf([b], reader, senders));
+  const pairs = await compareInPairs({
+    mixOf: (servers) => mixOf(servers, reader, senders),
+    a,
+    b,
+    pairs: PAIRS,
+    rate: CLUSTER_RATE,
+    onRun: (run, paced) => {
+      const kind = paced ? `at ${CLUSTER_RATE} req/s` : `flat out (SMS from ${SENDERS} customers)`;
+      const rates = paced
+        ? ''
+        : `${Math.round(run.rps)} req/s answered, ${Math.round(run.sustained)} req/s with their SMS delivered; `;
+      report.push(
+        `mixed traffic ${kind}, ${run.instances} instance(s): ${rates}CPU per request ` +
+          `Parley ${run.parleyUs?.toFixed(0)} µs, PostgreSQL ${run.dbUs?.toFixed(0) ?? '-'} µs, ` +
+          `HAProxy ${run.haproxyUs?.toFixed(0)} µs; ${run.wrong} answers not 200/201`,
+      );
+      if (run.wrong > 0) failures.push(`${run.instances} instance(s): ${run.wrong} bad answers`);
+      if (run.left > 0)
+        failures.push(`${run.instances} instance(s): ${run.left} SMS never settled`);
+    },
+  });
+  report.push(...summarisePairs(pairs, CLUSTER_RATE, CPU_RATIO_GOAL));
+  report.push(...(await readsAgainstRaw(a, b, reader)));
 
   const across = await acrossInstances(a, b, chatter, admin);
   report.push(

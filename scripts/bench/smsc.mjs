@@ -1,7 +1,8 @@
 // An SMSC on 127.0.0.1 for the cluster run: takes binds with one account from any number
 // of Parley instances, answers every submit_sm, counts each text it was handed (so a
-// message sent twice shows), and sends a delivery receipt to any bound session, offering
-// again what a session that closed never acknowledged, as SMSCs store and forward.
+// message sent twice shows), and sends a delivery receipt to the session that submitted
+// the message while it is bound, else to any bound session, offering again what a
+// session that closed never acknowledged, as SMSCs store and forward.
 import smpp from 'smpp';
 
 export async function startSmsc({ systemId, password, receiptDelayMs = 50 }) {
@@ -11,13 +12,17 @@ export async function startSmsc({ systemId, password, receiptDelayMs = 50 }) {
   const waiting = [];
   const unanswered = new Map();
   const tries = new WeakMap();
+  /** The session each receipt's message came from. */
+  const origin = new WeakMap();
   let nextId = 0x1000;
 
   const flush = () => {
     while (waiting.length > 0 && bound.size > 0) {
-      const targets = [...bound];
-      const target = targets[Math.floor(Math.random() * targets.length)];
       const receipt = waiting.shift();
+      const from = origin.get(receipt);
+      const targets = [...bound];
+      const target =
+        from && bound.has(from) ? from : targets[Math.floor(Math.random() * targets.length)];
       const open = unanswered.get(target) ?? new Set();
       unanswered.set(target, open);
       open.add(receipt);
@@ -61,12 +66,14 @@ export async function startSmsc({ systemId, password, receiptDelayMs = 50 }) {
       const id = nextId++;
       session.send(pdu.response({ message_id: id.toString(16).toUpperCase() }));
       setTimeout(() => {
-        waiting.push({
+        const receipt = {
           source_addr: String(pdu.destination_addr),
           destination_addr: String(pdu.source_addr),
           esm_class: 0x04,
           short_message: `id:${id} sub:001 dlvr:001 submit date:2611230000 done date:2611230000 stat:DELIVRD err:000 text:`,
-        });
+        };
+        origin.set(receipt, session);
+        waiting.push(receipt);
         flush();
       }, receiptDelayMs);
     });
