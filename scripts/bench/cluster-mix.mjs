@@ -50,9 +50,14 @@ function mixedRequests(reader, senders, sms) {
 
 /**
  * The mix through a balancer (started on `nodes`) in front of `servers`: throughput and
- * CPU per request, flat out, or at `rate` requests a second in all (`overallRate`).
+ * CPU per request, flat out, or at `rate` requests a second in all (`overallRate`). The
+ * CPU counted is that of `counted` (default `servers`): an instance outside the balancer
+ * still runs its jobs, and its outbox claims what the others accepted.
  */
-export async function throughput({ nodes, sql, servers, reader, senders, sms }, rate) {
+export async function throughput(
+  { nodes, sql, servers, counted = servers, reader, senders, sms },
+  rate,
+) {
   const balancer = await startBalancer(nodes, servers);
   try {
     const requests = mixedRequests(reader.cookie, senders, sms);
@@ -62,8 +67,11 @@ export async function throughput({ nodes, sql, servers, reader, senders, sms }, 
     // SMS accepted faster than the outbox hands them over are paid for by their own run.
     const settled = await drainAll(sql, senders);
     if (settled.left > 0) throw new Error(`${settled.left} SMS of the warm-up never settled`);
+    const standing = counted.filter((s) => !servers.includes(s));
+    const cpuOf = (list) => list.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0);
     const cpu = () => ({
-      parley: servers.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0),
+      parley: cpuOf(counted),
+      standby: cpuOf(standing),
       db: databaseCpuMicros(),
       haproxy: cpuMicros(balancer.child.pid),
     });
@@ -86,6 +94,8 @@ export async function throughput({ nodes, sql, servers, reader, senders, sms }, 
       sustained: total / seconds,
       left: drained.left,
       parleyUs: per('parley'),
+      // Of which the instances outside the balancer.
+      standbyUs: per('standby'),
       dbUs: per('db'),
       haproxyUs: per('haproxy'),
       wrong: wrong + result.errors + result.timeouts,
