@@ -8,9 +8,9 @@
 import { throughput } from './cluster-mix.mjs';
 
 /** Parley's and PostgreSQL's CPU per request. */
-export const cpuOf = (run) => run.parleyUs + (run.dbUs ?? 0);
+const cpuOf = (run) => run.parleyUs + (run.dbUs ?? 0);
 
-export function median(values) {
+function median(values) {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -34,10 +34,7 @@ export async function compareInPairs({ mixOf, a, b, pairs, rate, onRun, first = 
         got[servers.length] = run;
       }
       results.push({
-        pair,
         paced,
-        one: got[1],
-        two: got[2],
         throughput: got[2].sustained / got[1].sustained,
         cpu: cpuOf(got[2]) / cpuOf(got[1]),
       });

@@ -68,10 +68,10 @@ export async function throughput(
     const settled = await drainAll(sql, senders);
     if (settled.left > 0) throw new Error(`${settled.left} SMS of the warm-up never settled`);
     const standing = counted.filter((s) => !servers.includes(s));
-    const cpuOf = (list) => list.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0);
+    const cpuOfAll = (list) => list.reduce((sum, s) => sum + cpuMicros(s.child.pid), 0);
     const cpu = () => ({
-      parley: cpuOf(counted),
-      standby: cpuOf(standing),
+      parley: cpuOfAll(counted),
+      standby: cpuOfAll(standing),
       db: databaseCpuMicros(),
       haproxy: cpuMicros(balancer.child.pid),
     });
