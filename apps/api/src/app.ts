@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const apiKeys = setUpApiKeys({ db, limitStore, perMinute: config.apiKeyPerMinute, now });
   const sessionOpts = { auth: auth.auth, secure: config.secureCookies, keys: apiKeys.apiKeys };
-  const cookies = await registerSessions(app, sessionOpts);
+  const cookies = registerSessions(app, sessionOpts);
   await use(setUpHealth({ db }));
   await use(auth.module(cookies));
   await use(apiKeys);

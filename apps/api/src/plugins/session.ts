@@ -1,6 +1,6 @@
-import cookie from '@fastify/cookie';
 import type { ApiScope, User } from '@parley/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parse, serialize } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerKeyOf } from './bearer-key.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
@@ -39,23 +39,53 @@ export interface SessionCookies {
   clear(reply: FastifyReply): void;
 }
 
+/** The session token a request's Cookie header carries, if any. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  // Most requests (a health check, a key's call, a first visit) carry no session cookie.
+  if (!header?.includes(SESSION_COOKIE)) return undefined;
+  return parse(header)[SESSION_COOKIE];
+}
+
+/**
+ * Writes the session cookie, replacing one written earlier in the same answer (the
+ * session's renewal, then a sign-in). Parley has this one cookie, read and written here
+ * rather than by a cookie plugin, whose two hooks every request would pass. An answer to
+ * a key's request is never given a cookie, whatever a route asks.
+ */
+function writeSessionCookie(reply: FastifyReply, cookie: string): void {
+  if (bearerKeyOf(reply.request.headers.authorization) !== null) return;
+  const prefix = `${SESSION_COOKIE}=`;
+  const others = [reply.getHeader('set-cookie') ?? []]
+    .flat()
+    .map(String)
+    .filter((c) => !c.startsWith(prefix));
+  reply.removeHeader('set-cookie');
+  reply.header('set-cookie', [...others, cookie]);
+}
+
 /**
  * Reads the session cookie, or an API key (`Authorization: Bearer prl_live_…`), on every
  * request and puts the user on `request.user`. A request with a key is the key's alone:
  * its cookie is not read, and it is never given one.
  */
-export async function registerSessions(
+export function registerSessions(
   app: FastifyInstance,
   opts: { auth: SessionResolver; secure: boolean; keys?: KeyResolver },
-): Promise<SessionCookies> {
-  await app.register(cookie);
+): SessionCookies {
   const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
   const cookies: SessionCookies = {
     set: (reply, session) => {
-      reply.setCookie(SESSION_COOKIE, session.token, { ...base, maxAge: session.maxAgeSeconds });
+      writeSessionCookie(
+        reply,
+        serialize(SESSION_COOKIE, session.token, { ...base, maxAge: session.maxAgeSeconds }),
+      );
     },
     clear: (reply) => {
-      reply.clearCookie(SESSION_COOKIE, base);
+      writeSessionCookie(
+        reply,
+        serialize(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }),
+      );
     },
   };
 
@@ -73,7 +103,7 @@ export async function registerSessions(
       }, done);
       return;
     }
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (!token || token.length > 100) return done();
     opts.auth.resolveSession(token).then((found) => {
       if (!found) cookies.clear(reply);
@@ -84,11 +114,6 @@ export async function registerSessions(
       }
       done();
     }, done);
-  });
-  // Belt and braces: whatever a route does, a key's answer never sets a cookie.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (bearerKeyOf(request.headers.authorization) !== null) reply.removeHeader('set-cookie');
-    done(null, payload);
   });
   return cookies;
 }

@@ -11,7 +11,7 @@ import {
 } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound, sendError } from './errors.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { sessionTokenOf } from './session.js';
 
 const CONFIG_PLACEHOLDER = '<!--parley-config-->';
 /**
@@ -101,7 +101,7 @@ export async function registerWebApp(
     const { user } = request;
     if (!user) {
       // A cookie whose session is gone: the app asks, and is told, who is signed in.
-      const visitor = !request.cookies?.[SESSION_COOKIE];
+      const visitor = !sessionTokenOf(request);
       return reply.header('cache-control', 'no-cache').send(visitor ? visitorIndex : index);
     }
     // Without it (the read failed) the stream starts fresh and the page reads again.
