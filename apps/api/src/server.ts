@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicConfig } from '@parley/shared';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import type { IdempotencyStore } from './lib/idempotency-keys.js';
@@ -10,6 +10,7 @@ import { registerIdempotency } from './plugins/idempotency.js';
 import { lazyChildLogger } from './plugins/lazy-child-logger.js';
 import { safeLogging } from './plugins/log-safety.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { RequestLog } from './plugins/request-log.js';
 import { responseSerializer } from './plugins/response-serializer.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurity } from './plugins/security.js';
@@ -39,7 +40,7 @@ export async function createServer(
     },
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyChildLogger,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog(),
     // Behind a proxy every client would share its address, and so its rate limits; only
     // the proxies named (by hop count or address) are believed, never any client.
     trustProxy:

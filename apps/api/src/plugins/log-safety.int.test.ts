@@ -59,4 +59,31 @@ describe('the logs', () => {
     expect(logs()).not.toContain(NUMBER.slice(1));
     expect(logs()).toContain('could not reach [email] at [number]');
   });
+
+  it('redact fields named like personal data or secrets, at the top and one level down', () => {
+    ctx.app.log.warn(
+      { password: 'hunter2-secret', account: { phone: 'call-me-maybe', plan: 'gold' } },
+      'redaction',
+    );
+    const line = JSON.parse(lines.find((l) => l.includes('"redaction"')) ?? '{}');
+    expect(line.password).toBe('[redacted]');
+    expect(line.account).toEqual({ phone: '[redacted]', plan: 'gold' });
+    expect(logs()).not.toContain('hunter2');
+    expect(logs()).not.toContain('call-me-maybe');
+  });
+
+  it('write one line per request, as it is answered, with its request id', async () => {
+    const res = await send(ctx.app, 'GET', '/api/packages?secret=1', null);
+    const id = String(res.headers['x-request-id']);
+    const mine = lines.filter((l) => l.includes(id)).map((l) => JSON.parse(l));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: 'request completed',
+      requestId: id,
+      req: { method: 'GET', url: '/api/packages' },
+      res: { statusCode: res.statusCode },
+    });
+    expect(typeof mine[0].responseTime).toBe('number');
+    expect(logs()).not.toContain('incoming request');
+  });
 });
