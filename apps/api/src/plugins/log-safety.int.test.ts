@@ -1,7 +1,8 @@
+import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fundedCustomer, send, signUp } from '../../test/helpers.js';
+import { createTestApp, fundedCustomer, send, signUp, until } from '../../test/helpers.js';
 
 const EMAIL = 'leaky.person@leak.example';
 const NUMBER = '+447400987654';
@@ -75,8 +76,13 @@ describe('the logs', () => {
   it('write one line per request, as it is answered, with its request id', async () => {
     const res = await send(ctx.app, 'GET', '/api/packages?secret=1', null);
     const id = String(res.headers['x-request-id']);
-    const mine = lines.filter((l) => l.includes(id)).map((l) => JSON.parse(l));
-    expect(mine).toHaveLength(1);
+    const mine = await until(
+      async () => lines.filter((l) => l.includes(id)).map((l) => JSON.parse(l)),
+      (found) => found.length > 0,
+    );
+    // Room for a second line to show, were one written.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines.filter((l) => l.includes(id))).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       msg: 'request completed',
       requestId: id,
@@ -85,5 +91,39 @@ describe('the logs', () => {
     });
     expect(typeof mine[0].responseTime).toBe('number');
     expect(logs()).not.toContain('incoming request');
+  });
+
+  it('write that line for a request answered before routing (a malformed URL)', async () => {
+    const res = await send(ctx.app, 'GET', '/api/%zz/bad', null);
+    expect(res.statusCode).toBe(400);
+    const line = await until(
+      async () => lines.find((l) => l.includes('/api/%zz/bad') && l.includes('request completed')),
+      (found) => found !== undefined,
+    );
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      msg: 'request completed',
+      res: { statusCode: 400 },
+    });
+  });
+
+  it('write a line for a request whose client went away: an event stream closed', async () => {
+    const customer = await fundedCustomer(ctx.app, ctx.database, '0');
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const request = http.get(`${address}/api/events`, { headers: { cookie: customer.cookie } });
+    const answer = await new Promise<http.IncomingMessage>((resolve) =>
+      request.once('response', resolve),
+    );
+    expect(answer.statusCode).toBe(200);
+    const id = String(answer.headers['x-request-id']);
+    request.destroy();
+    const line = await until(
+      async () => lines.find((l) => l.includes(id)),
+      (found) => found !== undefined,
+    );
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      msg: 'request aborted',
+      requestId: id,
+      req: { method: 'GET', url: '/api/events' },
+    });
   });
 });

@@ -88,15 +88,21 @@ function safeRequest(request: FastifyRequest) {
   };
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+/** An object literal, or one without a prototype (a parsed query string, parsed cookies). */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
 
 /**
  * Fields named like personal data or secrets, at the top of a log call's object or one
  * level down, are written as CENSOR. Checked by name as each call's fields are walked
  * anyway, rather than by pino's path redaction, which cloned and walked every line and
- * was the costliest part of a request's log line. Headers never reach a line: requests
- * are logged by `safeRequest`, answers by their status alone.
+ * was the costliest part of a request's log line. So they are found in plain objects (not
+ * in a class's instances) and not in a child logger's bindings (Parley's only binding is
+ * the request id). Headers never reach a line: requests are logged by `safeRequest`,
+ * answers by their status alone.
  */
 const REDACTED = new Set([
   'email',

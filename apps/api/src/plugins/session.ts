@@ -105,15 +105,18 @@ export function registerSessions(
     }
     const token = sessionTokenOf(request);
     if (!token || token.length > 100) return done();
-    opts.auth.resolveSession(token).then((found) => {
-      if (!found) cookies.clear(reply);
-      else {
-        request.user = found.user;
-        request.sessionToken = token;
-        if (found.renewed) cookies.set(reply, found.renewed);
-      }
-      done();
-    }, done);
+    opts.auth
+      .resolveSession(token)
+      .then((found) => {
+        if (!found) cookies.clear(reply);
+        else {
+          request.user = found.user;
+          request.sessionToken = token;
+          if (found.renewed) cookies.set(reply, found.renewed);
+        }
+      })
+      // A cookie that cannot be written fails the request rather than leaving it hanging.
+      .then(() => done(), done);
   });
   return cookies;
 }
