@@ -140,7 +140,9 @@ export function createSmppListener(deps: {
         const ip = s.socket.remoteAddress ?? '';
         const fromIp = [...connections.values()].filter((c) => c.ip === ip).length;
         if (stopping || fromIp >= MAX_CONNECTIONS_PER_IP) return void s.destroy();
-        connections.set(s, { ip, ...serveSession(s, sessionDeps) });
+        // Not spread: `end` is the connection's method, which a spread would leave behind.
+        const connection = serveSession(s, sessionDeps);
+        connections.set(s, { ip, end: () => connection.end() });
         s.on('close', () => connections.delete(s));
       };
       if (config.port !== null) await listen(smpp.createServer(serve), config.port);
