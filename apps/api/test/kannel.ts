@@ -191,6 +191,23 @@ export async function startKannel(
       throw new Error('PARLEY_REQUIRE_KANNEL is set but Kannel is not installed');
     return null;
   }
+  const bin = { bearerbox: BEARERBOX, smsbox: SMSBOX };
+  try {
+    return await startOnce(bin, smsc, options);
+  } catch (err) {
+    // bearerbox's admin server has been seen to stop as it starts on a loaded machine:
+    // that fault of the peer's, and only that one, gets one more start on fresh ports.
+    if (!(err instanceof AdminQuit)) throw err;
+    return startOnce(bin, smsc, options);
+  }
+}
+
+/** What bearerbox logs when its admin HTTP server stops at once (then AdminQuit). */
+const ADMIN_QUIT = 'HTTP: No clients with requests, quitting';
+class AdminQuit extends Error {}
+
+type Bins = { bearerbox: string; smsbox: string };
+async function startOnce(bin: Bins, smsc: KannelSmsc, options: KannelOptions): Promise<Kannel> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-kannel-'));
   const ports = { admin: await freePort(), smsbox: await freePort(), sendsms: await freePort() };
   const secrets = { admin: randomBytes(9).toString('hex'), user: randomBytes(9).toString('hex') };
@@ -207,6 +224,7 @@ export async function startKannel(
     for (const c of children) if (c.pid && c.exitCode === null) process.kill(c.pid, 'SIGKILL');
   };
   process.once('exit', killOnExit);
+  const bearerboxLog = path.join(dir, 'bearerbox.log');
   const logs = () =>
     `bearerbox.log:\n${tail(path.join(dir, 'bearerbox.log'))}\nsmsbox.log:\n${tail(path.join(dir, 'smsbox.log'))}`;
   const adminUrl = (page: string) =>
@@ -224,21 +242,25 @@ export async function startKannel(
   };
 
   try {
-    const bearerbox = box(BEARERBOX);
+    const bearerbox = box(bin.bearerbox);
     await waitFor('the SMSC link online', async () => {
       if (bearerbox.exitCode !== null) throw new Error('bearerbox exited');
+      // Without it nothing can tell whether the link is up.
+      if (tail(bearerboxLog, Infinity).includes(ADMIN_QUIT))
+        throw new Error("bearerbox's admin server exited");
       const state = await linkState();
       return options.waitOnline === false ? state !== 'unknown' : state === 'online';
     });
-    const smsbox = box(SMSBOX);
+    const smsbox = box(bin.smsbox);
     await waitFor('smsbox connected', async () => {
       if (smsbox.exitCode !== null) throw new Error('smsbox exited');
       return /^\s+smsbox:/m.test(await status());
     });
   } catch (err) {
     const failure = new Error(`Kannel did not start: ${String(err)}\n${logs()}`);
+    const adminQuit = tail(bearerboxLog, Infinity).includes(ADMIN_QUIT);
     await stop();
-    throw failure;
+    throw adminQuit ? new AdminQuit(failure.message) : failure;
   }
 
   return {
