@@ -37,7 +37,9 @@ export function serverProcesses() {
     });
     const end = Date.now() + START_MS;
     while (Date.now() < end) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      // Its log lines (a fatal one such as "could not listen") go to stdout.
+      if (child.exitCode !== null)
+        throw new Error(`server exited: ${stderr}${stdout.slice(-2000)}`);
       if (started?.(stdout)) return { child, output: () => stdout };
       const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
         (r) => r.ok,

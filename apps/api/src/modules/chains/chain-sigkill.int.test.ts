@@ -132,8 +132,14 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
       ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url, logLevel: 'warn' }),
       CHAIN_POLL_SECONDS: '0.2',
     });
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
+    // A fresh port for every start: one freed by a SIGKILL may be taken meanwhile by another
+    // test's process. `base` is the server answering now.
+    let port = await freePort();
+    let base = `http://127.0.0.1:${port}`;
+    const onFreshPort = async () => {
+      port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+    };
     const depositsOf = async (quoteId: string) => {
       const res = await fetch(`${base}/api/payments/quotes/${quoteId}`, {
         headers: { cookie: customer },
@@ -147,6 +153,7 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
       await node.send(litecoinFormOf(q.address), q.cryptoAmount);
       await node.mine(CONFIRMATIONS);
       const mark = `"chainTestPause":"${point}"`;
+      await onFreshPort();
       const paused = await servers.start({ ...envOn(port), CHAIN_TEST_PAUSE: point }, base, (out) =>
         out.includes(mark),
       );
@@ -164,6 +171,7 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
 
       // On PostgreSQL the last restart is two instances at once: one leads, one stands by.
       const second = testDb && point === 'credited' ? await freePort() : null;
+      await onFreshPort();
       const restarted = await servers.start(envOn(port), base);
       const other = second
         ? await servers.start(envOn(second), `http://127.0.0.1:${second}`)
