@@ -3,11 +3,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawnApi } from './api-entry.js';
 import { TEST_SESSION_SECRET, tempDir } from './helpers.js';
+import { freePort } from './ports.js';
 
 const START_MS = 90_000;
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** Where it answers: `http://127.0.0.1:<port>`. */
+  base: string;
   /** The last 20,000 characters it wrote to stdout (its log lines). */
   output(): string;
 }
@@ -17,15 +20,18 @@ export function serverProcesses() {
   const children = new Set<ChildProcess>();
 
   /**
-   * Starts one and waits until /api/health answers, or until `started` holds of its
-   * output (a process that stops inside a transaction may never answer).
+   * Starts one on a port of its own, with the environment `envOn(port)`, and waits until
+   * /api/health answers, or until `started` holds of its output (a process that stops
+   * inside a transaction may never answer). Every start gets a fresh port: one freed by a
+   * SIGKILL can be taken before the restart by any process's outgoing connection.
    */
   async function start(
-    env: Record<string, string>,
-    base: string,
+    envOn: (port: number) => Record<string, string>,
     started?: (stdout: string) => boolean,
   ): Promise<ServerProcess> {
-    const child = spawnApi('main', env);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawnApi('main', envOn(port));
     children.add(child);
     let stdout = '';
     let stderr = '';
@@ -40,12 +46,12 @@ export function serverProcesses() {
       // Its log lines (a fatal one such as "could not listen") go to stdout.
       if (child.exitCode !== null)
         throw new Error(`server exited: ${stderr}${stdout.slice(-2000)}`);
-      if (started?.(stdout)) return { child, output: () => stdout };
+      if (started?.(stdout)) return { child, base, output: () => stdout };
       const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
         (r) => r.ok,
         () => false,
       );
-      if (ok) return { child, output: () => stdout };
+      if (ok) return { child, base, output: () => stdout };
       await new Promise((r) => setTimeout(r, 200));
     }
     await killHard(child);

@@ -20,7 +20,6 @@ import {
   requireChainNodes,
   startLitecoind,
 } from '../../../test/litecoind.js';
-import { freePort } from '../../../test/ports.js';
 import {
   childServerEnv,
   killHard,
@@ -132,15 +131,7 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
       ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url, logLevel: 'warn' }),
       CHAIN_POLL_SECONDS: '0.2',
     });
-    // A fresh port for every start: one freed by a SIGKILL may be taken meanwhile by another
-    // test's process. `base` is the server answering now.
-    let port = await freePort();
-    let base = `http://127.0.0.1:${port}`;
-    const onFreshPort = async () => {
-      port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-    };
-    const depositsOf = async (quoteId: string) => {
+    const depositsOf = async (base: string, quoteId: string) => {
       const res = await fetch(`${base}/api/payments/quotes/${quoteId}`, {
         headers: { cookie: customer },
         signal: AbortSignal.timeout(10_000),
@@ -153,9 +144,9 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
       await node.send(litecoinFormOf(q.address), q.cryptoAmount);
       await node.mine(CONFIRMATIONS);
       const mark = `"chainTestPause":"${point}"`;
-      await onFreshPort();
-      const paused = await servers.start({ ...envOn(port), CHAIN_TEST_PAUSE: point }, base, (out) =>
-        out.includes(mark),
+      const paused = await servers.start(
+        (port) => ({ ...envOn(port), CHAIN_TEST_PAUSE: point }),
+        (out) => out.includes(mark),
       );
       await until(`the pause at ${point}`, () => paused.output().includes(mark));
       await killHard(paused.child);
@@ -170,16 +161,12 @@ describe.skipIf(!litecoindAvailable)('SIGKILL of a watcher at each step of a cre
       }
 
       // On PostgreSQL the last restart is two instances at once: one leads, one stands by.
-      const second = testDb && point === 'credited' ? await freePort() : null;
-      await onFreshPort();
-      const restarted = await servers.start(envOn(port), base);
-      const other = second
-        ? await servers.start(envOn(second), `http://127.0.0.1:${second}`)
-        : null;
+      const restarted = await servers.start(envOn);
+      const other = testDb && point === 'credited' ? await servers.start(envOn) : null;
       await until(`the credit after ${point}`, async () =>
-        (await depositsOf(q.id)).some((d) => d.status === 'credited'),
+        (await depositsOf(restarted.base, q.id)).some((d) => d.status === 'credited'),
       );
-      expect(await depositsOf(q.id)).toMatchObject([{ status: 'credited' }]);
+      expect(await depositsOf(restarted.base, q.id)).toMatchObject([{ status: 'credited' }]);
       await stopGently(restarted.child);
       if (other) await stopGently(other.child);
     }

@@ -76,19 +76,27 @@ describe('SIGKILL while a gateway submits over SMPP', () => {
     await setup.close();
     if (!testDb) await database.close();
 
-    const [port, smppPort] = [await freePort(), await freePort()];
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
+    // Fresh ports for each start (see serverProcesses): the SMPP port's too.
+    let smppPort = 0;
+    const envOn = (port: number) => ({
       ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url }),
       AUTH_LIMIT_FACTOR: '100',
       SMS_GATEWAY: 'sandbox',
       SMS_SANDBOX_DELAY_MS: '500',
       SMPP_SERVER_PORT: String(smppPort),
       SMPP_SERVER_HOST: '127.0.0.1',
+    });
+    const startServer = async () => {
+      smppPort = await freePort();
+      return servers.start(envOn);
     };
+    let server = await startServer();
     const call = async (url: string, cookie: string) =>
       (
-        await fetch(`${base}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) })
+        await fetch(`${server.base}${url}`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(30_000),
+        })
       ).json();
     const bind = async () => {
       const e = await connectEsme(smppPort);
@@ -97,7 +105,6 @@ describe('SIGKILL while a gateway submits over SMPP', () => {
       return e;
     };
 
-    let server = (await servers.start(env, base)).child;
     let esme = await bind();
     const acked = new Map<string, string>();
     // The long message's first two parts, acknowledged before the crash.
@@ -110,20 +117,21 @@ describe('SIGKILL while a gateway submits over SMPP', () => {
     for (const i of [0, 1]) expect((await esme.submit(partOf(i))).status).toBe(0);
     let n = 0;
     const burst = async () => {
-      while (server.exitCode === null && server.signalCode === null && n < 200) {
+      const { child } = server;
+      while (child.exitCode === null && child.signalCode === null && n < 200) {
         const text = `Burst ${n++}`;
         const r = await esme
           .submit({ destination_addr: '447400800123', short_message: text })
           .catch(() => null);
         if (r?.status === 0) acked.set(text, r.id);
-        if (acked.size >= 12 && server.signalCode === null) await killHard(server);
+        if (acked.size >= 12 && child.signalCode === null) await killHard(child);
       }
     };
     await Promise.all([burst(), burst(), burst()]);
     const beforeCrash = acked.size;
     expect(beforeCrash).toBeGreaterThanOrEqual(12);
 
-    server = (await servers.start(env, base)).child;
+    server = await startServer();
     esme = await bind();
     // The last part after the restart: the message goes out whole, once.
     const last = await esme.submit(partOf(2));
@@ -151,6 +159,6 @@ describe('SIGKILL while a gateway submits over SMPP', () => {
     const check = (await call('/api/admin/ledger/check', admin)) as { mismatches: unknown[] };
     expect(check.mismatches).toEqual([]);
     await esme.close();
-    await stopGently(server);
+    await stopGently(server.child);
   }, 300_000);
 });

@@ -9,7 +9,6 @@ import {
   tempDir,
   testConfig,
 } from '../../../test/helpers.js';
-import { freePort } from '../../../test/ports.js';
 import {
   childServerEnv,
   killHard,
@@ -34,9 +33,6 @@ afterAll(async () => {
   await servers.killAll();
   for (const close of closers) await close();
 });
-
-const startServer = async (env: Record<string, string>, base: string) =>
-  (await servers.start(env, base)).child;
 
 interface Item {
   id: string;
@@ -65,17 +61,16 @@ describe('SIGKILL during a burst of SMS', () => {
     await setup.close();
     if (!testDb) await database.close();
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
+    const envOn = (port: number) => ({
       ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url }),
       AUTH_LIMIT_FACTOR: '100',
       SMS_GATEWAY: 'sandbox',
       SMS_SANDBOX_DELAY_MS: '1000',
       SMS_RECEIPT_TIMEOUT: '30s',
-    };
+    });
+    let server = await servers.start(envOn);
     const call = (method: string, url: string, cookie: string, body?: object) =>
-      fetch(`${base}${url}`, {
+      fetch(`${server.base}${url}`, {
         method,
         headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
@@ -100,7 +95,6 @@ describe('SIGKILL during a burst of SMS', () => {
       if (res.status === 201) accepted.set(w.requestId, ((await res.json()) as Item).id);
     };
 
-    let server = await startServer(env, base);
     let next = 0;
     let killed = false;
     const sender = async () => {
@@ -109,7 +103,7 @@ describe('SIGKILL during a burst of SMS', () => {
         if (w) await sendOne(w).catch(() => {});
         if (accepted.size >= 15 && !killed) {
           killed = true;
-          await killHard(server);
+          await killHard(server.child);
         }
       }
     };
@@ -117,7 +111,7 @@ describe('SIGKILL during a burst of SMS', () => {
     expect(killed).toBe(true);
     const beforeCrash = accepted.size;
 
-    server = await startServer(env, base);
+    server = await servers.start(envOn);
     // The rest, and again any whose answer the crash swallowed: the same request id
     // never makes a second message.
     for (const w of wanted) await sendOne(w);
@@ -149,6 +143,6 @@ describe('SIGKILL during a burst of SMS', () => {
     expect(check.status).toBe(200);
     expect(((await check.json()) as { mismatches: unknown[] }).mismatches).toEqual([]);
     expect(beforeCrash).toBeGreaterThanOrEqual(15);
-    await stopGently(server);
+    await stopGently(server.child);
   }, 300_000);
 });

@@ -7,7 +7,6 @@ import {
   tempDir,
   testConfig,
 } from '../../../test/helpers.js';
-import { freePort } from '../../../test/ports.js';
 import {
   childServerEnv,
   killHard,
@@ -62,15 +61,16 @@ describe('SIGKILL of the webhook sender', () => {
     await setup.close();
     if (!testDb) await database.close();
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
+    const envOn = (port: number) => ({
       ...childServerEnv({ port, dataDir, databaseUrl: testDb?.url }),
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_POLL_SECONDS: '1',
-    };
+    });
+    // The first try is held open until the sender is dead; the next one is answered.
+    receiver.answer((_r, i) => (i === 0 ? 'hold' : { status: 204 }));
+    let server = await servers.start(envOn);
     const call = (method: string, url: string, body?: object) =>
-      fetch(`${base}${url}`, {
+      fetch(`${server.base}${url}`, {
         method,
         headers: {
           cookie: customer.cookie,
@@ -80,18 +80,15 @@ describe('SIGKILL of the webhook sender', () => {
         signal: AbortSignal.timeout(30_000),
       });
 
-    // The first try is held open until the sender is dead; the next one is answered.
-    receiver.answer((_r, i) => (i === 0 ? 'hold' : { status: 204 }));
-    let server = (await servers.start(env, base)).child;
     const test = await call('POST', `/api/account/webhooks/${endpoint.id}/test`);
     expect(test.status).toBe(202);
     const end = Date.now() + 30_000;
     while (receiver.received.length === 0 && Date.now() < end)
       await new Promise((r) => setTimeout(r, 50));
     expect(receiver.received).toHaveLength(1);
-    await killHard(server);
+    await killHard(server.child);
 
-    server = (await servers.start(env, base)).child;
+    server = await servers.start(envOn);
     const logged = async () => {
       const res = await call('GET', `/api/account/webhooks/${endpoint.id}/deliveries`);
       return ((await res.json()) as { items: { status: string; attempts: number }[] }).items;
@@ -108,6 +105,6 @@ describe('SIGKILL of the webhook sender', () => {
     if (!first || !second) throw new Error('not sent again');
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(verified(endpoint.secret, second).type).toBe('webhook.test');
-    await stopGently(server);
+    await stopGently(server.child);
   }, 300_000);
 });
