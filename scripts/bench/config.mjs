@@ -8,6 +8,8 @@ export const databaseUrl =
 export const duration = Number(process.env.BENCH_DURATION ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+/** Pairs of (baseline, row) for each read with a goal; its median pair is the row's. */
+export const goalPairs = Math.max(1, Number(process.env.BENCH_GOAL_PAIRS ?? 3));
 /** Quotes made ready per second of the create run: far above what one server can take. */
 export const quotesPerSecond = Number(process.env.BENCH_QUOTES_PER_SECOND ?? 2000);
 /** Payments one customer may have awaiting approval (MAX_PENDING_PAYMENTS at its most). */
@@ -48,8 +50,8 @@ export const fanOutMessages = Number(process.env.BENCH_FANOUT_MESSAGES ?? 20);
 /**
  * BENCH_WARMUP=<s> (default 2) loads each GET row and baseline that long, unmeasured, before
  * it is measured: V8 has compiled the path and the pool has its connections, as on a server
- * that has been up for a while. Each row with a goal has its baseline measured again just
- * before it, and its ratio is to that; `cpu µs` is the server's CPU time (all its threads)
+ * that has been up for a while. Each row with a goal has its baseline measured again beside
+ * it (a read: BENCH_GOAL_PAIRS pairs, default 3, in turns; its ratio is the median pair's); `cpu µs` is the server's CPU time (all its threads)
  * per request, read from /proc, and `db µs` PostgreSQL's (all its processes on this
  * machine; empty when it runs elsewhere).
  *

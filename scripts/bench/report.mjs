@@ -36,7 +36,7 @@ export function printTable(rows, paired, baselines, missed) {
         pad((row.rps / baseTx.rps).toFixed(2), 8) +
         cpuCells(row) +
         (goal
-          ? `${ratio.toFixed(3)} of ${goal.of} just before (${Math.round(paired.get(row.name))}/s), ` +
+          ? `${ratio.toFixed(3)} of ${goal.of} beside it (${Math.round(paired.get(row.name))}/s), ` +
             `goal ≥ ${goal.min.toFixed(2)}${ratio < goal.min ? '  MISSED' : ''}`
           : '') +
         (row.failure ? '  FAILED' : ''),
