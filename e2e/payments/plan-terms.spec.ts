@@ -22,10 +22,10 @@ test('a plan says it renews before it is bought, the plan page marks it after, a
   // The purchase says what it commits to, before and in the confirmation.
   await page.goto(`/payment?service=voip&type=Starter&price=99.00&item=${starter.id}`);
   const balance = page.getByRole('region', { name: 'Pay from balance' });
-  await expect(balance).toContainText('£99.00 now, then monthly; stop any time');
+  await expect(balance).toContainText('£99.00 now, then £99.00 monthly; stop any time');
   await balance.getByRole('button', { name: 'Pay £99.00 from balance' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Pay from your balance?' });
-  await expect(ask).toContainText('£99.00 now, then monthly; stop any time');
+  await expect(ask).toContainText('£99.00 now, then £99.00 monthly; stop any time');
   await ask.getByRole('button', { name: 'Pay £99.00' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

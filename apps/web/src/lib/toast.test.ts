@@ -10,7 +10,12 @@ vi.mock('sonner', () => {
       sonner.calls.push([kind, ...args]);
   return {
     Toaster: ({ dir }: { dir: string }) => createElement('div', { 'data-testid': 'toaster', dir }),
-    toast: { success: record('success'), error: record('error'), info: record('info') },
+    toast: {
+      success: record('success'),
+      error: record('error'),
+      info: record('info'),
+      dismiss: record('dismiss'),
+    },
   };
 });
 
@@ -24,11 +29,11 @@ afterAll(() => setLanguage('en'));
 describe('showToast', () => {
   it('shows the toast, and the viewport follows the language direction', async () => {
     showToast('error', 'Error', 'Something failed', 10_000);
-    await waitFor(() => expect(sonner.calls).toHaveLength(1));
-    expect(sonner.calls[0]).toEqual([
-      'error',
-      'Error',
-      { description: 'Something failed', duration: 10_000 },
+    await waitFor(() => expect(sonner.calls).toHaveLength(2));
+    // One toast at a time (SPEC): whatever shows is dismissed first.
+    expect(sonner.calls).toEqual([
+      ['dismiss'],
+      ['error', 'Error', { description: 'Something failed', duration: 10_000 }],
     ]);
     await waitFor(() => expect(toaster()?.getAttribute('dir')).toBe('ltr'));
 
@@ -38,7 +43,8 @@ describe('showToast', () => {
     await waitFor(() => expect(toaster()?.getAttribute('dir')).toBe('ltr'));
 
     showToast('success', 'Saved');
-    await waitFor(() => expect(sonner.calls).toHaveLength(2));
+    await waitFor(() => expect(sonner.calls).toHaveLength(4));
+    expect(sonner.calls.slice(2)).toEqual([['dismiss'], ['success', 'Saved', {}]]);
     expect(document.querySelectorAll('[data-testid="toaster"]')).toHaveLength(1);
   });
 });

@@ -47,11 +47,14 @@ export function showToast(
   durationMs?: number,
   action?: { label: string; onClick: () => void },
 ): void {
-  void load().then((toast) =>
+  void load().then((toast) => {
+    // One at a time: the new one replaces what is showing. With `visibleToasts` alone
+    // the older ones stayed on screen, stacked, until their time ran out.
+    toast.dismiss();
     toast[kind](title, {
       ...(description ? { description } : {}),
       ...(durationMs ? { duration: durationMs } : {}),
       ...(action ? { action } : {}),
-    }),
-  );
+    });
+  });
 }

@@ -92,6 +92,25 @@ function countedEntries(spend: readonly SpendEntry[], now: Date): Counted[] {
 const sum = (entries: readonly { amount: string }[]) =>
   entries.reduce((total, e) => add(total, e.amount, SCALE), ZERO);
 
+/**
+ * Each amount's share of `total` in percent to one decimal, adding up to exactly 100:
+ * each is cut to its tenth, and the tenths still missing go to the largest remainders
+ * (rounding each on its own could show 100.1 %).
+ */
+export function sharesOf(amounts: readonly string[], total: string): number[] {
+  const exact = amounts.map((a) => divide(multiply(a, '1000', SCALE, 'half-up'), total, 6, 'down'));
+  const tenths = exact.map((e) => Number(e.split('.')[0]));
+  const rest = exact.map((e) => Number(e.split('.')[1] ?? '0'));
+  let missing = 1000 - tenths.reduce((a, b) => a + b, 0);
+  const byRest = rest.map((r, i) => ({ r, i })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRest) {
+    if (missing <= 0) break;
+    tenths[i] = (tenths[i] ?? 0) + 1;
+    missing--;
+  }
+  return tenths.map((t) => t / 10);
+}
+
 function breakdown(entries: readonly Counted[], total: string): ServiceShare[] {
   const byName = new Map<string, { amount: string; count: number }>();
   for (const e of entries) {
@@ -99,14 +118,19 @@ function breakdown(entries: readonly Counted[], total: string): ServiceShare[] {
     byName.set(e.serviceName, { amount: add(prev.amount, e.amount, SCALE), count: prev.count + 1 });
   }
   const positive = compareDecimal(total, '0') > 0;
-  return [...byName]
-    .map(([serviceName, { amount, count }]) => ({
+  const services = [...byName];
+  const shares = positive
+    ? sharesOf(
+        services.map(([, s]) => s.amount),
+        total,
+      )
+    : null;
+  return services
+    .map(([serviceName, { amount, count }], i) => ({
       serviceName,
       amount,
       count,
-      percentage: positive
-        ? Number(divide(multiply(amount, '100', SCALE, 'half-up'), total, 1, 'half-up'))
-        : 0,
+      percentage: shares?.[i] ?? 0,
     }))
     .sort(
       (a, b) => compareDecimal(b.amount, a.amount) || a.serviceName.localeCompare(b.serviceName),

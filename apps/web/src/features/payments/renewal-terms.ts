@@ -3,8 +3,8 @@ import type { TFunction } from 'i18next';
 import { formatMoney } from '@/lib/money';
 
 /**
- * What buying a monthly item commits to, said before it is bought: "£2.37 now, then
- * monthly; stop any time", or with the renewal's own amount when it differs (a number's
+ * What buying a monthly item commits to, said before it is bought: "£2.37 now, then £2.37
+ * monthly; stop any time", the renewal's amount always named (it differs when a number's
  * setup fee is paid once). Null for a one-off purchase. `now` is the first charge as shown.
  */
 export function renewalTerms(
@@ -15,9 +15,8 @@ export function renewalTerms(
   language: string,
 ): string | null {
   if (renewal === null) return null;
-  if (compareDecimal(renewal, first) === 0) return t('renewalTerms.nowThenMonthly', { now });
-  return t('renewalTerms.nowThenAmount', {
-    now,
-    monthly: formatMoney(renewal, 'GBP', language),
-  });
+  // The same amount reads as shown now; "then monthly" alone read as a missing price.
+  const monthly =
+    compareDecimal(renewal, first) === 0 ? now : formatMoney(renewal, 'GBP', language);
+  return t('renewalTerms.nowThenAmount', { now, monthly });
 }

@@ -95,6 +95,8 @@ export function useWalletMutations() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminWalletsQueryOptions.queryKey }),
       queryClient.invalidateQueries({ queryKey: queryKeys.paymentWallets }),
+      // The set-up checklist counts the wallets.
+      queryClient.invalidateQueries({ queryKey: adminKeys.adminSetup }),
     ]);
   return {
     create: useMutation({
@@ -128,6 +130,11 @@ export function useSetRate() {
     meta: ADMIN_SIGN_IN,
     mutationFn: ({ base, quote, rate }: { base: string; quote: string; rate: string }) =>
       call(paymentsAdminApi.setRate, { params: { base, quote }, body: { rate } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminRatesQueryOptions.queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminRatesQueryOptions.queryKey }),
+        // The set-up checklist says which rates are out of date.
+        queryClient.invalidateQueries({ queryKey: adminKeys.adminSetup }),
+      ]),
   });
 }

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { adminKeys } from '@/lib/admin-query-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, json } from '@/test/fake-api';
 import { spyOnToasts } from '@/test/toasts';
@@ -42,5 +44,28 @@ describe('RatesTab', () => {
     const usd = screen.getByRole('row', { name: /USD\/GBP/ });
     expect(within(usd).queryByText('Out of date')).toBeNull();
     expect(usd.textContent).toContain('3 hours old (limit 24 hours)');
+  });
+
+  it('has the set-up checklist read again once a rate is saved', async () => {
+    fakeApi({
+      'GET /api/admin/rates': () => json([rate('BTC', 'USD', 40 * 60, 900)]),
+      'PUT /api/admin/rates/BTC/USD': () => json(rate('BTC', 'USD', 0, 900)),
+    });
+    const client = createQueryClient();
+    client.setQueryData(adminKeys.adminSetup, { complete: false });
+    render(
+      <QueryClientProvider client={client}>
+        <RatesTab />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Update.*BTC\/USD/ }));
+    const field = await screen.findByLabelText(/1 BTC in USD/);
+    await user.clear(field);
+    await user.type(field, '97000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(client.getQueryState(adminKeys.adminSetup)?.isInvalidated).toBe(true),
+    );
   });
 });

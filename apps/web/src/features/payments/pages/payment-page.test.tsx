@@ -213,7 +213,7 @@ describe('PaymentPage', () => {
     expect(within(balance).getByText(/^Your balance does not cover £25\.00\./)).toBeTruthy();
     expect(within(balance).queryByRole('button')).toBeNull();
     // A plan costs the same each month: it says so, and that it can be stopped.
-    expect(within(balance).getByText('£25.00 now, then monthly; stop any time')).toBeTruthy();
+    expect(within(balance).getByText('£25.00 now, then £25.00 monthly; stop any time')).toBeTruthy();
     // The crypto form of an item sits under its own heading.
     expect(screen.getByRole('region', { name: 'Or pay in cryptocurrency' })).toBeTruthy();
     expectNoDanglingLabels();

@@ -76,6 +76,20 @@ describe('the set-up notices', () => {
     expect(screen.getByTestId('setup-wallets').textContent).toContain('Customers can pay in: BTC.');
   });
 
+  it('says wallets take no payment while their rates are out of date', async () => {
+    const waiting = { ...coin('BTC', true), rateFresh: false, payable: false };
+    show({
+      ...fresh,
+      wallets: { done: true, coins: [waiting, coin('ETH', false)] } as never,
+      rates: { ...fresh.rates, done: false, stale: ['BTC/USD'] },
+    });
+    const wallets = await screen.findByTestId('setup-wallets');
+    expect(wallets.textContent).toContain(
+      'Wallets are set for BTC, but none can be paid in until its exchange rate is up to date.',
+    );
+    expect(wallets.textContent).not.toContain('No coin can be paid in yet');
+  });
+
   it('is gone once every item is done; an answering feed raises no alert', async () => {
     show({
       ...fresh,

@@ -12,6 +12,7 @@ const linkClass = 'font-medium text-primary underline underline-offset-4';
 function useItems(list: Checklist): Item[] {
   const { t } = useTranslation();
   const payable = list.wallets.coins.filter((c) => c.payable).map((c) => c.currency);
+  const withWallet = list.wallets.coins.filter((c) => c.wallet).map((c) => c.currency);
   const fix = (to: string, label: string) => (
     <Link to={to} className={linkClass}>
       {label}
@@ -22,9 +23,12 @@ function useItems(list: Checklist): Item[] {
       key: 'wallets',
       done: list.wallets.done,
       title: t('setupChecklist.wallets'),
+      // Wallets without a fresh rate take no payment either: say which is missing.
       text: payable.length
         ? t('setupChecklist.walletsPayable', { list: payable.join(', ') })
-        : t('setupChecklist.walletsNone'),
+        : withWallet.length
+          ? t('setupChecklist.walletsNoRate', { list: withWallet.join(', ') })
+          : t('setupChecklist.walletsNone'),
       fix: fix('/admin?tab=wallets', t('setupChecklist.walletsFix')),
     },
     {
