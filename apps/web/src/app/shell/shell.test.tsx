@@ -92,6 +92,15 @@ describe('Navbar', () => {
     ).toBe('/account');
   });
 
+  it('mirrors the avatar menu in the phone drawer: name, email and balance', async () => {
+    renderWithApp(<Navbar user={aUser({ cryptoBalance: '24.9960' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const account = await screen.findByTestId('drawer-account');
+    expect(within(account).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(account).getByText('ada@example.com')).toBeTruthy();
+    expect(within(account).getByText('Balance: £24.99')).toBeTruthy();
+  });
+
   it('shows the email once when the user has no name (an admin made from ADMIN_EMAIL)', async () => {
     renderWithApp(
       <Navbar
