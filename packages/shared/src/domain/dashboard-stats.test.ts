@@ -126,6 +126,9 @@ describe('dashboardStats, known vectors', () => {
     });
     expect(stats([], '0.00').weeklyTrends.map((w) => w.amount)).toEqual(Array(4).fill('0.00'));
     expect(stats([], '118.50').projectedBalance).toBe('118.50');
+    // From the balance as shown: to the penny, rounded down.
+    expect(stats([], '772.5552').projectedBalance).toBe('772.55');
+    expect(stats([], '772.5552').projection[0]?.balance).toBe('772.55');
     // The days left are the runway's: unknown until it is given.
     expect(stats([], '118.50')).toMatchObject({
       remainingBudgetDays: null,

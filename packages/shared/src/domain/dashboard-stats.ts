@@ -12,7 +12,15 @@ import {
   UNBOUNDED_DAYS,
   type WeekTrend,
 } from './dashboard.js';
-import { add, compareDecimal, divide, isDecimal, multiply, subtract } from './money.js';
+import {
+  add,
+  compareDecimal,
+  divide,
+  isDecimal,
+  multiply,
+  type Rounding,
+  subtract,
+} from './money.js';
 import { RUNWAY_HORIZON_DAYS } from './renewals.js';
 
 /**
@@ -35,10 +43,10 @@ const DAY_MS = 86_400_000;
 const SCALE = 2;
 
 /** A money string rounded to pence, or null when it is not a non-negative decimal. */
-function pence(value: string): string | null {
+function pence(value: string, rounding: Rounding = 'half-up'): string | null {
   const v = value.trim();
   if (!isDecimal(v) || v.startsWith('-')) return null;
-  return multiply(v, '1', SCALE, 'half-up');
+  return multiply(v, '1', SCALE, rounding);
 }
 
 /**
@@ -193,7 +201,9 @@ export function dashboardStats(input: DashboardStatsInput): DashboardStats {
   if (!Number.isInteger(days) || days <= 0)
     throw new RangeError(`Timeframe must be a positive whole number of days: ${days}`);
   const period = String(days);
-  const balance = pence(input.balance) ?? ZERO;
+  // The balance as shown, to the penny rounded down (decision 0047): rounded half up,
+  // the projections' "Day 0" showed a penny more than the balance card.
+  const balance = pence(input.balance, 'down') ?? ZERO;
   const counted = countedEntries(input.spend, input.now);
   const inTimeframe = counted.filter((e) => e.age < days * DAY_MS);
   const totalSpent = sum(inTimeframe);

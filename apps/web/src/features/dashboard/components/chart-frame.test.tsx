@@ -68,3 +68,24 @@ describe('a chart card while its drawing loads', () => {
     expect(box.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
   });
 });
+
+describe('the projections', () => {
+  it('show balances as the balance card does: to the penny, rounded down', () => {
+    screenSees(false);
+    const stats = dashboardStats({
+      spend: [],
+      transactionCount: 0,
+      balance: '772.5552',
+      timeframeDays: 30,
+      now: new Date(),
+    });
+    renderWithApp(<ProjectionsCard stats={stats} />);
+    const card = screen.getByRole('region', { name: 'Financial Projections' });
+    expect(within(card).getByText('Balance in 30 days').nextElementSibling?.textContent).toBe(
+      '£772.55',
+    );
+    const table = within(card).getByRole('table', { name: /./ });
+    expect(table.textContent).toContain('£772.55');
+    expect(table.textContent).not.toContain('£772.56');
+  });
+});

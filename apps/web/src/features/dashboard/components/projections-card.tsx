@@ -9,11 +9,12 @@ import { SectionCard } from './section-card';
 /** Where the balance heads at the current daily average. */
 export function ProjectionsCard({ stats }: { stats: DashboardStats }) {
   const { t } = useTranslation();
-  const { money } = useFormat();
+  // Projected balances read as the balance does: to the penny, rounded down (0047).
+  const { money, balance } = useFormat();
   const data = stats.projection.map((p) => ({
     label: t('dashboard.projections.dayN', { day: p.day }),
     value: Number(p.balance), // for drawing only
-    shown: money(p.balance),
+    shown: balance(p.balance),
   }));
   return (
     <SectionCard
@@ -26,7 +27,10 @@ export function ProjectionsCard({ stats }: { stats: DashboardStats }) {
           { label: t('dashboard.projections.daily'), value: money(stats.averageDailySpend) },
           { label: t('dashboard.projections.monthly'), value: money(stats.projectedMonthlySpend) },
           { label: t('dashboard.projections.remaining'), value: stats.remainingBudgetLabel },
-          { label: t('dashboard.projections.balanceAfter'), value: money(stats.projectedBalance) },
+          {
+            label: t('dashboard.projections.balanceAfter'),
+            value: balance(stats.projectedBalance),
+          },
         ]}
       />
       <ChartFrame

@@ -8,7 +8,7 @@ import { ConfirmButton } from '@/components/confirm-button';
 import { useFormErrorMessage } from '@/components/form-error';
 import { isolate } from '@/lib/bidi';
 import { useUser } from '@/lib/current-user';
-import { formatMoney } from '@/lib/money';
+import { formatBalance, formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useBuyFromBalance } from '../api/payments';
 import { renewalTerms } from '../renewal-terms';
@@ -42,7 +42,7 @@ export function BalancePurchase({
       </h3>
       <p className="text-sm text-muted-foreground">
         {t('payment.fromBalance.balance', {
-          balance: formatMoney(user.cryptoBalance, 'GBP', i18n.language, 4),
+          balance: formatBalance(user.cryptoBalance, i18n.language),
         })}
       </p>
       {terms && <p className="text-sm font-medium">{terms}</p>}

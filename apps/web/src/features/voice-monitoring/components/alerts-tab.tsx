@@ -2,7 +2,7 @@ import type { Alert } from '@parley/shared';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
-import { formatMoney } from '@/lib/money';
+import { formatBalance, formatMoney } from '@/lib/money';
 import { useMonitoringAlerts } from '../api/monitoring';
 import { formatRunway } from '../runway';
 import { AlertSettingsForm } from './alert-settings-form';
@@ -81,10 +81,10 @@ export function AlertsTab() {
             <p className="text-sm text-muted-foreground">
               {data.runway.hours === null
                 ? t('monitoring.alerts.runwayNone', {
-                    balance: formatMoney(data.runway.balance, 'GBP', i18n.language, 4),
+                    balance: formatBalance(data.runway.balance, i18n.language),
                   })
                 : t('monitoring.alerts.runway', {
-                    balance: formatMoney(data.runway.balance, 'GBP', i18n.language, 4),
+                    balance: formatBalance(data.runway.balance, i18n.language),
                     duration: formatRunway(data.runway.hours, i18n.language),
                     perHour: formatMoney(data.runway.spendPerHour, 'GBP', i18n.language, 4),
                   })}
