@@ -12,6 +12,7 @@ import {
   SENDER_REASON_MIN,
 } from './sender-id.js';
 import { PHONE_PATTERN, SENDER_ID_MAX, SMS_MAX_CHARACTERS } from './sms.js';
+import { textProblemCode } from './text.js';
 
 /** Characters as the server counts them: code points, so an emoji is one. */
 export const characterCount = (text: string) => Array.from(text).length;
@@ -56,5 +57,7 @@ export function messageProblem(message: string): FieldProblem | null {
   if (!message.trim()) return { code: 'MESSAGE_REQUIRED' };
   if (characterCount(message) > SMS_MAX_CHARACTERS)
     return { code: 'MESSAGE_TOO_LONG', params: { max: SMS_MAX_CHARACTERS } };
-  return null;
+  // As every text field on the server: the form then holds it rather than sending it.
+  const text = textProblemCode(message);
+  return text ? { code: text } : null;
 }

@@ -35,6 +35,18 @@ describe('validateSms', () => {
     expect(validateSms({ ...ok, message: 'x'.repeat(160) })).toEqual({});
   });
 
+  it('holds a message with a control character, as the server would refuse it', () => {
+    for (const bad of ['Hi\u0000there', 'Bell\u0007', 'C1\u0085'])
+      expect(validateSms({ ...ok, message: bad }).message, JSON.stringify(bad)).toEqual({
+        code: 'CONTROL_CHARACTERS',
+      });
+    expect(validateSms({ ...ok, message: 'Half \uD83D pair' }).message).toEqual({
+      code: 'INVALID_UNICODE',
+    });
+    // Lines and tabs are text in a message.
+    expect(validateSms({ ...ok, message: 'Line one\nline two\tand a tab' })).toEqual({});
+  });
+
   it('counts characters as the server does: an emoji is one', () => {
     expect(characterCount('😀'.repeat(160))).toBe(160);
     expect(validateSms({ ...ok, message: '😀'.repeat(160) })).toEqual({});

@@ -125,4 +125,14 @@ describe('SignUpForm', () => {
     expect(screen.getByLabelText('Contact').getAttribute('placeholder')).toBe('+44 7700 900123');
     expect(submit).toHaveProperty('disabled', true);
   });
+
+  it('stops each field at the contract’s limit, so the server never refuses a length', () => {
+    renderWithApp(<SignUpForm />);
+    const max = (label: string) => screen.getByLabelText(label).getAttribute('maxlength');
+    // The name is both halves joined by a space: at most 200 characters.
+    expect(Number(max('First name')) + 1 + Number(max('Last name'))).toBe(200);
+    expect(max('Email')).toBe('254');
+    expect(max('Contact')).toBe('100');
+    expect(max('Password')).toBe('1024');
+  });
 });

@@ -80,7 +80,11 @@ export function EmailField({
   field,
 }: {
   id: string;
-  field: { value: string; onChange: (e: { target: { value: string } }) => void };
+  field: {
+    value: string;
+    maxLength?: number;
+    onChange: (e: { target: { value: string } }) => void;
+  };
 }) {
   const { t } = useTranslation();
   return (

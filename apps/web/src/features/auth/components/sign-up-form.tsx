@@ -32,6 +32,20 @@ const DEFAULTS: Values = {
   agreed: false,
 };
 
+/**
+ * The contract's limits (contracts/auth.ts) as the fields' own: typing stops there, so
+ * the server never has to refuse a length in English. The name is both halves joined by
+ * a space, at most 200 characters.
+ */
+const MAX_LENGTH: Partial<Record<keyof Values, number>> = {
+  firstName: 100,
+  lastName: 99,
+  email: 254,
+  password: 1024,
+  confirmPassword: 1024,
+  contactValue: 100,
+};
+
 const fullNameOf = (v: Values) => [v.firstName.trim(), v.lastName.trim()].filter(Boolean).join(' ');
 
 /**
@@ -64,6 +78,7 @@ export function SignUpForm() {
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const field = (name: Exclude<keyof Values, 'agreed' | 'contactMethod'>) => ({
     value: values[name],
+    maxLength: MAX_LENGTH[name],
     onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
   });
   const submitting = useAuthSubmit(signUp);
