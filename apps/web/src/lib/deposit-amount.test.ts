@@ -7,13 +7,14 @@ describe('depositProblem', () => {
       expect(depositProblem(ok), ok).toBeNull();
   });
 
-  it('calls a number below 100 below the minimum', () => {
-    for (const low of ['99', '99.99', '0', '0.01', '000099'])
+  it('calls a number below 100, a negative one or none below the minimum', () => {
+    // SPEC: required, minimum 100, 'otherwise Minimum deposit is $100 USD'.
+    for (const low of ['99', '99.99', '0', '0.01', '000099', '', ' ', '-5', '-150', '-0.5'])
       expect(depositProblem(low), low).toBe('belowMinimum');
   });
 
   it('calls anything that is not dollars and cents malformed', () => {
-    for (const bad of ['1e3', '100.005', '', ' ', '-150', '+150', '1,000', '150.', '.5', 'abc'])
+    for (const bad of ['1e3', '100.005', '+150', '1,000', '150.', '.5', 'abc', '-', '--5'])
       expect(depositProblem(bad), bad).toBe('malformed');
   });
 

@@ -9,8 +9,12 @@ const DOLLARS = /^\d+(\.\d{1,2})?$/;
 /** What is wrong with a top-up amount in US dollars, or null when it can be paid. */
 export type DepositProblem = 'malformed' | 'belowMinimum' | 'aboveMaximum';
 
+/** Nothing given, or a number below zero: what SPEC answers with the minimum's message. */
+const BELOW_ANY = /^(-\s*\d+(\.\d*)?)?$/;
+
 export function depositProblem(amount: string): DepositProblem | null {
   const value = amount.trim();
+  if (BELOW_ANY.test(value)) return 'belowMinimum';
   if (!DOLLARS.test(value)) return 'malformed';
   if (compareDecimal(value, MIN_TOP_UP_USD) < 0) return 'belowMinimum';
   if (compareDecimal(value, MAX_TOP_UP_USD) > 0) return 'aboveMaximum';
