@@ -34,6 +34,8 @@ describe('guardrail values', () => {
     ['1e3', 'LIMIT_AMOUNT_INVALID'],
     ['.5', 'LIMIT_AMOUNT_INVALID'],
     ['1000000.0001', 'AMOUNT_TOO_LARGE'],
+    // Too many digits is too large, not malformed.
+    ['99999999999999999999', 'AMOUNT_TOO_LARGE'],
   ])('amount %j → %s', (value, code) => {
     expect(guardrailAmountProblem(value)?.code ?? null).toBe(code);
   });

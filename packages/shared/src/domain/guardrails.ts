@@ -31,7 +31,8 @@ export const isIsoCountry = (code: string) => COUNTRY_SET.has(code);
 
 /** The largest limit accepted, in GBP. */
 export const GUARDRAIL_AMOUNT_MAX = '1000000';
-const AMOUNT = /^\d{1,7}(\.\d{1,4})?$/;
+// Any number of digits: a number too large is told so, not called malformed.
+const AMOUNT = /^\d{1,40}(\.\d{1,4})?$/;
 
 /** A limit in GBP: zero or more, at most four decimals (an SMS can cost a fraction of a penny). */
 export function guardrailAmountProblem(raw: string): FieldProblem | null {
