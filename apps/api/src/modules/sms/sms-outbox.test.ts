@@ -9,7 +9,14 @@ import {
   type Receipt,
   type SmsGateway,
 } from '../../integrations/sms/port.js';
-import { ABANDONED, createSmsOutbox, EXPIRED, NOT_RESENT, type OutboxRepo } from './sms-outbox.js';
+import {
+  ABANDONED,
+  createSmsOutbox,
+  EXPIRED,
+  NOT_RESENT,
+  type OutboxRepo,
+  settleEveryMs,
+} from './sms-outbox.js';
 import type { SmsRow } from './sms-rows.repo.js';
 
 const quiet = { warn() {}, error() {} };
@@ -307,7 +314,7 @@ describe('SMS outbox', () => {
     expect(o.get('m1')).toMatchObject({ status: 'sent' });
   });
 
-  it('settles crashed claims and overdue receipts once a second, not on every wake-up', async () => {
+  it('settles crashed claims and overdue receipts now and then, not on every wake-up', async () => {
     let sweeps = 0;
     const o = setUp([smsRow()], undefined, {
       repo: {
@@ -321,9 +328,20 @@ describe('SMS outbox', () => {
     await o.pass();
     await o.pass();
     expect(sweeps).toBe(1);
-    o.advance(1000);
+    // The test's lease is a minute: an eighth of it, 7.5 s.
+    o.advance(7000);
+    await o.pass();
+    expect(sweeps).toBe(1);
+    o.advance(500);
     await o.pass();
     expect(sweeps).toBe(2);
+  });
+
+  it('settles at most an eighth of the lease or the receipt timeout late, 1 to 15 s', () => {
+    expect(settleEveryMs(120_000, 48 * 3_600_000)).toBe(15_000);
+    expect(settleEveryMs(60_000, 48 * 3_600_000)).toBe(7500);
+    expect(settleEveryMs(120_000, 30_000)).toBe(3750);
+    expect(settleEveryMs(2000, 1000)).toBe(1000);
   });
 
   it('claims nothing until its own old claims are released, even when that first fails', async () => {

@@ -139,10 +139,14 @@ function sendWrites(ctx: {
 }
 
 /**
- * How often a pass also settles crashed claims and overdue receipts: several statements,
- * which on every wake-up under load came to a few per handful of messages, per instance.
+ * How often a pass also settles crashed claims and overdue receipts: two transactions,
+ * which on every wake-up under load came to a few per handful of messages, and once a
+ * second made most of an idle instance's database traffic. An eighth of the shorter of
+ * the lease and the receipt timeout, so neither is settled more than an eighth late:
+ * 15 s with the defaults (a two-minute lease), never more often than once a second.
  */
-const SETTLE_EVERY_MS = 1000; // 100 ms early counts: a 1 s poll's jitter must not skip one
+export const settleEveryMs = (leaseMs: number, receiptTimeoutMs: number) =>
+  Math.min(15_000, Math.max(1000, Math.min(leaseMs, receiptTimeoutMs) / 8));
 
 /**
  * The SMS outbox: takes queued messages from the database and hands them to the
@@ -158,6 +162,7 @@ export function createSmsOutbox(options: OutboxOptions) {
   const receiptTimeoutMs = options.receiptTimeoutMs ?? 48 * 3_600_000;
   const instanceId = options.instanceId ?? null;
   const retryDelay = options.retryDelayMs ?? retryDelayMs;
+  const settleEvery = settleEveryMs(leaseMs, receiptTimeoutMs);
   let ownClaimsReleased = instanceId === null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -216,11 +221,12 @@ export function createSmsOutbox(options: OutboxOptions) {
     }
   }
 
-  let settledAt = Number.NEGATIVE_INFINITY; // once a second, not at each message's wake-up
+  let settledAt = Number.NEGATIVE_INFINITY; // now and then, not at each message's wake-up
   async function drain() {
     const at = now().getTime();
     // Until its own old claims are released nothing is claimed (a failed settle throws).
-    const due = at - settledAt >= SETTLE_EVERY_MS - 100 || at < settledAt;
+    // 100 ms early counts: a 1 s poll's jitter must not skip a turn.
+    const due = at - settledAt >= settleEvery - 100 || at < settledAt;
     if (!ownClaimsReleased || due) {
       await settle();
       settledAt = at;
