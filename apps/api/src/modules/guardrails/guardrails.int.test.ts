@@ -126,7 +126,8 @@ describe('the guardrails endpoints', () => {
     [{ dailySpendCap: '1e3' }, 'body.dailySpendCap', 'LIMIT_AMOUNT_INVALID'],
     [{ maxSmsPrice: 5 }, 'body.maxSmsPrice', 'INVALID_TYPE'],
     [{ maxMinutePrice: '' }, 'body.maxMinutePrice', 'REQUIRED'],
-    [{ lowBalanceAlert: '99999999' }, 'body.lowBalanceAlert', 'LIMIT_AMOUNT_INVALID'],
+    // Too many digits is too large, not malformed.
+    [{ lowBalanceAlert: '99999999' }, 'body.lowBalanceAlert', 'AMOUNT_TOO_LARGE'],
     [{ smsCountries: [] }, 'body.smsCountries', 'COUNTRIES_EMPTY'],
     [{ smsCountries: ['gb'] }, 'body.smsCountries.0', 'COUNTRY_UNKNOWN'],
     [{ voiceCountries: ['GB', 'XX'] }, 'body.voiceCountries.1', 'COUNTRY_UNKNOWN'],
