@@ -9,7 +9,9 @@ export const duration = Number(process.env.BENCH_DURATION ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 /** Pairs of (baseline, row) for each read with a goal; its median pair is the row's. */
-export const goalPairs = Math.max(1, Number(process.env.BENCH_GOAL_PAIRS ?? 3));
+export const goalPairs = Number(process.env.BENCH_GOAL_PAIRS ?? 3);
+if (!Number.isInteger(goalPairs) || goalPairs < 1 || goalPairs > 15)
+  throw new Error('BENCH_GOAL_PAIRS must be a whole number from 1 to 15');
 /** Quotes made ready per second of the create run: far above what one server can take. */
 export const quotesPerSecond = Number(process.env.BENCH_QUOTES_PER_SECOND ?? 2000);
 /** Payments one customer may have awaiting approval (MAX_PENDING_PAYMENTS at its most). */

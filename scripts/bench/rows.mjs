@@ -159,10 +159,15 @@ async function measurePaired(run, endpoint, goal, baselineRuns) {
     }
     if (!result) return null;
     taken.push({ baseline, result, ratio: result.rps / baseline.rps });
-    if (result.failure) break;
+    // A failed run, the row's or its baseline's, stands for the row: both are printed
+    // above each other, and either's failure fails the bench.
+    if (result.failure || baseline.failure) break;
   }
+  if (taken.length === 0) throw new Error(`${endpoint.name}: no pair measured`);
   const sorted = [...taken].sort((a, b) => a.ratio - b.ratio);
-  const median = taken.find((p) => p.result.failure) ?? sorted[Math.floor(sorted.length / 2)];
+  // The lower middle when the count is even: a goal is never met on the better of two.
+  const median =
+    taken.find((p) => p.result.failure || p.baseline.failure) ?? sorted[(sorted.length - 1) >> 1];
   if (taken.length > 1)
     run.notes.push(
       `${endpoint.name}: ${taken.length} pairs against ${goal.of}, ratios ` +

@@ -278,6 +278,15 @@ describe('dashboardStats, properties', () => {
     expect(sharesOf(['5', '0'], '5')).toEqual([100, 0]);
   });
 
+  it('gives the spare tenth of equal shares to the first one shown', () => {
+    const spend = ['B', 'C', 'A'].map((name) => entry('10.00', name, 1));
+    expect(stats(spend).serviceBreakdown.map((b) => [b.serviceName, b.percentage])).toEqual([
+      ['A', 33.4],
+      ['B', 33.3],
+      ['C', 33.3],
+    ]);
+  });
+
   it('shares lie in 0–100 and add up to exactly 100', () => {
     fc.assert(
       fc.property(input, (i) => {

@@ -125,24 +125,21 @@ function breakdown(entries: readonly Counted[], total: string): ServiceShare[] {
     const prev = byName.get(e.serviceName) ?? { amount: ZERO, count: 0 };
     byName.set(e.serviceName, { amount: add(prev.amount, e.amount, SCALE), count: prev.count + 1 });
   }
-  const positive = compareDecimal(total, '0') > 0;
-  const services = [...byName];
-  const shares = positive
-    ? sharesOf(
-        services.map(([, s]) => s.amount),
-        total,
-      )
-    : null;
-  return services
-    .map(([serviceName, { amount, count }], i) => ({
-      serviceName,
-      amount,
-      count,
-      percentage: shares?.[i] ?? 0,
-    }))
+  // In the order shown (largest first, then by name), so that of equal remainders the
+  // first shown gets the spare tenth: a share never outgrows one listed above it.
+  const services = [...byName]
+    .map(([serviceName, { amount, count }]) => ({ serviceName, amount, count }))
     .sort(
       (a, b) => compareDecimal(b.amount, a.amount) || a.serviceName.localeCompare(b.serviceName),
     );
+  const shares =
+    compareDecimal(total, '0') > 0
+      ? sharesOf(
+          services.map((s) => s.amount),
+          total,
+        )
+      : null;
+  return services.map((s, i) => ({ ...s, percentage: shares?.[i] ?? 0 }));
 }
 
 function weeklyTrends(entries: readonly Counted[], now: Date): WeekTrend[] {

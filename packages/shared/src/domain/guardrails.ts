@@ -31,7 +31,8 @@ export const isIsoCountry = (code: string) => COUNTRY_SET.has(code);
 
 /** The largest limit accepted, in GBP. */
 export const GUARDRAIL_AMOUNT_MAX = '1000000';
-// Any number of digits: a number too large is told so, not called malformed.
+// Up to 40 digits: a number too large is told so, not called malformed (a longer one
+// is not a limit anyone means).
 const AMOUNT = /^\d{1,40}(\.\d{1,4})?$/;
 
 /** A limit in GBP: zero or more, at most four decimals (an SMS can cost a fraction of a penny). */

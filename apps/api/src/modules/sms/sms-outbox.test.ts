@@ -337,6 +337,28 @@ describe('SMS outbox', () => {
     expect(sweeps).toBe(2);
   });
 
+  it('goes on with a backlog of overdue receipts at the next poll', async () => {
+    let rounds = 0;
+    let backlog = 25; // batches: more than one pass takes (20)
+    const o = setUp([], undefined, {
+      repo: {
+        async expireOverdue() {
+          rounds++;
+          return backlog-- > 0 ? 100 : 0;
+        },
+      },
+    });
+    await o.pass();
+    expect(rounds).toBe(20);
+    o.advance(1000);
+    await o.pass();
+    // The rest at once, not an interval (7.5 s here) later; then nothing until it is due.
+    expect(rounds).toBe(26);
+    o.advance(1000);
+    await o.pass();
+    expect(rounds).toBe(26);
+  });
+
   it('settles at most an eighth of the lease or the receipt timeout late, 1 to 15 s', () => {
     expect(settleEveryMs(120_000, 48 * 3_600_000)).toBe(15_000);
     expect(settleEveryMs(60_000, 48 * 3_600_000)).toBe(7500);

@@ -202,8 +202,11 @@ export function createSmsOutbox(options: OutboxOptions) {
     );
   }
 
-  /** Settles what waits on nothing any more: crashed claims and overdue receipts. */
-  async function settle() {
+  /**
+   * Settles what waits on nothing any more: crashed claims and overdue receipts. False
+   * when overdue receipts are left over for the next pass.
+   */
+  async function settle(): Promise<boolean> {
     if (!ownClaimsReleased && instanceId) {
       await repo.releaseOwnClaims(instanceId, now(), ABANDONED);
       ownClaimsReleased = true;
@@ -217,8 +220,9 @@ export function createSmsOutbox(options: OutboxOptions) {
         at,
         EXPIRED,
       );
-      if (expired === 0) break;
+      if (expired === 0) return true;
     }
+    return false;
   }
 
   let settledAt = Number.NEGATIVE_INFINITY; // now and then, not at each message's wake-up
@@ -228,8 +232,8 @@ export function createSmsOutbox(options: OutboxOptions) {
     // 100 ms early counts: a 1 s poll's jitter must not skip a turn.
     const due = at - settledAt >= settleEvery - 100 || at < settledAt;
     if (!ownClaimsReleased || due) {
-      await settle();
-      settledAt = at;
+      // A backlog of overdue receipts goes on at the next poll, not a whole interval later.
+      if (await settle()) settledAt = at;
     }
     while (!stopped) {
       const rows = await repo.claim(options.batchSize ?? 40, now(), leaseMs, instanceId);

@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ADMIN_SIGN_IN } from '@/lib/admin-errors';
+import { adminKeys } from '@/lib/admin-query-keys';
 import { call } from '@/lib/api';
 import { pollWhileSeen } from '@/lib/polling';
 
@@ -54,7 +55,12 @@ export function usePreviewWatchKey() {
 
 export function useWatchKeyMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chainsKey });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: chainsKey }),
+      // A watched network takes payments: the set-up checklist counts it as a wallet.
+      queryClient.invalidateQueries({ queryKey: adminKeys.adminSetup }),
+    ]);
   return {
     set: useMutation({
       meta: ADMIN_SIGN_IN,

@@ -30,7 +30,8 @@ export function BalancePurchase({
   const [orderId] = useState(() => globalThis.crypto?.randomUUID?.());
   const messageOf = useFormErrorMessage();
   if (!user) return null;
-  // The balance keeps four decimals: shown exactly, never rounded to pence.
+  // A price may have fractions of a penny (up to four decimals); the balance is read to
+  // the penny, rounded down (decision 0047).
   const price = formatMoney(item.balancePrice, 'GBP', i18n.language, 4);
   const covers = compareDecimal(user.cryptoBalance, item.balancePrice) >= 0;
   const terms = renewalTerms(t, price, item.balancePrice, item.balanceRenewal, i18n.language);

@@ -206,7 +206,7 @@ describe('PaymentPage', () => {
     expect(within(balance).queryByText(/monthly/)).toBeNull();
   });
 
-  it('shows a four-decimal balance exactly next to the price it does not cover', async () => {
+  it('shows the balance to the penny, rounded down, next to the price it does not cover', async () => {
     renderPage(`/payment?service=voip&type=Starter&price=25.00&item=${ITEM_ID}`, '24.9960');
     const balance = await screen.findByRole('region', { name: 'Pay from balance' });
     expect(within(balance).getByText('Your balance: £24.99')).toBeTruthy();
