@@ -8,9 +8,15 @@ import OtherRoutes from '../other-routes';
 import { AppShell } from '../shell/app-shell';
 
 // The signed-in menus are a lazy chunk: loaded once here, so a cold transform of it
-// (a first run, a busy machine) is not mistaken for a menu that never came.
+// (a first run, a busy machine) is not mistaken for a menu that never came. The pages
+// these tests open and leave at once are loaded here too: a load still under way when
+// this file ends finished after its environment was torn down (an error in CI).
 beforeAll(async () => {
-  await import('../shell/member-nav');
+  await Promise.all([
+    import('../shell/member-nav'),
+    import('@/features/account/pages/account-page'),
+    import('@/features/dashboard/pages/dashboard-page'),
+  ]);
 }, 30_000);
 beforeEach(() => {
   fakeApi({});
