@@ -68,6 +68,7 @@ export async function startSink(auth?: { user: string; pass: string }) {
   const refuseRcpt = new Map<string, number>();
   const defers = new Map<string, number>();
   const logins: string[] = [];
+  const sinkErrors: Error[] = [];
   const server = new SMTPServer({
     logger: false,
     disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -100,9 +101,16 @@ export async function startSink(auth?: { user: string; pass: string }) {
       });
     },
   });
+  // A connection the edge drops (its process SIGKILLed mid-session) is emitted here as
+  // ECONNRESET; with no listener it would be an uncaught exception in the test run.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') sinkErrors.push(err);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.server.address() as AddressInfo).port,
+    /** Errors other than a peer's dropped connection: a test may assert there are none. */
+    errors: sinkErrors,
     received,
     logins,
     refuseRcpt: (address: string, code: number) => refuseRcpt.set(address.toLowerCase(), code),
