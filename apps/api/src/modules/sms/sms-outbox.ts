@@ -1,14 +1,9 @@
-import {
-  GatewayRejectedError,
-  GatewayUnavailableError,
-  GatewayUnknownOutcomeError,
-  type SmsGateway,
-} from '../../integrations/sms/port.js';
-import { batchedWrites } from '../../lib/batched-writes.js';
+import type { SmsGateway } from '../../integrations/sms/port.js';
 import type { SmsInboundRepo } from './sms-inbound.repo.js';
 import type { SmsOutboxRepo } from './sms-outbox.repo.js';
 import { createReceiptApplier, inboundRow } from './sms-receipt.js';
 import type { SmsRow } from './sms-rows.repo.js';
+import { afterFailedSubmit, sendWrites } from './sms-send-steps.js';
 import type { SmsSettleRepo } from './sms-settle.repo.js';
 
 /** What the outbox needs of the database: sending, settling and keeping inbound messages. */
@@ -21,11 +16,11 @@ export type OutboxRepo = Pick<
 
 export const ABANDONED =
   'Interrupted while sending; refunded and not retried, so it is never sent twice.';
-export const NOT_RESENT = 'Refunded and not sent again, so it is never delivered twice.';
 export const EXPIRED =
   'No delivery receipt within its validity period; refunded, as delivery was not confirmed.';
 
 export { inboundRow, recipientOf } from './sms-receipt.js';
+export { NOT_RESENT } from './sms-send-steps.js';
 
 export interface OutboxOptions {
   repo: OutboxRepo;
@@ -50,93 +45,6 @@ export interface OutboxOptions {
 /** 2, 4, 8… seconds, at most five minutes, with some jitter. */
 export const retryDelayMs = (attempt: number) =>
   Math.min(2 ** attempt * 1000, 300_000) * (0.8 + Math.random() * 0.4);
-
-/**
- * A submit that failed: a refusal or an unknown outcome fails the message (refunded,
- * never re-sent); after `maxAttempts` it fails too; else it waits and is tried again.
- */
-async function afterFailedSubmit(
-  ctx: {
-    repo: OutboxRepo;
-    log: OutboxOptions['log'];
-    now: () => Date;
-    maxAttempts: number;
-    retryDelay: (attempt: number) => number;
-  },
-  row: SmsRow,
-  err: unknown,
-) {
-  const message = (err as Error).message;
-  const accepted =
-    err instanceof GatewayUnavailableError ||
-    err instanceof GatewayRejectedError ||
-    err instanceof GatewayUnknownOutcomeError
-      ? err.accepted
-      : row.acceptedParts;
-  if (err instanceof GatewayRejectedError)
-    await ctx.repo.fail(row.id, message, ctx.now(), accepted);
-  else if (err instanceof GatewayUnknownOutcomeError)
-    await ctx.repo.fail(row.id, `${message} ${NOT_RESENT}`, ctx.now(), accepted);
-  else if (row.attempts >= ctx.maxAttempts)
-    await ctx.repo.fail(
-      row.id,
-      `Not sent after ${row.attempts} tries: ${message}`,
-      ctx.now(),
-      accepted,
-    );
-  else {
-    if (!(err instanceof GatewayUnavailableError))
-      ctx.log.error({ err, id: row.id }, 'SMS: send failed');
-    const delay = ctx.retryDelay(row.attempts);
-    await ctx.repo.retryLater(row.id, accepted, new Date(ctx.now().getTime() + delay), message);
-  }
-}
-
-/**
- * Each message's two writes around its submit: the hand-over mark before (false when the
- * claim was lost) and what the gateway answered after, retried, as the upstream has it.
- * Each is the message's own, but the submits in flight share their round trips.
- */
-function sendWrites(ctx: {
-  repo: OutboxRepo;
-  log: OutboxOptions['log'];
-  now: () => Date;
-  leaseMs: number;
-  max: number;
-}) {
-  const { repo, log, now } = ctx;
-  const handOver = batchedWrites<{ id: string; attempt: number }, boolean>(
-    async (claims) => {
-      const renewed = new Set(await repo.renewLeases(claims, now(), ctx.leaseMs));
-      return claims.map((c) => renewed.has(c.id));
-    },
-    { max: ctx.max },
-  );
-  const markSent = batchedWrites<{ id: string; upstreamIds: string[] }, void>(
-    async (sent) => {
-      await repo.markSent(sent, now());
-      return sent.map(() => undefined);
-    },
-    { max: ctx.max },
-  );
-  async function recordSent(id: string, upstreamIds: string[]) {
-    for (let tries = 0; ; tries++) {
-      try {
-        // A retry goes alone: a write another message's record broke must not take this
-        // message's tries with it.
-        if (tries === 0) return await markSent({ id, upstreamIds });
-        return await repo.markSent([{ id, upstreamIds }], now());
-      } catch (err) {
-        if (tries >= 4) {
-          log.error({ err, id }, 'SMS: sent, but could not record it');
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 250 * 2 ** tries));
-      }
-    }
-  }
-  return { handOver, recordSent };
-}
 
 /**
  * How often a pass also settles crashed claims and overdue receipts: two transactions,

@@ -6,35 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { fullName } from '@/lib/current-user';
-import { formatBalance } from '@/lib/money';
 import { LOGIN_URL, LOGOUT_URL, SIGNUP_URL } from '@/lib/routes';
 import { forgetSession } from '@/lib/session-memory';
 import { cn } from '@/lib/utils';
+import { AccountLines } from './account-lines';
 import { LanguagePicker } from './language-picker';
 import { CALL_CENTER_ITEMS, LANDING_ANCHORS, SERVICE_ITEMS } from './nav-items';
 import { NotificationBell } from './notification-bell';
 
 const itemClass = cn(buttonVariants({ variant: 'ghost', justify: 'start' }), 'w-full');
-
-/** Whose account this is and its balance, as the avatar menu shows them (SPEC: mirrored). */
-function AccountSummary({ user, language }: { user: User; language: string }) {
-  const { t } = useTranslation();
-  const name = fullName(user) || user.email;
-  return (
-    <div data-testid="drawer-account" className="rounded-md border px-4 py-2">
-      <p className="font-medium break-all">{name}</p>
-      {name !== user.email && (
-        <p className="truncate text-xs text-muted-foreground">
-          <bdi>{user.email}</bdi>
-        </p>
-      )}
-      <p className="mt-1 text-xs">
-        {t('userMenu.balance', { amount: formatBalance(user.cryptoBalance, language) })}
-      </p>
-    </div>
-  );
-}
 
 /** The side drawer on small screens; it mirrors the navigation bar. Loaded on first open. */
 export default function MobileDrawer({
@@ -46,7 +26,7 @@ export default function MobileDrawer({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Signing out forgets cached transactions, SMS and call history at once.
   const queryClient = useQueryClient();
   const close = () => onOpenChange(false);
@@ -62,7 +42,11 @@ export default function MobileDrawer({
       >
         <SheetTitle className="text-lg font-semibold">Parley</SheetTitle>
         <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
-        {user && <AccountSummary user={user} language={i18n.language} />}
+        {user && (
+          <div data-testid="drawer-account" className="rounded-md border px-4 py-2">
+            <AccountLines user={user} />
+          </div>
+        )}
         <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
           <Link to="/" className={itemClass} onClick={close}>
             {t('nav.home')}

@@ -95,7 +95,8 @@ describe('Navbar', () => {
   it('mirrors the avatar menu in the phone drawer: name, email and balance', async () => {
     renderWithApp(<Navbar user={aUser({ cryptoBalance: '24.9960' })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const account = await screen.findByTestId('drawer-account');
+    // The drawer is a lazy chunk: its first load on a cold machine outlasts findBy's 1 s.
+    const account = await screen.findByTestId('drawer-account', {}, { timeout: 10_000 });
     expect(within(account).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(account).getByText('ada@example.com')).toBeTruthy();
     expect(within(account).getByText('Balance: £24.99')).toBeTruthy();

@@ -22,7 +22,8 @@ describe('Sign Up opens the Sign Up tab', () => {
     const user = userEvent.setup();
     renderWithApp(<Navbar user={null} />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = await screen.findByRole('dialog');
+    // The drawer is a lazy chunk: its first load on a cold machine outlasts findBy's 1 s.
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(target(within(drawer).getByRole('link', { name: 'Sign Up' }))).toBe(
       '/api/login?tab=signup',
     );

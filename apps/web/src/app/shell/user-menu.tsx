@@ -13,9 +13,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { fullName } from '@/lib/current-user';
-import { formatBalance } from '@/lib/money';
 import { LOGOUT_URL } from '@/lib/routes';
 import { forgetSession } from '@/lib/session-memory';
+import { AccountLines } from './account-lines';
 
 function initials(user: User): string {
   const letters = [user.firstName, user.lastName].map((n) => n?.trim()[0] ?? '').join('');
@@ -23,7 +23,7 @@ function initials(user: User): string {
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Signing out forgets cached transactions, SMS and call history at once.
   const queryClient = useQueryClient();
   const name = fullName(user) || user.email;
@@ -51,18 +51,7 @@ export function UserMenu({ user }: { user: User }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel>
-          <p className="font-medium break-all">{name}</p>
-          {/* Without a name the email is the name: say it once. */}
-          {name !== user.email && (
-            <p className="truncate text-xs text-muted-foreground">
-              <bdi>{user.email}</bdi>
-            </p>
-          )}
-          <p className="mt-1 text-xs">
-            {t('userMenu.balance', {
-              amount: formatBalance(user.cryptoBalance, i18n.language),
-            })}
-          </p>
+          <AccountLines user={user} />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
