@@ -6,10 +6,14 @@ import {
   GatewayUnknownOutcomeError,
 } from '../../integrations/sms/port.js';
 import { batchedWrites } from '../../lib/batched-writes.js';
-import type { OutboxOptions, OutboxRepo } from './sms-outbox.js';
+import type { SmsOutboxRepo } from './sms-outbox.repo.js';
 import type { SmsRow } from './sms-rows.repo.js';
 
 export const NOT_RESENT = 'Refunded and not sent again, so it is never delivered twice.';
+
+/** What these steps write: the outbox's repository has it all (OutboxRepo). */
+type StepsRepo = Pick<SmsOutboxRepo, 'renewLeases' | 'markSent' | 'retryLater' | 'fail'>;
+type StepsLog = { error(o: object, m: string): void };
 
 /**
  * A submit that failed: a refusal or an unknown outcome fails the message (refunded,
@@ -17,8 +21,8 @@ export const NOT_RESENT = 'Refunded and not sent again, so it is never delivered
  */
 export async function afterFailedSubmit(
   ctx: {
-    repo: OutboxRepo;
-    log: OutboxOptions['log'];
+    repo: StepsRepo;
+    log: StepsLog;
     now: () => Date;
     maxAttempts: number;
     retryDelay: (attempt: number) => number;
@@ -58,8 +62,8 @@ export async function afterFailedSubmit(
  * Each is the message's own, but the submits in flight share their round trips.
  */
 export function sendWrites(ctx: {
-  repo: OutboxRepo;
-  log: OutboxOptions['log'];
+  repo: StepsRepo;
+  log: StepsLog;
   now: () => Date;
   leaseMs: number;
   max: number;
